@@ -1,0 +1,12 @@
+import { Command } from 'commander';
+import { PACKAGE_VERSION } from '../mcp/index.js';
+import { mcpCommand } from './mcp-command.js';
+
+/** The `waybill` command line; each subcommand lives in its own file. */
+export function createProgram(): Command {
+  return new Command('waybill')
+    .description('Waybill: a multi-agent system for logistics and warehouse operations')
+    .version(PACKAGE_VERSION)
+    .showHelpAfterError()
+    .addCommand(mcpCommand());
+}

@@ -1,0 +1,20 @@
+import { StoreError } from '../domain/index.js';
+import { UsageError } from './usage-error.js';
+
+/**
+ * Prints a failure as one line a person can act on (no stack trace unless WAYBILL_DEBUG is set) and
+ * returns the exit code: 2 for usage and configuration problems, 1 for anything else.
+ */
+export function reportFatal(error: unknown): number {
+  if (process.env.WAYBILL_DEBUG) console.error(error);
+  if (UsageError.isInstance(error)) {
+    console.error(`waybill: ${error.message}`);
+    return 2;
+  }
+  if (StoreError.isInstance(error)) {
+    console.error(`waybill: ${error.message} [${error.code}]`);
+    return 2;
+  }
+  console.error(`waybill: unexpected error: ${error instanceof Error ? error.message : String(error)} (set WAYBILL_DEBUG=1 for details)`);
+  return 1;
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { describeCities, normaliseCity } from '../cities.js';
+import type { Warehouse } from '../entities.js';
+import { normaliseSku } from '../identifiers.js';
+import type { ToolResult } from '../tool-result.js';
+import { errorEnvelope } from '../tool-result.js';
+import { parseArgs } from '../validation/parse-args.js';
+import { quoteValue, textProblems } from '../validation/problems.js';
+import type { OperationContext } from './operation-context.js';
+
+export const CheckStockInput = z.strictObject({
+  sku: z.string().max(64).describe('Stock-keeping unit: SKU- and 4 digits, e.g. SKU-1001 (case is ignored)'),
+  warehouse: z
+    .string()
+    .max(64)
+    .optional()
+    .describe('Only this warehouse: a city (Київ, Львів, Одеса, Харків, Дніпро; English names accepted) or an id such as WH-KYIV'),
+  min_qty: z
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .optional()
+    .describe('Quantity needed; the result says which warehouses hold at least this many and whether the total covers it'),
+});
+export type CheckStockInput = z.infer<typeof CheckStockInput>;
+
+/** Stock of one SKU per warehouse (or in one warehouse), with totals and an optional minimum check. */
+export async function checkStock(context: OperationContext, raw: unknown): Promise<ToolResult> {
+  const parsed = parseArgs(CheckStockInput, raw);
+  if (!parsed.success) return errorEnvelope(parsed.problems);
+  const args = parsed.value;
+  const problems = [...textProblems('sku', args.sku), ...(args.warehouse ? textProblems('warehouse', args.warehouse) : [])];
+  if (problems.length > 0) return errorEnvelope(problems);
+
+  const sku = normaliseSku(args.sku);
+  if (!sku) problems.push(`sku: expected SKU- and 4 digits (e.g. SKU-1001), got ${quoteValue(args.sku)}`);
+  const warehouses = await context.store.listWarehouses();
+  const warehouse = args.warehouse === undefined ? undefined : findWarehouse(warehouses, args.warehouse);
+  if (args.warehouse !== undefined && !warehouse) {
+    problems.push(`warehouse: unknown warehouse ${quoteValue(args.warehouse)}; expected a city: ${describeCities()}`);
+  }
+  if (!sku || problems.length > 0) return errorEnvelope(problems);
+
+  const product = await context.store.getProduct(sku);
+  if (!product) return errorEnvelope([`sku: unknown SKU ${sku}`]);
+  const levels = await context.store.listStock(sku);
+  const shown = warehouse
+    ? [levels.find((l) => l.warehouseId === warehouse.warehouseId) ?? { warehouseId: warehouse.warehouseId, city: warehouse.city, quantity: 0 }]
+    : levels;
+  const total = shown.reduce((sum, l) => sum + l.quantity, 0);
+  return {
+    status: 'ok',
+    sku,
+    name: product.name,
+    category: product.category,
+    ...(warehouse && { warehouse: warehouse.city }),
+    total_qty: total,
+    warehouses: shown.map((l) => ({ warehouse_id: l.warehouseId, city: l.city, qty: l.quantity })),
+    ...(args.min_qty !== undefined && {
+      min_qty: args.min_qty,
+      warehouses_with_min_qty: shown.filter((l) => l.quantity >= (args.min_qty ?? 0)).map((l) => l.city),
+      enough_in_total: total >= args.min_qty,
+    }),
+  };
+}
+
+function findWarehouse(warehouses: readonly Warehouse[], input: string): Warehouse | undefined {
+  const city = normaliseCity(input);
+  const id = input.trim().toUpperCase();
+  return warehouses.find((w) => w.city === city || w.warehouseId === id);
+}

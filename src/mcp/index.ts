@@ -1,0 +1,12 @@
+export { connectInMemory } from './connect-in-memory.js';
+export { asCallToolResult, createWaybillMcpServer, SERVER_NAME, SERVER_VERSION } from './create-mcp-server.js';
+export type { WaybillMcpServerOptions } from './create-mcp-server.js';
+export { PACKAGE_VERSION } from './package-version.js';
+export { runSelfcheck } from './selfcheck.js';
+export type { SelfcheckResult } from './selfcheck.js';
+export { serveHttp } from './serve-http.js';
+export type { HttpServeOptions, RunningHttpServer } from './serve-http.js';
+export { serveStdio } from './serve-stdio.js';
+export { createStderrLogger, silentLogger } from './stderr-logger.js';
+export type { Logger, LogLevel } from './stderr-logger.js';
+export { toolListing } from './tool-listing.js';

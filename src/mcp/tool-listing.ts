@@ -1,0 +1,26 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { DomainTool } from '../domain/index.js';
+
+/** The MCP description of a domain tool: the JSON Schema the model sees, plus behaviour hints. */
+export function toolListing(tool: DomainTool): Tool {
+  const schema = z.toJSONSchema(tool.inputSchema, { io: 'input' });
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: {
+      type: 'object',
+      properties: (schema.properties ?? {}) as Record<string, object>,
+      required: schema.required ?? [],
+      additionalProperties: false,
+    },
+    annotations: {
+      title: tool.title,
+      readOnlyHint: tool.risk === 'read',
+      destructiveHint: tool.risk === 'irreversible',
+      idempotentHint: true,
+      openWorldHint: false,
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export { BAD_INPUTS } from './bad-inputs.js';
+export type { BadInput } from './bad-inputs.js';
+export { fixedClock } from './fixed-clock.js';
+export { makeTempDir } from './temp-dir.js';
+export { connectInMemory } from '../mcp/connect-in-memory.js';
