@@ -2,13 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreError } from '../store-error.js';
-import { DOMAIN_SCHEMA_VERSION, migrateAndSeed } from './sqlite-schema.js';
+import type { Migration } from './component-schema.js';
+import { migrateComponent } from './component-schema.js';
 
 /**
- * Opens (creating, migrating and seeding on first use) the embedded domain database at `path`
- * (`:memory:` for a private one). Throws StoreError with a code an operator can act on.
+ * Opens the embedded database at `path` (`:memory:` for a private one), creating it on first use, and
+ * brings `component`'s tables up to date. Throws StoreError with a code an operator can act on.
  */
-export function openSqliteDatabase(path: string): Database.Database {
+export function openSqliteDatabase(path: string, component: string, migrations: readonly Migration[]): Database.Database {
   let db: Database.Database;
   try {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -21,8 +22,7 @@ export function openSqliteDatabase(path: string): Database.Database {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    // IMMEDIATE takes the write lock up front, so two processes opening a new file seed it once.
-    db.transaction(() => prepareSchema(db, path)).immediate();
+    migrateComponent(db, path, component, migrations);
     return db;
   } catch (cause) {
     db.close();
@@ -38,25 +38,6 @@ export function openSqliteDatabase(path: string): Database.Database {
     }
     throw new StoreError('store_unavailable', path, `cannot prepare the Waybill database at ${path}: ${messageOf(cause)}`, { cause });
   }
-}
-
-function prepareSchema(db: Database.Database, path: string): void {
-  const version = db.pragma('user_version', { simple: true }) as number;
-  if (version > DOMAIN_SCHEMA_VERSION) {
-    throw new StoreError(
-      'store_version_unsupported',
-      path,
-      `${path} has domain schema version ${version}; this Waybill understands up to ${DOMAIN_SCHEMA_VERSION}: upgrade Waybill`,
-    );
-  }
-  if (version === DOMAIN_SCHEMA_VERSION) return;
-  if (version === 0) {
-    const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
-    if (tables.n > 0) {
-      throw new StoreError('store_foreign', path, `${path} is a SQLite database but not a Waybill one; point WAYBILL_DB elsewhere`);
-    }
-  }
-  migrateAndSeed(db, version);
 }
 
 function messageOf(error: unknown): string {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../testing/temp-dir.js';
 import type { CancelRequest } from '../domain-store.js';
 import { StoreError } from '../store-error.js';
-import { DOMAIN_SCHEMA_VERSION } from './sqlite-schema.js';
+import { DOMAIN_MIGRATIONS } from './sqlite-schema.js';
 import { SqliteDomainStore } from './sqlite-domain-store.js';
 
 const cleanups: Array<() => void> = [];
@@ -127,7 +127,7 @@ describe('SqliteDomainStore', () => {
     expectStoreError(() => SqliteDomainStore.open(join(foreign, '..', 'other.db')), 'store_foreign');
 
     const newer = new Database(foreign);
-    newer.pragma(`user_version = ${DOMAIN_SCHEMA_VERSION + 1}`);
+    newer.prepare("UPDATE waybill_schema SET version = ? WHERE component = 'domain'").run(DOMAIN_MIGRATIONS.length + 1);
     newer.close();
     expectStoreError(() => SqliteDomainStore.open(foreign), 'store_version_unsupported');
   });

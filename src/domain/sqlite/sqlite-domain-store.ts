@@ -5,6 +5,7 @@ import type { Cancellation, Product, Shipment, ShipmentEvent, StockLevel, Tariff
 import { FINAL_STATUSES } from '../entities.js';
 import type { Service } from '../services.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
+import { DOMAIN_MIGRATIONS } from './sqlite-schema.js';
 
 interface ShipmentRow {
   tracking_id: string;
@@ -41,7 +42,7 @@ export class SqliteDomainStore implements DomainStore {
 
   /** Opens the file at `path` (created and seeded on first use); see openSqliteDatabase for errors. */
   static open(path: string): SqliteDomainStore {
-    return new SqliteDomainStore(openSqliteDatabase(path));
+    return new SqliteDomainStore(openSqliteDatabase(path, 'domain', DOMAIN_MIGRATIONS));
   }
 
   async getShipment(trackingId: string): Promise<Shipment | undefined> {

@@ -1,16 +1,10 @@
 import type { Database } from 'better-sqlite3';
+import type { Migration } from './component-schema.js';
 import { FIXTURE_CANCELLATIONS, FIXTURE_SHIPMENTS } from '../fixtures/shipments.js';
 import { FIXTURE_PRODUCTS, FIXTURE_STOCK, FIXTURE_WAREHOUSES } from '../fixtures/stock.js';
 import { FIXTURE_DISTANCES, FIXTURE_TARIFFS } from '../fixtures/tariffs.js';
 
-/**
- * Schema version of the domain database, kept in SQLite's `user_version`.
- * Changelog: 1 — shipments with history, warehouses, products, stock, tariffs, distances, cancellations.
- */
-export const DOMAIN_SCHEMA_VERSION = 1;
-
-const MIGRATIONS: Readonly<Record<number, string>> = {
-  1: `
+const VERSION_1 = `
     CREATE TABLE shipments (
       tracking_id TEXT PRIMARY KEY,
       status TEXT NOT NULL,
@@ -60,19 +54,19 @@ const MIGRATIONS: Readonly<Record<number, string>> = {
       args_hash TEXT NOT NULL,
       cancelled_at TEXT NOT NULL
     );
-  `,
-};
+  `;
 
-/** Brings an empty or older database up to the current version and seeds fixtures; runs in one transaction. */
-export function migrateAndSeed(db: Database, fromVersion: number): void {
-  for (let version = fromVersion + 1; version <= DOMAIN_SCHEMA_VERSION; version += 1) {
-    const sql = MIGRATIONS[version];
-    if (sql === undefined) throw new Error(`no migration to domain schema version ${version}`);
-    db.exec(sql);
-  }
-  if (fromVersion === 0) seedFixtures(db);
-  db.pragma(`user_version = ${DOMAIN_SCHEMA_VERSION}`);
-}
+/**
+ * The domain component's migrations, index + 1 = version.
+ * Changelog: 1 — shipments with history, warehouses, products, stock, tariffs, distances, cancellations,
+ * seeded with the fixtures.
+ */
+export const DOMAIN_MIGRATIONS: readonly Migration[] = [
+  (db) => {
+    db.exec(VERSION_1);
+    seedFixtures(db);
+  },
+];
 
 function seedFixtures(db: Database): void {
   const shipment = db.prepare(

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { RunBudget } from './run-budget.js';
+
+function clock(start = 1_000_000) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+describe('RunBudget', () => {
+  it('lets a run proceed until a limit is reached', () => {
+    const budget = new RunBudget({ maxSteps: 3 });
+    budget.recordStep();
+    budget.recordStep();
+    expect(budget.check()).toBeUndefined();
+    budget.recordStep();
+    expect(budget.check()).toBe('max_steps');
+  });
+
+  it('stops on wall-clock time with an injected clock', () => {
+    const c = clock();
+    const budget = new RunBudget({ maxSeconds: 2 }, c.now);
+    c.advance(1999);
+    expect(budget.check()).toBeUndefined();
+    c.advance(1);
+    expect(budget.check()).toBe('max_seconds');
+    expect(budget.usage().elapsedMs).toBe(2000);
+  });
+
+  it('counts prompt and completion tokens together', () => {
+    const budget = new RunBudget({ maxTokens: 1000 });
+    budget.recordUsage({ promptTokens: 700, completionTokens: 299 });
+    expect(budget.check()).toBeUndefined();
+    budget.recordUsage({ completionTokens: 1 });
+    expect(budget.check()).toBe('max_tokens');
+  });
+
+  it('stops on spend', () => {
+    const budget = new RunBudget({ maxUsd: 0.01 });
+    budget.recordUsage({ usd: 0.006 });
+    expect(budget.check()).toBeUndefined();
+    budget.recordUsage({ usd: 0.004 });
+    expect(budget.check()).toBe('max_usd');
+  });
+
+  it('reports the first limit in a fixed order when several are reached', () => {
+    const budget = new RunBudget({ maxSteps: 1, maxTokens: 1 });
+    budget.recordStep();
+    budget.recordUsage({ promptTokens: 5 });
+    expect(budget.check()).toBe('max_steps');
+  });
+
+  it.each([{ maxSteps: 0 }, { maxUsd: -1 }, { maxSeconds: Number.NaN }])('refuses a non-positive limit %j', (limits) => {
+    expect(() => new RunBudget(limits)).toThrow(/must be a positive number/);
+  });
+});
