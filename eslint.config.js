@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -8,7 +9,7 @@ export default tseslint.config(
   ...tseslint.configs.strict,
   {
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly' },
+      globals: { ...globals.node },
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -18,7 +19,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/cli/**/*.ts', '**/*.test.ts', 'test/**/*.ts'],
+    files: ['src/cli/**/*.ts', '**/*.test.ts', 'test/**/*.ts', 'bench/**/*.mjs'],
     rules: { 'no-console': 'off' },
   },
 );

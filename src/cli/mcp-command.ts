@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { openDomainStore } from '../domain/index.js';
 import { createStderrLogger, runSelfcheck, serveHttp, serveStdio } from '../mcp/index.js';
-import { UsageError } from './usage-error.js';
+import { parsePort } from './parse-port.js';
 
 interface McpOptions {
   http?: boolean;
@@ -49,10 +49,4 @@ async function selfcheck(): Promise<void> {
   const failed = results.filter((r) => !r.ok);
   console.log(failed.length === 0 ? `selfcheck passed: ${results.length} checks` : `selfcheck failed: ${failed.length} of ${results.length} checks`);
   process.exitCode = failed.length === 0 ? 0 : 1;
-}
-
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535, got ${JSON.stringify(value)}`);
-  return port;
 }

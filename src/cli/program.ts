@@ -1,6 +1,8 @@
 import { Command } from 'commander';
 import { PACKAGE_VERSION } from '../mcp/index.js';
+import { guardCommand } from './guard-command.js';
 import { mcpCommand } from './mcp-command.js';
+import { oracleCommand } from './oracle-command.js';
 
 /** The `waybill` command line; each subcommand lives in its own file. */
 export function createProgram(): Command {
@@ -8,5 +10,7 @@ export function createProgram(): Command {
     .description('Waybill: a multi-agent system for logistics and warehouse operations')
     .version(PACKAGE_VERSION)
     .showHelpAfterError()
-    .addCommand(mcpCommand());
+    .addCommand(mcpCommand())
+    .addCommand(guardCommand())
+    .addCommand(oracleCommand());
 }

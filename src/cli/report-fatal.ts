@@ -1,4 +1,5 @@
 import { StoreError } from '../domain/index.js';
+import { ConfigError } from '../models/config/config-error.js';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -7,7 +8,7 @@ import { UsageError } from './usage-error.js';
  */
 export function reportFatal(error: unknown): number {
   if (process.env.WAYBILL_DEBUG) console.error(error);
-  if (UsageError.isInstance(error)) {
+  if (UsageError.isInstance(error) || ConfigError.isInstance(error)) {
     console.error(`waybill: ${error.message}`);
     return 2;
   }

@@ -1,0 +1,90 @@
+import type { CallSpec, Language } from './chat-types.js';
+import type { CallLookup } from './call-lookup.js';
+import { findCall } from './call-lookup.js';
+import { callKey } from './call-key.js';
+import type { RecordedCall } from './conversation.js';
+import { describeCall } from './describe-call.js';
+import { callAction, describeFailure } from './describe-problems.js';
+import { cancelCall, trackCall } from './domain-calls.js';
+import { numberField, textField } from './fields.js';
+import type { Intent } from './intent.js';
+import { statusWord } from './labels.js';
+import { toolOutcome } from './tool-outcome.js';
+
+type CancelIntent = Extract<Intent, { kind: 'cancel' }>;
+
+/** What a cancel step can see: earlier calls and which tools are offered. */
+export interface CancelContext {
+  lookup: CallLookup;
+  offered: ReadonlySet<string>;
+  language: Language;
+}
+
+// Without a refund in the request the planner does what a model would: look the parcel up and refund
+// what was paid. It never cancels a parcel the lookup shows to be final, nor after a failed lookup.
+type LookupState =
+  | { kind: 'no_lookup_tool' }
+  | { kind: 'pending'; track: CallSpec }
+  | { kind: 'blocked'; track: CallSpec; call: RecordedCall }
+  | { kind: 'ready'; track: CallSpec; paidUah: number };
+
+function lookupState(intent: CancelIntent, context: CancelContext): LookupState {
+  if (!context.offered.has('track_shipment')) return { kind: 'no_lookup_tool' };
+  const track = trackCall(intent.trackingId);
+  const call = findCall(context.lookup, track);
+  if (!call || call.result === undefined) return { kind: 'pending', track };
+  const outcome = toolOutcome(call.result);
+  const paidUah = outcome.kind === 'ok' ? numberField(outcome.data, 'paid_uah') : undefined;
+  if (outcome.kind !== 'ok' || outcome.data.cancellable === false || paidUah === undefined) return { kind: 'blocked', track, call };
+  return { kind: 'ready', track, paidUah };
+}
+
+function earlierCancel(intent: CancelIntent, lookup: CallLookup): RecordedCall | undefined {
+  return lookup.get(callKey('cancel_shipment', { tracking_id: intent.trackingId }));
+}
+
+/** The calls a cancel intent still needs: the cancel itself, or first a lookup of what was paid. */
+export function cancelCalls(intent: CancelIntent, context: CancelContext): CallSpec[] {
+  const earlier = earlierCancel(intent, context.lookup);
+  if (earlier) return [{ name: earlier.name, args: earlier.args }];
+  if (intent.refundUah !== undefined) return [cancelCall(intent.trackingId, intent.reason, intent.refundUah)];
+  const state = lookupState(intent, context);
+  if (state.kind === 'no_lookup_tool') return [];
+  if (state.kind === 'ready') return [state.track, cancelCall(intent.trackingId, intent.reason, state.paidUah)];
+  return [state.track];
+}
+
+function askRefund(trackingId: string, language: Language): string {
+  return language === 'uk' ? `Щоб скасувати ${trackingId}, вкажіть суму повернення (грн).` : `To cancel ${trackingId}, please give the refund amount (UAH).`;
+}
+
+function blockedAnswer(intent: CancelIntent, call: RecordedCall, language: Language): string {
+  const uk = language === 'uk';
+  const outcome = toolOutcome(call.result);
+  if (outcome.kind !== 'ok') {
+    const failure = describeFailure(callAction('track_shipment', call.args, language), outcome, language);
+    return `${failure} ${uk ? `Скасування ${intent.trackingId} не виконувалося.` : `The cancellation of ${intent.trackingId} was not attempted.`}`;
+  }
+  if (outcome.data.cancellable === false) {
+    const status = statusWord(textField(outcome.data, 'shipment_status'), language);
+    return uk ? `${intent.trackingId} не можна скасувати: статус — ${status}.` : `${intent.trackingId} cannot be cancelled: it is ${status}.`;
+  }
+  return askRefund(intent.trackingId, language);
+}
+
+/** The answer for a cancel intent once its calls have results. */
+export function cancelAnswer(intent: CancelIntent, context: CancelContext): string {
+  const { language } = context;
+  const earlier = earlierCancel(intent, context.lookup);
+  if (earlier) {
+    const described = describeCall(earlier, language);
+    const lookedUp = intent.refundUah === undefined && toolOutcome(earlier.result).kind === 'ok';
+    if (!lookedUp) return described;
+    return `${described} ${language === 'uk' ? 'Суму повернення взято з оплати відправлення.' : 'The refund equals what was paid for the shipment.'}`;
+  }
+  if (intent.refundUah !== undefined) {
+    return describeFailure(callAction('cancel_shipment', { tracking_id: intent.trackingId }, language), { kind: 'missing' }, language);
+  }
+  const state = lookupState(intent, context);
+  return state.kind === 'blocked' ? blockedAnswer(intent, state.call, language) : askRefund(intent.trackingId, language);
+}

@@ -1,0 +1,29 @@
+import type { Language } from './chat-types.js';
+import { callAction, describeFailure } from './describe-problems.js';
+import { numberField, textField } from './fields.js';
+import type { ToolOutcome } from './tool-outcome.js';
+
+/**
+ * A cancel_shipment result. Success names the cancellation id and refund; a rejected, timed-out or
+ * pending approval says the shipment is NOT cancelled and nothing was refunded.
+ */
+export function describeCancellation(outcome: ToolOutcome, trackingId: string, language: Language): string {
+  const uk = language === 'uk';
+  if (outcome.kind === 'ok') {
+    const { data } = outcome;
+    const id = textField(data, 'tracking_id') ?? trackingId;
+    const cid = textField(data, 'cancellation_id') ?? '?';
+    const refund = numberField(data, 'refund_uah') ?? '?';
+    const reason = textField(data, 'reason') ?? '';
+    const replay = data.replayed === true
+      ? (uk ? ' Це повтор попереднього запиту: вдруге нічого не повернено.' : ' This repeated an earlier request: nothing was refunded twice.')
+      : '';
+    return uk
+      ? `Відправлення ${id} скасовано: ${cid}, повернення ${refund} грн, причина: «${reason}».${replay}`
+      : `Shipment ${id} is cancelled: ${cid}, refund ${refund} UAH, reason: "${reason}".${replay}`;
+  }
+  const failure = describeFailure(callAction('cancel_shipment', { tracking_id: trackingId }, language), outcome, language);
+  // Only a refusal proves nothing happened; a pending or unreadable result proves neither way.
+  if (outcome.kind !== 'error' && outcome.kind !== 'rejected') return failure;
+  return `${failure} ${uk ? `Відправлення ${trackingId} не скасовано, кошти не повернено.` : `Shipment ${trackingId} is not cancelled and nothing was refunded.`}`;
+}

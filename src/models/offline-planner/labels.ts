@@ -1,0 +1,50 @@
+import type { ShipmentStatus } from '../../domain/index.js';
+import { CITY_ENGLISH, normaliseCity } from '../../domain/index.js';
+import type { Language } from './chat-types.js';
+
+const STATUS_WORDS: Readonly<Record<Language, Readonly<Record<ShipmentStatus, string>>>> = {
+  uk: { created: 'створено', in_transit: 'в дорозі', at_branch: 'у відділенні', delayed: 'затримується', delivered: 'доставлено', cancelled: 'скасовано' },
+  en: { created: 'created', in_transit: 'in transit', at_branch: 'at the branch', delayed: 'delayed', delivered: 'delivered', cancelled: 'cancelled' },
+};
+
+/** A shipment status in words; an unknown status is shown as it came. */
+export function statusWord(status: string | undefined, language: Language): string {
+  if (status === undefined) return language === 'uk' ? 'невідомо' : 'unknown';
+  return (STATUS_WORDS[language] as Readonly<Record<string, string>>)[status] ?? status;
+}
+
+/** A city as the answer's reader knows it: Ukrainian name in Ukrainian, English name in English. */
+export function cityLabel(value: string | undefined, language: Language): string {
+  if (value === undefined) return '?';
+  const city = normaliseCity(value);
+  if (!city) return value;
+  return language === 'uk' ? city : CITY_ENGLISH[city];
+}
+
+/** "1 день / 2 дні / 5 днів" or "1 day / 2 days". */
+export function daysLabel(days: number, language: Language): string {
+  if (language === 'en') return days === 1 ? '1 day' : `${days} days`;
+  const lastTwo = days % 100;
+  const last = days % 10;
+  if (last === 1 && lastTwo !== 11) return `${days} день`;
+  if (last >= 2 && last <= 4 && (lastTwo < 12 || lastTwo > 14)) return `${days} дні`;
+  return `${days} днів`;
+}
+
+// Patterns used on tool output; exported so a test can prove them linear.
+/** A sentence's final punctuation. */
+export const SENTENCE_END = /[.!?…]$/;
+/** A run of whitespace, folded to one space. */
+export const WHITESPACE_RUN = /\s+/g;
+
+/** A sentence ending with exactly one full stop (quoted notes may end with their own). */
+export function sentence(text: string): string {
+  const trimmed = text.trim();
+  return SENTENCE_END.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** At most `limit` characters of text that came from outside, on one line. */
+export function clipText(text: string, limit = 300): string {
+  const oneLine = text.replace(WHITESPACE_RUN, ' ').trim();
+  return oneLine.length > limit ? `${oneLine.slice(0, limit)}…` : oneLine;
+}

@@ -1,0 +1,39 @@
+import { DOMAIN_TOOLS } from '../../domain/index.js';
+import { findAgentTools } from './agent-tools.js';
+import type { ChatMessage, OfferedTool, PlannerReply } from './chat-types.js';
+import type { Conversation } from './conversation.js';
+import { readConversation } from './conversation.js';
+import { detectLanguage } from './detect-language.js';
+import { planSupervisor } from './plan-supervisor.js';
+import { planWorker } from './plan-worker.js';
+import { summariseTurn } from './summarise-turn.js';
+import { unavailableMessage } from './unavailable-message.js';
+
+const DOMAIN_NAMES: readonly string[] = DOMAIN_TOOLS.map((tool) => tool.name);
+
+// With no usable tools the planner can only pass on results this turn already holds.
+function planWithoutTools(conversation: Conversation): PlannerReply {
+  const language = detectLanguage(conversation.task);
+  const summary = summariseTurn(conversation, language);
+  return summary === undefined ? { kind: 'unavailable', content: unavailableMessage(language) } : { kind: 'answer', content: summary };
+}
+
+/**
+ * The next assistant message for a chat-completions conversation, decided only from the offered tools:
+ * domain tools → worker; tracking_agent / warehouse_agent / pricing_agent or transfer_to_* → supervisor;
+ * anything else → summarise this turn's results, or `unavailable`. Deterministic: the same input gives
+ * the same reply, tool-call ids included. Reads only the last user message as the task.
+ *
+ * @example
+ * planNextMessage([{ role: 'user', content: 'Де зараз посилка TTN-000001?' }], tools);
+ * // { kind: 'tool_calls', toolCalls: [{ id: 'call_0', type: 'function',
+ * //   function: { name: 'track_shipment', arguments: '{"tracking_id":"TTN-000001"}' } }] }
+ */
+export function planNextMessage(messages: readonly ChatMessage[], tools: readonly OfferedTool[]): PlannerReply {
+  const conversation = readConversation(messages);
+  const offered = new Set(tools.filter((tool) => tool.type === 'function').map((tool) => tool.function.name));
+  if (DOMAIN_NAMES.some((name) => offered.has(name))) return planWorker(conversation, offered);
+  const agents = findAgentTools(tools.filter((tool) => tool.type === 'function'));
+  if (agents.size > 0) return planSupervisor(conversation, agents);
+  return planWithoutTools(conversation);
+}

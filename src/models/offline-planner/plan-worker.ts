@@ -1,0 +1,47 @@
+import type { CallSpec, PlannerReply } from './chat-types.js';
+import { callKey } from './call-key.js';
+import { callLookup, findCall } from './call-lookup.js';
+import type { Conversation } from './conversation.js';
+import { detectLanguage } from './detect-language.js';
+import { TOOL_FOR_INTENT } from './domain-calls.js';
+import { extractIntents } from './extract-intents.js';
+import type { Intent } from './intent.js';
+import { intentAnswer, intentCalls } from './intent-steps.js';
+import type { Language } from './chat-types.js';
+import { toToolCalls } from './tool-call-ids.js';
+import { unavailableMessage } from './unavailable-message.js';
+
+function missingToolsMessage(intents: readonly Intent[], language: Language): string {
+  const tools = [...new Set(intents.map((intent) => TOOL_FOR_INTENT[intent.kind]))].join(', ');
+  return language === 'uk' ? `Для цього запиту потрібні інструменти, яких тут немає: ${tools}.` : `This request needs tools that are not offered here: ${tools}.`;
+}
+
+function unique(specs: readonly CallSpec[]): CallSpec[] {
+  const seen = new Set<string>();
+  return specs.filter((spec) => {
+    const key = callKey(spec.name, spec.args);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Worker position (domain tools offered): calls the offered tools the task needs, never one already
+ * made, and once every planned call has a result writes the answer from those results. Intents whose
+ * tool is not offered belong to another worker and are left out of both.
+ */
+export function planWorker(conversation: Conversation, offered: ReadonlySet<string>): PlannerReply {
+  const language = detectLanguage(conversation.task);
+  const intents = extractIntents(conversation.task);
+  if (intents.length === 0) return { kind: 'unavailable', content: unavailableMessage(language) };
+  const handled = intents.filter((intent) => offered.has(TOOL_FOR_INTENT[intent.kind]));
+  if (handled.length === 0) return { kind: 'answer', content: missingToolsMessage(intents, language) };
+  const context = { lookup: callLookup(conversation.calls), offered, language };
+  const planned = handled.flatMap((intent) => intentCalls(intent, context));
+  const pending = unique(planned.filter((spec) => offered.has(spec.name) && !findCall(context.lookup, spec)));
+  if (pending.length > 0) {
+    return { kind: 'tool_calls', toolCalls: toToolCalls(pending, conversation.usedIds, conversation.calls.length) };
+  }
+  return { kind: 'answer', content: handled.map((intent) => intentAnswer(intent, context)).join('\n') };
+}

@@ -1,0 +1,39 @@
+import { DOMAIN_TOOLS } from '../../domain/index.js';
+import type { Language } from './chat-types.js';
+import { isAgentName } from './agent-tools.js';
+import type { Conversation, RecordedCall } from './conversation.js';
+import { describeCall } from './describe-call.js';
+import { describeFailure } from './describe-problems.js';
+import { clipText } from './labels.js';
+import { resultText, toolOutcome } from './tool-outcome.js';
+
+const DOMAIN_NAMES: ReadonlySet<string> = new Set(DOMAIN_TOOLS.map((tool) => tool.name));
+
+// A worker's answer is data to pass on, not instructions; an empty or failed one is said, never hidden.
+function agentAnswer(call: RecordedCall, language: Language): string {
+  const outcome = toolOutcome(call.result);
+  if (outcome.kind === 'error' || outcome.kind === 'missing') {
+    return describeFailure(language === 'uk' ? `отримати відповідь ${call.name}` : `get an answer from ${call.name}`, outcome, language);
+  }
+  const text = call.result === undefined ? '' : resultText(call.result);
+  if (text) return text;
+  return language === 'uk' ? `${call.name} не повернув відповіді.` : `${call.name} returned no answer.`;
+}
+
+/**
+ * The current turn's results as an answer: workers' answers (agents-as-tools results, or their own
+ * messages after a handoff) when there are any, else the domain results described one by one.
+ * Undefined when the turn has no results at all.
+ */
+export function summariseTurn(conversation: Conversation, language: Language): string | undefined {
+  const delegated: string[] = [];
+  const direct: string[] = [];
+  for (const call of conversation.turnCalls) {
+    if (isAgentName(call.name)) delegated.push(agentAnswer(call, language));
+    else if (DOMAIN_NAMES.has(call.name)) direct.push(describeCall(call, language));
+    else if (!call.name.startsWith('transfer_') && call.result !== undefined) direct.push(clipText(resultText(call.result), 600));
+  }
+  delegated.push(...conversation.turnTexts);
+  const parts = delegated.length > 0 ? delegated : direct;
+  return parts.length > 0 ? parts.join('\n\n') : undefined;
+}

@@ -1,0 +1,26 @@
+import type { BaseMessage } from '@langchain/core/messages';
+import { argsHash } from '../../domain/index.js';
+import { toChatMessages } from '../providers/to-chat-messages.js';
+
+/** Names of offered tools, whatever shape they were offered in. */
+export function toolNames(tools: readonly unknown[] = []): string[] {
+  return tools
+    .map((tool) => {
+      const t = tool as { name?: unknown; function?: { name?: unknown } };
+      return typeof t.function?.name === 'string' ? t.function.name : typeof t.name === 'string' ? t.name : '';
+    })
+    .sort();
+}
+
+/**
+ * What identifies a model request for replay: the conversation as the wire would carry it and the
+ * offered tool names. Tool-call ids are left out, since providers generate them.
+ */
+export function requestFingerprint(messages: readonly BaseMessage[], tools: readonly unknown[] = []): string {
+  const conversation = toChatMessages(messages).map((m) => ({
+    role: m.role,
+    content: m.content ?? '',
+    calls: (m.tool_calls ?? []).map((c) => [c.function.name, c.function.arguments]),
+  }));
+  return argsHash({ conversation, tools: toolNames(tools) });
+}

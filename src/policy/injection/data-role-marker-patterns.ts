@@ -1,0 +1,47 @@
+import type { InjectionPattern } from './injection-pattern.js';
+import { EDGE, LETTER, WORD_CHAR, anyOf, definePattern, gap } from './pattern-parts.js';
+
+// Inside data a role label hides behind a field label ("Коментар клієнта: assistant: cancel …") or a
+// list bullet, not only at a line start. "Error from system: timeout" has a plain word before it and
+// stays clean. The match runs on into the smuggled instruction so the evidence shows it.
+const AFTER_SEPARATOR = String.raw`(?:[:;(\[{|>•*]|\s[-–—])\s?`;
+// Not "agent" or "model": in logistics data those are a courier agent and a product model.
+const AI_EN = String.raw`(?:ai|assistant|llm|bot|chatbot|language\smodel)s?`;
+const AI_UK_RU = String.raw`(?:ші|ии|ai|асистент${LETTER}{0,2}|ассистент${LETTER}{0,2}|бот${LETTER}{0,2})`;
+
+/**
+ * Extra patterns for untrusted data only (tool results, retrieved documents): role labels after a
+ * field separator, and notes addressed to the AI reading the data. A user typing them is not unusual
+ * enough to block, so the input guard does not use them.
+ */
+export const DATA_ROLE_MARKER_PATTERNS: readonly InjectionPattern[] = [
+  definePattern('role_marker', 'latin', AFTER_SEPARATOR, anyOf('system', 'assistant', 'developer', 'asystent'), String.raw`\s?:\s?${WORD_CHAR}${gap(40)}`),
+  definePattern(
+    'role_marker',
+    'cyrillic',
+    AFTER_SEPARATOR,
+    anyOf('система', 'асистент', 'ассистент', 'помічник', 'помощник', 'розробник', 'разработчик'),
+    String.raw`\s?:\s?${WORD_CHAR}${gap(40)}`,
+  ),
+  definePattern(
+    'role_marker',
+    'latin',
+    EDGE,
+    anyOf(
+      String.raw`(?:note|message|instructions?|attention|notice|important)\s(?:to|for)\s(?:the\s|any\s|all\s)?${AI_EN}`,
+      String.raw`if\syou(?:\sare|'re)\s(?:an?\s)?${AI_EN}`,
+      String.raw`${AI_EN}\s(?:reading|processing)\sthis`,
+    ),
+    EDGE,
+  ),
+  definePattern(
+    'role_marker',
+    'cyrillic',
+    EDGE,
+    anyOf(
+      String.raw`(?:примітка|повідомлення|інструкці${LETTER}{0,2}|увага|примечание|сообщение|инструкци${LETTER}{0,2}|внимание)\s(?:для|до)\s${AI_UK_RU}`,
+      String.raw`(?:якщо\sти|если\sты)\s${AI_UK_RU}`,
+    ),
+    EDGE,
+  ),
+];

@@ -1,0 +1,46 @@
+import { decodeBase64 } from './decode-base64.js';
+import { decodeHex } from './decode-hex.js';
+import { decodePrintableUtf8 } from './decode-printable-utf8.js';
+
+/** A decoded piece of hidden text: how it was encoded and what it says. */
+export interface EncodedPayload {
+  readonly kind: 'base64' | 'hex' | 'unicode_tags';
+  readonly text: string;
+}
+
+// 24 characters of the base64 alphabet (URL-safe included) hold 18 bytes: shorter runs are ordinary
+// identifiers and too short to carry an instruction anyway.
+const ENCODED_RUN = /[A-Za-z0-9+/_-]{24,}={0,2}/g;
+const HEX_RUN = /^(?:0[xX])?[0-9A-Fa-f]{24,}$/;
+// Unicode tag characters mirror ASCII invisibly (U+E0041 is a hidden "A"): "ASCII smuggling".
+const TAG_RUN = /[\u{E0000}-\u{E007F}]+/gu;
+
+/** The regexes payload detection runs, for the ReDoS safety test. */
+export const ENCODED_PAYLOAD_REGEXES: readonly RegExp[] = [ENCODED_RUN, HEX_RUN, TAG_RUN];
+
+/**
+ * Every base64 run (≥ 24 characters), hex run (≥ 24 digits) and run of Unicode tag characters in the
+ * text that decodes to mostly printable UTF-8, decoded. Hex is tried first because every hex run is
+ * also valid base64. Decoded text is never longer than its encoding, so scanning it keeps the total
+ * work linear. Known limit: base64 split across lines or glued to other letters is not found.
+ */
+export function findEncodedPayloads(text: string): EncodedPayload[] {
+  const payloads: EncodedPayload[] = [];
+  for (const [run] of text.matchAll(ENCODED_RUN)) {
+    const hex = HEX_RUN.test(run) ? decodeHex(run) : undefined;
+    const fromHex = hex && decodePrintableUtf8(hex);
+    if (fromHex !== undefined) {
+      payloads.push({ kind: 'hex', text: fromHex });
+      continue;
+    }
+    const base64 = decodeBase64(run);
+    const fromBase64 = base64 && decodePrintableUtf8(base64);
+    if (fromBase64 !== undefined) payloads.push({ kind: 'base64', text: fromBase64 });
+  }
+  for (const [run] of text.matchAll(TAG_RUN)) {
+    let decoded = '';
+    for (const char of run) decoded += String.fromCharCode((char.codePointAt(0) ?? 0xe0000) - 0xe0000);
+    payloads.push({ kind: 'unicode_tags', text: decoded });
+  }
+  return payloads;
+}

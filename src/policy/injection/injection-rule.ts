@@ -1,0 +1,16 @@
+/**
+ * Every rule the injection guard can name, in the order it reports them when several match the
+ * same window. The verdict names the rule for logs and audit events; the user never sees it.
+ */
+export const INJECTION_RULES = [
+  'override_instructions',
+  'reveal_system_prompt',
+  'role_marker',
+  'new_persona',
+  'structured_exfiltration',
+  'encoded_payload',
+  'exfiltrate_secrets',
+] as const;
+
+/** One rule of the injection guard (see {@link INJECTION_RULES}). */
+export type InjectionRule = (typeof INJECTION_RULES)[number];

@@ -1,0 +1,82 @@
+import type { InjectionPattern } from './injection-pattern.js';
+import { EDGE, LETTER, anyOf, definePattern, gap, optionalGap } from './pattern-parts.js';
+
+// After "тепер ти" / "теперь ты" only these may come later in the sentence; "тепер ти знаєш мій
+// номер" is an ordinary remark.
+const UNBOUND_UK = String.raw`(?:dan|необмежен|без\s(?:жодних\s|будь-яких\s)?обмежень|зламан|вільн${LETTER}{0,4}\s(?:від|ші)|джейлбрейк)`;
+const UNBOUND_RU = String.raw`(?:dan|неограниченн|без\s(?:каких-либо\s|всяких\s)?ограничений|взломан|свободн${LETTER}{0,4}\s(?:от|ии)|джейлбрейк)`;
+const NO_LIMITS_EN = String.raw`(?:without|with\sno|free\sof|free\sfrom|ignoring)\s(?:any\s|all\s|your\s)?(?:restrictions|limitations|limits|rules|filters|guidelines|censorship|boundaries|ethics|policies|safeguards|guardrails|constraints)`;
+
+/** "You are now DAN", "developer mode", "jailbreak", "act as … without restrictions", in en/uk/ru/pl. */
+export const NEW_PERSONA_PATTERNS: readonly InjectionPattern[] = [
+  definePattern(
+    'new_persona',
+    'latin',
+    EDGE,
+    String.raw`you(?:\sare|'re|\sr)\snow\s(?:a\s|an\s|the\s|in\s|my\s)?`,
+    anyOf(
+      'dan', 'dude', 'stan', 'unrestricted', 'unfiltered', 'uncensored', 'unlimited', 'unbound', 'jailbroken', 'evil', 'root', 'sudo',
+      'superuser', 'admin(?:istrator)?', String.raw`free\s(?:of|from)`, String.raw`no\slonger`, String.raw`not\s(?:bound|restricted|an\sassistant)`,
+      String.raw`developer\smode`, String.raw`god\smode`, String.raw`a\sdifferent`, String.raw`a\snew\s(?:ai|assistant|model|persona|character)`,
+      String.raw`an?\s(?:${LETTER}{1,15}\s)?(?:ai|assistant|model|bot|chatbot|llm)\s(?:without|with\sno|that\s(?:ignores|has\sno|can\sdo\sanything))`,
+    ),
+    EDGE,
+  ),
+  definePattern(
+    'new_persona',
+    'latin',
+    EDGE,
+    anyOf(
+      String.raw`(?:developer|god|dan|jailbreak|jailbroken|unrestricted|evil|unfiltered|uncensored)\smode`,
+      'jailbr(?:eak|oken|eaking)',
+      String.raw`do\sanything\snow`,
+      String.raw`(?:act|behave|pretend|roleplay|role-play)\s(?:as|like|to\sbe)\s(?:a\s|an\s)?(?:dan|unrestricted|unfiltered|uncensored|jailbroken|evil)`,
+      String.raw`tryb${LETTER}{0,2}\s(?:dewelopera|deweloperski|programisty|boga|dan|jailbreak|bez\sogranicze)`,
+    ),
+    EDGE,
+  ),
+  definePattern(
+    'new_persona',
+    'latin',
+    EDGE,
+    anyOf('act', 'behave', 'respond', 'answer', 'pretend', 'roleplay', 'role-play', 'operate', 'talk'),
+    String.raw`\s(?:as|like|to\sbe|you\sare)`,
+    EDGE,
+    gap(40),
+    EDGE,
+    NO_LIMITS_EN,
+    EDGE,
+  ),
+  definePattern(
+    'new_persona',
+    'latin',
+    EDGE,
+    anyOf(
+      String.raw`(?:(?:jesteś|jestes)\steraz|teraz\s(?:jesteś|jestes)|od\steraz\s(?:jesteś|jestes|będziesz|bedziesz))\s(?:${gap(30)}${EDGE})?(?:dan|bez\sogranicze|nieograniczon|wolny|wolna|wolnym|zhakowan|(?:innym|nowym)\s(?:ai|asystentem|modelem|botem)|w\strybie|(?:asystentem|modelem|botem|ai)\sbez)`,
+      String.raw`(?:działaj|dzialaj|zachowuj\ssi[ęe]|odpowiadaj|udawaj|graj)${EDGE}${gap(40)}bez\s(?:żadnych\s|zadnych\s|jakichkolwiek\s)?(?:ogranicze|filtrów|filtrow|cenzury|zasad|reguł|regul)`,
+    ),
+  ),
+  definePattern(
+    'new_persona',
+    'cyrillic',
+    EDGE,
+    anyOf(
+      String.raw`(?:тепер|відтепер|віднині)\sти\s(?:[—–-]\s?|є\s|станеш|граєш\sроль|виконуєш\sроль|не\s(?:маєш\sобмежень|обмежен|асистент|бот)|у\sрежимі|в\sрежимі|(?:інш|нов)${LETTER}{0,3}\s(?:ші|бот|асистент|модель)|будеш\s(?:dan|грати|діяти|поводитися|поводитись|відповідати\sбез|ігнорувати|виконувати\sбудь)|${optionalGap(30)}${UNBOUND_UK})`,
+      String.raw`(?:теперь|отныне|с\sэтого\sмомента)\sты\s(?:[—–-]\s?|станешь|играешь\sроль|являешься|не\s(?:имеешь\sограничений|ограничен|ассистент|бот)|в\sрежиме|(?:друг|нов)${LETTER}{0,3}\s(?:ии|бот|ассистент|модель)|будешь\s(?:dan|играть|действовать|вести\sсебя|отвечать\sбез|игнорировать|выполнять\sлюб)|${optionalGap(30)}${UNBOUND_RU})`,
+      String.raw`режим${LETTER}{0,2}\s(?:розробника|розробки|бога|dan|джейлбрейк${LETTER}{0,2}|без\sобмежень|разработчика|разработки|без\sограничений)`,
+      'джейлбрейк',
+    ),
+  ),
+  definePattern(
+    'new_persona',
+    'cyrillic',
+    EDGE,
+    anyOf(
+      'дій(?:те)?', 'поводься', 'поводьтеся', 'відповідай(?:те)?', 'зіграй', 'прикинься', 'удавай', 'працюй',
+      'действуй(?:те)?', String.raw`вед(?:и|ите)\sсебя`, 'отвечай(?:те)?', 'сыграй', 'притворись', 'работай',
+    ),
+    EDGE,
+    gap(40),
+    String.raw`без\s(?:жодних\s|будь-яких\s|усіх\s|каких-либо\s|всяких\s|любых\s)?(?:обмежень|фільтрів|цензури|правил|ограничений|фильтров|цензуры)`,
+  ),
+];

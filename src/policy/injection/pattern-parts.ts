@@ -1,0 +1,47 @@
+import type { InjectionPattern, PatternScript } from './injection-pattern.js';
+import type { InjectionRule } from './injection-rule.js';
+
+// The letters of the scripts the guard reads, after NFKC and lower-casing: Latin with its accented
+// and Polish letters, Greek, Cyrillic and its supplement. Spelled out rather than `\p{L}`: V8 tests a
+// short range list at every position far faster than the whole Unicode letter table (about 8x on
+// 1 MB), and a letter of another script next to a keyword only makes a match more likely, not less.
+const LETTER_RANGES = String.raw`a-z\u00df-\u024f\u0370-\u03ff\u0400-\u052f`;
+
+/** One letter of Latin, Greek or Cyrillic script (lower case). */
+export const LETTER = `[${LETTER_RANGES}]`;
+
+/** One letter or ASCII digit. */
+export const WORD_CHAR = `[${LETTER_RANGES}0-9]`;
+
+/**
+ * A word edge: one character that is not a {@link WORD_CHAR}, consumed rather than asserted. `\b`
+ * knows only ASCII letters, so it would split every Cyrillic word; a consumed character keeps every
+ * pattern free of lookarounds. Views are padded with a newline at both ends, so the first and last
+ * words have an edge too.
+ */
+export const EDGE = `[^${LETTER_RANGES}0-9]`;
+
+/** A bounded gap of up to `max` characters inside one line; stands in for `.*`, which is never used. */
+export function gap(max: number): string {
+  return String.raw`[^\n]{0,${max}}`;
+}
+
+/** An optional gap of up to `max` characters that ends on a word edge, so the next word starts whole. */
+export function optionalGap(max: number): string {
+  return `(?:${gap(max)}${EDGE})?`;
+}
+
+/** A non-capturing alternation of the given regex sources. */
+export function anyOf(...alternatives: readonly string[]): string {
+  return `(?:${alternatives.join('|')})`;
+}
+
+/** Up to `max` words from `fillers`, each after one or two spaces or commas: "give me your api key". */
+export function fillers(words: readonly string[], max: number): string {
+  return String.raw`(?:[\s,]{1,2}${anyOf(...words)}){0,${max}}[\s,]{1,2}`;
+}
+
+/** Compiles one pattern. Only the `u` flag: views are lower-cased, and no pattern needs global state. */
+export function definePattern(rule: InjectionRule, script: PatternScript, ...parts: readonly string[]): InjectionPattern {
+  return { rule, script, pattern: new RegExp(parts.join(''), 'u') };
+}

@@ -1,0 +1,10 @@
+export { edrpouValid } from './edrpou-valid.js';
+export { ibanValid } from './iban-valid.js';
+export { ipnValid } from './ipn-valid.js';
+export { luhnValid } from './luhn-valid.js';
+export { PII_PATTERNS } from './pii-patterns.js';
+export { PII_TYPES } from './pii-type.js';
+export type { PiiType } from './pii-type.js';
+export { redactPii } from './redact-pii.js';
+export type { PiiRedaction } from './redact-pii.js';
+export { redactionMarker } from './redaction-marker.js';

@@ -1,0 +1,32 @@
+import type { PiiType } from './pii-type.js';
+
+// Separators people type inside phone numbers: space, no-break space, dot, dash. One at most per
+// gap, so each gap is bounded and the pattern stays a finite automaton.
+const GAP = '[ \\u00a0.-]?';
+// Country code, then the operator code: +380 67 … (the 0 belongs to the country code) or
+// +38 (067) … and the domestic 067 … / (067) … (the 0 belongs to the operator code). Ukrainian
+// operator and area codes never start with 00, which keeps amounts like "1 000 000" out.
+const PHONE_HEAD = `(?:(?:\\+|00)?380${GAP}(?:\\([1-9]\\d\\)|[1-9]\\d)|(?:(?:\\+|00)?38${GAP})?(?:\\(0[1-9]\\d\\)|0[1-9]\\d))`;
+
+/**
+ * Candidate patterns, one per type. They only find candidates; checksums are verified in code
+ * (`PII_RULES`). Every pattern is proved free of catastrophic backtracking by recheck's automaton
+ * checker in `pii-patterns.test.ts`, which is why they follow two rules:
+ * - digit boundaries are `(?<!\d)` / `(?!\d)`, never `\b` (there is no word boundary between the
+ *   8 and the 0 of `+380`, which once let `+380671234567` through); lookarounds are used only in
+ *   patterns without unbounded repetition, where recheck can still prove safety;
+ * - the one unbounded pattern (EMAIL) starts with a consumed `lead` group instead of a lookbehind,
+ *   so a match can only begin at the start of a run of address characters (linear, not quadratic,
+ *   on long runs), and recheck's automaton checker can prove it, which it cannot do with lookbehind.
+ * The engine treats a named group `lead` as context that stays in the text.
+ */
+export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
+  EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}/g,
+  // UA, two check digits and 25 characters, optionally in the printed blocks of four.
+  IBAN: /(?<![A-Za-z0-9])UA\d{2}(?: ?[A-Z0-9]{4}){6} ?[A-Z0-9](?![A-Za-z0-9])/gi,
+  // 13 to 19 digits, at most one space or dash between two digits.
+  CARD: /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g,
+  PHONE: new RegExp(`(?<!\\d)${PHONE_HEAD}${GAP}\\d{3}${GAP}\\d{2}${GAP}\\d{2}(?!\\d)`, 'g'),
+  IPN: /(?<!\d)\d{10}(?!\d)/g,
+  EDRPOU: /(?<!\d)\d{8}(?!\d)/g,
+};

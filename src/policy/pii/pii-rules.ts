@@ -1,0 +1,36 @@
+import { cardSpanLength } from './card-span-length.js';
+import { edrpouValid } from './edrpou-valid.js';
+import { ibanValid } from './iban-valid.js';
+import { ipnValid } from './ipn-valid.js';
+import { PII_PATTERNS } from './pii-patterns.js';
+import type { PiiType } from './pii-type.js';
+
+/** How one type is found: a candidate pattern, then a check in code that says how much of the candidate is PII. */
+export interface PiiRule {
+  readonly type: PiiType;
+  readonly pattern: RegExp;
+  /** Length of the PII at the start of `candidate`; 0 rejects it. */
+  readonly measure: (candidate: string) => number;
+}
+
+const whole = (candidate: string): number => candidate.length;
+const wholeIf =
+  (valid: (candidate: string) => boolean) =>
+  (candidate: string): number =>
+    valid(candidate) ? candidate.length : 0;
+
+/**
+ * The rules in the order they run. E-mail goes first because local parts hold digits
+ * (`ivan0671234567@…` must not lose a phone-shaped piece and leave a broken address); then the
+ * longest numbers first (IBAN 29, card 13–19, phone, IPN 10, EDRPOU 8) so a shorter rule never
+ * cuts a longer number into pieces. Each rule runs on the output of the previous one, and markers
+ * hold no digits, so a redacted span is never matched again.
+ */
+export const PII_RULES: readonly PiiRule[] = [
+  { type: 'EMAIL', pattern: PII_PATTERNS.EMAIL, measure: whole },
+  { type: 'IBAN', pattern: PII_PATTERNS.IBAN, measure: wholeIf(ibanValid) },
+  { type: 'CARD', pattern: PII_PATTERNS.CARD, measure: cardSpanLength },
+  { type: 'PHONE', pattern: PII_PATTERNS.PHONE, measure: whole },
+  { type: 'IPN', pattern: PII_PATTERNS.IPN, measure: wholeIf(ipnValid) },
+  { type: 'EDRPOU', pattern: PII_PATTERNS.EDRPOU, measure: wholeIf(edrpouValid) },
+];

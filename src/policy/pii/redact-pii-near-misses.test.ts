@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { edrpouValid } from './edrpou-valid.js';
+import { ibanValid } from './iban-valid.js';
+import { ipnValid } from './ipn-valid.js';
+import { luhnValid } from './luhn-valid.js';
+import { redactPii } from './redact-pii.js';
+
+describe('redactPii leaves near-misses intact', () => {
+  it.each([
+    ['tracking number', 'Відправлення TTN-000001 в дорозі'],
+    ['SKU', 'Товар SKU-1001 є на складі'],
+    ['cancellation id', 'Скасування CNL-000002 підтверджено'],
+    ['amount in hryvnias', 'Повернення 720 грн'],
+    ['amount in UAH', 'Вартість 611 UAH'],
+    ['amount with kopecks', 'Сума 4 999,50 грн'],
+    ['amount in millions', 'Оборот 1 000 000 грн'],
+    ['ISO date', 'Доставка 2026-11-30'],
+    ['dotted date', 'Доставка 30.11.2026'],
+    ['time', 'о 14:30 або 09:05:00'],
+    ['timestamp', '2026-11-30T14:30:00Z'],
+    ['weight', 'вага 8 kg'],
+    ['distance', 'Одеса — Харків, 700 km'],
+    ['pricing formula', '120 + 22 x 8 + 0.45 x 700 = 611'],
+    ['9-digit number', 'номер 123456789'],
+    ['11-digit number', 'номер 12345678901'],
+    ['8 digits failing the EDRPOU checksum', 'код 12345679'],
+    ['10 digits failing the IPN checksum, not a phone', 'код 1234567890'],
+    ['16 digits failing Luhn', 'картка 4111111111111112'],
+    ['grouped 16 digits failing Luhn', 'картка 4111 1111 1111 1112'],
+    ['a card-shaped number failing Luhn', 'картка 5375-4141-0000-0004'],
+    ['IBAN with a wrong check digit', 'рахунок UA223223130000026007233566001'],
+    ['grouped IBAN with a wrong check digit', 'рахунок UA22 3223 1300 0002 6007 2335 6600 1'],
+    ['mention without a domain', 'пишіть @support_team у месенджері'],
+    ['address without a dot in the domain', 'root@localhost'],
+    ['valid IPN inside a longer digit run', 'рядок 122222222225'],
+    ['valid EDRPOU inside a longer digit run', 'рядок 9143605709'],
+    ['phone digits inside a longer digit run', 'рядок 90671234567'],
+    ['a redaction marker', 'Тел.: [REDACTED:PHONE]'],
+  ])('%s', (_label, text) => {
+    expect(redactPii(text)).toEqual({ text, counts: {}, total: 0 });
+  });
+
+  it('uses near-misses that really fail their checksums, so the cases above mean something', () => {
+    expect(edrpouValid('12345679')).toBe(false);
+    expect(ipnValid('1234567890')).toBe(false);
+    expect(luhnValid('4111111111111112')).toBe(false);
+    expect(luhnValid('5375414100000004')).toBe(false);
+    expect(ibanValid('UA223223130000026007233566001')).toBe(false);
+    // ...while the valid codes hidden in the longer runs above are valid on their own.
+    expect(ipnValid('2222222225')).toBe(true);
+    expect(edrpouValid('14360570')).toBe(true);
+  });
+});
