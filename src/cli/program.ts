@@ -1,8 +1,11 @@
 import { Command } from 'commander';
 import { PACKAGE_VERSION } from '../mcp/index.js';
+import { graphCommand, pruneCommand } from './admin-commands.js';
+import { demoCommand } from './demo-command.js';
 import { guardCommand } from './guard-command.js';
 import { mcpCommand } from './mcp-command.js';
 import { oracleCommand } from './oracle-command.js';
+import { approveCommand, askCommand, rejectCommand, stateCommand } from './run-commands.js';
 
 /** The `waybill` command line; each subcommand lives in its own file. */
 export function createProgram(): Command {
@@ -10,6 +13,13 @@ export function createProgram(): Command {
     .description('Waybill: a multi-agent system for logistics and warehouse operations')
     .version(PACKAGE_VERSION)
     .showHelpAfterError()
+    .addCommand(askCommand())
+    .addCommand(stateCommand())
+    .addCommand(approveCommand())
+    .addCommand(rejectCommand())
+    .addCommand(demoCommand())
+    .addCommand(graphCommand())
+    .addCommand(pruneCommand())
     .addCommand(mcpCommand())
     .addCommand(guardCommand())
     .addCommand(oracleCommand());

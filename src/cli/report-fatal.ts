@@ -1,5 +1,6 @@
 import { StoreError } from '../domain/index.js';
 import { ConfigError } from '../models/config/config-error.js';
+import { DecisionError } from '../runtimes/langgraph/runtime-errors.js';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -8,7 +9,7 @@ import { UsageError } from './usage-error.js';
  */
 export function reportFatal(error: unknown): number {
   if (process.env.WAYBILL_DEBUG) console.error(error);
-  if (UsageError.isInstance(error) || ConfigError.isInstance(error)) {
+  if (UsageError.isInstance(error) || ConfigError.isInstance(error) || DecisionError.isInstance(error)) {
     console.error(`waybill: ${error.message}`);
     return 2;
   }

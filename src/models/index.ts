@@ -21,5 +21,5 @@ export { RecordingChatModel, ReplayChatModel } from './replay/replay-chat-models
 export { RunRecorder } from './replay/run-recorder.js';
 export { ReplayDivergenceError, RunReplayer } from './replay/run-replayer.js';
 export { countCompletionTokens, countPromptTokens, countTokens } from './tokens/token-counter.js';
-export { OFFLINE_PLANNER_MODEL, planNextMessage } from './offline-planner/index.js';
+export { detectLanguage, OFFLINE_PLANNER_MODEL, planNextMessage } from './offline-planner/index.js';
 export type { ChatMessage, ChatToolCall, OfferedTool, PlannerReply } from './offline-planner/index.js';

@@ -3,3 +3,5 @@ export type { BadInput } from './bad-inputs.js';
 export { fixedClock } from './fixed-clock.js';
 export { makeTempDir } from './temp-dir.js';
 export { connectInMemory } from '../mcp/connect-in-memory.js';
+export { ScriptedChatModel } from './scripted-chat-model.js';
+export type { Script, ScriptedTurn } from './scripted-chat-model.js';

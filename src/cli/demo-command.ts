@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Command } from 'commander';
+import type { RunRecord } from '../telemetry/index.js';
+import { DEMO_SCENARIOS } from './demo-scenarios.js';
+
+interface DemoResult {
+  name: string;
+  request: string;
+  passed: boolean;
+  status: string;
+  stop_reason: string;
+  answer: string;
+  tool_calls: RunRecord['tool_calls'];
+  usage: RunRecord['usage'];
+  journal_before?: number;
+  journal_after?: number;
+}
+
+/** `waybill demo`: the seeds' demonstrations, offline, with decisions taken by a separate process. */
+export function demoCommand(): Command {
+  return new Command('demo')
+    .description('run the demonstrations (tracking, stock, pricing, guards, approve and reject from another process) on a fresh database')
+    .option('--out <dir>', 'where demo.db, demo_results.json and costs.json go', '.waybill/demo')
+    .action(async (options: { out: string }) => {
+      const dir = resolve(options.out);
+      mkdirSync(dir, { recursive: true });
+      const dbPath = join(dir, 'demo.db');
+      for (const suffix of ['', '-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
+      const { openLangGraphRuntime } = await import('../runtimes/langgraph/index.js');
+      const opened = await openLangGraphRuntime({ dbPath });
+      const results: DemoResult[] = [];
+      try {
+        for (const scenario of DEMO_SCENARIOS) {
+          const record = await opened.runtime.ask({ input: scenario.request, threadId: `demo-${results.length + 1}` });
+          const passed = record.status === scenario.expect && (!scenario.mustContain || record.answer.includes(scenario.mustContain));
+          results.push(describe(scenario.name, scenario.request, passed, record));
+        }
+        for (const decision of ['reject', 'approve'] as const) {
+          const thread = `demo-${decision}`;
+          const tracking = decision === 'reject' ? 'TTN-000004' : 'TTN-000012';
+          const request = `Скасуй ${tracking}, клієнт відмовився, поверни ${decision === 'reject' ? 720 : 300} грн`;
+          const paused = await opened.runtime.ask({ input: request, threadId: thread });
+          const before = await opened.domain.countCancellations();
+          // The decision comes from another process: the pause lives in the checkpointer, not in memory.
+          const args = decision === 'reject' ? ['reject', '--thread', thread, '--reason', 'too early', '--json'] : ['approve', '--thread', thread, '--json'];
+          const child = spawnSync(process.execPath, [process.argv[1] ?? '', ...args], { env: { ...process.env, WAYBILL_DB: dbPath }, encoding: 'utf8', timeout: 120_000 });
+          const decided = JSON.parse(child.stdout || '{}') as RunRecord;
+          const after = await opened.domain.countCancellations();
+          const passed = paused.status === 'awaiting_approval' && (decision === 'reject' ? after === before && decided.stop_reason === 'approval_rejected' : after === before + 1 && decided.status === 'finished');
+          results.push({ ...describe(`${decision} from another process`, request, passed, decided), journal_before: before, journal_after: after });
+        }
+      } finally {
+        await opened.close();
+      }
+      const costs = {
+        model: opened.modelName,
+        runs: results.map((r) => ({ name: r.name, ...r.usage })),
+        total: results.reduce((sum, r) => ({ prompt_tokens: sum.prompt_tokens + r.usage.prompt_tokens, completion_tokens: sum.completion_tokens + r.usage.completion_tokens, usd: sum.usd + r.usage.usd }), { prompt_tokens: 0, completion_tokens: 0, usd: 0 }),
+      };
+      writeFileSync(join(dir, 'demo_results.json'), `${JSON.stringify(results, null, 2)}\n`);
+      writeFileSync(join(dir, 'costs.json'), `${JSON.stringify(costs, null, 2)}\n`);
+      for (const r of results) console.log(`${r.passed ? 'ok  ' : 'FAIL'} ${r.name.padEnd(30)} ${r.status.padEnd(18)} ${r.stop_reason.padEnd(26)} ${r.usage.prompt_tokens + r.usage.completion_tokens} tokens`);
+      const failed = results.filter((r) => !r.passed).length;
+      console.log(`\n${results.length - failed} of ${results.length} demonstrations passed; model ${costs.model}; ${costs.total.prompt_tokens + costs.total.completion_tokens} tokens, $${costs.total.usd.toFixed(6)}`);
+      console.log(`results: ${join(dir, 'demo_results.json')}  costs: ${join(dir, 'costs.json')}`);
+      process.exitCode = failed === 0 ? 0 : 1;
+    });
+}
+
+function describe(name: string, request: string, passed: boolean, record: RunRecord): DemoResult {
+  return { name, request, passed, status: record.status, stop_reason: record.stop_reason, answer: record.answer, tool_calls: record.tool_calls, usage: record.usage };
+}

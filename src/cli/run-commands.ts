@@ -1,0 +1,86 @@
+import { Command } from 'commander';
+import { exitCodeFor } from './exit-codes.js';
+import { printRun } from './print-run.js';
+import { UsageError } from './usage-error.js';
+import { withRuntime } from './with-runtime.js';
+
+const THREAD_HELP = 'conversation thread id (state and approvals are kept per thread)';
+
+/** `waybill ask`: one request through the supervisor and its workers. */
+export function askCommand(): Command {
+  return new Command('ask')
+    .description('ask Waybill a question or give it a task (Ukrainian or English)')
+    .argument('<request...>', 'the request, e.g. "Де зараз посилка TTN-000001?"')
+    .option('--thread <id>', THREAD_HELP)
+    .option('--tenant <tenant>', 'tenant the run is billed and scoped to', 'default')
+    .option('--json', 'print the run record as JSON')
+    .addHelpText('after', '\nExit codes: 0 finished, 3 awaiting approval, 1 stopped (stop_reason says why), 2 bad usage.\nModel: the offline planner unless WAYBILL_MODEL / OPENROUTER_API_KEY configure one (see docs/models.md).')
+    .action(async (words: string[], options: { thread?: string; tenant: string; json?: boolean }) => {
+      const input = words.join(' ').trim();
+      if (!input) throw new UsageError('ask needs a request');
+      if (input.length > 16_000) throw new UsageError('the request is over 16000 characters');
+      const record = await withRuntime(({ runtime }) => runtime.ask({ input, tenant: options.tenant, ...(options.thread && { threadId: options.thread }) }));
+      printRun(record, options.json === true);
+      process.exitCode = exitCodeFor(record);
+    });
+}
+
+/** `waybill state`: what a thread is doing, read from the checkpointer by any process. */
+export function stateCommand(): Command {
+  return new Command('state')
+    .description('show whether a thread is paused for approval, and what it waits for')
+    .requiredOption('--thread <id>', THREAD_HELP)
+    .option('--json', 'print {thread_id, status, pending?} as JSON')
+    .action(async (options: { thread: string; json?: boolean }) => {
+      const state = await withRuntime(({ runtime }) => runtime.state(options.thread));
+      if (options.json) console.log(JSON.stringify(state, null, 2));
+      else if (state.pending) console.log(`thread ${state.thread_id}: awaiting approval of ${state.pending.agent}.${state.pending.tool} ${JSON.stringify(state.pending.args)}`);
+      else console.log(`thread ${state.thread_id}: ${state.status}`);
+      process.exitCode = state.status === 'awaiting_approval' ? 3 : 0;
+    });
+}
+
+/** `waybill approve`: approve (optionally with edited arguments) a paused action. */
+export function approveCommand(): Command {
+  return new Command('approve')
+    .description('approve the pending action of a thread, optionally with edited arguments')
+    .requiredOption('--thread <id>', THREAD_HELP)
+    .option('--edit <json>', 'replacement arguments as JSON, e.g. \'{"tracking_id":"TTN-000004","reason":"...","refund_uah":500}\'')
+    .option('--by <name>', 'who decides (recorded in the audit trail)', process.env.USER ?? 'operator')
+    .option('--json', 'print the run record as JSON')
+    .action(async (options: { thread: string; edit?: string; by: string; json?: boolean }) => {
+      const args = options.edit === undefined ? undefined : parseEdit(options.edit);
+      const record = await withRuntime(({ runtime }) =>
+        runtime.decide(options.thread, args ? { type: 'edit', by: options.by, args } : { type: 'approve', by: options.by }),
+      );
+      printRun(record, options.json === true);
+      process.exitCode = exitCodeFor(record);
+    });
+}
+
+/** `waybill reject`: refuse a paused action with a reason; nothing is changed. */
+export function rejectCommand(): Command {
+  return new Command('reject')
+    .description('reject the pending action of a thread; nothing is changed')
+    .requiredOption('--thread <id>', THREAD_HELP)
+    .requiredOption('--reason <text>', 'why (recorded in the audit trail)')
+    .option('--by <name>', 'who decides', process.env.USER ?? 'operator')
+    .option('--json', 'print the run record as JSON')
+    .action(async (options: { thread: string; reason: string; by: string; json?: boolean }) => {
+      if (!options.reason.trim()) throw new UsageError('--reason must not be empty');
+      const record = await withRuntime(({ runtime }) => runtime.decide(options.thread, { type: 'reject', by: options.by, reason: options.reason }));
+      printRun(record, options.json === true);
+      process.exitCode = record.stop_reason === 'approval_rejected' ? 0 : exitCodeFor(record);
+    });
+}
+
+function parseEdit(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new UsageError('--edit must be a JSON object of arguments');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError('--edit must be a JSON object of arguments');
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,69 @@
+import type { BaseCheckpointSaver } from '@langchain/langgraph';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { StructuredToolInterface } from '@langchain/core/tools';
+import { tool } from '@langchain/core/tools';
+import { createAgent } from 'langchain';
+import { z } from 'zod';
+import { ROLES, ROLES_TABLE } from '../../agents/index.js';
+import type { AgentName } from '../../agents/index.js';
+import { scanUntrustedText, toolsForAgent, wrapAsData } from '../../policy/index.js';
+import { approvalMiddleware } from './approval-middleware.js';
+import { policyMiddleware } from './policy-middleware.js';
+import { systemPrompt } from './prompts.js';
+import { currentRun } from './run-context.js';
+
+export type WorkerName = Exclude<AgentName, 'supervisor'>;
+export const WORKERS: readonly WorkerName[] = ['tracking_agent', 'warehouse_agent', 'pricing_agent'];
+
+/** A worker: only its tools (first line of the allowlist), approval where the roles table puts it. */
+function buildWorker(name: WorkerName, model: BaseChatModel, domainTools: readonly StructuredToolInterface[]) {
+  const tools = toolsForAgent(ROLES_TABLE, name, domainTools);
+  const needsApproval = tools.some((t) => t.name === 'cancel_shipment');
+  return createAgent({
+    model,
+    tools,
+    name,
+    systemPrompt: systemPrompt(name),
+    // Policy last: its afterModel runs first, so a call that policy denies is never put to a human.
+    middleware: needsApproval ? [approvalMiddleware(name), policyMiddleware(name)] : [policyMiddleware(name)],
+  });
+}
+
+/** The worker as a tool the supervisor calls with a sub-request; its answer comes back as data. */
+function delegationTool(name: WorkerName, worker: ReturnType<typeof buildWorker>): StructuredToolInterface {
+  return tool(
+    async ({ request }: { request: string }, config) => {
+      const run = currentRun();
+      run.audit({ agent: name, parent: 'supervisor', type: 'delegation.start', status: 'info', detail: request.slice(0, 500) });
+      const result = await worker.invoke({ messages: [{ role: 'user', content: request }] }, config);
+      const last = result.messages.at(-1);
+      const answer = typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content ?? '');
+      const taint = scanUntrustedText(answer);
+      run.audit({ agent: name, parent: 'supervisor', type: 'delegation.result', status: run.stopped ? 'error' : 'ok', detail: answer.slice(0, 500) });
+      return wrapAsData({ source: `agent:${name}`, trust: 'agent', tainted: taint.tainted, content: answer || '(no answer)' });
+    },
+    {
+      name,
+      description: `${ROLES[name].role}: ${ROLES[name].handles}. Give it the part of the user's request it should handle.`,
+      schema: z.object({ request: z.string().describe('The sub-request for this worker, in the user’s words') }),
+    },
+  );
+}
+
+/**
+ * The supervisor (no domain tools: its only tools are its delegations) over three workers, with the
+ * checkpointer on the outermost graph only; the workers inherit it when they run inside a tool call.
+ */
+export function buildSupervisor(options: { model: BaseChatModel; domainTools: readonly StructuredToolInterface[]; checkpointer: BaseCheckpointSaver }) {
+  const { model, domainTools, checkpointer } = options;
+  const delegates = ROLES.supervisor.delegates as readonly WorkerName[];
+  const tools = delegates.map((name) => delegationTool(name, buildWorker(name, model, domainTools)));
+  return createAgent({
+    model,
+    tools,
+    name: 'supervisor',
+    systemPrompt: systemPrompt('supervisor'),
+    middleware: [policyMiddleware('supervisor')],
+    checkpointer,
+  });
+}

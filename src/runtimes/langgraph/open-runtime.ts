@@ -1,0 +1,76 @@
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { BaseCheckpointSaver } from '@langchain/langgraph';
+import { MemorySaver } from '@langchain/langgraph';
+import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
+import { SqliteDomainStore } from '../../domain/index.js';
+import { connectInMemory } from '../../mcp/index.js';
+import type { ModelConfig } from '../../models/index.js';
+import { createChatModel, loadModelConfig, OfflinePlannerChatModel } from '../../models/index.js';
+import type { DomainPolicy, RunLimits } from '../../policy/index.js';
+import { SqliteControlStore } from '../../policy/index.js';
+import { SqliteRunStore } from '../../telemetry/index.js';
+import { LangGraphRuntime } from './langgraph-runtime.js';
+
+export interface OpenRuntimeOptions {
+  /** The shared SQLite file (domain, control, runs, checkpoints); `:memory:` keeps everything in memory. */
+  dbPath: string;
+  /** Defaults to the environment's configuration: the offline planner when no model is set. */
+  model?: BaseChatModel;
+  modelConfig?: ModelConfig;
+  limits?: Partial<RunLimits>;
+  policy?: DomainPolicy;
+  now?: () => Date;
+  newId?: () => string;
+}
+
+export interface OpenedRuntime {
+  runtime: LangGraphRuntime;
+  domain: SqliteDomainStore;
+  controls: SqliteControlStore;
+  runs: SqliteRunStore;
+  checkpointer: BaseCheckpointSaver;
+  modelName: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens everything a process needs to run Waybill on one SQLite file: the stores, one persistent MCP
+ * session to the domain server, the checkpointer and the model. Close it when done.
+ */
+export async function openLangGraphRuntime(options: OpenRuntimeOptions): Promise<OpenedRuntime> {
+  const { dbPath } = options;
+  // The domain store opens first: it creates the file and its schema registry.
+  const domain = SqliteDomainStore.open(dbPath);
+  const controls = SqliteControlStore.open(dbPath);
+  const runs = SqliteRunStore.open(dbPath);
+  const checkpointer: BaseCheckpointSaver = dbPath === ':memory:' ? new MemorySaver() : SqliteSaver.fromConnString(dbPath);
+  const mcp = await connectInMemory({ store: domain, ...(options.now && { now: options.now }) });
+  const config = options.modelConfig ?? loadModelConfig();
+  const model = options.model ?? (config.main ? createChatModel(config.main, config) : new OfflinePlannerChatModel({}));
+  const modelName = options.model ? 'custom' : (config.main?.model ?? 'waybill-offline-planner');
+  const runtime = new LangGraphRuntime({
+    model,
+    mcp: mcp.client,
+    checkpointer,
+    controls,
+    runs,
+    domain,
+    ...(options.limits && { limits: options.limits }),
+    ...(options.policy && { policy: options.policy }),
+    ...(options.now && { now: options.now }),
+    ...(options.newId && { newId: options.newId }),
+  });
+  return {
+    runtime,
+    domain,
+    controls,
+    runs,
+    checkpointer,
+    modelName,
+    close: async () => {
+      await mcp.close();
+      if (checkpointer instanceof SqliteSaver) checkpointer.db.close();
+      await Promise.all([runs.close(), controls.close(), domain.close()]);
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import type { AIMessage } from '@langchain/core/messages';
+import { ToolMessage } from '@langchain/core/messages';
+import { createMiddleware } from 'langchain';
+import { ROLES_TABLE } from '../../agents/index.js';
+import { findDomainTool } from '../../domain/index.js';
+import { checkBeforeStep, checkToolCall, checkWriteOrigin, idempotencyKey, scanUntrustedText, wrapAsData } from '../../policy/index.js';
+import { currentRun } from './run-context.js';
+import type { RunContext } from './run-context.js';
+
+/** Effective domain policy: the run's, made read-only when an operator switched read-only mode on. */
+function policyOf(run: RunContext) {
+  return run.controls?.readOnly ? { ...run.init.policy, readOnly: true } : run.init.policy;
+}
+
+/** Checks one proposed call the way it will be checked at execution: allowlist, switches, policy, taint. */
+function vetCall(run: RunContext, agent: string, tool: string, args: Record<string, unknown>) {
+  const verdict = checkToolCall({ roles: ROLES_TABLE, agent, tool, args, policy: policyOf(run), disabledTools: run.controls?.disabledTools ?? new Set() });
+  if (verdict.verdict !== 'allow') return verdict;
+  if (findDomainTool(tool)?.risk === 'irreversible') {
+    const origin = checkWriteOrigin({ args, trustedText: run.init.trustedText });
+    if (!origin.allowed) return { verdict: 'deny' as const, cause: 'untrusted_origin' as const, stopReason: `policy_deny:${tool}` as const, detail: origin.detail };
+  }
+  return verdict;
+}
+
+const denial = (toolCallId: string, tool: string, detail: string) =>
+  new ToolMessage({ content: JSON.stringify({ status: 'denied', problems: [`${tool}: ${detail}`] }), tool_call_id: toolCallId, status: 'error' });
+
+/**
+ * The policy layer on every step of one agent: the step gate (kill switch, tenant switch, budgets)
+ * before each model call, usage accounting after it, and for workers the second line of defence around
+ * each tool call (allowlist, arguments, refund cap, read-only, taint origin, loops, breakers), then the
+ * tool-output guard. Placed last in the middleware list so its afterModel runs before approval is asked.
+ */
+export function policyMiddleware(agent: string) {
+  return createMiddleware({
+    name: `waybill_policy_${agent}`,
+    beforeModel: {
+      canJumpTo: ['end'],
+      hook: async () => {
+        const run = currentRun();
+        if (run.stopped) return { jumpTo: 'end' };
+        const decision = await checkBeforeStep({ tenant: run.init.tenant, controls: run.init.controls, budget: run.init.budget });
+        if (!decision.proceed) {
+          run.stop(decision.stopReason, `stopped before a model call of ${agent}`);
+          run.audit({ agent, type: decision.stopReason === 'operator_kill' ? 'kill' : 'budget.stop', status: 'denied', detail: decision.stopReason });
+          return { jumpTo: 'end' };
+        }
+        run.controls = decision.controls;
+        run.init.budget.recordStep();
+        run.steps += 1;
+        return undefined;
+      },
+    },
+    wrapModelCall: async (request, handler) => {
+      const run = currentRun();
+      const started = performance.now();
+      const reply = (await handler(request)) as AIMessage;
+      const model = String(reply.response_metadata?.model_name ?? reply.response_metadata?.model ?? 'unknown');
+      const usage = run.init.ledger.record(agent, model, reply, request.messages, request.tools ?? []);
+      run.init.budget.recordUsage({ promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, usd: usage.usd });
+      run.audit({ agent, type: 'model.call', status: 'ok', duration_ms: Math.round(performance.now() - started), detail: `${model}: ${usage.promptTokens}+${usage.completionTokens} tokens` });
+      if (reply.response_metadata?.waybill_unavailable === true) run.stop('model_unavailable', 'the offline planner covers tracking, stock, pricing and cancellation only');
+      return reply;
+    },
+    afterModel: {
+      canJumpTo: ['end'],
+      hook: (state) => {
+        const run = currentRun();
+        const last = state.messages.at(-1) as AIMessage | undefined;
+        for (const call of last?.tool_calls ?? []) {
+          if (!findDomainTool(call.name) && ROLES_TABLE[agent]?.delegates.includes(call.name)) continue;
+          const verdict = vetCall(run, agent, call.name, call.args);
+          if (verdict.verdict === 'deny') {
+            run.stop(verdict.stopReason, verdict.detail);
+            run.audit({ agent, type: 'policy.deny', tool: call.name, args: call.args, status: 'denied', detail: verdict.detail });
+            run.toolCalls.push({ agent, tool: call.name, args: call.args, status: 'denied', duration_ms: 0 });
+            return { jumpTo: 'end' };
+          }
+        }
+        return undefined;
+      },
+    },
+    wrapToolCall: async (request, handler) => {
+      const run = currentRun();
+      const { name: tool, args, id } = request.toolCall;
+      const callId = id ?? tool;
+      if (!findDomainTool(tool)) return handler(request);
+      const verdict = vetCall(run, agent, tool, args);
+      if (verdict.verdict === 'deny') {
+        run.stop(verdict.stopReason, verdict.detail);
+        run.audit({ agent, type: 'policy.deny', tool, args, status: 'denied', detail: verdict.detail });
+        run.toolCalls.push({ agent, tool, args, status: 'denied', duration_ms: 0 });
+        return denial(callId, tool, verdict.detail);
+      }
+      if (verdict.verdict === 'invalid') {
+        run.toolCalls.push({ agent, tool, args, status: 'error', duration_ms: 0 });
+        return new ToolMessage({ content: JSON.stringify(verdict.result), tool_call_id: callId, status: 'error' });
+      }
+      if (run.init.loops.record(tool, args)) {
+        run.stop('loop_detected', `${tool} repeated with the same arguments`);
+        return denial(callId, tool, 'the same call was repeated; the run is stopped');
+      }
+      const write = findDomainTool(tool)?.risk === 'irreversible';
+      const finalArgs = write ? { ...args, idempotency_key: idempotencyKey(run.init.threadId, tool, args) } : args;
+      const started = performance.now();
+      const outcome = await run.init.resilience.execute(tool, async () => handler({ ...request, toolCall: { ...request.toolCall, args: finalArgs } }));
+      const duration = Math.round(performance.now() - started);
+      if (!outcome.ok) {
+        run.stop(outcome.stopReason, outcome.detail);
+        run.audit({ agent, type: 'tool.call', tool, args, status: 'error', duration_ms: duration, detail: outcome.detail });
+        run.toolCalls.push({ agent, tool, args, status: 'error', duration_ms: duration });
+        return denial(callId, tool, outcome.detail);
+      }
+      const message = outcome.value as ToolMessage;
+      const text = typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
+      const failed = text.startsWith('{"status":"error"');
+      run.toolCalls.push({ agent, tool, args, status: failed ? 'error' : 'ok', duration_ms: duration });
+      run.audit({ agent, type: 'tool.call', tool, args, status: failed ? 'error' : 'ok', duration_ms: duration });
+      const taint = scanUntrustedText(text);
+      if (taint.tainted) {
+        run.tainted = true;
+        run.audit({ agent, type: 'guard.taint', tool, status: 'info', detail: `${taint.rule ?? 'unknown'}: ${taint.evidence ?? ''}` });
+      }
+      const content = wrapAsData({ source: `tool:${tool}`, trust: 'tool', tainted: taint.tainted, content: text });
+      return new ToolMessage({ content, tool_call_id: callId, ...(failed && { status: 'error' as const }) });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+/** Codes of a decision that cannot be applied; the CLI maps them to exit code 2. */
+export type DecisionErrorCode = 'nothing_pending' | 'invalid_edit' | 'unknown_thread';
+
+/** An approval decision that was refused; the run stays as it was. */
+export class DecisionError extends Error {
+  override readonly name = 'DecisionError';
+  readonly code: DecisionErrorCode;
+  readonly problems: readonly string[];
+
+  constructor(code: DecisionErrorCode, message: string, problems: readonly string[] = []) {
+    super(message);
+    this.code = code;
+    this.problems = problems;
+  }
+
+  static isInstance(value: unknown): value is DecisionError {
+    return value instanceof Error && value.name === 'DecisionError';
+  }
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { argsHash } from '../domain/index.js';
+import { fixedClock } from '../testing/fixed-clock.js';
+import type { AuditEventFields } from './audit-event.js';
+import { AUDIT_DETAIL_MAX, AuditEvent, auditEvent } from './audit-event.js';
+
+const base: AuditEventFields = { request_id: 'req-1', tenant: 'acme', run_id: 'run-1', agent: 'claims', parent: 'supervisor', type: 'tool.call', status: 'ok' };
+const clock = fixedClock('2026-11-30T12:00:00.000Z');
+
+describe('auditEvent', () => {
+  it('stamps ts from the injected clock and makes a valid event', () => {
+    const event = auditEvent({ ...base, tool: 'track_shipment', duration_ms: 14 }, clock);
+    expect(event).toEqual({ ...base, ts: '2026-11-30T12:00:00.000Z', tool: 'track_shipment', duration_ms: 14 });
+    expect(AuditEvent.safeParse(event).success).toBe(true);
+  });
+
+  it('hashes arguments the same way whatever the key order, and keeps only the hash', () => {
+    const a = auditEvent({ ...base, tool: 'cancel_shipment', args: { tracking_id: 'TTN-000004', refund_uah: 720, meta: { b: 1, a: 2 } } }, clock);
+    const b = auditEvent({ ...base, tool: 'cancel_shipment', args: { meta: { a: 2, b: 1 }, refund_uah: 720, tracking_id: 'TTN-000004' } }, clock);
+    expect(a.args_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(a.args_hash).toBe(b.args_hash);
+    expect(a.args_hash).toBe(argsHash({ tracking_id: 'TTN-000004', refund_uah: 720, meta: { a: 2, b: 1 } }));
+    expect(a).not.toHaveProperty('args');
+    expect(a).not.toHaveProperty('detail');
+    expect(JSON.stringify(a)).not.toContain('TTN-000004');
+  });
+
+  it('does not put arguments into detail for approval.requested', () => {
+    const event = auditEvent({ ...base, type: 'approval.requested', status: 'pending', args: { tracking_id: 'TTN-000004' } }, clock);
+    expect(JSON.stringify(event)).not.toContain('TTN-000004');
+  });
+
+  it('records the exact decided arguments as canonical JSON for approval.decided, with the caller detail after', () => {
+    const event = auditEvent(
+      { ...base, type: 'approval.decided', status: 'ok', tool: 'cancel_shipment', args: { refund_uah: 500, tracking_id: 'TTN-000004' }, detail: 'edit by operator@acme' },
+      clock,
+    );
+    expect(event.detail).toBe('{"refund_uah":500,"tracking_id":"TTN-000004"}\nedit by operator@acme');
+    expect(event.args_hash).toBe(argsHash({ tracking_id: 'TTN-000004', refund_uah: 500 }));
+    expect(auditEvent({ ...base, type: 'approval.decided', status: 'ok', args: { b: 1, a: 'x' } }, clock).detail).toBe('{"a":"x","b":1}');
+  });
+
+  it('truncates a long detail to the limit, ending with an ellipsis and never splitting a surrogate pair', () => {
+    const long = auditEvent({ ...base, detail: 'x'.repeat(5000) }, clock);
+    expect(long.detail).toHaveLength(AUDIT_DETAIL_MAX);
+    expect(long.detail?.endsWith('x…')).toBe(true);
+    expect(AuditEvent.safeParse(long).success).toBe(true);
+    const emoji = auditEvent({ ...base, detail: `${'x'.repeat(AUDIT_DETAIL_MAX - 2)}📦📦` }, clock);
+    expect(emoji.detail?.endsWith('x…')).toBe(true);
+    expect(auditEvent({ ...base, detail: 'y'.repeat(AUDIT_DETAIL_MAX) }, clock).detail).toBe('y'.repeat(AUDIT_DETAIL_MAX));
+  });
+
+  it('the schema rejects an unknown type, an unknown status and an over-long detail', () => {
+    const event = auditEvent(base, clock);
+    expect(AuditEvent.safeParse({ ...event, type: 'tool.start' }).success).toBe(false);
+    expect(AuditEvent.safeParse({ ...event, status: 'fine' }).success).toBe(false);
+    expect(AuditEvent.safeParse({ ...event, detail: 'z'.repeat(AUDIT_DETAIL_MAX + 1) }).success).toBe(false);
+    expect(AuditEvent.safeParse({ ...event, args_hash: 'abc' }).success).toBe(false);
+  });
+});

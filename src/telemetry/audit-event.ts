@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { argsHash, canonicalJson } from '../domain/index.js';
+
+/** Longest `detail` an audit event keeps; `auditEvent` truncates longer text to this many characters. */
+export const AUDIT_DETAIL_MAX = 2000;
+
+/** What happened; event names read noun.verb. */
+export const AuditEventType = z.enum([
+  'run.start',
+  'run.end',
+  'tool.call',
+  'policy.deny',
+  'guard.block',
+  'guard.taint',
+  'pii.redacted',
+  'approval.requested',
+  'approval.decided',
+  'delegation.start',
+  'delegation.result',
+  'budget.stop',
+  'kill',
+  'model.call',
+  'model.error',
+]);
+export type AuditEventType = z.infer<typeof AuditEventType>;
+
+/** Outcome of the audited step; `info` for events that are facts rather than outcomes. */
+export const AuditEventStatus = z.enum(['ok', 'error', 'denied', 'blocked', 'pending', 'info']);
+export type AuditEventStatus = z.infer<typeof AuditEventStatus>;
+
+/**
+ * One line of the audit trail (DESIGN.md §6). Arguments are never kept, only `args_hash` (SHA-256 of
+ * their canonical JSON); `approval.decided` is the exception, see `auditEvent`.
+ */
+export const AuditEvent = z.object({
+  ts: z.iso.datetime(),
+  request_id: z.string(),
+  tenant: z.string(),
+  run_id: z.string().min(1),
+  agent: z.string(),
+  /** The delegating agent, or null for the top-level one. */
+  parent: z.string().nullable(),
+  type: AuditEventType,
+  tool: z.string().optional(),
+  args_hash: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  duration_ms: z.number().min(0).optional(),
+  status: AuditEventStatus,
+  detail: z.string().max(AUDIT_DETAIL_MAX).optional(),
+});
+export type AuditEvent = z.infer<typeof AuditEvent>;
+
+/** What a caller gives `auditEvent`: the event without `ts` and `args_hash`, plus the raw `args` to hash. */
+export type AuditEventFields = Omit<AuditEvent, 'ts' | 'args_hash'> & { args?: unknown };
+
+/**
+ * Builds an audit event: `ts` from `now` (default the system clock) and `args_hash` from `args` when
+ * given; the raw arguments are dropped. For `approval.decided` an operator must see which exact
+ * arguments were approved, so `detail` becomes their canonical JSON on the first line, followed by the
+ * caller's `detail` (e.g. who decided) on the next. `detail` longer than AUDIT_DETAIL_MAX is cut and
+ * ends with `…`. Throws only if `args` cannot be serialised (a cycle or a BigInt).
+ */
+export function auditEvent(fields: AuditEventFields, now: () => Date = () => new Date()): AuditEvent {
+  const { args, detail, ...rest } = fields;
+  const hash = args === undefined ? undefined : argsHash(args);
+  const text = args !== undefined && fields.type === 'approval.decided' ? [canonicalJson(args), detail].filter((part) => part !== undefined).join('\n') : detail;
+  return {
+    ts: now().toISOString(),
+    ...rest,
+    ...(hash !== undefined && { args_hash: hash }),
+    ...(text !== undefined && { detail: truncateDetail(text) }),
+  };
+}
+
+/** Cuts `text` to AUDIT_DETAIL_MAX characters with a trailing `…`, never splitting a surrogate pair. */
+export function truncateDetail(text: string): string {
+  if (text.length <= AUDIT_DETAIL_MAX) return text;
+  let end = AUDIT_DETAIL_MAX - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
+}

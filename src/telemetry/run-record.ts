@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { StopReason } from '../policy/index.js';
+import { isStopReason } from '../policy/index.js';
+
+/**
+ * Version of the stored run record. Changelog: 1 — the record of DESIGN.md §6 with `run_id`,
+ * `incomplete` and `approval`. The printed record may omit it; the run store writes it with every row.
+ */
+export const RUN_RECORD_VERSION = 1;
+
+/** An instant as `Date.toISOString()` writes it (UTC, `Z`), so stored strings sort by time. */
+const Instant = z.iso.datetime();
+
+const Args = z.record(z.string(), z.unknown());
+
+/** Which agent framework ran the run. */
+export const RunRuntime = z.enum(['langgraph', 'openai-agents', 'adk']);
+export type RunRuntime = z.infer<typeof RunRuntime>;
+
+/** `finished`, paused `awaiting_approval`, or `stopped` for any other stop reason. */
+export const RunStatus = z.enum(['finished', 'awaiting_approval', 'stopped']);
+export type RunStatus = z.infer<typeof RunStatus>;
+
+/** One tool call of a run as `--json` prints it: `denied` by policy, `pending` or `rejected` by a human. */
+export const RunToolCall = z.object({
+  agent: z.string(),
+  tool: z.string(),
+  args: Args,
+  status: z.enum(['ok', 'error', 'denied', 'pending', 'rejected']),
+  duration_ms: z.number().min(0),
+});
+export type RunToolCall = z.infer<typeof RunToolCall>;
+
+/** The call a paused run waits on a human for. */
+export const RunPending = z.object({ agent: z.string(), tool: z.string(), args: Args });
+export type RunPending = z.infer<typeof RunPending>;
+
+/** A human's decision on a pending call; `args` are the exact arguments approved (after an edit). */
+export const RunApproval = z.object({
+  decision: z.enum(['approve', 'edit', 'reject']),
+  by: z.string(),
+  at: Instant,
+  args: Args.optional(),
+  reason: z.string().optional(),
+});
+export type RunApproval = z.infer<typeof RunApproval>;
+
+/** `finish` → `finished`; `awaiting_approval` → `awaiting_approval`; every other reason → `stopped`. */
+export function statusForStopReason(reason: StopReason): RunStatus {
+  if (reason === 'finish') return 'finished';
+  if (reason === 'awaiting_approval') return 'awaiting_approval';
+  return 'stopped';
+}
+
+/**
+ * The run record (DESIGN.md §6): what `waybill ask --json`, `POST /v1/runs` and the run store carry.
+ * `stop_reason` must be a valid StopReason and `status` must be the one `statusForStopReason` gives
+ * for it. Unknown keys are dropped on parse. `$schema_version` is optional here and added by the store.
+ */
+export const RunRecord = z
+  .object({
+    $schema_version: z.literal(RUN_RECORD_VERSION).optional(),
+    run_id: z.string().min(1),
+    request_id: z.string(),
+    tenant: z.string(),
+    thread_id: z.string().min(1),
+    runtime: RunRuntime,
+    status: RunStatus,
+    stop_reason: z.string().refine(isStopReason, { message: 'not a stop reason of DESIGN.md §6' }),
+    answer: z.string(),
+    steps: z.number().int().min(0),
+    tool_calls: z.array(RunToolCall),
+    usage: z.object({
+      prompt_tokens: z.number().int().min(0),
+      completion_tokens: z.number().int().min(0),
+      usd: z.number().min(0),
+    }),
+    started_at: Instant,
+    duration_ms: z.number().min(0),
+    pending: RunPending.optional(),
+    incomplete: z.boolean().optional(),
+    approval: RunApproval.optional(),
+  })
+  .refine((record) => record.status === statusForStopReason(record.stop_reason), {
+    message: 'status does not match stop_reason (see statusForStopReason)',
+    path: ['status'],
+  });
+export type RunRecord = z.infer<typeof RunRecord>;

@@ -1,0 +1,235 @@
+import type Database from 'better-sqlite3';
+import type { Migration } from '../domain/index.js';
+import { openSqliteDatabase } from '../domain/index.js';
+import { isStopReason } from '../policy/index.js';
+import { AuditEvent } from './audit-event.js';
+import { RUN_RECORD_VERSION, RunRecord, RunStatus } from './run-record.js';
+import { RunStoreError } from './run-store-error.js';
+import type { RunFilter, RunListing, RunStore } from './run-store.js';
+import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from './run-store.js';
+import type { StoredRunRow } from './stored-run.js';
+import { decodeStoredRun, encodeStoredRun } from './stored-run.js';
+
+/** Changelog: 1 — `runs` (one row per run, the record as JSON) and `audit_events` (append-only). */
+const RUNS_MIGRATIONS: readonly Migration[] = [
+  (db) =>
+    db.exec(`
+      CREATE TABLE runs (
+        run_id TEXT PRIMARY KEY,
+        thread_id TEXT NOT NULL,
+        tenant TEXT NOT NULL,
+        request_id TEXT NOT NULL,
+        status TEXT NOT NULL,
+        stop_reason TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        record TEXT NOT NULL,
+        schema_version INTEGER NOT NULL
+      );
+      CREATE INDEX runs_thread_id ON runs (thread_id, started_at);
+      CREATE INDEX runs_status ON runs (status, started_at);
+      CREATE INDEX runs_started_at ON runs (started_at);
+      CREATE INDEX runs_updated_at ON runs (updated_at);
+      CREATE TABLE audit_events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        run_id TEXT NOT NULL,
+        ts TEXT NOT NULL,
+        type TEXT NOT NULL,
+        event TEXT NOT NULL
+      );
+      CREATE INDEX audit_events_run_id ON audit_events (run_id, id);
+    `),
+];
+
+const RUN_COLUMNS = 'run_id, schema_version, record';
+
+/**
+ * Run records and audit events in the shared SQLite file (component `runs`). Time columns hold
+ * `Date.toISOString()` strings so they compare as times; `updated_at` comes from the injected clock.
+ */
+export class SqliteRunStore implements RunStore {
+  readonly #db: Database.Database;
+  readonly #now: () => Date;
+
+  constructor(db: Database.Database, now: () => Date = () => new Date()) {
+    this.#db = db;
+    this.#now = now;
+  }
+
+  /** Opens (and migrates) the file at `path`; throws StoreError as openSqliteDatabase does. */
+  static open(path: string, now?: () => Date): SqliteRunStore {
+    return new SqliteRunStore(openSqliteDatabase(path, 'runs', RUNS_MIGRATIONS), now);
+  }
+
+  /** Throws RunStoreError `invalid_record` (nothing written) if the record breaks the contract. */
+  async saveRun(record: RunRecord): Promise<void> {
+    const parsed = RunRecord.safeParse(record);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const claimed = (record as { run_id?: unknown } | null)?.run_id;
+      const runId = typeof claimed === 'string' ? claimed : undefined;
+      throw new RunStoreError('invalid_record', `run record${runId === undefined ? '' : ` ${runId}`} is invalid at ${issue?.path.join('.') || 'top level'}: ${issue?.message ?? 'unknown'}`, {
+        ...(runId !== undefined && { runId }),
+        cause: parsed.error,
+      });
+    }
+    const r = parsed.data;
+    this.#db
+      .prepare(
+        `INSERT INTO runs (run_id, thread_id, tenant, request_id, status, stop_reason, started_at, updated_at, record, schema_version)
+         VALUES (@run_id, @thread_id, @tenant, @request_id, @status, @stop_reason, @started_at, @updated_at, @record, @schema_version)
+         ON CONFLICT (run_id) DO UPDATE SET thread_id = excluded.thread_id, tenant = excluded.tenant, request_id = excluded.request_id,
+           status = excluded.status, stop_reason = excluded.stop_reason, started_at = excluded.started_at,
+           updated_at = excluded.updated_at, record = excluded.record, schema_version = excluded.schema_version`,
+      )
+      .run({
+        run_id: r.run_id,
+        thread_id: r.thread_id,
+        tenant: r.tenant,
+        request_id: r.request_id,
+        status: r.status,
+        stop_reason: r.stop_reason,
+        started_at: new Date(r.started_at).toISOString(),
+        updated_at: this.#now().toISOString(),
+        record: encodeStoredRun(r),
+        schema_version: RUN_RECORD_VERSION,
+      });
+  }
+
+  /** Throws RunStoreError `corrupt_record` naming the run if its row cannot be read back. */
+  async getRun(runId: string): Promise<RunRecord | undefined> {
+    const row = this.#db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE run_id = ?`).get(runId) as StoredRunRow | undefined;
+    return row && readOrThrow(row);
+  }
+
+  /** Throws RunStoreError `corrupt_record` if the thread's latest run cannot be read back. */
+  async latestRunForThread(threadId: string): Promise<RunRecord | undefined> {
+    const row = this.#db
+      .prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE thread_id = ? ORDER BY started_at DESC, updated_at DESC, run_id DESC LIMIT 1`)
+      .get(threadId) as StoredRunRow | undefined;
+    return row && readOrThrow(row);
+  }
+
+  /** Newest first; throws RunStoreError `invalid_argument` for a bad filter. Unreadable rows are skipped and counted. */
+  async listRuns(filter: RunFilter = {}): Promise<RunListing> {
+    const where: string[] = [];
+    const params: Record<string, string | number> = { limit: checkLimit(filter.limit) };
+    if (filter.status !== undefined) {
+      if (!RunStatus.safeParse(filter.status).success) throw invalidArgument(`status must be one of ${RunStatus.options.join(', ')}`);
+      where.push('status = @status');
+      params.status = filter.status;
+    }
+    if (filter.stopReason !== undefined) {
+      if (!isStopReason(filter.stopReason)) throw invalidArgument(`"${String(filter.stopReason)}" is not a stop reason`);
+      where.push('stop_reason = @stop_reason');
+      params.stop_reason = filter.stopReason;
+    }
+    if (filter.requestId !== undefined) {
+      where.push('request_id = @request_id');
+      params.request_id = filter.requestId;
+    }
+    if (filter.tenant !== undefined) {
+      where.push('tenant = @tenant');
+      params.tenant = filter.tenant;
+    }
+    if (filter.since !== undefined) {
+      where.push('started_at >= @since');
+      params.since = toInstant(filter.since, 'since');
+    }
+    if (filter.until !== undefined) {
+      where.push('started_at < @until');
+      params.until = toInstant(filter.until, 'until');
+    }
+    const rows = this.#db
+      .prepare(
+        `SELECT ${RUN_COLUMNS} FROM runs ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+         ORDER BY started_at DESC, run_id DESC LIMIT @limit`,
+      )
+      .all(params) as StoredRunRow[];
+    const listing: RunListing = { runs: [], skipped: 0, skippedRunIds: [] };
+    for (const row of rows) {
+      const decoded = decodeStoredRun(row);
+      if (decoded.success) {
+        listing.runs.push(decoded.value);
+      } else {
+        listing.skipped += 1;
+        listing.skippedRunIds.push(row.run_id);
+      }
+    }
+    return listing;
+  }
+
+  /** All or none; throws RunStoreError `invalid_event` (nothing written) if any event breaks the contract. */
+  async appendEvents(events: readonly AuditEvent[]): Promise<void> {
+    const valid = events.map((event, index) => {
+      const parsed = AuditEvent.safeParse(event);
+      if (parsed.success) return parsed.data;
+      const issue = parsed.error.issues[0];
+      throw new RunStoreError('invalid_event', `audit event ${index} is invalid at ${issue?.path.join('.') || 'top level'}: ${issue?.message ?? 'unknown'}`, {
+        cause: parsed.error,
+      });
+    });
+    const insert = this.#db.prepare('INSERT INTO audit_events (run_id, ts, type, event) VALUES (?, ?, ?, ?)');
+    this.#db.transaction(() => {
+      for (const event of valid) insert.run(event.run_id, new Date(event.ts).toISOString(), event.type, JSON.stringify(event));
+    })();
+  }
+
+  /** Oldest first; throws RunStoreError `corrupt_record` if a stored event cannot be read back. */
+  async listEvents(runId: string): Promise<AuditEvent[]> {
+    const rows = this.#db.prepare('SELECT id, event FROM audit_events WHERE run_id = ? ORDER BY id').all(runId) as Array<{ id: number; event: string }>;
+    return rows.map((row) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(row.event);
+      } catch {
+        json = undefined;
+      }
+      const parsed = AuditEvent.safeParse(json);
+      if (!parsed.success) throw new RunStoreError('corrupt_record', `audit event ${row.id} of run ${runId} cannot be read back`, { runId });
+      return parsed.data;
+    });
+  }
+
+  /** Throws RunStoreError `invalid_argument` if `cutoffIso` is not an instant. */
+  async pruneOlderThan(cutoffIso: string): Promise<string[]> {
+    const cutoff = toInstant(cutoffIso, 'cutoff');
+    const db = this.#db;
+    return db
+      .transaction(() => {
+        const threads = db.prepare('SELECT DISTINCT thread_id FROM runs WHERE updated_at < ?').pluck().all(cutoff) as string[];
+        db.prepare('DELETE FROM audit_events WHERE run_id IN (SELECT run_id FROM runs WHERE updated_at < ?)').run(cutoff);
+        db.prepare('DELETE FROM audit_events WHERE ts < ? AND run_id NOT IN (SELECT run_id FROM runs)').run(cutoff);
+        db.prepare('DELETE FROM runs WHERE updated_at < ?').run(cutoff);
+        const remaining = db.prepare('SELECT 1 FROM runs WHERE thread_id = ? LIMIT 1');
+        return threads.filter((thread) => remaining.get(thread) === undefined).sort();
+      })
+      .immediate();
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.open) this.#db.close();
+  }
+}
+
+function readOrThrow(row: StoredRunRow): RunRecord {
+  const decoded = decodeStoredRun(row);
+  if (decoded.success) return decoded.value;
+  throw new RunStoreError('corrupt_record', `run ${row.run_id} cannot be read back: ${decoded.error}`, { runId: row.run_id });
+}
+
+function checkLimit(limit: number | undefined): number {
+  if (limit === undefined) return RUN_LIST_DEFAULT_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > RUN_LIST_MAX_LIMIT) throw invalidArgument(`limit must be a whole number from 1 to ${RUN_LIST_MAX_LIMIT}`);
+  return limit;
+}
+
+function toInstant(text: string, what: string): string {
+  const time = new Date(text).getTime();
+  if (Number.isNaN(time)) throw invalidArgument(`${what} "${text}" is not a date and time (use ISO 8601, e.g. 2026-11-30T12:00:00Z)`);
+  return new Date(time).toISOString();
+}
+
+function invalidArgument(message: string): RunStoreError {
+  return new RunStoreError('invalid_argument', message);
+}
