@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
+import { redactPii } from '../policy/pii/index.js';
 import type { RunRecord } from '../telemetry/index.js';
 import { DEMO_SCENARIOS } from './demo-scenarios.js';
 
@@ -59,11 +60,17 @@ export function demoCommand(): Command {
         runs: results.map((r) => ({ name: r.name, ...r.usage })),
         total: results.reduce((sum, r) => ({ prompt_tokens: sum.prompt_tokens + r.usage.prompt_tokens, completion_tokens: sum.completion_tokens + r.usage.completion_tokens, usd: sum.usd + r.usage.usd }), { prompt_tokens: 0, completion_tokens: 0, usd: 0 }),
       };
-      writeFileSync(join(dir, 'demo_results.json'), `${JSON.stringify(results, null, 2)}\n`);
+      // The output guard on a reply that carries personal data (the planner's own answers carry none).
+      const reply = 'Отримувач TTN-000001: Олена Коваль, +380671234567, olena.koval@example.com; повернення на картку 4111 1111 1111 1111, IBAN UA213223130000026007233566001.';
+      const redaction = redactPii(reply);
+      const piiPassed = redaction.total === 4 && redaction.text.includes('TTN-000001');
+      console.log(`${piiPassed ? 'ok  ' : 'FAIL'} ${'PII redaction (output guard)'.padEnd(30)} ${JSON.stringify(redaction.counts)}`);
+      const guardDemo = { name: 'PII redaction (output guard)', input: reply, redacted: redaction.text, pii: redaction.counts, passed: piiPassed };
+      writeFileSync(join(dir, 'demo_results.json'), `${JSON.stringify({ runs: results, guards: [guardDemo] }, null, 2)}\n`);
       writeFileSync(join(dir, 'costs.json'), `${JSON.stringify(costs, null, 2)}\n`);
       for (const r of results) console.log(`${r.passed ? 'ok  ' : 'FAIL'} ${r.name.padEnd(30)} ${r.status.padEnd(18)} ${r.stop_reason.padEnd(26)} ${r.usage.prompt_tokens + r.usage.completion_tokens} tokens`);
-      const failed = results.filter((r) => !r.passed).length;
-      console.log(`\n${results.length - failed} of ${results.length} demonstrations passed; model ${costs.model}; ${costs.total.prompt_tokens + costs.total.completion_tokens} tokens, $${costs.total.usd.toFixed(6)}`);
+      const failed = results.filter((r) => !r.passed).length + (piiPassed ? 0 : 1);
+      console.log(`\n${results.length + 1 - failed} of ${results.length + 1} demonstrations passed; model ${costs.model}; ${costs.total.prompt_tokens + costs.total.completion_tokens} tokens, $${costs.total.usd.toFixed(6)}`);
       console.log(`results: ${join(dir, 'demo_results.json')}  costs: ${join(dir, 'costs.json')}`);
       process.exitCode = failed === 0 ? 0 : 1;
     });

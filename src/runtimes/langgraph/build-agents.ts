@@ -2,7 +2,8 @@ import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { tool } from '@langchain/core/tools';
-import { createAgent } from 'langchain';
+import type { AnyAgentMiddleware } from 'langchain';
+import { createAgent, modelFallbackMiddleware } from 'langchain';
 import { z } from 'zod';
 import { ROLES, ROLES_TABLE } from '../../agents/index.js';
 import type { AgentName } from '../../agents/index.js';
@@ -16,18 +17,21 @@ export type WorkerName = Exclude<AgentName, 'supervisor'>;
 export const WORKERS: readonly WorkerName[] = ['tracking_agent', 'warehouse_agent', 'pricing_agent'];
 
 /** A worker: only its tools (first line of the allowlist), approval where the roles table puts it. */
-function buildWorker(name: WorkerName, model: BaseChatModel, domainTools: readonly StructuredToolInterface[]) {
+function buildWorker(name: WorkerName, models: AgentModels, domainTools: readonly StructuredToolInterface[]) {
   const tools = toolsForAgent(ROLES_TABLE, name, domainTools);
   const needsApproval = tools.some((t) => t.name === 'cancel_shipment');
-  return createAgent({
-    model,
-    tools,
-    name,
-    systemPrompt: systemPrompt(name),
-    // Policy last: its afterModel runs first, so a call that policy denies is never put to a human.
-    middleware: needsApproval ? [approvalMiddleware(name), policyMiddleware(name)] : [policyMiddleware(name)],
-  });
+  // Policy last: its afterModel runs first, so a call that policy denies is never put to a human.
+  const middleware: AnyAgentMiddleware[] = [...fallbacks(models), ...(needsApproval ? [approvalMiddleware(name)] : []), policyMiddleware(name)];
+  return createAgent({ model: models.model, tools, name, systemPrompt: systemPrompt(name), middleware });
 }
+
+/** The agents' model and the fallbacks tried, in order, when it fails after its own retries. */
+export interface AgentModels {
+  model: BaseChatModel;
+  fallbackModels?: readonly BaseChatModel[];
+}
+
+const fallbacks = (models: AgentModels): AnyAgentMiddleware[] => (models.fallbackModels && models.fallbackModels.length > 0 ? [modelFallbackMiddleware(...models.fallbackModels)] : []);
 
 /** The worker as a tool the supervisor calls with a sub-request; its answer comes back as data. */
 function delegationTool(name: WorkerName, worker: ReturnType<typeof buildWorker>): StructuredToolInterface {
@@ -54,16 +58,16 @@ function delegationTool(name: WorkerName, worker: ReturnType<typeof buildWorker>
  * The supervisor (no domain tools: its only tools are its delegations) over three workers, with the
  * checkpointer on the outermost graph only; the workers inherit it when they run inside a tool call.
  */
-export function buildSupervisor(options: { model: BaseChatModel; domainTools: readonly StructuredToolInterface[]; checkpointer: BaseCheckpointSaver }) {
-  const { model, domainTools, checkpointer } = options;
+export function buildSupervisor(options: AgentModels & { domainTools: readonly StructuredToolInterface[]; checkpointer: BaseCheckpointSaver }) {
+  const { domainTools, checkpointer } = options;
   const delegates = ROLES.supervisor.delegates as readonly WorkerName[];
-  const tools = delegates.map((name) => delegationTool(name, buildWorker(name, model, domainTools)));
+  const tools = delegates.map((name) => delegationTool(name, buildWorker(name, options, domainTools)));
   return createAgent({
-    model,
+    model: options.model,
     tools,
     name: 'supervisor',
     systemPrompt: systemPrompt('supervisor'),
-    middleware: [policyMiddleware('supervisor')],
+    middleware: [...fallbacks(options), policyMiddleware('supervisor')] as AnyAgentMiddleware[],
     checkpointer,
   });
 }

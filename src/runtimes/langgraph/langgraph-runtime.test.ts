@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { BaseMessage } from '@langchain/core/messages';
 import type { ToolNode } from '@langchain/langgraph/prebuilt';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serveOracle } from '../../models/index.js';
 import { makeTempDir } from '../../testing/temp-dir.js';
 import type { Script } from '../../testing/scripted-chat-model.js';
 import { ScriptedChatModel } from '../../testing/scripted-chat-model.js';
@@ -122,6 +123,33 @@ describe('guards and controls', () => {
     const o = await open({ modelConfig: { main: { model: 'gpt-4.1', baseUrl: 'http://127.0.0.1:9/v1' }, fallbacks: [], temperature: 0.1, timeoutMs: 2000, maxRetries: 0 } });
     const record = await o.runtime.ask({ input: 'Де зараз посилка TTN-000001?' });
     expect(record).toMatchObject({ status: 'stopped', stop_reason: 'model_error' });
+  });
+});
+
+describe('models and housekeeping', () => {
+  it('falls back to the next model when the main one is dead', async () => {
+    const oracle = await serveOracle({ port: 0 });
+    try {
+      const o = await open({
+        modelConfig: { main: { model: 'gpt-4.1', baseUrl: 'http://127.0.0.1:9/v1' }, fallbacks: [{ model: 'gpt-4.1-mini', baseUrl: oracle.baseUrl }], temperature: 0.1, timeoutMs: 2000, maxRetries: 0 },
+      });
+      const record = await o.runtime.ask({ input: 'Вартість 8 кг Одеса→Харків express' });
+      expect(record).toMatchObject({ status: 'finished', tool_calls: [{ tool: 'calc_delivery', status: 'ok' }] });
+      expect(record.answer).toContain('611');
+      expect(record.usage.prompt_tokens).toBeGreaterThan(0);
+    } finally {
+      await oracle.close();
+    }
+  });
+
+  it('prunes old threads: their runs, events and checkpoints', async () => {
+    const o = await open();
+    await o.runtime.ask({ input: 'Скасуй TTN-000004, поверни 720 грн', threadId: 'old' });
+    expect((await o.runtime.state('old')).status).toBe('awaiting_approval');
+    const threads = await o.runs.pruneOlderThan(new Date(Date.now() + 60_000).toISOString());
+    expect(threads).toEqual(['old']);
+    for (const thread of threads) await o.checkpointer.deleteThread(thread);
+    expect(await o.runtime.state('old')).toEqual({ thread_id: 'old', status: 'unknown' });
   });
 });
 

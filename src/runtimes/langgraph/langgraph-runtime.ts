@@ -22,6 +22,8 @@ import { stopMessage } from './stop-message.js';
 
 export interface LangGraphRuntimeOptions {
   model: BaseChatModel;
+  /** Tried in order when `model` fails after its retries. */
+  fallbackModels?: readonly BaseChatModel[];
   mcp: Client;
   checkpointer: BaseCheckpointSaver;
   controls: ControlStore;
@@ -63,14 +65,19 @@ interface InvokeResult {
  * `cancel_shipment`, and a run record plus audit trail for every run.
  */
 export class LangGraphRuntime {
-  readonly #options: Required<Omit<LangGraphRuntimeOptions, 'domain' | 'limits'>> & Pick<LangGraphRuntimeOptions, 'domain' | 'limits'>;
+  readonly #options: Required<Omit<LangGraphRuntimeOptions, 'domain' | 'limits' | 'fallbackModels'>> & Pick<LangGraphRuntimeOptions, 'domain' | 'limits'>;
   readonly #supervisor: ReturnType<typeof buildSupervisor>;
   // Breakers outlive runs: a tool that keeps failing stays open for the next run in this process.
   readonly #resilience = new ToolResilience();
 
   constructor(options: LangGraphRuntimeOptions) {
     this.#options = { policy: DEFAULT_DOMAIN_POLICY, now: () => new Date(), newId: randomUUID, ...options };
-    this.#supervisor = buildSupervisor({ model: options.model, domainTools: mcpDomainTools(options.mcp), checkpointer: options.checkpointer });
+    this.#supervisor = buildSupervisor({
+      model: options.model,
+      ...(options.fallbackModels && { fallbackModels: options.fallbackModels }),
+      domainTools: mcpDomainTools(options.mcp),
+      checkpointer: options.checkpointer,
+    });
   }
 
   /** The compiled supervisor graph (for `waybill graph` and structural tests). */

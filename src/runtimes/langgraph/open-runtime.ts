@@ -48,8 +48,10 @@ export async function openLangGraphRuntime(options: OpenRuntimeOptions): Promise
   const config = options.modelConfig ?? loadModelConfig();
   const model = options.model ?? (config.main ? createChatModel(config.main, config) : new OfflinePlannerChatModel({}));
   const modelName = options.model ? 'custom' : (config.main?.model ?? 'waybill-offline-planner');
+  const fallbackModels = options.model ? [] : config.fallbacks.map((endpoint) => createChatModel(endpoint, config));
   const runtime = new LangGraphRuntime({
     model,
+    fallbackModels,
     mcp: mcp.client,
     checkpointer,
     controls,

@@ -1,0 +1,25 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../src/testing/temp-dir.js';
+import { CLI, serverEnv } from './helpers.js';
+
+const temp = makeTempDir();
+afterAll(() => temp.cleanup());
+
+describe('waybill demo', () => {
+  it('runs every demonstration offline, decides approvals from another process, and writes its results', () => {
+    const run = spawnSync(process.execPath, [CLI, 'demo', '--out', temp.dir], { encoding: 'utf8', timeout: 120_000, env: serverEnv(join(temp.dir, 'unused.db')) });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/14 of 14 demonstrations passed; model waybill-offline-planner/);
+    const results = JSON.parse(readFileSync(join(temp.dir, 'demo_results.json'), 'utf8')) as { runs: Array<{ name: string; journal_before?: number; journal_after?: number }> };
+    const approve = results.runs.find((r) => r.name === 'approve from another process');
+    const reject = results.runs.find((r) => r.name === 'reject from another process');
+    expect(reject && reject.journal_after === reject.journal_before).toBe(true);
+    expect(approve && approve.journal_after === (approve.journal_before ?? 0) + 1).toBe(true);
+    const costs = JSON.parse(readFileSync(join(temp.dir, 'costs.json'), 'utf8')) as { total: { prompt_tokens: number } };
+    expect(costs.total.prompt_tokens).toBeGreaterThan(1000);
+  });
+});
