@@ -105,6 +105,18 @@ describe('guards and controls', () => {
     expect((await o.runs.listEvents(record.run_id)).find((e) => e.type === 'policy.deny')).toMatchObject({ agent: 'tracking_agent', tool: 'check_stock', status: 'denied' });
   });
 
+  it('throttles a burst of tool calls per tenant and tool, returning the problem to the model', async () => {
+    const burst: Script = (messages, tools) => {
+      if (tools.includes('tracking_agent')) return hasToolResult(messages) ? { content: 'done' } : { toolCalls: [{ name: 'tracking_agent', args: { request: lastUser(messages) } }] };
+      if (hasToolResult(messages)) return { content: 'tracked' };
+      return { toolCalls: ['TTN-000001', 'TTN-000002', 'TTN-000003'].map((id) => ({ name: 'track_shipment', args: { tracking_id: id } })) };
+    };
+    const o = await open({ model: new ScriptedChatModel(burst), rateLimit: { burst: 2, perSecond: 0.001 } });
+    const record = await o.runtime.ask({ input: 'Статус TTN-000001, TTN-000002, TTN-000003' });
+    expect(record.status).toBe('finished');
+    expect(record.tool_calls.map((c) => c.status).sort()).toEqual(['error', 'ok', 'ok']);
+  });
+
   it('stops at the step budget with max_steps', async () => {
     const { runtime } = await open({ limits: { maxSteps: 1 } });
     const record = await runtime.ask({ input: 'Де зараз посилка TTN-000001?' });

@@ -9,8 +9,8 @@ import { ROLES, ROLES_TABLE } from '../../agents/index.js';
 import type { DomainStore } from '../../domain/index.js';
 import { canonicalJson, findDomainTool, parseArgs } from '../../domain/index.js';
 import { detectLanguage, ModelCallError, UsageLedger } from '../../models/index.js';
-import type { ControlStore, DomainPolicy, RunLimits, StopReason } from '../../policy/index.js';
-import { checkToolCall, DEFAULT_DOMAIN_POLICY, detectInjection, LoopDetector, redactPii, RunBudget, ToolResilience, USER_BLOCK_MESSAGE } from '../../policy/index.js';
+import type { ControlStore, DomainPolicy, RateLimit, RunLimits, StopReason } from '../../policy/index.js';
+import { checkToolCall, ConcurrencyCap, DEFAULT_DOMAIN_POLICY, detectInjection, LoopDetector, RateLimiter, redactPii, RunBudget, ToolResilience, USER_BLOCK_MESSAGE } from '../../policy/index.js';
 import type { AuditEvent, RunRecord, RunStore } from '../../telemetry/index.js';
 import { auditEvent, statusForStopReason } from '../../telemetry/index.js';
 import { buildSupervisor } from './build-agents.js';
@@ -32,6 +32,10 @@ export interface LangGraphRuntimeOptions {
   domain?: DomainStore;
   limits?: Partial<RunLimits>;
   policy?: DomainPolicy;
+  /** Domain tool calls per tenant and tool. Default: bursts of 30, then 10 per second. */
+  rateLimit?: RateLimit;
+  /** Domain tool calls in flight per tenant and tool. Default 8. */
+  maxConcurrentToolCalls?: number;
   now?: () => Date;
   newId?: () => string;
 }
@@ -65,13 +69,17 @@ interface InvokeResult {
  * `cancel_shipment`, and a run record plus audit trail for every run.
  */
 export class LangGraphRuntime {
-  readonly #options: Required<Omit<LangGraphRuntimeOptions, 'domain' | 'limits' | 'fallbackModels'>> & Pick<LangGraphRuntimeOptions, 'domain' | 'limits'>;
+  readonly #options: Required<Omit<LangGraphRuntimeOptions, 'domain' | 'limits' | 'fallbackModels' | 'rateLimit' | 'maxConcurrentToolCalls'>> & Pick<LangGraphRuntimeOptions, 'domain' | 'limits'>;
   readonly #supervisor: ReturnType<typeof buildSupervisor>;
   // Breakers outlive runs: a tool that keeps failing stays open for the next run in this process.
   readonly #resilience = new ToolResilience();
+  readonly #rateLimiter: RateLimiter;
+  readonly #concurrency: ConcurrencyCap;
 
   constructor(options: LangGraphRuntimeOptions) {
     this.#options = { policy: DEFAULT_DOMAIN_POLICY, now: () => new Date(), newId: randomUUID, ...options };
+    this.#rateLimiter = new RateLimiter(options.rateLimit ?? { burst: 30, perSecond: 10 });
+    this.#concurrency = new ConcurrencyCap(options.maxConcurrentToolCalls ?? 8);
     this.#supervisor = buildSupervisor({
       model: options.model,
       ...(options.fallbackModels && { fallbackModels: options.fallbackModels }),
@@ -155,6 +163,8 @@ export class LangGraphRuntime {
       controls,
       loops: new LoopDetector(),
       resilience: this.#resilience,
+      rateLimiter: this.#rateLimiter,
+      concurrency: this.#concurrency,
       ledger: new UsageLedger(),
       policy,
       now,

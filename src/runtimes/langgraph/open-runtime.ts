@@ -6,7 +6,7 @@ import { SqliteDomainStore } from '../../domain/index.js';
 import { connectInMemory } from '../../mcp/index.js';
 import type { ModelConfig } from '../../models/index.js';
 import { createChatModel, loadModelConfig, OfflinePlannerChatModel } from '../../models/index.js';
-import type { DomainPolicy, RunLimits } from '../../policy/index.js';
+import type { DomainPolicy, RateLimit, RunLimits } from '../../policy/index.js';
 import { SqliteControlStore } from '../../policy/index.js';
 import { SqliteRunStore } from '../../telemetry/index.js';
 import { LangGraphRuntime } from './langgraph-runtime.js';
@@ -19,6 +19,7 @@ export interface OpenRuntimeOptions {
   modelConfig?: ModelConfig;
   limits?: Partial<RunLimits>;
   policy?: DomainPolicy;
+  rateLimit?: RateLimit;
   now?: () => Date;
   newId?: () => string;
 }
@@ -59,6 +60,7 @@ export async function openLangGraphRuntime(options: OpenRuntimeOptions): Promise
     domain,
     ...(options.limits && { limits: options.limits }),
     ...(options.policy && { policy: options.policy }),
+    ...(options.rateLimit && { rateLimit: options.rateLimit }),
     ...(options.now && { now: options.now }),
     ...(options.newId && { newId: options.newId }),
   });

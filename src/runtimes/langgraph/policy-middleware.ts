@@ -23,6 +23,9 @@ function vetCall(run: RunContext, agent: string, tool: string, args: Record<stri
   return verdict;
 }
 
+const throttled = (toolCallId: string, problem: string) =>
+  new ToolMessage({ content: JSON.stringify({ status: 'error', problems: [problem] }), tool_call_id: toolCallId, status: 'error' });
+
 const denial = (toolCallId: string, tool: string, detail: string) =>
   new ToolMessage({ content: JSON.stringify({ status: 'denied', problems: [`${tool}: ${detail}`] }), tool_call_id: toolCallId, status: 'error' });
 
@@ -101,11 +104,24 @@ export function policyMiddleware(agent: string) {
         run.stop('loop_detected', `${tool} repeated with the same arguments`);
         return denial(callId, tool, 'the same call was repeated; the run is stopped');
       }
+      // Throttling is the model's to read and work around, not a reason to end the run.
+      const rate = run.init.rateLimiter.take(run.init.tenant, tool);
+      if (!rate.allowed) {
+        run.toolCalls.push({ agent, tool, args, status: 'error', duration_ms: 0 });
+        return throttled(callId, `rate_limit: too many ${tool} calls for this tenant; retry after ${rate.retryAfterMs} ms`);
+      }
       const write = findDomainTool(tool)?.risk === 'irreversible';
       const finalArgs = write ? { ...args, idempotency_key: idempotencyKey(run.init.threadId, tool, args) } : args;
       const started = performance.now();
-      const outcome = await run.init.resilience.execute(tool, async () => handler({ ...request, toolCall: { ...request.toolCall, args: finalArgs } }));
+      const capped = await run.init.concurrency.run(run.init.tenant, tool, () =>
+        run.init.resilience.execute(tool, async () => handler({ ...request, toolCall: { ...request.toolCall, args: finalArgs } })),
+      );
       const duration = Math.round(performance.now() - started);
+      if (!capped.ok) {
+        run.toolCalls.push({ agent, tool, args, status: 'error', duration_ms: duration });
+        return throttled(callId, `concurrency: ${capped.detail}; retry later`);
+      }
+      const outcome = capped.value;
       if (!outcome.ok) {
         run.stop(outcome.stopReason, outcome.detail);
         run.audit({ agent, type: 'tool.call', tool, args, status: 'error', duration_ms: duration, detail: outcome.detail });

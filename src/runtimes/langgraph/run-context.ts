@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DomainPolicy, RunBudget, ControlStore, ControlSnapshot, LoopDetector, StopReason, ToolResilience } from '../../policy/index.js';
+import type { ConcurrencyCap, ControlSnapshot, ControlStore, DomainPolicy, LoopDetector, RateLimiter, RunBudget, StopReason, ToolResilience } from '../../policy/index.js';
 import type { UsageLedger } from '../../models/index.js';
 import type { AuditEventInput, ToolCallRecord } from './run-types.js';
 
@@ -15,6 +15,9 @@ export interface RunContextInit {
   controls: ControlStore;
   loops: LoopDetector;
   resilience: ToolResilience;
+  /** Per tenant and tool, shared by every run of the process. */
+  rateLimiter: RateLimiter;
+  concurrency: ConcurrencyCap;
   ledger: UsageLedger;
   policy: DomainPolicy;
   now: () => Date;
