@@ -3,6 +3,7 @@ import { PACKAGE_VERSION } from '../mcp/index.js';
 import { graphCommand, pruneCommand } from './admin-commands.js';
 import { demoCommand } from './demo-command.js';
 import { guardCommand } from './guard-command.js';
+import { kbCommand } from './kb-command.js';
 import { mcpCommand } from './mcp-command.js';
 import { oracleCommand } from './oracle-command.js';
 import { approveCommand, askCommand, rejectCommand, stateCommand } from './run-commands.js';
@@ -20,6 +21,7 @@ export function createProgram(): Command {
     .addCommand(demoCommand())
     .addCommand(graphCommand())
     .addCommand(pruneCommand())
+    .addCommand(kbCommand())
     .addCommand(mcpCommand())
     .addCommand(guardCommand())
     .addCommand(oracleCommand());

@@ -10,6 +10,7 @@ export { MAX_REFUND_UAH } from './limits.js';
 export { DEFAULT_DB_PATH, openDomainStore, resolveDbPath } from './open-domain-store.js';
 export type { OperationContext } from './operations/operation-context.js';
 export { quoteDelivery } from './pricing.js';
+export { CALLER_META_KEY, SEARCH_POLICIES_TOOL, SearchPoliciesInput } from './search-policies-tool.js';
 export { SERVICES } from './services.js';
 export type { Service } from './services.js';
 export type { Migration } from './sqlite/component-schema.js';

@@ -1,4 +1,4 @@
-export { checkToolCall } from './allowlist/check-tool-call.js';
+export { checkToolCall, guardedTool } from './allowlist/check-tool-call.js';
 export type { DenyCause, ToolCallRequest, ToolCallVerdict } from './allowlist/check-tool-call.js';
 export { DEFAULT_DOMAIN_POLICY, defineDomainPolicy } from './allowlist/domain-policy.js';
 export type { DomainPolicy } from './allowlist/domain-policy.js';

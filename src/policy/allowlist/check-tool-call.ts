@@ -1,5 +1,5 @@
 import type { ErrorEnvelope } from '../../domain/index.js';
-import { errorEnvelope, findDomainTool, parseArgs } from '../../domain/index.js';
+import { errorEnvelope, findDomainTool, parseArgs, SEARCH_POLICIES_TOOL } from '../../domain/index.js';
 import type { StopReason } from '../stop-reason.js';
 import { toolStop } from '../stop-reason.js';
 import type { DomainPolicy } from './domain-policy.js';
@@ -35,7 +35,7 @@ export function checkToolCall(request: ToolCallRequest): ToolCallVerdict {
   const deny = (cause: DenyCause, detail: string): ToolCallVerdict => ({ verdict: 'deny', cause, stopReason: toolStop('policy_deny', tool), detail });
   if (!Object.hasOwn(roles, agent)) return deny('unknown_agent', `agent ${agent} is not in the roles table`);
   if (!isToolAllowed(roles, agent, tool)) return deny('not_allowed', `${agent} may not call ${tool}`);
-  const definition = findDomainTool(tool);
+  const definition = guardedTool(tool);
   if (!definition) return deny('unknown_tool', `${tool} is not a domain tool`);
   if (disabledTools?.has(tool)) return deny('tool_disabled', `${tool} is switched off by an operator`);
   const write = definition.risk !== 'read';
@@ -48,4 +48,10 @@ export function checkToolCall(request: ToolCallRequest): ToolCallVerdict {
   const refund = (parsed.value as { refund_uah?: number }).refund_uah ?? 0;
   if (refund > policy.refundCapUah) return deny('refund_cap', `refund ${refund} UAH is over the cap of ${policy.refundCapUah} UAH`);
   return { verdict: 'allow', needsApproval: !(refund < policy.autoApproveBelowUah) };
+}
+
+/** A tool the policy layer knows: a domain tool, or knowledge search (read-only). */
+export function guardedTool(name: string): { risk: 'read' | 'irreversible'; inputSchema: Parameters<typeof parseArgs>[0] } | undefined {
+  if (name === SEARCH_POLICIES_TOOL.name) return { risk: 'read', inputSchema: SEARCH_POLICIES_TOOL.inputSchema };
+  return findDomainTool(name);
 }

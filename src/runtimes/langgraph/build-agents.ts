@@ -17,8 +17,8 @@ export type WorkerName = Exclude<AgentName, 'supervisor'>;
 export const WORKERS: readonly WorkerName[] = ['tracking_agent', 'warehouse_agent', 'pricing_agent'];
 
 /** A worker: only its tools (first line of the allowlist), approval where the roles table puts it. */
-function buildWorker(name: WorkerName, models: AgentModels, domainTools: readonly StructuredToolInterface[]) {
-  const tools = toolsForAgent(ROLES_TABLE, name, domainTools);
+function buildWorker(name: WorkerName, models: AgentModels, toolsFor: ToolsFor) {
+  const tools = toolsForAgent(ROLES_TABLE, name, toolsFor(name));
   const needsApproval = tools.some((t) => t.name === 'cancel_shipment');
   // Policy last: its afterModel runs first, so a call that policy denies is never put to a human.
   const middleware: AnyAgentMiddleware[] = [...fallbacks(models), ...(needsApproval ? [approvalMiddleware(name)] : []), policyMiddleware(name)];
@@ -58,10 +58,13 @@ function delegationTool(name: WorkerName, worker: ReturnType<typeof buildWorker>
  * The supervisor (no domain tools: its only tools are its delegations) over three workers, with the
  * checkpointer on the outermost graph only; the workers inherit it when they run inside a tool call.
  */
-export function buildSupervisor(options: AgentModels & { domainTools: readonly StructuredToolInterface[]; checkpointer: BaseCheckpointSaver }) {
-  const { domainTools, checkpointer } = options;
+/** The MCP tools as one agent calls them (its identity travels with each call). */
+export type ToolsFor = (agent: WorkerName) => readonly StructuredToolInterface[];
+
+export function buildSupervisor(options: AgentModels & { toolsFor: ToolsFor; checkpointer: BaseCheckpointSaver }) {
+  const { toolsFor, checkpointer } = options;
   const delegates = ROLES.supervisor.delegates as readonly WorkerName[];
-  const tools = delegates.map((name) => delegationTool(name, buildWorker(name, options, domainTools)));
+  const tools = delegates.map((name) => delegationTool(name, buildWorker(name, options, toolsFor)));
   return createAgent({
     model: options.model,
     tools,

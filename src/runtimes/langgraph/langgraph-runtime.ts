@@ -14,7 +14,7 @@ import { checkToolCall, ConcurrencyCap, DEFAULT_DOMAIN_POLICY, detectInjection, 
 import type { AuditEvent, RunRecord, RunStore } from '../../telemetry/index.js';
 import { auditEvent, statusForStopReason } from '../../telemetry/index.js';
 import { buildSupervisor } from './build-agents.js';
-import { mcpDomainTools } from './mcp-domain-tools.js';
+import { mcpTools } from './mcp-tools.js';
 import { RunContext, withRunContext } from './run-context.js';
 import type { PendingAction } from './run-types.js';
 import { DecisionError } from './runtime-errors.js';
@@ -22,6 +22,8 @@ import { stopMessage } from './stop-message.js';
 
 export interface LangGraphRuntimeOptions {
   model: BaseChatModel;
+  /** True when the MCP server offers `search_policies` (workers then get it, by their grants). */
+  knowledge?: boolean;
   /** Tried in order when `model` fails after its retries. */
   fallbackModels?: readonly BaseChatModel[];
   mcp: Client;
@@ -69,7 +71,7 @@ interface InvokeResult {
  * `cancel_shipment`, and a run record plus audit trail for every run.
  */
 export class LangGraphRuntime {
-  readonly #options: Required<Omit<LangGraphRuntimeOptions, 'domain' | 'limits' | 'fallbackModels' | 'rateLimit' | 'maxConcurrentToolCalls'>> & Pick<LangGraphRuntimeOptions, 'domain' | 'limits'>;
+  readonly #options: Required<Omit<LangGraphRuntimeOptions, 'domain' | 'limits' | 'fallbackModels' | 'rateLimit' | 'maxConcurrentToolCalls' | 'knowledge'>> & Pick<LangGraphRuntimeOptions, 'domain' | 'limits'>;
   readonly #supervisor: ReturnType<typeof buildSupervisor>;
   // Breakers outlive runs: a tool that keeps failing stays open for the next run in this process.
   readonly #resilience = new ToolResilience();
@@ -83,7 +85,7 @@ export class LangGraphRuntime {
     this.#supervisor = buildSupervisor({
       model: options.model,
       ...(options.fallbackModels && { fallbackModels: options.fallbackModels }),
-      domainTools: mcpDomainTools(options.mcp),
+      toolsFor: (agent) => mcpTools(options.mcp, agent, { knowledge: options.knowledge ?? false }),
       checkpointer: options.checkpointer,
     });
   }

@@ -2,7 +2,9 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { MemorySaver } from '@langchain/langgraph';
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
-import { SqliteDomainStore } from '../../domain/index.js';
+import { errorEnvelope, SqliteDomainStore } from '../../domain/index.js';
+import type { SearchPoliciesInput, ToolResult } from '../../domain/index.js';
+import { BUNDLED_CORPUS_DIR, KnowledgeBase } from '../../knowledge/index.js';
 import { connectInMemory } from '../../mcp/index.js';
 import type { ModelConfig } from '../../models/index.js';
 import { createChatModel, loadModelConfig, OfflinePlannerChatModel } from '../../models/index.js';
@@ -45,7 +47,8 @@ export async function openLangGraphRuntime(options: OpenRuntimeOptions): Promise
   const controls = SqliteControlStore.open(dbPath);
   const runs = SqliteRunStore.open(dbPath);
   const checkpointer: BaseCheckpointSaver = dbPath === ':memory:' ? new MemorySaver() : SqliteSaver.fromConnString(dbPath);
-  const mcp = await connectInMemory({ store: domain, ...(options.now && { now: options.now }) });
+  const knowledge = KnowledgeBase.open({ path: dbPath, seedCorpus: BUNDLED_CORPUS_DIR, ...(options.now && { now: options.now }) });
+  const mcp = await connectInMemory({ store: domain, searchPolicies: scopedSearch(knowledge), ...(options.now && { now: options.now }) });
   const config = options.modelConfig ?? loadModelConfig();
   const model = options.model ?? (config.main ? createChatModel(config.main, config) : new OfflinePlannerChatModel({}));
   const modelName = options.model ? 'custom' : (config.main?.model ?? 'waybill-offline-planner');
@@ -54,6 +57,7 @@ export async function openLangGraphRuntime(options: OpenRuntimeOptions): Promise
     model,
     fallbackModels,
     mcp: mcp.client,
+    knowledge: true,
     checkpointer,
     controls,
     runs,
@@ -73,8 +77,23 @@ export async function openLangGraphRuntime(options: OpenRuntimeOptions): Promise
     modelName,
     close: async () => {
       await mcp.close();
+      knowledge.close();
       if (checkpointer instanceof SqliteSaver) checkpointer.db.close();
       await Promise.all([runs.close(), controls.close(), domain.close()]);
     },
+  };
+}
+
+/** Knowledge search as the MCP server serves it: the caller's scopes, passages already wrapped as data. */
+function scopedSearch(knowledge: KnowledgeBase) {
+  return async (agent: string | undefined, args: SearchPoliciesInput): Promise<ToolResult> => {
+    if (!agent) return errorEnvelope(['caller: the request names no agent; knowledge search is deny-by-default']);
+    const result = await knowledge.searchPolicies({ agent, query: args.query, ...(args.limit !== undefined && { limit: args.limit }) });
+    return {
+      status: 'ok',
+      access: result.access,
+      hits: result.hits.map((hit) => ({ doc_id: hit.doc_id, title: hit.title, scope: hit.scope, fused_score: hit.fused_score, passage: hit.for_model })),
+      ...(result.degraded !== undefined && { degraded: result.degraded }),
+    };
   };
 }

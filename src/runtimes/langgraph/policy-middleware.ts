@@ -3,7 +3,7 @@ import { ToolMessage } from '@langchain/core/messages';
 import { createMiddleware } from 'langchain';
 import { ROLES_TABLE } from '../../agents/index.js';
 import { findDomainTool } from '../../domain/index.js';
-import { checkBeforeStep, checkToolCall, checkWriteOrigin, idempotencyKey, scanUntrustedText, wrapAsData } from '../../policy/index.js';
+import { checkBeforeStep, checkToolCall, checkWriteOrigin, guardedTool, idempotencyKey, scanUntrustedText, wrapAsData } from '../../policy/index.js';
 import { currentRun } from './run-context.js';
 import type { RunContext } from './run-context.js';
 
@@ -72,7 +72,7 @@ export function policyMiddleware(agent: string) {
         const run = currentRun();
         const last = state.messages.at(-1) as AIMessage | undefined;
         for (const call of last?.tool_calls ?? []) {
-          if (!findDomainTool(call.name) && ROLES_TABLE[agent]?.delegates.includes(call.name)) continue;
+          if (!guardedTool(call.name) && ROLES_TABLE[agent]?.delegates.includes(call.name)) continue;
           const verdict = vetCall(run, agent, call.name, call.args);
           if (verdict.verdict === 'deny') {
             run.stop(verdict.stopReason, verdict.detail);
@@ -88,7 +88,7 @@ export function policyMiddleware(agent: string) {
       const run = currentRun();
       const { name: tool, args, id } = request.toolCall;
       const callId = id ?? tool;
-      if (!findDomainTool(tool)) return handler(request);
+      if (!guardedTool(tool)) return handler(request);
       const verdict = vetCall(run, agent, tool, args);
       if (verdict.verdict === 'deny') {
         run.stop(verdict.stopReason, verdict.detail);
