@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { PACKAGE_VERSION } from '../mcp/index.js';
 import { graphCommand, pruneCommand } from './admin-commands.js';
 import { demoCommand } from './demo-command.js';
+import { exerciseCommand } from './exercise-command.js';
 import { guardCommand } from './guard-command.js';
 import { kbCommand } from './kb-command.js';
 import { mcpCommand } from './mcp-command.js';
@@ -21,6 +22,7 @@ export function createProgram(): Command {
     .addCommand(demoCommand())
     .addCommand(graphCommand())
     .addCommand(pruneCommand())
+    .addCommand(exerciseCommand())
     .addCommand(kbCommand())
     .addCommand(mcpCommand())
     .addCommand(guardCommand())

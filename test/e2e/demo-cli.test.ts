@@ -23,3 +23,14 @@ describe('waybill demo', () => {
     expect(costs.total.prompt_tokens).toBeGreaterThan(1000);
   });
 });
+
+describe('waybill exercise cascade', () => {
+  it('reports at least three barriers held and no cancellation, as JSON', () => {
+    const run = spawnSync(process.execPath, [CLI, 'exercise', 'cascade', '--json', '--out', join(temp.dir, 'cascade')], { encoding: 'utf8', timeout: 120_000, env: serverEnv(join(temp.dir, 'unused.db')) });
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as { passed: boolean; held: number; cancellations_before: number; cancellations_after: number };
+    expect(report.passed).toBe(true);
+    expect(report.held).toBeGreaterThanOrEqual(3);
+    expect(report.cancellations_after - report.cancellations_before).toBe(0);
+  });
+});
