@@ -8,6 +8,7 @@ import { kbCommand } from './kb-command.js';
 import { mcpCommand } from './mcp-command.js';
 import { oracleCommand } from './oracle-command.js';
 import { approveCommand, askCommand, rejectCommand, stateCommand } from './run-commands.js';
+import { traceCommand } from './trace-command.js';
 
 /** The `waybill` command line; each subcommand lives in its own file. */
 export function createProgram(): Command {
@@ -19,6 +20,7 @@ export function createProgram(): Command {
     .addCommand(stateCommand())
     .addCommand(approveCommand())
     .addCommand(rejectCommand())
+    .addCommand(traceCommand())
     .addCommand(demoCommand())
     .addCommand(graphCommand())
     .addCommand(pruneCommand())

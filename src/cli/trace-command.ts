@@ -1,0 +1,27 @@
+import { Command } from 'commander';
+import { UsageError } from './usage-error.js';
+import { withRuntime } from './with-runtime.js';
+
+/** `waybill trace`: the delegation tree of a run, from its audit trail. */
+export function traceCommand(): Command {
+  return new Command('trace')
+    .description('print the delegation tree of a run: each agent with model calls, tokens, time, status and flags')
+    .argument('[run-id]', 'a run id (run-…)')
+    .option('--thread <id>', 'the latest run of this thread instead')
+    .option('--json', 'print the tree as JSON')
+    .action(async (runId: string | undefined, options: { thread?: string; json?: boolean }) => {
+      if (!runId && !options.thread) throw new UsageError('trace needs a run id or --thread ID');
+      const { delegationTree, renderDelegationTree } = await import('../telemetry/index.js');
+      await withRuntime(async ({ runs }) => {
+        const record = runId ? await runs.getRun(runId) : await runs.latestRunForThread(options.thread ?? '');
+        if (!record) throw new UsageError(runId ? `no run ${runId}` : `no run for thread ${options.thread ?? ''}`);
+        const tree = delegationTree(await runs.listEvents(record.run_id));
+        if (options.json) {
+          console.log(JSON.stringify({ run_id: record.run_id, status: record.status, stop_reason: record.stop_reason, tree }, null, 2));
+          return;
+        }
+        console.log(`run ${record.run_id} (${record.status}: ${record.stop_reason}) thread ${record.thread_id}, ${record.usage.prompt_tokens + record.usage.completion_tokens} tokens, ${record.duration_ms} ms`);
+        for (const line of renderDelegationTree(tree)) console.log(line);
+      });
+    });
+}

@@ -1,0 +1,72 @@
+import type { AuditEvent } from './audit-event.js';
+
+/** One agent in a run's delegation tree, with what it spent and what happened to it. */
+export interface DelegationNode {
+  agent: string;
+  status: 'ok' | 'error' | 'denied' | 'blocked' | 'pending' | 'info';
+  model_calls: number;
+  tokens: number;
+  /** Model and tool time as audited (ms). */
+  time_ms: number;
+  tools: Array<{ tool: string; status: string; duration_ms: number }>;
+  flags: string[];
+  children: DelegationNode[];
+}
+
+const TOKENS = /(\d+)\+(\d+) tokens/;
+
+/**
+ * Rebuilds the delegation tree of one run from its audit events: the supervisor at the root, each
+ * delegated worker under it, with model calls, tokens, time, tool calls and flags such as "instruction
+ * found in content, ignored" (a tainted tool result that led to no write) or "write refused by policy".
+ */
+export function delegationTree(events: readonly AuditEvent[]): DelegationNode {
+  const nodes = new Map<string, DelegationNode>();
+  const node = (agent: string): DelegationNode => {
+    let found = nodes.get(agent);
+    if (!found) {
+      found = { agent, status: 'ok', model_calls: 0, tokens: 0, time_ms: 0, tools: [], flags: [], children: [] };
+      nodes.set(agent, found);
+    }
+    return found;
+  };
+  const root = node('supervisor');
+  for (const event of events) {
+    const current = node(event.agent);
+    if (event.type === 'delegation.start' && event.parent) {
+      const parent = node(event.parent);
+      if (!parent.children.includes(current)) parent.children.push(current);
+    }
+    if (event.type === 'delegation.result' && event.status !== 'ok') current.status = event.status;
+    if (event.type === 'model.call') {
+      current.model_calls += 1;
+      const match = TOKENS.exec(event.detail ?? '');
+      if (match) current.tokens += Number(match[1]) + Number(match[2]);
+    }
+    if (event.duration_ms !== undefined && (event.type === 'model.call' || event.type === 'tool.call')) current.time_ms += event.duration_ms;
+    if (event.type === 'tool.call' && event.tool) current.tools.push({ tool: event.tool, status: event.status, duration_ms: event.duration_ms ?? 0 });
+    if (event.type === 'guard.taint' && !current.flags.includes('instruction found in content, ignored')) current.flags.push('instruction found in content, ignored');
+    if (event.type === 'policy.deny') {
+      current.status = 'denied';
+      current.flags.push(`${event.tool ?? 'call'} refused by policy`);
+    }
+    if (event.type === 'approval.requested') current.status = 'pending';
+    if (event.type === 'guard.block') root.flags.push('input blocked by the injection guard');
+  }
+  return root;
+}
+
+/** The tree as indented text lines for a terminal. */
+export function renderDelegationTree(root: DelegationNode): string[] {
+  const lines: string[] = [];
+  const walk = (n: DelegationNode, prefix: string, last: boolean, depth: number) => {
+    const branch = depth === 0 ? '' : last ? '└─ ' : '├─ ';
+    const tools = n.tools.map((t) => `${t.tool}(${t.status}, ${t.duration_ms} ms)`).join(', ');
+    const flags = n.flags.length > 0 ? `  ⚑ ${n.flags.join('; ')}` : '';
+    lines.push(`${prefix}${branch}${n.agent}  [${n.status}]  ${n.model_calls} model call(s), ${n.tokens} tokens, ${n.time_ms} ms${tools ? `, tools: ${tools}` : ''}${flags}`);
+    const childPrefix = depth === 0 ? '' : `${prefix}${last ? '   ' : '│  '}`;
+    n.children.forEach((child, index) => walk(child, childPrefix, index === n.children.length - 1, depth + 1));
+  };
+  walk(root, '', true, 0);
+  return lines;
+}
