@@ -1,5 +1,4 @@
-import type { AIMessage } from '@langchain/core/messages';
-import { ToolMessage } from '@langchain/core/messages';
+import { AIMessage, ToolMessage } from '@langchain/core/messages';
 import { createMiddleware } from 'langchain';
 import { ROLES_TABLE } from '../../agents/index.js';
 import { findDomainTool } from '../../domain/index.js';
@@ -26,6 +25,9 @@ function vetCall(run: RunContext, agent: string, tool: string, args: Record<stri
 const throttled = (toolCallId: string, problem: string) =>
   new ToolMessage({ content: JSON.stringify({ status: 'error', problems: [problem] }), tool_call_id: toolCallId, status: 'error' });
 
+// A reply with no tool calls ends the agent's loop: how a step that must not happen is skipped.
+const halt = (text: string) => new AIMessage({ content: text, response_metadata: { model_name: 'waybill-policy', waybill_halt: true } });
+
 const denial = (toolCallId: string, tool: string, detail: string) =>
   new ToolMessage({ content: JSON.stringify({ status: 'denied', problems: [`${tool}: ${detail}`] }), tool_call_id: toolCallId, status: 'error' });
 
@@ -33,30 +35,25 @@ const denial = (toolCallId: string, tool: string, detail: string) =>
  * The policy layer on every step of one agent: the step gate (kill switch, tenant switch, budgets)
  * before each model call, usage accounting after it, and for workers the second line of defence around
  * each tool call (allowlist, arguments, refund cap, read-only, taint origin, loops, breakers), then the
- * tool-output guard. Placed last in the middleware list so its afterModel runs before approval is asked.
+ * tool-output guard. All of it runs inside the model and tool nodes, adding no graph step.
  */
 export function policyMiddleware(agent: string) {
   return createMiddleware({
     name: `waybill_policy_${agent}`,
-    beforeModel: {
-      canJumpTo: ['end'],
-      hook: async () => {
-        const run = currentRun();
-        if (run.stopped) return { jumpTo: 'end' };
-        const decision = await checkBeforeStep({ tenant: run.init.tenant, controls: run.init.controls, budget: run.init.budget });
-        if (!decision.proceed) {
-          run.stop(decision.stopReason, `stopped before a model call of ${agent}`);
-          run.audit({ agent, type: decision.stopReason === 'operator_kill' ? 'kill' : 'budget.stop', status: 'denied', detail: decision.stopReason });
-          return { jumpTo: 'end' };
-        }
-        run.controls = decision.controls;
-        run.init.budget.recordStep();
-        run.steps += 1;
-        return undefined;
-      },
-    },
+    // Everything around a model call runs inside the model node: hooks of their own would each be a
+    // graph node with a checkpoint of its own (measured: 22 checkpoints a run instead of 12).
     wrapModelCall: async (request, handler) => {
       const run = currentRun();
+      if (run.stopped) return halt('stopped');
+      const decision = await checkBeforeStep({ tenant: run.init.tenant, controls: run.init.controls, budget: run.init.budget });
+      if (!decision.proceed) {
+        run.stop(decision.stopReason, `stopped before a model call of ${agent}`);
+        run.audit({ agent, type: decision.stopReason === 'operator_kill' ? 'kill' : 'budget.stop', status: 'denied', detail: decision.stopReason });
+        return halt(decision.stopReason);
+      }
+      run.controls = decision.controls;
+      run.init.budget.recordStep();
+      run.steps += 1;
       const started = performance.now();
       const reply = (await handler(request)) as AIMessage;
       const model = String(reply.response_metadata?.model_name ?? reply.response_metadata?.model ?? 'unknown');
@@ -64,25 +61,19 @@ export function policyMiddleware(agent: string) {
       run.init.budget.recordUsage({ promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, usd: usage.usd });
       run.audit({ agent, type: 'model.call', status: 'ok', duration_ms: Math.round(performance.now() - started), detail: `${model}: ${usage.promptTokens}+${usage.completionTokens} tokens` });
       if (reply.response_metadata?.waybill_unavailable === true) run.stop('model_unavailable', 'the offline planner covers tracking, stock, pricing and cancellation only');
-      return reply;
-    },
-    afterModel: {
-      canJumpTo: ['end'],
-      hook: (state) => {
-        const run = currentRun();
-        const last = state.messages.at(-1) as AIMessage | undefined;
-        for (const call of last?.tool_calls ?? []) {
-          if (!guardedTool(call.name) && ROLES_TABLE[agent]?.delegates.includes(call.name)) continue;
-          const verdict = vetCall(run, agent, call.name, call.args);
-          if (verdict.verdict === 'deny') {
-            run.stop(verdict.stopReason, verdict.detail);
-            run.audit({ agent, type: 'policy.deny', tool: call.name, args: call.args, status: 'denied', detail: verdict.detail });
-            run.toolCalls.push({ agent, tool: call.name, args: call.args, status: 'denied', duration_ms: 0 });
-            return { jumpTo: 'end' };
-          }
+      // Vetted here, before the approval middleware's afterModel sees the calls: a call that policy
+      // denies is never put to a human.
+      for (const call of reply.tool_calls ?? []) {
+        if (!guardedTool(call.name) && ROLES_TABLE[agent]?.delegates.includes(call.name)) continue;
+        const verdict = vetCall(run, agent, call.name, call.args);
+        if (verdict.verdict === 'deny') {
+          run.stop(verdict.stopReason, verdict.detail);
+          run.audit({ agent, type: 'policy.deny', tool: call.name, args: call.args, status: 'denied', detail: verdict.detail });
+          run.toolCalls.push({ agent, tool: call.name, args: call.args, status: 'denied', duration_ms: 0 });
+          return halt(`refused: ${verdict.detail}`);
         }
-        return undefined;
-      },
+      }
+      return reply;
     },
     wrapToolCall: async (request, handler) => {
       const run = currentRun();

@@ -1,0 +1,55 @@
+// Figure 7: guard throughput on 1 MB of mixed Ukrainian/English text (as bench/guard-scan.mjs builds it):
+// all three guards (input scan, taint scan, PII redaction) against one lower-casing pass of the same text.
+import { detectInjection, guardScan, redactPii, scanUntrustedText } from '../../dist/policy/index.js';
+import { median, round, summarise } from '../lib/stats.mjs';
+
+const MB = 1024 * 1024;
+const line = 'Де посилка TTN-000005? Клієнт просить повернути 720 грн, тел. +380 67 123 45 67. Please show the delivery rules.\n';
+const text = line.repeat(Math.ceil(MB / line.length)).slice(0, MB);
+
+function times(fn, reps) {
+  fn();
+  const samples = [];
+  for (let i = 0; i < reps; i += 1) {
+    const started = performance.now();
+    fn();
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+export async function run({ reps = 9 } = {}) {
+  const megabytes = Buffer.byteLength(text, 'utf8') / MB;
+  const mbps = (samples) => samples.map((ms) => megabytes / (ms / 1000));
+  const all = times(() => guardScan(text), reps);
+  const lower = times(() => text.toLowerCase(), reps);
+  const parts = {
+    input_scan: times(() => detectInjection(text), reps),
+    taint_scan: times(() => scanUntrustedText(text), reps),
+    pii_redaction: times(() => redactPii(text), reps),
+  };
+  return {
+    figures: [
+      {
+        id: '7',
+        short: 'Guards MB/s (1 MB mixed text)',
+        repetitions: `${reps} scans (after 1 warm-up)`,
+        name: 'Guards (input scan + taint + PII redaction) on 1 MB of mixed text; baseline: one toLowerCase pass',
+        unit: 'MB/s',
+        waybill: summarise(mbps(all), 2),
+        baseline: summarise(mbps(lower), 1),
+        value: { waybill: median(mbps(all)), baseline: median(mbps(lower)) },
+        ratio: median(all) / median(lower),
+        ratio_label: 'time ÷ lowercase time',
+        target: null,
+      },
+    ],
+    details: {
+      text_bytes_utf8: Buffer.byteLength(text, 'utf8'),
+      text_chars: text.length,
+      repetitions: reps,
+      ms_per_mb: { all_guards: round(median(all) / megabytes, 1), lowercase: round(median(lower) / megabytes, 2) },
+      mb_per_s_each: Object.fromEntries(Object.entries(parts).map(([name, samples]) => [name, summarise(mbps(samples), 2)])),
+    },
+  };
+}

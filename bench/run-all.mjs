@@ -1,0 +1,85 @@
+// Waybill's benchmarks (issue 11): every figure as a ratio against a baseline measured in the same
+// process and run. Each figure group runs in its own Node process (with --expose-gc), one after another.
+//   npm run build && node bench/run-all.mjs [--only=orchestration,guards]
+// Prints the table and writes bench/results/latest.json.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { machine } from './lib/machine.mjs';
+import { notesFor } from './lib/notes.mjs';
+import { isMet, renderTable } from './lib/table.mjs';
+
+const GROUPS = ['orchestration', 'mcp-latency', 'concurrency', 'paused-memory', 'guards'];
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+
+if (!existsSync(here('../dist/runtimes/langgraph/index.js'))) {
+  console.error('bench: dist/ is missing; run `npm run build` first (npm run bench does).');
+  process.exit(2);
+}
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const groups = only ? GROUPS.filter((g) => only.includes(g)) : GROUPS;
+
+function runGroup(name) {
+  const out = join(tmpdir(), `waybill-bench-${process.pid}-${name}.json`);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--expose-gc', here('./lib/figure-child.mjs'), name, out], { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('exit', (code) => {
+      let result;
+      try {
+        result = JSON.parse(readFileSync(out, 'utf8'));
+      } catch {
+        result = { error: `the ${name} process exited with code ${code} and wrote no result` };
+      }
+      rmSync(out, { force: true });
+      resolve(result);
+    });
+  });
+}
+
+const startedAt = new Date();
+const started = performance.now();
+const info = machine();
+const figures = [];
+const details = {};
+const failures = [];
+for (const name of groups) {
+  console.error(`bench: ${name} ...`);
+  const result = await runGroup(name);
+  if (result.error) {
+    failures.push({ group: name, error: result.error });
+    console.error(`bench: ${name} failed:\n${result.error}`);
+    continue;
+  }
+  console.error(`bench: ${name} done in ${result.seconds} s`);
+  details[name] = { ...result.details, seconds: result.seconds };
+  for (const figure of result.figures) figures.push({ ...figure, group: name, met: isMet(figure) });
+}
+figures.sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
+const wallSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
+
+const report = {
+  bench: 'waybill',
+  issue: 11,
+  started_at: startedAt.toISOString(),
+  wall_seconds: wallSeconds,
+  machine: { ...info, load_average_at_end: os.loadavg().map((x) => Number(x.toFixed(2))) },
+  baseline:
+    'Plain LangGraph.js supervisor, agents-as-tools (a createAgent supervisor whose tools invoke three worker createAgents), no middleware or guards, ' +
+    'same model, each worker offered the same MCP tools as its Waybill namesake (roles table) over an in-process session, same SqliteSaver on a fresh file. The prebuilt-supervisor variant ' +
+    '(@langchain/langgraph-supervisor) was not measured: the package is not a dependency of this project.',
+  figures,
+  details,
+  notes: notesFor(figures, details),
+  ...(failures.length > 0 && { failures }),
+};
+mkdirSync(here('./results/'), { recursive: true });
+writeFileSync(here('./results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+
+console.log(`Waybill benchmarks — ${info.os}, ${info.cpus} × ${info.cpu_model}, Node ${info.node}; ${wallSeconds} s`);
+console.log(renderTable(figures));
+if (report.notes.length > 0) console.log(`\nWhere Waybill misses (or narrowly meets) a target:\n${report.notes.map((note) => `- ${note}`).join('\n')}`);
+console.log('\nThe prebuilt-supervisor baseline (@langchain/langgraph-supervisor) was not measured: it is not a dependency.');
+console.log('Written: bench/results/latest.json');
+process.exitCode = failures.length > 0 ? 1 : 0;
