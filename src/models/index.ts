@@ -18,6 +18,7 @@ export { toChatMessages } from './providers/to-chat-messages.js';
 export { RECORDING_VERSION, safeParseRecording } from './replay/recording.js';
 export type { Recording } from './replay/recording.js';
 export { RecordingChatModel, ReplayChatModel } from './replay/replay-chat-models.js';
+export { offeredToolName } from './replay/request-fingerprint.js';
 export { RunRecorder } from './replay/run-recorder.js';
 export { ReplayDivergenceError, RunReplayer } from './replay/run-replayer.js';
 export { countCompletionTokens, countPromptTokens, countTokens } from './tokens/token-counter.js';

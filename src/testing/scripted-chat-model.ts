@@ -3,6 +3,7 @@ import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseMessage } from '@langchain/core/messages';
 import { AIMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
+import { offeredToolName } from '../models/replay/request-fingerprint.js';
 
 interface ScriptedOptions extends BaseChatModelCallOptions {
   tools?: BindToolsInput[];
@@ -16,11 +17,6 @@ export interface ScriptedTurn {
 
 /** Decides the next turn from the conversation and the names of the offered tools. */
 export type Script = (messages: readonly BaseMessage[], toolNames: readonly string[]) => ScriptedTurn;
-
-const nameOf = (tool: BindToolsInput): string => {
-  const t = tool as { name?: unknown; function?: { name?: unknown } };
-  return typeof t.name === 'string' ? t.name : typeof t.function?.name === 'string' ? t.function.name : '';
-};
 
 /**
  * A chat model that answers from the conversation by a script: safe under concurrent runs (it keeps
@@ -45,7 +41,7 @@ export class ScriptedChatModel extends BaseChatModel<ScriptedOptions> {
 
   async _generate(messages: BaseMessage[], options: this['ParsedCallOptions']): Promise<ChatResult> {
     this.calls += 1;
-    const turn = this.#script(messages, (options.tools ?? []).map(nameOf));
+    const turn = this.#script(messages, (options.tools ?? []).map(offeredToolName));
     const message = new AIMessage({
       content: turn.content ?? '',
       tool_calls: (turn.toolCalls ?? []).map((call, index) => ({ id: `scripted_${this.calls}_${index}`, name: call.name, args: call.args, type: 'tool_call' as const })),

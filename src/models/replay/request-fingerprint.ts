@@ -2,14 +2,15 @@ import type { BaseMessage } from '@langchain/core/messages';
 import { argsHash } from '../../domain/index.js';
 import { toChatMessages } from '../providers/to-chat-messages.js';
 
-/** Names of offered tools, whatever shape they were offered in. */
+/** The name of an offered tool, whatever shape it was offered in (LangChain tool or OpenAI function). */
+export function offeredToolName(tool: unknown): string {
+  const t = tool as { name?: unknown; function?: { name?: unknown } };
+  return typeof t.function?.name === 'string' ? t.function.name : typeof t.name === 'string' ? t.name : '';
+}
+
+/** Names of offered tools, sorted. */
 export function toolNames(tools: readonly unknown[] = []): string[] {
-  return tools
-    .map((tool) => {
-      const t = tool as { name?: unknown; function?: { name?: unknown } };
-      return typeof t.function?.name === 'string' ? t.function.name : typeof t.name === 'string' ? t.name : '';
-    })
-    .sort();
+  return tools.map(offeredToolName).sort();
 }
 
 /**

@@ -190,8 +190,8 @@ export class LangGraphRuntime {
     const snapshot = await this.#supervisor.graph.getState({ configurable: { thread_id: threadId } });
     for (const task of snapshot.tasks) {
       for (const interrupt of task.interrupts) {
-        const request = (interrupt.value as { actionRequests?: Array<{ name: string; args: Record<string, unknown> }> } | undefined)?.actionRequests?.[0];
-        if (request) return { agent: agentOwning(request.name), tool: request.name, args: request.args };
+        const pending = pendingFrom(interrupt.value);
+        if (pending) return pending;
       }
     }
     return undefined;
@@ -211,10 +211,7 @@ export class LangGraphRuntime {
 
   async #finish(context: RunContext, started: Date, result: InvokeResult, fixedAnswer?: string, approval?: RunRecord['approval']): Promise<RunRecord> {
     const { runs, now } = this.#options;
-    const interruptRequest = (result.__interrupt__?.[0]?.value as { actionRequests?: Array<{ name: string; args: Record<string, unknown> }> } | undefined)?.actionRequests?.[0];
-    const pending: PendingAction | undefined = interruptRequest && !context.stopped
-      ? { agent: agentOwning(interruptRequest.name), tool: interruptRequest.name, args: interruptRequest.args }
-      : undefined;
+    const pending = context.stopped ? undefined : pendingFrom(result.__interrupt__?.[0]?.value);
     const stop = context.stopped;
     const reason: StopReason = stop?.reason ?? (pending ? 'awaiting_approval' : 'finish');
     const last = result.messages?.at(-1);
@@ -269,6 +266,12 @@ export class LangGraphRuntime {
     await runs.appendEvents(events);
     return record;
   }
+}
+
+/** The action a human-in-the-loop interrupt waits on, attributed to the agent whose grant holds the tool. */
+function pendingFrom(interruptValue: unknown): PendingAction | undefined {
+  const request = (interruptValue as { actionRequests?: Array<{ name: string; args: Record<string, unknown> }> } | undefined)?.actionRequests?.[0];
+  return request && { agent: agentOwning(request.name), tool: request.name, args: request.args };
 }
 
 function agentOwning(tool: string): string {
