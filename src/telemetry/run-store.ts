@@ -19,6 +19,14 @@ export interface RunFilter {
   limit?: number;
 }
 
+/** Who decided which paused run, and how. */
+export interface DecisionClaim {
+  pausedRunId: string;
+  threadId: string;
+  decision: 'approve' | 'edit' | 'reject';
+  by: string;
+}
+
 /**
  * Runs newest first, and the stored rows that could not be read back: they are skipped rather than
  * failing the listing, and counted here so the caller can say so. Skipped rows count towards `limit`.
@@ -53,5 +61,12 @@ export interface RunStore {
    * caller can delete their checkpoints.
    */
   pruneOlderThan(cutoffIso: string): Promise<string[]>;
+  /**
+   * Claims the right to decide one paused run: true for the first caller, false for every later one
+   * (in any process sharing the store), so exactly one decision resumes the run.
+   */
+  claimDecision(claim: DecisionClaim): Promise<boolean>;
+  /** Gives a claim back when the decision could not be applied (e.g. an invalid edit). */
+  releaseDecision(pausedRunId: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -5,12 +5,15 @@ import { isStopReason } from '../policy/index.js';
 import { AuditEvent } from './audit-event.js';
 import { RUN_RECORD_VERSION, RunRecord, RunStatus } from './run-record.js';
 import { RunStoreError } from './run-store-error.js';
-import type { RunFilter, RunListing, RunStore } from './run-store.js';
+import type { DecisionClaim, RunFilter, RunListing, RunStore } from './run-store.js';
 import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from './run-store.js';
 import type { StoredRunRow } from './stored-run.js';
 import { decodeStoredRun, encodeStoredRun } from './stored-run.js';
 
-/** Changelog: 1 — `runs` (one row per run, the record as JSON) and `audit_events` (append-only). */
+/**
+ * Changelog: 1 — `runs` (one row per run, the record as JSON) and `audit_events` (append-only);
+ * 2 — `decisions`: one row per paused run that a human decided, so exactly one decision wins.
+ */
 const RUNS_MIGRATIONS: readonly Migration[] = [
   (db) =>
     db.exec(`
@@ -38,6 +41,16 @@ const RUNS_MIGRATIONS: readonly Migration[] = [
         event TEXT NOT NULL
       );
       CREATE INDEX audit_events_run_id ON audit_events (run_id, id);
+    `),
+  (db) =>
+    db.exec(`
+      CREATE TABLE decisions (
+        paused_run_id TEXT PRIMARY KEY,
+        thread_id TEXT NOT NULL,
+        decision TEXT NOT NULL,
+        decided_by TEXT NOT NULL,
+        decided_at TEXT NOT NULL
+      );
     `),
 ];
 
@@ -205,6 +218,17 @@ export class SqliteRunStore implements RunStore {
         return threads.filter((thread) => remaining.get(thread) === undefined).sort();
       })
       .immediate();
+  }
+
+  async claimDecision(claim: DecisionClaim): Promise<boolean> {
+    const result = this.#db
+      .prepare('INSERT OR IGNORE INTO decisions (paused_run_id, thread_id, decision, decided_by, decided_at) VALUES (?, ?, ?, ?, ?)')
+      .run(claim.pausedRunId, claim.threadId, claim.decision, claim.by, this.#now().toISOString());
+    return result.changes === 1;
+  }
+
+  async releaseDecision(pausedRunId: string): Promise<void> {
+    this.#db.prepare('DELETE FROM decisions WHERE paused_run_id = ?').run(pausedRunId);
   }
 
   async close(): Promise<void> {

@@ -214,6 +214,22 @@ describe('approval of cancel_shipment', () => {
     expect(decided?.detail).toContain('"refund_uah":500');
   });
 
+  it('lets exactly one of two concurrent decisions win, across two runtimes on one file', async () => {
+    const temp = makeTempDir();
+    temps.push(temp.cleanup);
+    const path = join(temp.dir, 'race.db');
+    const first = await open({}, path);
+    const second = await open({}, path);
+    await first.runtime.ask({ input: CANCEL, threadId: 'h5' });
+    const outcomes = await Promise.allSettled([first.runtime.decide('h5', { type: 'approve', by: 'alice' }), second.runtime.decide('h5', { type: 'reject', by: 'bob', reason: 'no' })]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const lost = outcomes.find((o) => o.status === 'rejected');
+    expect(lost?.status === 'rejected' && lost.reason).toMatchObject({ code: 'already_decided' });
+    const { runs } = await first.runs.listRuns({});
+    const decisions = await Promise.all(runs.map((r) => first.runs.listEvents(r.run_id)));
+    expect(decisions.flat().filter((e) => e.type === 'approval.decided')).toHaveLength(1);
+  });
+
   it('rejects with a reason: nothing is cancelled and the run ends approval_rejected', async () => {
     const o = await open();
     await o.runtime.ask({ input: CANCEL, threadId: 'h4' });

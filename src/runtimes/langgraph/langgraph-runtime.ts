@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseMessage } from '@langchain/core/messages';
 import { HumanMessage } from '@langchain/core/messages';
-import type { BaseCheckpointSaver } from '@langchain/langgraph';
+import type { BaseCheckpointSaver, StateSnapshot } from '@langchain/langgraph';
 import { Command, GraphRecursionError } from '@langchain/langgraph';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ROLES, ROLES_TABLE } from '../../agents/index.js';
@@ -127,6 +127,20 @@ export class LangGraphRuntime {
     if (decision.type === 'edit') this.#validateEdit(pending, decision.args);
     const previous = await this.#options.runs.latestRunForThread(threadId);
     const snapshot = await this.#supervisor.graph.getState({ configurable: { thread_id: threadId } });
+    // One pause, one decision: the claim is atomic in the shared store, so of two operators (or two
+    // processes) deciding at once exactly one resumes the run and the other is told it lost.
+    const pausedRunId = previous?.status === 'awaiting_approval' ? previous.run_id : `checkpoint:${String(snapshot.config.configurable?.checkpoint_id ?? threadId)}`;
+    const claimed = await this.#options.runs.claimDecision({ pausedRunId, threadId, decision: decision.type, by: decision.by });
+    if (!claimed) throw new DecisionError('already_decided', `thread ${threadId}: this approval was already decided`);
+    try {
+      return await this.#resume(threadId, decision, pending, previous, snapshot);
+    } catch (error) {
+      await this.#options.runs.releaseDecision(pausedRunId);
+      throw error;
+    }
+  }
+
+  async #resume(threadId: string, decision: Decision, pending: PendingAction, previous: RunRecord | undefined, snapshot: StateSnapshot): Promise<RunRecord> {
     const messages = ((snapshot.values as { messages?: BaseMessage[] }).messages ?? []).filter((m) => m.getType() === 'human');
     const trustedText = String(messages.at(-1)?.content ?? '');
     const context = this.#context({ threadId, tenant: previous?.tenant ?? 'default', requestId: previous?.request_id ?? `req-${this.#options.newId()}`, trustedText });

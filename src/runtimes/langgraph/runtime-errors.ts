@@ -1,5 +1,6 @@
 /** Codes of a decision that cannot be applied; the CLI maps them to exit code 2. */
-export type DecisionErrorCode = 'nothing_pending' | 'invalid_edit' | 'unknown_thread';
+/** `already_decided`: another caller (any process) decided this pause first. */
+export type DecisionErrorCode = 'nothing_pending' | 'already_decided' | 'invalid_edit' | 'unknown_thread';
 
 /** An approval decision that was refused; the run stays as it was. */
 export class DecisionError extends Error {
