@@ -1,5 +1,5 @@
 export { LangGraphRuntime } from './langgraph-runtime.js';
-export type { AskRequest, Decision, LangGraphRuntimeOptions, ThreadState } from './langgraph-runtime.js';
+export type { AskRequest, Decision, LangGraphRuntimeOptions, RunObserver, ThreadState } from './langgraph-runtime.js';
 export { openLangGraphRuntime } from './open-runtime.js';
 export type { OpenedRuntime, OpenRuntimeOptions } from './open-runtime.js';
 export type { PendingAction, ToolCallRecord } from './run-types.js';

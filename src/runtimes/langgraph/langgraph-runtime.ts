@@ -40,7 +40,14 @@ export interface LangGraphRuntimeOptions {
   maxConcurrentToolCalls?: number;
   now?: () => Date;
   newId?: () => string;
+  /**
+   * Called after each run (or resumed run) is stored, with its record and audit events: for traces,
+   * metrics and webhooks. Errors it throws are swallowed: observing a run never changes its outcome.
+   */
+  onRunFinished?: RunObserver;
 }
+
+export type RunObserver = (record: RunRecord, events: readonly AuditEvent[]) => void | Promise<void>;
 
 export interface AskRequest {
   input: string;
@@ -71,7 +78,7 @@ interface InvokeResult {
  * `cancel_shipment`, and a run record plus audit trail for every run.
  */
 export class LangGraphRuntime {
-  readonly #options: Required<Omit<LangGraphRuntimeOptions, 'domain' | 'limits' | 'fallbackModels' | 'rateLimit' | 'maxConcurrentToolCalls' | 'knowledge'>> & Pick<LangGraphRuntimeOptions, 'domain' | 'limits'>;
+  readonly #options: Required<Omit<LangGraphRuntimeOptions, 'domain' | 'limits' | 'fallbackModels' | 'rateLimit' | 'maxConcurrentToolCalls' | 'knowledge' | 'onRunFinished'>> & Pick<LangGraphRuntimeOptions, 'domain' | 'limits' | 'onRunFinished'>;
   readonly #supervisor: ReturnType<typeof buildSupervisor>;
   // Breakers outlive runs: a tool that keeps failing stays open for the next run in this process.
   readonly #resilience = new ToolResilience();
@@ -278,6 +285,11 @@ export class LangGraphRuntime {
     );
     await runs.saveRun(record);
     await runs.appendEvents(events);
+    try {
+      await this.#options.onRunFinished?.(record, events);
+    } catch {
+      // An observer's failure is the observer's: the run is already stored and its outcome stands.
+    }
     return record;
   }
 }

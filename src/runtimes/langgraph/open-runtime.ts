@@ -12,6 +12,7 @@ import type { DomainPolicy, RateLimit, RunLimits } from '../../policy/index.js';
 import { SqliteControlStore } from '../../policy/index.js';
 import { SqliteRunStore } from '../../telemetry/index.js';
 import { LangGraphRuntime } from './langgraph-runtime.js';
+import type { RunObserver } from './langgraph-runtime.js';
 
 export interface OpenRuntimeOptions {
   /** The shared SQLite file (domain, control, runs, checkpoints); `:memory:` keeps everything in memory. */
@@ -24,6 +25,7 @@ export interface OpenRuntimeOptions {
   rateLimit?: RateLimit;
   now?: () => Date;
   newId?: () => string;
+  onRunFinished?: RunObserver;
 }
 
 export interface OpenedRuntime {
@@ -67,6 +69,7 @@ export async function openLangGraphRuntime(options: OpenRuntimeOptions): Promise
     ...(options.rateLimit && { rateLimit: options.rateLimit }),
     ...(options.now && { now: options.now }),
     ...(options.newId && { newId: options.newId }),
+    ...(options.onRunFinished && { onRunFinished: options.onRunFinished }),
   });
   return {
     runtime,
