@@ -54,6 +54,8 @@ export interface AskRequest {
   threadId?: string;
   tenant?: string;
   requestId?: string;
+  /** Chosen by the caller when it must know the id before the run ends (e.g. an asynchronous API call). */
+  runId?: string;
 }
 
 export type Decision =
@@ -105,7 +107,7 @@ export class LangGraphRuntime {
   /** Runs one request to its end or to a pause for approval. */
   async ask(request: AskRequest): Promise<RunRecord> {
     const threadId = request.threadId ?? `t-${this.#options.newId()}`;
-    const context = this.#context({ threadId, tenant: request.tenant ?? 'default', requestId: request.requestId ?? `req-${this.#options.newId()}`, trustedText: request.input });
+    const context = this.#context({ threadId, tenant: request.tenant ?? 'default', requestId: request.requestId ?? `req-${this.#options.newId()}`, trustedText: request.input, ...(request.runId && { runId: request.runId }) });
     const started = this.#options.now();
     context.audit({ agent: 'supervisor', type: 'run.start', status: 'info', detail: request.input.slice(0, 500) });
     const verdict = detectInjection(request.input);
@@ -177,11 +179,11 @@ export class LangGraphRuntime {
     return this.#finish(context, started, result, undefined, { decision: decision.type, by: decision.by, at: started.toISOString(), args: decidedArgs, ...(decision.type === 'reject' && { reason: decision.reason }) });
   }
 
-  #context(identity: { threadId: string; tenant: string; requestId: string; trustedText: string }): RunContext {
+  #context(identity: { threadId: string; tenant: string; requestId: string; trustedText: string; runId?: string }): RunContext {
     const { limits, controls, policy, now } = this.#options;
     return new RunContext({
-      ...identity,
       runId: `run-${this.#options.newId()}`,
+      ...identity,
       budget: new RunBudget(limits ?? {}, () => now().getTime()),
       controls,
       loops: new LoopDetector(),
