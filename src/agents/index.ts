@@ -1,2 +1,3 @@
 export { ROLES, ROLES_TABLE } from './roles.js';
 export type { AgentName, RoleSpec } from './roles.js';
+export { Confidence, DelegationContract, Fact, INSTRUCTION_IGNORED_FLAG } from './delegation-contract.js';

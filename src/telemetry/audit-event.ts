@@ -46,6 +46,8 @@ export const AuditEvent = z.object({
   duration_ms: z.number().min(0).optional(),
   status: AuditEventStatus,
   detail: z.string().max(AUDIT_DETAIL_MAX).optional(),
+  /** The delegated sub-task the event belongs to, so parallel delegations to one agent stay apart. */
+  task_id: z.string().optional(),
 });
 export type AuditEvent = z.infer<typeof AuditEvent>;
 

@@ -45,6 +45,19 @@ export const RunApproval = z.object({
 });
 export type RunApproval = z.infer<typeof RunApproval>;
 
+/** One delegated sub-task as the run record lists it: the contract without its result text and facts. */
+export const RunSubtask = z.object({
+  task_id: z.string(),
+  agent: z.string(),
+  request: z.string(),
+  status: z.enum(['ok', 'failed']),
+  confidence: z.enum(['high', 'medium', 'low']),
+  reason: z.string().optional(),
+  gaps: z.array(z.string()),
+  flags: z.array(z.string()),
+});
+export type RunSubtask = z.infer<typeof RunSubtask>;
+
 /** `finish` → `finished`; `awaiting_approval` → `awaiting_approval`; every other reason → `stopped`. */
 export function statusForStopReason(reason: StopReason): RunStatus {
   if (reason === 'finish') return 'finished';
@@ -78,7 +91,10 @@ export const RunRecord = z
     started_at: Instant,
     duration_ms: z.number().min(0),
     pending: RunPending.optional(),
+    /** True when a sub-task failed: the answer has the other parts and says which are missing. */
     incomplete: z.boolean().optional(),
+    /** Delegations of this run, in the order they ended. */
+    subtasks: z.array(RunSubtask).optional(),
     approval: RunApproval.optional(),
   })
   .refine((record) => record.status === statusForStopReason(record.stop_reason), {

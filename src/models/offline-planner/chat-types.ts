@@ -37,3 +37,9 @@ export interface CallSpec {
 
 /** Reply language; decided from the request text only. */
 export type Language = 'uk' | 'en';
+
+/** How the caller asked for the reply, as chat completions requests spell it. */
+export interface PlanOptions {
+  /** `false`: at most one tool call per reply (OpenAI's `parallel_tool_calls: false`). */
+  parallelToolCalls?: boolean;
+}

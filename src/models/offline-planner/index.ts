@@ -1,5 +1,5 @@
 // The offline planner: a deterministic stand-in for a chat model within the logistics domain.
-export type { ChatMessage, ChatToolCall, OfferedTool, PlannerReply } from './chat-types.js';
+export type { ChatMessage, ChatToolCall, OfferedTool, PlannerReply, PlanOptions } from './chat-types.js';
 export { detectLanguage } from './detect-language.js';
 export { extractIntents, locateIntents } from './extract-intents.js';
 export type { Intent, LocatedIntent, PriceField } from './intent.js';

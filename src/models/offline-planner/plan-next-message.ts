@@ -1,6 +1,7 @@
 import { DOMAIN_TOOLS } from '../../domain/index.js';
 import { findAgentTools } from './agent-tools.js';
-import type { ChatMessage, OfferedTool, PlannerReply } from './chat-types.js';
+import { foldAgentContext } from './fold-agent-context.js';
+import type { ChatMessage, OfferedTool, PlannerReply, PlanOptions } from './chat-types.js';
 import type { Conversation } from './conversation.js';
 import { readConversation } from './conversation.js';
 import { detectLanguage } from './detect-language.js';
@@ -29,11 +30,16 @@ function planWithoutTools(conversation: Conversation): PlannerReply {
  * // { kind: 'tool_calls', toolCalls: [{ id: 'call_0', type: 'function',
  * //   function: { name: 'track_shipment', arguments: '{"tracking_id":"TTN-000001"}' } }] }
  */
-export function planNextMessage(messages: readonly ChatMessage[], tools: readonly OfferedTool[]): PlannerReply {
-  const conversation = readConversation(messages);
+export function planNextMessage(messages: readonly ChatMessage[], tools: readonly OfferedTool[], options: PlanOptions = {}): PlannerReply {
+  const conversation = readConversation(foldAgentContext(messages));
   const offered = new Set(tools.filter((tool) => tool.type === 'function').map((tool) => tool.function.name));
-  if (DOMAIN_NAMES.some((name) => offered.has(name))) return planWorker(conversation, offered);
+  if (DOMAIN_NAMES.some((name) => offered.has(name))) return oneAtATime(planWorker(conversation, offered), options);
   const agents = findAgentTools(tools.filter((tool) => tool.type === 'function'));
-  if (agents.size > 0) return planSupervisor(conversation, agents);
+  if (agents.size > 0) return planSupervisor(conversation, agents, options);
   return planWithoutTools(conversation);
+}
+
+// A worker's later turns pick up whatever is still missing, so keeping only the first call is enough.
+function oneAtATime(reply: PlannerReply, options: PlanOptions): PlannerReply {
+  return options.parallelToolCalls === false && reply.kind === 'tool_calls' ? { kind: 'tool_calls', toolCalls: reply.toolCalls.slice(0, 1) } : reply;
 }

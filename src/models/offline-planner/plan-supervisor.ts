@@ -1,27 +1,67 @@
-import type { CallSpec, Language, PlannerReply } from './chat-types.js';
+import type { CallSpec, Language, PlannerReply, PlanOptions } from './chat-types.js';
 import type { AgentName, AgentTool } from './agent-tools.js';
 import { AGENT_FOR_INTENT } from './agent-tools.js';
 import type { Conversation } from './conversation.js';
 import { detectLanguage } from './detect-language.js';
 import { locateIntents } from './extract-intents.js';
-import type { LocatedIntent } from './intent.js';
+import type { Intent, LocatedIntent } from './intent.js';
 import { summariseTurn } from './summarise-turn.js';
 import { toToolCalls } from './tool-call-ids.js';
 import { unavailableMessage } from './unavailable-message.js';
 
 interface AgentWork {
   agent: AgentName;
+  /** What the sub-task is about: one shipment, one SKU, one route; parts about one subject stay together. */
+  subject: string;
   sources: string[];
+  kind: Intent['kind'];
 }
 
-function groupByAgent(located: readonly LocatedIntent[]): AgentWork[] {
+function subjectOf(intent: Intent): string {
+  switch (intent.kind) {
+    case 'track':
+    case 'cancel':
+      return intent.trackingId;
+    case 'stock':
+      return intent.sku;
+    case 'price':
+      return `price:${intent.origin}:${intent.destination}:${intent.weightKg}:${intent.service}`;
+    case 'incomplete_price':
+      return 'price:incomplete';
+  }
+}
+
+// One sub-task per independent subject, so each runs as its own delegation with a clean context and a
+// failure of one (an unknown shipment, an open breaker) leaves the others whole.
+function splitWork(located: readonly LocatedIntent[]): AgentWork[] {
   const groups: AgentWork[] = [];
   for (const { intent, source } of located) {
     const agent = AGENT_FOR_INTENT[intent.kind];
-    const group = groups.find((g) => g.agent === agent) ?? groups[groups.push({ agent, sources: [] }) - 1];
+    const subject = subjectOf(intent);
+    const group = groups.find((g) => g.agent === agent && g.subject === subject) ?? groups[groups.push({ agent, subject, sources: [], kind: intent.kind }) - 1];
     if (group && !group.sources.includes(source)) group.sources.push(source);
   }
   return groups;
+}
+
+// A clause that is only an identifier ("TTN-000002" from "status of TTN-000001, TTN-000002") gets the
+// verb it shares with its neighbours, so the worker receives a request, not a bare code.
+const VERBS: Readonly<Record<Intent['kind'], { uk: string; en: string }>> = {
+  track: { uk: 'Статус', en: 'Status of' },
+  cancel: { uk: 'Скасуй', en: 'Cancel' },
+  stock: { uk: 'Залишок', en: 'Stock of' },
+  price: { uk: 'Ціна доставки', en: 'Delivery price' },
+  incomplete_price: { uk: 'Ціна доставки', en: 'Delivery price' },
+};
+
+const IDENTIFIER = /(?:TTN|SKU)-\d+/gi;
+
+function subRequest(work: AgentWork, language: Language): string {
+  const text = work.sources.join('; ');
+  const ids = text.match(IDENTIFIER) ?? [];
+  // Only connectors left around the identifier ("TTN-000007, а"): the clause has no verb of its own.
+  const words = text.replace(IDENTIFIER, ' ').split(/[^\p{L}]+/u).filter((word) => word.length > 3);
+  return ids.length > 0 && words.length === 0 ? `${VERBS[work.kind][language]} ${ids.join(', ')}` : text;
 }
 
 function noAgentNote(work: AgentWork, language: Language): string {
@@ -32,28 +72,32 @@ function noAgentNote(work: AgentWork, language: Language): string {
 /**
  * Supervisor position (agents-as-tools or transfer_to_* handoffs offered): routes tracking and
  * cancellation to tracking_agent, stock to warehouse_agent, pricing to pricing_agent. Agents-as-tools
- * get the part of the request that is theirs (the whole request when only one agent is needed), all in
- * one message; handoffs go one at a time, because a handoff passes control and a parallel one would
- * run two workers on one shared history. Each agent is called at most once per turn; when all have
- * answered, their answers are the final answer.
+ * get one call per independent sub-task (the whole request when there is only one), all in one
+ * message, or one per turn when the caller set `parallelToolCalls: false`; handoffs go one at a time,
+ * because a handoff passes control and a parallel one would run two workers on one shared history.
+ * Each sub-task is delegated once per turn; when all have answered, their answers are the final answer.
  */
-export function planSupervisor(conversation: Conversation, agentTools: ReadonlyMap<AgentName, AgentTool>): PlannerReply {
+export function planSupervisor(conversation: Conversation, agentTools: ReadonlyMap<AgentName, AgentTool>, options: PlanOptions = {}): PlannerReply {
   const language = detectLanguage(conversation.task);
   const located = locateIntents(conversation.task);
   if (located.length === 0) return { kind: 'unavailable', content: unavailableMessage(language) };
-  const groups = groupByAgent(located);
-  const calledThisTurn = new Set(conversation.turnCalls.map((call) => call.name));
+  const groups = splitWork(located);
+  const request = (work: AgentWork): string => (groups.length === 1 ? conversation.task.trim() : subRequest(work, language));
+  const delegated = new Set(conversation.turnCalls.map((call) => `${call.name}\u0000${JSON.stringify(Object.values(call.args))}`));
+  const handedOff = new Set(conversation.turnCalls.map((call) => call.name));
   const open = groups.flatMap((work) => {
     const tool = agentTools.get(work.agent);
-    return tool && !calledThisTurn.has(tool.toolName) ? [{ work, tool }] : [];
+    if (!tool) return [];
+    const done = tool.argName === undefined ? handedOff.has(tool.toolName) : delegated.has(`${tool.toolName}\u0000${JSON.stringify([request(work)])}`);
+    return done ? [] : [{ work, tool }];
   });
-  const request = (work: AgentWork): string => (groups.length === 1 ? conversation.task.trim() : work.sources.join('; '));
   const asTools: CallSpec[] = open.flatMap(({ work, tool }) => (tool.argName === undefined ? [] : [{ name: tool.toolName, args: { [tool.argName]: request(work) } }]));
   const handoff = open.find(({ tool }) => tool.argName === undefined);
-  const next = asTools.length > 0 ? asTools : handoff ? [{ name: handoff.tool.toolName, args: {} }] : [];
+  const parallel = asTools.length > 0 ? asTools : handoff ? [{ name: handoff.tool.toolName, args: {} }] : [];
+  const next = options.parallelToolCalls === false ? parallel.slice(0, 1) : parallel;
   if (next.length > 0) return { kind: 'tool_calls', toolCalls: toToolCalls(next, conversation.usedIds, conversation.calls.length) };
 
-  const notes = groups.filter((work) => !agentTools.has(work.agent)).map((work) => noAgentNote(work, language));
+  const notes = groups.filter((work, index) => !agentTools.has(work.agent) && groups.findIndex((g) => g.agent === work.agent) === index).map((work) => noAgentNote(work, language));
   const summary = summariseTurn(conversation, language) ?? (notes.length > 0 ? undefined : language === 'uk' ? 'Агенти не повернули відповіді.' : 'The agents returned no answer.');
   return { kind: 'answer', content: [summary, ...notes].filter((part) => part !== undefined).join('\n\n') };
 }

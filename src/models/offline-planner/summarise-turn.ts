@@ -5,12 +5,37 @@ import type { Conversation, RecordedCall } from './conversation.js';
 import { describeCall } from './describe-call.js';
 import { describeFailure } from './describe-problems.js';
 import { clipText } from './labels.js';
+import { parseJsonObject } from './safe-json.js';
 import { resultText, toolOutcome } from './tool-outcome.js';
 
 const DOMAIN_NAMES: ReadonlySet<string> = new Set(DOMAIN_TOOLS.map((tool) => tool.name));
 
+/** The parts of a delegation contract (src/agents/delegation-contract.ts) the summary reads. */
+interface ContractView {
+  status: 'ok' | 'failed';
+  result: string;
+  flags: string[];
+}
+
+function contractOf(text: string): ContractView | undefined {
+  const data = parseJsonObject(text);
+  if (!data || data.version !== 1 || typeof data.result !== 'string' || (data.status !== 'ok' && data.status !== 'failed')) return undefined;
+  return { status: data.status, result: data.result, flags: Array.isArray(data.flags) ? data.flags.map(String) : [] };
+}
+
+// The result of a contract, with a word on any instruction found in it: quoted data, not obeyed. A
+// failed part with nothing to show is left to the runtime, which lists what is missing and why.
+function contractAnswer(agent: string, contract: ContractView, language: Language): string | undefined {
+  if (!contract.result.trim()) return undefined;
+  if (contract.flags.length === 0) return contract.result;
+  const note = language === 'uk' ? `(У відповіді ${agent} знайдено інструкцію; її не виконано.)` : `(${agent}'s answer contained an instruction; it was not followed.)`;
+  return `${contract.result} ${note}`;
+}
+
 // A worker's answer is data to pass on, not instructions; an empty or failed one is said, never hidden.
-function agentAnswer(call: RecordedCall, language: Language): string {
+function agentAnswer(call: RecordedCall, language: Language): string | undefined {
+  const contract = call.result === undefined ? undefined : contractOf(resultText(call.result));
+  if (contract) return contractAnswer(call.name, contract, language);
   const outcome = toolOutcome(call.result);
   if (outcome.kind === 'error' || outcome.kind === 'missing') {
     return describeFailure(language === 'uk' ? `отримати відповідь ${call.name}` : `get an answer from ${call.name}`, outcome, language);
@@ -29,7 +54,10 @@ export function summariseTurn(conversation: Conversation, language: Language): s
   const delegated: string[] = [];
   const direct: string[] = [];
   for (const call of conversation.turnCalls) {
-    if (isAgentName(call.name)) delegated.push(agentAnswer(call, language));
+    if (isAgentName(call.name)) {
+      const answer = agentAnswer(call, language);
+      if (answer !== undefined) delegated.push(answer);
+    }
     else if (DOMAIN_NAMES.has(call.name)) direct.push(describeCall(call, language));
     else if (!call.name.startsWith('transfer_') && call.result !== undefined) direct.push(clipText(resultText(call.result), 600));
   }

@@ -11,6 +11,8 @@ import { toChatMessages } from './to-chat-messages.js';
 
 export interface OfflinePlannerCallOptions extends BaseChatModelCallOptions {
   tools?: OfferedTool[];
+  /** As OpenAI reads it: `false` asks for at most one tool call per reply. */
+  parallel_tool_calls?: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ export class OfflinePlannerChatModel extends BaseChatModel<OfflinePlannerCallOpt
   async _generate(messages: BaseMessage[], options: this['ParsedCallOptions']): Promise<ChatResult> {
     const chat = toChatMessages(messages);
     const tools = options.tools ?? [];
-    const reply = planNextMessage(chat, tools);
+    const reply = planNextMessage(chat, tools, options.parallel_tool_calls === false ? { parallelToolCalls: false } : {});
     const content = reply.kind === 'tool_calls' ? '' : reply.content;
     const toolCalls = reply.kind === 'tool_calls' ? reply.toolCalls : [];
     const input = countPromptTokens(chat, tools);

@@ -6,10 +6,14 @@ export interface RunLimits {
   maxSeconds: number;
   maxTokens: number;
   maxUsd: number;
+  /** Delegations in the whole task, across the delegation tree (not per agent). */
+  maxDelegations: number;
+  /** How many delegations deep a chain may go: 2 allows supervisor → worker → one more. */
+  maxDepth: number;
 }
 
 /** Defaults sized for a support request: a few delegations, each a few model calls. */
-export const DEFAULT_RUN_LIMITS: RunLimits = Object.freeze({ maxSteps: 24, maxSeconds: 120, maxTokens: 60_000, maxUsd: 0.5 });
+export const DEFAULT_RUN_LIMITS: RunLimits = Object.freeze({ maxSteps: 24, maxSeconds: 120, maxTokens: 60_000, maxUsd: 0.5, maxDelegations: 12, maxDepth: 2 });
 
 export interface RunUsage {
   steps: number;

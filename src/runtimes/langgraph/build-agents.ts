@@ -1,17 +1,15 @@
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { StructuredToolInterface } from '@langchain/core/tools';
-import { tool } from '@langchain/core/tools';
 import type { AnyAgentMiddleware } from 'langchain';
 import { createAgent, modelFallbackMiddleware } from 'langchain';
-import { z } from 'zod';
 import { ROLES, ROLES_TABLE } from '../../agents/index.js';
 import type { AgentName } from '../../agents/index.js';
-import { scanUntrustedText, toolsForAgent, wrapAsData } from '../../policy/index.js';
+import { toolsForAgent } from '../../policy/index.js';
 import { approvalMiddleware } from './approval-middleware.js';
 import { policyMiddleware } from './policy-middleware.js';
 import { systemPrompt } from './prompts.js';
-import { currentRun } from './run-context.js';
+import { delegationTool } from './delegation-tool.js';
 
 export type WorkerName = Exclude<AgentName, 'supervisor'>;
 export const WORKERS: readonly WorkerName[] = ['tracking_agent', 'warehouse_agent', 'pricing_agent'];
@@ -33,35 +31,21 @@ export interface AgentModels {
 
 const fallbacks = (models: AgentModels): AnyAgentMiddleware[] => (models.fallbackModels && models.fallbackModels.length > 0 ? [modelFallbackMiddleware(...models.fallbackModels)] : []);
 
-/** The worker as a tool the supervisor calls with a sub-request; its answer comes back as data. */
-function delegationTool(name: WorkerName, worker: ReturnType<typeof buildWorker>): StructuredToolInterface {
-  return tool(
-    async ({ request }: { request: string }, config) => {
-      const run = currentRun();
-      run.audit({ agent: name, parent: 'supervisor', type: 'delegation.start', status: 'info', detail: request.slice(0, 500) });
-      const result = await worker.invoke({ messages: [{ role: 'user', content: request }] }, config);
-      const last = result.messages.at(-1);
-      const answer = typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content ?? '');
-      const taint = scanUntrustedText(answer);
-      run.audit({ agent: name, parent: 'supervisor', type: 'delegation.result', status: run.stopped ? 'error' : 'ok', detail: answer.slice(0, 500) });
-      return wrapAsData({ source: `agent:${name}`, trust: 'agent', tainted: taint.tainted, content: answer || '(no answer)' });
-    },
-    {
-      name,
-      description: `${ROLES[name].role}: ${ROLES[name].handles}. Give it the part of the user's request it should handle.`,
-      schema: z.object({ request: z.string().describe('The sub-request for this worker, in the user’s words') }),
-    },
-  );
-}
+/** The MCP tools as one agent calls them (its identity travels with each call). */
+export type ToolsFor = (agent: WorkerName) => readonly StructuredToolInterface[];
+
+/**
+ * How the supervisor delegates: `parallel` lets it call several workers (or one worker several
+ * times) in one turn, each call a LangGraph `Send` task with a clean context; `sequential` asks the
+ * model for one delegation per turn (`parallel_tool_calls: false`).
+ */
+export type DelegationMode = 'parallel' | 'sequential';
 
 /**
  * The supervisor (no domain tools: its only tools are its delegations) over three workers, with the
  * checkpointer on the outermost graph only; the workers inherit it when they run inside a tool call.
  */
-/** The MCP tools as one agent calls them (its identity travels with each call). */
-export type ToolsFor = (agent: WorkerName) => readonly StructuredToolInterface[];
-
-export function buildSupervisor(options: AgentModels & { toolsFor: ToolsFor; checkpointer: BaseCheckpointSaver }) {
+export function buildSupervisor(options: AgentModels & { toolsFor: ToolsFor; checkpointer: BaseCheckpointSaver; delegation?: DelegationMode }) {
   const { toolsFor, checkpointer } = options;
   const delegates = ROLES.supervisor.delegates as readonly WorkerName[];
   const tools = delegates.map((name) => delegationTool(name, buildWorker(name, options, toolsFor)));
@@ -70,7 +54,7 @@ export function buildSupervisor(options: AgentModels & { toolsFor: ToolsFor; che
     tools,
     name: 'supervisor',
     systemPrompt: systemPrompt('supervisor'),
-    middleware: [...fallbacks(options), policyMiddleware('supervisor')] as AnyAgentMiddleware[],
+    middleware: [...fallbacks(options), policyMiddleware('supervisor', { parallelToolCalls: options.delegation !== 'sequential' })] as AnyAgentMiddleware[],
     checkpointer,
   });
 }

@@ -14,6 +14,8 @@ import { checkToolCall, ConcurrencyCap, DEFAULT_DOMAIN_POLICY, detectInjection, 
 import type { AuditEvent, RunRecord, RunStore } from '../../telemetry/index.js';
 import { auditEvent, statusForStopReason } from '../../telemetry/index.js';
 import { buildSupervisor } from './build-agents.js';
+import type { DelegationMode } from './build-agents.js';
+import { missingPartsNote } from '../../fleet/missing-parts.js';
 import { mcpTools } from './mcp-tools.js';
 import { RunContext, withRunContext } from './run-context.js';
 import type { PendingAction } from './run-types.js';
@@ -45,6 +47,10 @@ export interface LangGraphRuntimeOptions {
    * metrics and webhooks. Errors it throws are swallowed: observing a run never changes its outcome.
    */
   onRunFinished?: RunObserver;
+  /** `parallel` (default): independent sub-tasks fan out in one turn; `sequential`: one per turn. */
+  delegation?: DelegationMode;
+  /** Delegations (and other graph tasks) run at once within one step. Default 4; at least 2. */
+  maxParallelDelegations?: number;
 }
 
 export type RunObserver = (record: RunRecord, events: readonly AuditEvent[]) => void | Promise<void>;
@@ -80,14 +86,19 @@ interface InvokeResult {
  * `cancel_shipment`, and a run record plus audit trail for every run.
  */
 export class LangGraphRuntime {
-  readonly #options: Required<Omit<LangGraphRuntimeOptions, 'domain' | 'limits' | 'fallbackModels' | 'rateLimit' | 'maxConcurrentToolCalls' | 'knowledge' | 'onRunFinished'>> & Pick<LangGraphRuntimeOptions, 'domain' | 'limits' | 'onRunFinished'>;
+  readonly #options: Required<Omit<LangGraphRuntimeOptions, 'domain' | 'limits' | 'fallbackModels' | 'rateLimit' | 'maxConcurrentToolCalls' | 'knowledge' | 'onRunFinished' | 'delegation' | 'maxParallelDelegations'>> & Pick<LangGraphRuntimeOptions, 'domain' | 'limits' | 'onRunFinished'>;
   readonly #supervisor: ReturnType<typeof buildSupervisor>;
   // Breakers outlive runs: a tool that keeps failing stays open for the next run in this process.
   readonly #resilience = new ToolResilience();
   readonly #rateLimiter: RateLimiter;
   readonly #concurrency: ConcurrencyCap;
+  readonly #maxConcurrency: number;
 
   constructor(options: LangGraphRuntimeOptions) {
+    const maxConcurrency = options.maxParallelDelegations ?? 4;
+    // LangGraph drops every Send task but the first at maxConcurrency 1 (langgraphjs #2656): use `sequential`.
+    if (!Number.isInteger(maxConcurrency) || maxConcurrency < 2) throw new RangeError(`maxParallelDelegations must be a whole number of at least 2 (for one at a time use delegation: 'sequential'), got ${String(maxConcurrency)}`);
+    this.#maxConcurrency = maxConcurrency;
     this.#options = { policy: DEFAULT_DOMAIN_POLICY, now: () => new Date(), newId: randomUUID, ...options };
     this.#rateLimiter = new RateLimiter(options.rateLimit ?? { burst: 30, perSecond: 10 });
     this.#concurrency = new ConcurrencyCap(options.maxConcurrentToolCalls ?? 8);
@@ -96,6 +107,7 @@ export class LangGraphRuntime {
       ...(options.fallbackModels && { fallbackModels: options.fallbackModels }),
       toolsFor: (agent) => mcpTools(options.mcp, agent, { knowledge: options.knowledge ?? false }),
       checkpointer: options.checkpointer,
+      ...(options.delegation && { delegation: options.delegation }),
     });
   }
 
@@ -197,7 +209,7 @@ export class LangGraphRuntime {
   }
 
   async #invoke(context: RunContext, input: unknown): Promise<InvokeResult> {
-    const config = { configurable: { thread_id: context.init.threadId }, recursionLimit: 4 * (context.init.budget.limits.maxSteps + 2) };
+    const config = { configurable: { thread_id: context.init.threadId }, recursionLimit: 4 * (context.init.budget.limits.maxSteps + 2), maxConcurrency: this.#maxConcurrency };
     try {
       return (await withRunContext(context, () => this.#supervisor.invoke(input as never, config))) as InvokeResult;
     } catch (error) {
@@ -244,6 +256,10 @@ export class LangGraphRuntime {
     if (pending) answer = language === 'uk' ? `Скасування ${String(pending.args.tracking_id)} з поверненням ${String(pending.args.refund_uah)} грн очікує підтвердження оператора.` : `Cancelling ${String(pending.args.tracking_id)} with a ${String(pending.args.refund_uah)} UAH refund awaits an operator's approval.`;
     else if (stop && !fixedAnswer && reason !== 'model_unavailable') answer = stopMessage(reason, stop.detail, language);
     else if (stop && reason === 'approval_rejected' && modelText) answer = `${stopMessage(reason, stop.detail, language)} ${modelText}`;
+    const failedParts = context.subtasks.some((task) => task.status === 'failed');
+    // Only a run that ended on its own can be incomplete: a stopped or paused one already says why.
+    const incomplete = failedParts && reason === 'finish';
+    if (incomplete) answer = [answer.trim(), missingPartsNote(context.subtasks, language)].filter(Boolean).join('\n\n');
     const redaction = redactPii(answer);
     if (redaction.total > 0) context.audit({ agent: 'supervisor', type: 'pii.redacted', status: 'info', detail: JSON.stringify(redaction.counts) });
     if (pending) context.toolCalls.push({ ...pending, status: 'pending', duration_ms: 0 });
@@ -264,6 +280,8 @@ export class LangGraphRuntime {
       started_at: started.toISOString(),
       duration_ms: finished.getTime() - started.getTime(),
       ...(pending && { pending }),
+      ...(incomplete && { incomplete: true }),
+      ...(context.subtasks.length > 0 && { subtasks: [...context.subtasks].sort(byTaskId).map(({ task_id, agent, request, status, confidence, reason: why, gaps, flags }) => ({ task_id, agent, request, status, confidence, gaps, flags, ...(why !== undefined && { reason: why }) })) }),
       ...(approval && { approval }),
     };
     context.audit({ agent: 'supervisor', type: 'run.end', status: record.status === 'stopped' ? 'error' : 'ok', detail: reason });
@@ -281,6 +299,7 @@ export class LangGraphRuntime {
           ...(event.args !== undefined && { args: event.args }),
           ...(event.duration_ms !== undefined && { duration_ms: event.duration_ms }),
           ...(event.detail !== undefined && { detail: event.detail }),
+          ...(event.task_id !== undefined && { task_id: event.task_id }),
         },
         now,
       ),
@@ -295,6 +314,9 @@ export class LangGraphRuntime {
     return record;
   }
 }
+
+// d2 before d10: sub-tasks in the order they were delegated, not the order they ended.
+const byTaskId = (a: { task_id: string }, b: { task_id: string }) => Number(a.task_id.slice(1)) - Number(b.task_id.slice(1)) || a.task_id.localeCompare(b.task_id);
 
 /** The action a human-in-the-loop interrupt waits on, attributed to the agent whose grant holds the tool. */
 function pendingFrom(interruptValue: unknown): PendingAction | undefined {

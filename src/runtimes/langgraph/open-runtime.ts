@@ -13,6 +13,7 @@ import { SqliteControlStore } from '../../policy/index.js';
 import { SqliteRunStore } from '../../telemetry/index.js';
 import { LangGraphRuntime } from './langgraph-runtime.js';
 import type { RunObserver } from './langgraph-runtime.js';
+import type { DelegationMode } from './build-agents.js';
 
 export interface OpenRuntimeOptions {
   /** The shared SQLite file (domain, control, runs, checkpoints); `:memory:` keeps everything in memory. */
@@ -26,6 +27,8 @@ export interface OpenRuntimeOptions {
   now?: () => Date;
   newId?: () => string;
   onRunFinished?: RunObserver;
+  delegation?: DelegationMode;
+  maxParallelDelegations?: number;
 }
 
 export interface OpenedRuntime {
@@ -70,6 +73,8 @@ export async function openLangGraphRuntime(options: OpenRuntimeOptions): Promise
     ...(options.now && { now: options.now }),
     ...(options.newId && { newId: options.newId }),
     ...(options.onRunFinished && { onRunFinished: options.onRunFinished }),
+    ...(options.delegation && { delegation: options.delegation }),
+    ...(options.maxParallelDelegations !== undefined && { maxParallelDelegations: options.maxParallelDelegations }),
   });
   return {
     runtime,

@@ -37,7 +37,9 @@ const denial = (toolCallId: string, tool: string, detail: string) =>
  * each tool call (allowlist, arguments, refund cap, read-only, taint origin, loops, breakers), then the
  * tool-output guard. All of it runs inside the model and tool nodes, adding no graph step.
  */
-export function policyMiddleware(agent: string) {
+export function policyMiddleware(agent: string, options: { parallelToolCalls?: boolean } = {}) {
+  // Only a `false` is passed on: providers differ on whether they accept the field at all.
+  const settings = options.parallelToolCalls === false ? { parallel_tool_calls: false } : undefined;
   return createMiddleware({
     name: `waybill_policy_${agent}`,
     // Everything around a model call runs inside the model node: hooks of their own would each be a
@@ -55,7 +57,7 @@ export function policyMiddleware(agent: string) {
       run.init.budget.recordStep();
       run.steps += 1;
       const started = performance.now();
-      const reply = (await handler(request)) as AIMessage;
+      const reply = (await handler(settings ? { ...request, modelSettings: { ...request.modelSettings, ...settings } } : request)) as AIMessage;
       const model = String(reply.response_metadata?.model_name ?? reply.response_metadata?.model ?? 'unknown');
       const usage = run.init.ledger.record(agent, model, reply, request.messages, request.tools ?? []);
       run.init.budget.recordUsage({ promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, usd: usage.usd });
@@ -85,10 +87,12 @@ export function policyMiddleware(agent: string) {
         run.stop(verdict.stopReason, verdict.detail);
         run.audit({ agent, type: 'policy.deny', tool, args, status: 'denied', detail: verdict.detail });
         run.toolCalls.push({ agent, tool, args, status: 'denied', duration_ms: 0 });
+        run.toolEvidence.push({ tool, outcome: 'denied', text: JSON.stringify({ status: 'denied', problems: [verdict.detail] }) });
         return denial(callId, tool, verdict.detail);
       }
       if (verdict.verdict === 'invalid') {
         run.toolCalls.push({ agent, tool, args, status: 'error', duration_ms: 0 });
+        run.toolEvidence.push({ tool, outcome: 'error', text: JSON.stringify(verdict.result) });
         return new ToolMessage({ content: JSON.stringify(verdict.result), tool_call_id: callId, status: 'error' });
       }
       if (run.init.loops.record(tool, args)) {
@@ -117,12 +121,14 @@ export function policyMiddleware(agent: string) {
         run.stop(outcome.stopReason, outcome.detail);
         run.audit({ agent, type: 'tool.call', tool, args, status: 'error', duration_ms: duration, detail: outcome.detail });
         run.toolCalls.push({ agent, tool, args, status: 'error', duration_ms: duration });
+        run.toolEvidence.push({ tool, outcome: 'error', text: JSON.stringify({ status: 'error', problems: [outcome.detail] }) });
         return denial(callId, tool, outcome.detail);
       }
       const message = outcome.value as ToolMessage;
       const text = typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
       const failed = text.startsWith('{"status":"error"');
       run.toolCalls.push({ agent, tool, args, status: failed ? 'error' : 'ok', duration_ms: duration });
+      run.toolEvidence.push({ tool, outcome: failed ? 'error' : 'ok', text });
       run.audit({ agent, type: 'tool.call', tool, args, status: failed ? 'error' : 'ok', duration_ms: duration });
       const taint = scanUntrustedText(text);
       if (taint.tainted) {

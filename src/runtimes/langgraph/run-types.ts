@@ -17,6 +17,8 @@ export interface AuditEventInput {
   duration_ms?: number;
   status: 'ok' | 'error' | 'denied' | 'blocked' | 'pending' | 'info';
   detail?: string;
+  /** The delegated sub-task the event belongs to (`d1`, `d2`, …); absent for the supervisor's own. */
+  task_id?: string;
 }
 
 /** What a paused run waits for. */

@@ -1,0 +1,92 @@
+import type { DelegationContract, Fact } from '../agents/index.js';
+import { INSTRUCTION_IGNORED_FLAG } from '../agents/index.js';
+import { isErrorEnvelope } from '../domain/index.js';
+import { scanUntrustedText } from '../policy/index.js';
+import { collectFacts } from './collect-facts.js';
+import { firstSentences } from './first-sentences.js';
+
+/** One tool call the child made, with the raw result text it got (before trust wrapping). */
+export interface ToolEvidence {
+  tool: string;
+  outcome: 'ok' | 'error' | 'denied';
+  text: string;
+}
+
+/** Everything the delegation boundary saw of one child run: its terminal state and its tool results. */
+export interface ChildEvidence {
+  taskId: string;
+  agent: string;
+  request: string;
+  /** The child's final answer; undefined or blank when it produced none. */
+  answer: string | undefined;
+  /** What the child threw, if it threw. */
+  error?: string;
+  /** A stop that ended only this child (a breaker, a timeout), not the whole run. */
+  stop?: { reason: string; detail: string };
+  tools: readonly ToolEvidence[];
+  /** The tools whose successful result the child's success condition names (its domain tools). */
+  successTools: readonly string[];
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function gapOf(evidence: ToolEvidence): string {
+  const data = parseObject(evidence.text);
+  const problems = data && (isErrorEnvelope(data) || data.status === 'denied') && Array.isArray(data.problems) ? data.problems.map(String).join('; ') : evidence.text.slice(0, 200);
+  return `${evidence.tool} ${evidence.outcome === 'denied' ? 'refused' : 'failed'}: ${problems}`;
+}
+
+/**
+ * Truthful completion (seed 004, "delegation v1.1"): turns what a child did into the delegation
+ * contract, judged from evidence rather than from the child's own account. A child that threw, was
+ * stopped, said nothing, or established no fact from the tools its success condition names has
+ * failed, with the reason; facts are copied from tool results, never from the child's prose; an
+ * instruction in the child's answer is flagged and passed on only as quoted data.
+ */
+export function judgeCompletion(evidence: ChildEvidence): DelegationContract {
+  const facts: Fact[] = [];
+  for (const call of evidence.tools) {
+    if (call.outcome !== 'ok' || !evidence.successTools.includes(call.tool)) continue;
+    const data = parseObject(call.text);
+    if (data && data.status === 'ok') facts.push(...collectFacts(call.tool, data));
+  }
+  const gaps = evidence.tools.filter((call) => call.outcome !== 'ok').map(gapOf);
+  if (evidence.stop) gaps.push(`${evidence.stop.reason}: ${evidence.stop.detail}`);
+  if (evidence.error !== undefined) gaps.push(`${evidence.agent} failed: ${evidence.error}`);
+  const answer = evidence.answer?.trim() ?? '';
+  const flags = scanUntrustedText(answer).tainted ? [INSTRUCTION_IGNORED_FLAG] : [];
+
+  const reason =
+    evidence.error !== undefined
+      ? `worker error: ${evidence.error}`
+      : evidence.stop
+        ? evidence.stop.reason
+        : answer === ''
+          ? `empty output${evidence.tools.length > 0 ? ` after ${evidence.tools.length} tool call(s)` : ''}`
+          : facts.length === 0
+            ? (gaps[0] ?? `no fact from ${evidence.successTools.join(' or ') || 'any tool'}`)
+            : undefined;
+  if (reason !== undefined && facts.length === 0 && gaps.length === 0) gaps.push(`nothing established: ${reason}`);
+  const failed = reason !== undefined;
+  return {
+    version: 1,
+    task_id: evidence.taskId,
+    agent: evidence.agent,
+    trust: 'agent',
+    request: evidence.request,
+    status: failed ? 'failed' : 'ok',
+    result: firstSentences(answer, 3),
+    facts,
+    confidence: failed ? 'low' : gaps.length > 0 || flags.length > 0 ? 'medium' : 'high',
+    gaps,
+    flags,
+    ...(reason !== undefined && { reason }),
+  };
+}

@@ -1,0 +1,85 @@
+import type { BaseMessage } from '@langchain/core/messages';
+import type { StructuredToolInterface } from '@langchain/core/tools';
+import { tool } from '@langchain/core/tools';
+import { isGraphBubbleUp } from '@langchain/langgraph';
+import { z } from 'zod';
+import { ROLES, ROLES_TABLE } from '../../agents/index.js';
+import { DOMAIN_TOOLS } from '../../domain/index.js';
+import { checkDelegation } from '../../fleet/call-tree.js';
+import { judgeCompletion } from '../../fleet/judge-completion.js';
+import { wrapAsData } from '../../policy/index.js';
+import { currentRun, withRunContext } from './run-context.js';
+
+/** What the delegation tool needs of a worker: something it can invoke with a clean conversation. */
+export interface Invocable {
+  invoke(input: { messages: Array<{ role: 'user'; content: string }> }, config?: unknown): Promise<{ messages: BaseMessage[] }>;
+}
+
+const DOMAIN_NAMES: ReadonlySet<string> = new Set(DOMAIN_TOOLS.map((t) => t.name));
+
+// The worker's last message is its answer unless the policy layer halted it (that text is ours, not its).
+function answerOf(messages: readonly BaseMessage[] | undefined): string | undefined {
+  const last = messages?.at(-1);
+  if (!last || last.getType() !== 'ai' || (last.response_metadata as { waybill_halt?: unknown } | undefined)?.waybill_halt === true) return undefined;
+  return typeof last.content === 'string' ? last.content : JSON.stringify(last.content);
+}
+
+/**
+ * A worker as a tool its parent calls with a sub-request. The call tree is checked first (roles
+ * table, cycles, depth, the task-wide delegation budget); the worker then runs in a child context with
+ * a clean conversation (only its sub-request); and what comes back is the delegation contract judged
+ * from the worker's terminal state and tool results, wrapped as data with the worker's name and trust.
+ */
+export function delegationTool(name: string, worker: Invocable): StructuredToolInterface {
+  const grant = ROLES_TABLE[name];
+  const successTools = (grant?.tools ?? []).filter((t) => DOMAIN_NAMES.has(t));
+  return tool(
+    async ({ request }: { request: string }, config) => {
+      const run = currentRun();
+      const { maxDepth, maxDelegations } = run.init.budget.limits;
+      const verdict = checkDelegation({ roles: ROLES_TABLE, path: run.path, callee: name, maxDepth });
+      const refusal = !verdict.allowed
+        ? verdict
+        : run.delegations >= maxDelegations
+          ? { stopReason: 'max_steps' as const, detail: `the task-wide budget of ${maxDelegations} delegations is spent` }
+          : undefined;
+      if (refusal) {
+        run.stop(refusal.stopReason, refusal.detail);
+        run.audit({ agent: name, parent: run.agent, type: 'policy.deny', status: 'denied', detail: `${refusal.stopReason}: ${refusal.detail}` });
+        return JSON.stringify({ status: 'denied', problems: [`${name}: ${refusal.detail}`] });
+      }
+      const child = run.child(name);
+      run.audit({ agent: name, parent: run.agent, task_id: child.taskId, type: 'delegation.start', status: 'info', detail: request.slice(0, 500) });
+      let messages: BaseMessage[] | undefined;
+      let error: string | undefined;
+      try {
+        messages = (await withRunContext(child, () => worker.invoke({ messages: [{ role: 'user', content: request }] }, config))).messages;
+      } catch (thrown) {
+        // A pause for approval travels up as an exception: it is LangGraph's, not a failure.
+        if (isGraphBubbleUp(thrown)) throw thrown;
+        error = thrown instanceof Error ? thrown.message.split('\n')[0] : String(thrown);
+      }
+      const stop = child.ownStop;
+      const contract = judgeCompletion({
+        taskId: child.taskId ?? name,
+        agent: name,
+        request,
+        answer: answerOf(messages),
+        ...(error !== undefined && { error }),
+        ...(stop && { stop }),
+        tools: child.toolEvidence,
+        successTools,
+      });
+      run.subtasks.push(contract);
+      for (const flag of contract.flags) run.audit({ agent: name, parent: run.agent, task_id: child.taskId, type: 'guard.taint', status: 'info', detail: `${flag} (in ${name}'s answer)` });
+      const summary = { status: contract.status, confidence: contract.confidence, facts: contract.facts.length, gaps: contract.gaps, flags: contract.flags, ...(contract.reason && { reason: contract.reason }) };
+      run.audit({ agent: name, parent: run.agent, task_id: child.taskId, type: 'delegation.result', status: contract.status === 'ok' ? 'ok' : 'error', detail: JSON.stringify(summary) });
+      return wrapAsData({ source: `agent:${name}`, trust: 'agent', tainted: contract.flags.length > 0, content: JSON.stringify(contract) });
+    },
+    {
+      name,
+      description: `${ROLES[name as keyof typeof ROLES].role}: ${ROLES[name as keyof typeof ROLES].handles}. Give it one independent part of the user's request; call it several times in one turn for independent parts.`,
+      schema: z.object({ request: z.string().describe('The sub-request for this worker, in the user’s words') }),
+    },
+  );
+}
