@@ -8,6 +8,7 @@ import { DOMAIN_TOOLS } from '../../domain/index.js';
 import { checkDelegation } from '../../fleet/call-tree.js';
 import { judgeCompletion } from '../../fleet/judge-completion.js';
 import { wrapAsData } from '../../policy/index.js';
+import type { RolesTable } from '../../policy/index.js';
 import { currentRun, withRunContext } from './run-context.js';
 
 /** What the delegation tool needs of a worker: something it can invoke with a clean conversation. */
@@ -30,14 +31,15 @@ function answerOf(messages: readonly BaseMessage[] | undefined): string | undefi
  * a clean conversation (only its sub-request); and what comes back is the delegation contract judged
  * from the worker's terminal state and tool results, wrapped as data with the worker's name and trust.
  */
-export function delegationTool(name: string, worker: Invocable): StructuredToolInterface {
-  const grant = ROLES_TABLE[name];
+export function delegationTool(name: string, worker: Invocable, roles: RolesTable = ROLES_TABLE): StructuredToolInterface {
+  const grant = roles[name];
+  const spec = (ROLES as Readonly<Record<string, { role: string; handles: string }>>)[name];
   const successTools = (grant?.tools ?? []).filter((t) => DOMAIN_NAMES.has(t));
   return tool(
     async ({ request }: { request: string }, config) => {
       const run = currentRun();
       const { maxDepth, maxDelegations } = run.init.budget.limits;
-      const verdict = checkDelegation({ roles: ROLES_TABLE, path: run.path, callee: name, maxDepth });
+      const verdict = checkDelegation({ roles, path: run.path, callee: name, maxDepth });
       const refusal = !verdict.allowed
         ? verdict
         : run.delegations >= maxDelegations
@@ -78,7 +80,7 @@ export function delegationTool(name: string, worker: Invocable): StructuredToolI
     },
     {
       name,
-      description: `${ROLES[name as keyof typeof ROLES].role}: ${ROLES[name as keyof typeof ROLES].handles}. Give it one independent part of the user's request; call it several times in one turn for independent parts.`,
+      description: `${spec ? `${spec.role}: ${spec.handles}` : name}. Give it one independent part of the user's request; call it several times in one turn for independent parts.`,
       schema: z.object({ request: z.string().describe('The sub-request for this worker, in the user’s words') }),
     },
   );

@@ -95,10 +95,7 @@ export class LangGraphRuntime {
   readonly #maxConcurrency: number;
 
   constructor(options: LangGraphRuntimeOptions) {
-    const maxConcurrency = options.maxParallelDelegations ?? 4;
-    // LangGraph drops every Send task but the first at maxConcurrency 1 (langgraphjs #2656): use `sequential`.
-    if (!Number.isInteger(maxConcurrency) || maxConcurrency < 2) throw new RangeError(`maxParallelDelegations must be a whole number of at least 2 (for one at a time use delegation: 'sequential'), got ${String(maxConcurrency)}`);
-    this.#maxConcurrency = maxConcurrency;
+    this.#maxConcurrency = checkParallelCap(options.maxParallelDelegations ?? 4);
     this.#options = { policy: DEFAULT_DOMAIN_POLICY, now: () => new Date(), newId: randomUUID, ...options };
     this.#rateLimiter = new RateLimiter(options.rateLimit ?? { burst: 30, perSecond: 10 });
     this.#concurrency = new ConcurrencyCap(options.maxConcurrentToolCalls ?? 8);
@@ -313,6 +310,15 @@ export class LangGraphRuntime {
     }
     return record;
   }
+}
+
+/**
+ * Throws RangeError unless `cap` is a whole number of at least 2: LangGraph drops every `Send` task but
+ * the first at `maxConcurrency: 1` (langgraphjs #2656), so one at a time is `delegation: 'sequential'`.
+ */
+export function checkParallelCap(cap: number): number {
+  if (!Number.isInteger(cap) || cap < 2) throw new RangeError(`maxParallelDelegations must be a whole number of at least 2 (for one at a time use delegation: 'sequential'), got ${String(cap)}`);
+  return cap;
 }
 
 // d2 before d10: sub-tasks in the order they were delegated, not the order they ended.

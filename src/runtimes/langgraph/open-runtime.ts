@@ -11,7 +11,7 @@ import { createChatModel, loadModelConfig, OfflinePlannerChatModel } from '../..
 import type { DomainPolicy, RateLimit, RunLimits } from '../../policy/index.js';
 import { SqliteControlStore } from '../../policy/index.js';
 import { SqliteRunStore } from '../../telemetry/index.js';
-import { LangGraphRuntime } from './langgraph-runtime.js';
+import { checkParallelCap, LangGraphRuntime } from './langgraph-runtime.js';
 import type { RunObserver } from './langgraph-runtime.js';
 import type { DelegationMode } from './build-agents.js';
 
@@ -47,6 +47,8 @@ export interface OpenedRuntime {
  */
 export async function openLangGraphRuntime(options: OpenRuntimeOptions): Promise<OpenedRuntime> {
   const { dbPath } = options;
+  // Checked before anything is opened, so a bad option leaves no file handle behind.
+  if (options.maxParallelDelegations !== undefined) checkParallelCap(options.maxParallelDelegations);
   // The domain store opens first: it creates the file and its schema registry.
   const domain = SqliteDomainStore.open(dbPath);
   const controls = SqliteControlStore.open(dbPath);
