@@ -61,7 +61,9 @@ export function judgeCompletion(evidence: ChildEvidence): DelegationContract {
   if (evidence.stop) gaps.push(`${evidence.stop.reason}: ${evidence.stop.detail}`);
   if (evidence.error !== undefined) gaps.push(`${evidence.agent} failed: ${evidence.error}`);
   const answer = evidence.answer?.trim() ?? '';
-  const flags = scanUntrustedText(answer).tainted ? [INSTRUCTION_IGNORED_FLAG] : [];
+  // Planted text in what the child read (a shipment note) or wrote makes its answer less certain.
+  const tainted = scanUntrustedText(answer).tainted || evidence.tools.some((call) => scanUntrustedText(call.text).tainted);
+  const flags = tainted ? [INSTRUCTION_IGNORED_FLAG] : [];
 
   const reason =
     evidence.error !== undefined

@@ -27,3 +27,23 @@ describe('delegationTree', () => {
     expect(lines[2]).toMatch(/^└─ warehouse_agent {2}\[denied\]/);
   });
 });
+
+describe('delegationTree with parallel delegations', () => {
+  it('shows each delegation of one worker as its own node, with confidence and why it failed', () => {
+    const result = (task_id: string, detail: object, status: 'ok' | 'error') => event({ agent: 'tracking_agent', parent: 'supervisor', task_id, type: 'delegation.result', status, detail: JSON.stringify(detail) });
+    const tree = delegationTree([
+      event({ agent: 'tracking_agent', parent: 'supervisor', task_id: 'd1', type: 'delegation.start', status: 'info' }),
+      event({ agent: 'tracking_agent', parent: 'supervisor', task_id: 'd2', type: 'delegation.start', status: 'info' }),
+      event({ agent: 'tracking_agent', parent: 'supervisor', task_id: 'd1', type: 'model.call', duration_ms: 3, detail: 'planner: 50+10 tokens' }),
+      event({ agent: 'tracking_agent', parent: 'supervisor', task_id: 'd2', type: 'model.call', duration_ms: 4, detail: 'planner: 40+0 tokens' }),
+      result('d1', { status: 'ok', confidence: 'high' }, 'ok'),
+      result('d2', { status: 'failed', confidence: 'low', reason: 'empty output' }, 'error'),
+    ]);
+    expect(tree.children.map((c) => [c.task_id, c.status, c.confidence, c.reason, c.tokens])).toEqual([
+      ['d1', 'ok', 'high', undefined, 60],
+      ['d2', 'error', 'low', 'empty output', 40],
+    ]);
+    const lines = renderDelegationTree(tree);
+    expect(lines[2]).toMatch(/^└─ tracking_agent d2 {2}\[error: empty output\] {2}1 model call\(s\), 40 tokens, 4 ms, confidence low/);
+  });
+});

@@ -3,7 +3,12 @@ import type { AuditEvent } from './audit-event.js';
 /** One agent in a run's delegation tree, with what it spent and what happened to it. */
 export interface DelegationNode {
   agent: string;
+  /** The delegation's id (`d1`, `d2`, …) when the run recorded one: one node per delegation. */
+  task_id?: string;
   status: 'ok' | 'error' | 'denied' | 'blocked' | 'pending' | 'info';
+  /** From the delegation contract: how sure the answer is, and why a failed sub-task failed. */
+  confidence?: 'high' | 'medium' | 'low';
+  reason?: string;
   model_calls: number;
   tokens: number;
   /** Model and tool time as audited (ms). */
@@ -15,29 +20,47 @@ export interface DelegationNode {
 
 const TOKENS = /(\d+)\+(\d+) tokens/;
 
+// The summary the delegation tool writes as the detail of `delegation.result`; older runs have prose.
+function contractSummary(detail: string | undefined): { confidence?: DelegationNode['confidence']; reason?: string } {
+  try {
+    const parsed = JSON.parse(detail ?? '') as { confidence?: unknown; reason?: unknown };
+    const confidence = parsed.confidence === 'high' || parsed.confidence === 'medium' || parsed.confidence === 'low' ? parsed.confidence : undefined;
+    return { ...(confidence && { confidence }), ...(typeof parsed.reason === 'string' && { reason: parsed.reason }) };
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Rebuilds the delegation tree of one run from its audit events: the supervisor at the root, each
  * delegated worker under it, with model calls, tokens, time, tool calls and flags such as "instruction
  * found in content, ignored" (a tainted tool result that led to no write) or "write refused by policy".
  */
 export function delegationTree(events: readonly AuditEvent[]): DelegationNode {
+  // Keyed by delegation when the events carry one, so three parallel calls of one worker are three nodes.
   const nodes = new Map<string, DelegationNode>();
-  const node = (agent: string): DelegationNode => {
-    let found = nodes.get(agent);
+  const latestOf = new Map<string, DelegationNode>();
+  const node = (agent: string, taskId?: string): DelegationNode => {
+    const key = taskId ?? agent;
+    let found = nodes.get(key);
     if (!found) {
-      found = { agent, status: 'ok', model_calls: 0, tokens: 0, time_ms: 0, tools: [], flags: [], children: [] };
-      nodes.set(agent, found);
+      found = { agent, ...(taskId !== undefined && { task_id: taskId }), status: 'ok', model_calls: 0, tokens: 0, time_ms: 0, tools: [], flags: [], children: [] };
+      nodes.set(key, found);
     }
+    latestOf.set(agent, found);
     return found;
   };
   const root = node('supervisor');
   for (const event of events) {
-    const current = node(event.agent);
+    const current = event.agent === 'supervisor' ? root : node(event.agent, event.task_id);
     if (event.type === 'delegation.start' && event.parent) {
-      const parent = node(event.parent);
+      const parent = event.parent === 'supervisor' ? root : (latestOf.get(event.parent) ?? node(event.parent));
       if (!parent.children.includes(current)) parent.children.push(current);
     }
-    if (event.type === 'delegation.result' && event.status !== 'ok') current.status = event.status;
+    if (event.type === 'delegation.result') {
+      if (event.status !== 'ok') current.status = event.status;
+      Object.assign(current, contractSummary(event.detail));
+    }
     if (event.type === 'model.call') {
       current.model_calls += 1;
       const match = TOKENS.exec(event.detail ?? '');
@@ -63,7 +86,10 @@ export function renderDelegationTree(root: DelegationNode): string[] {
     const branch = depth === 0 ? '' : last ? '└─ ' : '├─ ';
     const tools = n.tools.map((t) => `${t.tool}(${t.status}, ${t.duration_ms} ms)`).join(', ');
     const flags = n.flags.length > 0 ? `  ⚑ ${n.flags.join('; ')}` : '';
-    lines.push(`${prefix}${branch}${n.agent}  [${n.status}]  ${n.model_calls} model call(s), ${n.tokens} tokens, ${n.time_ms} ms${tools ? `, tools: ${tools}` : ''}${flags}`);
+    const id = n.task_id ? ` ${n.task_id}` : '';
+    const status = n.reason ? `${n.status}: ${n.reason}` : n.status;
+    const confidence = n.confidence ? `, confidence ${n.confidence}` : '';
+    lines.push(`${prefix}${branch}${n.agent}${id}  [${status}]  ${n.model_calls} model call(s), ${n.tokens} tokens, ${n.time_ms} ms${confidence}${tools ? `, tools: ${tools}` : ''}${flags}`);
     const childPrefix = depth === 0 ? '' : `${prefix}${last ? '   ' : '│  '}`;
     n.children.forEach((child, index) => walk(child, childPrefix, index === n.children.length - 1, depth + 1));
   };

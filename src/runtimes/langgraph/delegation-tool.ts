@@ -73,7 +73,7 @@ export function delegationTool(name: string, worker: Invocable, roles: RolesTabl
         successTools,
       });
       run.subtasks.push(contract);
-      for (const flag of contract.flags) run.audit({ agent: name, parent: run.agent, task_id: child.taskId, type: 'guard.taint', status: 'info', detail: `${flag} (in ${name}'s answer)` });
+      for (const flag of contract.flags) run.audit({ agent: name, parent: run.agent, task_id: child.taskId, type: 'guard.taint', status: 'info', detail: `${flag} (in what ${name} read or answered; passed to ${run.agent} as data)` });
       const summary = { status: contract.status, confidence: contract.confidence, facts: contract.facts.length, gaps: contract.gaps, flags: contract.flags, ...(contract.reason && { reason: contract.reason }) };
       run.audit({ agent: name, parent: run.agent, task_id: child.taskId, type: 'delegation.result', status: contract.status === 'ok' ? 'ok' : 'error', detail: JSON.stringify(summary) });
       return wrapAsData({ source: `agent:${name}`, trust: 'agent', tainted: contract.flags.length > 0, content: JSON.stringify(contract) });
