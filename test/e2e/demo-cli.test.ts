@@ -21,7 +21,7 @@ describe('waybill demo', () => {
     expect(approve && approve.journal_after === (approve.journal_before ?? 0) + 1).toBe(true);
     const costs = JSON.parse(readFileSync(join(temp.dir, 'costs.json'), 'utf8')) as { total: { prompt_tokens: number } };
     expect(costs.total.prompt_tokens).toBeGreaterThan(1000);
-  });
+  }, 120_000);
 });
 
 describe('waybill exercise cascade', () => {
@@ -32,5 +32,23 @@ describe('waybill exercise cascade', () => {
     expect(report.passed).toBe(true);
     expect(report.held).toBeGreaterThanOrEqual(3);
     expect(report.cancellations_after - report.cancellations_before).toBe(0);
-  });
+  }, 120_000);
+});
+
+describe('waybill exercise architectures', () => {
+  it('runs A, B and C offline and reports each one’s correctness, tokens, time and exposure as JSON', () => {
+    const run = spawnSync(process.execPath, [CLI, 'exercise', 'architectures', '--json', '--latency-ms', '0'], { encoding: 'utf8', timeout: 120_000, env: serverEnv(join(temp.dir, 'unused.db')) });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as { rows: Array<{ architecture: string; correct: number; tasks: number; total_tokens: number; delegations: number }> };
+    expect(report.rows.map((r) => r.architecture)).toEqual(['A', 'B', 'C']);
+    for (const row of report.rows) expect(row.correct).toBe(row.tasks);
+    expect(report.rows[2]?.total_tokens).toBeLessThan(report.rows[1]?.total_tokens ?? 0);
+  }, 120_000);
+
+  it('refuses a latency that is not a whole number', () => {
+    const run = spawnSync(process.execPath, [CLI, 'exercise', 'architectures', '--latency-ms', 'slow'], { encoding: 'utf8', timeout: 60_000, env: serverEnv(join(temp.dir, 'unused.db')) });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--latency-ms must be a whole number');
+  }, 60_000);
 });

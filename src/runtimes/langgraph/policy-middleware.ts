@@ -3,6 +3,7 @@ import { createMiddleware } from 'langchain';
 import { ROLES_TABLE } from '../../agents/index.js';
 import { findDomainTool } from '../../domain/index.js';
 import { checkBeforeStep, checkToolCall, checkWriteOrigin, guardedTool, idempotencyKey, scanUntrustedText, wrapAsData } from '../../policy/index.js';
+import type { RolesTable } from '../../policy/index.js';
 import { currentRun } from './run-context.js';
 import type { RunContext } from './run-context.js';
 
@@ -12,8 +13,8 @@ function policyOf(run: RunContext) {
 }
 
 /** Checks one proposed call the way it will be checked at execution: allowlist, switches, policy, taint. */
-function vetCall(run: RunContext, agent: string, tool: string, args: Record<string, unknown>) {
-  const verdict = checkToolCall({ roles: ROLES_TABLE, agent, tool, args, policy: policyOf(run), disabledTools: run.controls?.disabledTools ?? new Set() });
+function vetCall(run: RunContext, roles: RolesTable, agent: string, tool: string, args: Record<string, unknown>) {
+  const verdict = checkToolCall({ roles, agent, tool, args, policy: policyOf(run), disabledTools: run.controls?.disabledTools ?? new Set() });
   if (verdict.verdict !== 'allow') return verdict;
   if (findDomainTool(tool)?.risk === 'irreversible') {
     const origin = checkWriteOrigin({ args, trustedText: run.init.trustedText });
@@ -37,7 +38,8 @@ const denial = (toolCallId: string, tool: string, detail: string) =>
  * each tool call (allowlist, arguments, refund cap, read-only, taint origin, loops, breakers), then the
  * tool-output guard. All of it runs inside the model and tool nodes, adding no graph step.
  */
-export function policyMiddleware(agent: string, options: { parallelToolCalls?: boolean } = {}) {
+export function policyMiddleware(agent: string, options: { parallelToolCalls?: boolean; roles?: RolesTable } = {}) {
+  const roles = options.roles ?? ROLES_TABLE;
   // Only a `false` is passed on: providers differ on whether they accept the field at all.
   const settings = options.parallelToolCalls === false ? { parallel_tool_calls: false } : undefined;
   return createMiddleware({
@@ -66,8 +68,8 @@ export function policyMiddleware(agent: string, options: { parallelToolCalls?: b
       // Vetted here, before the approval middleware's afterModel sees the calls: a call that policy
       // denies is never put to a human.
       for (const call of reply.tool_calls ?? []) {
-        if (!guardedTool(call.name) && ROLES_TABLE[agent]?.delegates.includes(call.name)) continue;
-        const verdict = vetCall(run, agent, call.name, call.args);
+        if (!guardedTool(call.name) && roles[agent]?.delegates.includes(call.name)) continue;
+        const verdict = vetCall(run, roles, agent, call.name, call.args);
         if (verdict.verdict === 'deny') {
           run.stop(verdict.stopReason, verdict.detail);
           run.audit({ agent, type: 'policy.deny', tool: call.name, args: call.args, status: 'denied', detail: verdict.detail });
@@ -82,7 +84,7 @@ export function policyMiddleware(agent: string, options: { parallelToolCalls?: b
       const { name: tool, args, id } = request.toolCall;
       const callId = id ?? tool;
       if (!guardedTool(tool)) return handler(request);
-      const verdict = vetCall(run, agent, tool, args);
+      const verdict = vetCall(run, roles, agent, tool, args);
       if (verdict.verdict === 'deny') {
         run.stop(verdict.stopReason, verdict.detail);
         run.audit({ agent, type: 'policy.deny', tool, args, status: 'denied', detail: verdict.detail });

@@ -60,11 +60,12 @@ export class RunContext {
   /** Set while applying an operator's decision: approval is being answered, not requested. */
   resuming = false;
 
-  constructor(init: RunContextInit, link?: { parent: RunContext; agent: string; taskId: string; shared: Shared }) {
+  /** `rootAgent`: the agent at the top of the tree, `supervisor` unless a single agent runs alone. */
+  constructor(init: RunContextInit, link?: { parent: RunContext; agent: string; taskId: string; shared: Shared }, rootAgent = 'supervisor') {
     this.init = init;
     this.parent = link?.parent;
-    this.agent = link?.agent ?? 'supervisor';
-    this.path = link ? [...link.parent.path, link.agent] : ['supervisor'];
+    this.agent = link?.agent ?? rootAgent;
+    this.path = link ? [...link.parent.path, link.agent] : [rootAgent];
     this.taskId = link?.taskId;
     this.#shared = link?.shared ?? { toolCalls: [], events: [], subtasks: [], steps: 0, delegations: 0 };
   }
