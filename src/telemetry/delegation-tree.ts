@@ -58,7 +58,9 @@ export function delegationTree(events: readonly AuditEvent[]): DelegationNode {
       if (!parent.children.includes(current)) parent.children.push(current);
     }
     if (event.type === 'delegation.result') {
+      // A worker that paused and was then approved ends this run well: the result is what counts.
       if (event.status !== 'ok') current.status = event.status;
+      else if (current.status === 'pending') current.status = 'ok';
       Object.assign(current, contractSummary(event.detail));
     }
     if (event.type === 'model.call') {
