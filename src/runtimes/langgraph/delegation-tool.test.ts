@@ -96,3 +96,19 @@ describe('the delegation tool enforces the call tree at run time', () => {
     expect(run.stopped?.reason).toBe('policy_deny:warehouse_agent');
   });
 });
+
+describe('stops inside a sub-task', () => {
+  it('ends only the sub-task on a tool failure, and the whole run on anything else', () => {
+    const run = rootContext();
+    const breaker = run.child('pricing_agent');
+    breaker.stop('tool_unhealthy:calc_delivery', 'breaker open');
+    expect(breaker.stopped?.reason).toBe('tool_unhealthy:calc_delivery');
+    expect(run.stopped).toBeUndefined();
+    const killed = run.child('tracking_agent');
+    killed.stop('operator_kill', 'kill switch');
+    expect(run.stopped?.reason).toBe('operator_kill');
+    // A run stopped from above halts every child, also one that had no stop of its own.
+    expect(run.child('warehouse_agent').stopped?.reason).toBe('operator_kill');
+    expect(run.delegations).toBe(3);
+  });
+});
