@@ -1,4 +1,6 @@
 import { Command } from 'commander';
+import { resolveDbPath } from '../domain/index.js';
+import { parseRuntimeName } from '../runtimes/compare/runtime-name.js';
 import { exitCodeFor } from './exit-codes.js';
 import { printRun } from './print-run.js';
 import { UsageError } from './usage-error.js';
@@ -14,12 +16,20 @@ export function askCommand(): Command {
     .option('--thread <id>', THREAD_HELP)
     .option('--tenant <tenant>', 'tenant the run is billed and scoped to', 'default')
     .option('--json', 'print the run record as JSON')
+    .option('--runtime <name>', 'langgraph (approvals, checkpoints), openai-agents, or adk (a fixed workflow: no cancellation)', 'langgraph')
     .addHelpText('after', '\nExit codes: 0 finished, 3 awaiting approval, 1 stopped (stop_reason says why), 2 bad usage.\nModel: the offline planner unless WAYBILL_MODEL / OPENROUTER_API_KEY configure one (see docs/models.md).')
-    .action(async (words: string[], options: { thread?: string; tenant: string; json?: boolean }) => {
+    .action(async (words: string[], options: { thread?: string; tenant: string; json?: boolean; runtime: string }) => {
       const input = words.join(' ').trim();
       if (!input) throw new UsageError('ask needs a request');
       if (input.length > 16_000) throw new UsageError('the request is over 16000 characters');
-      const record = await withRuntime(({ runtime }) => runtime.ask({ input, tenant: options.tenant, ...(options.thread && { threadId: options.thread }) }));
+      const runtimeName = parseRuntimeName(options.runtime);
+      if (!runtimeName) throw new UsageError(`--runtime must be langgraph, openai-agents or adk, got ${JSON.stringify(options.runtime)}`);
+      const request = { input, tenant: options.tenant, ...(options.thread && { threadId: options.thread }) };
+      // The other frameworks are loaded only when asked for.
+      const record =
+        runtimeName === 'langgraph'
+          ? await withRuntime(({ runtime }) => runtime.ask(request))
+          : await (await import('../runtimes/compare/index.js')).askOnRuntime(runtimeName, request, resolveDbPath());
       printRun(record, options.json === true);
       process.exitCode = exitCodeFor(record);
     });

@@ -73,8 +73,8 @@ describe('ask, state, approve and reject as separate processes', () => {
     const trace = waybill(['trace', '--thread', 't-tree']);
     expect(trace.code).toBe(0);
     expect(trace.stdout).toMatch(/^supervisor {2}\[ok\]/m);
-    expect(trace.stdout).toMatch(/tracking_agent {2}\[ok\].*track_shipment\(ok.*⚑ instruction found in content, ignored/);
-    expect(trace.stdout).toMatch(/warehouse_agent {2}\[ok\].*check_stock\(ok/);
+    expect(trace.stdout).toMatch(/tracking_agent d\d {2}\[ok\].*confidence medium, tools: track_shipment\(ok.*⚑ instruction found in content, ignored/);
+    expect(trace.stdout).toMatch(/warehouse_agent d\d {2}\[ok\].*confidence high, tools: check_stock\(ok/);
     expect(waybill(['trace']).code).toBe(2);
   });
 

@@ -17,6 +17,12 @@ describe('ADK "For context:" messages (what a reporter after a parallel workflow
     expect(planNextMessage(messages, [])).toEqual({ kind: 'answer', content: 'TTN-000001 в дорозі.\nОчікується 2 грудня.' });
   });
 
+  it('says once that no worker could help when every worker only noted the request was not its own', () => {
+    const note = '[tracking_agent] said: This request needs tools that are not offered here: cancel_shipment.';
+    const messages = [user('Cancel TTN-000004'), context(note), context(note.replace('tracking_agent', 'pricing_agent'))];
+    expect(planNextMessage(messages, [])).toEqual({ kind: 'answer', content: 'This request needs tools that are not offered here: cancel_shipment.' });
+  });
+
   it('leaves every other message alone, a user text that merely starts the same way included', () => {
     const messages = [user('For context:\nI am a shop owner'), { role: 'assistant' as const, content: 'For context:\n[x] said: y' }];
     expect(foldAgentContext(messages)).toEqual(messages);

@@ -19,18 +19,29 @@ export function isNotMineNote(text: string): boolean {
 /**
  * Rewrites ADK's "For context:" user messages as what they report: each `[agent] said: …` becomes an
  * assistant message (the other agent's answer), and tool-call entries are dropped (their results are
- * already in the answers). Without this the last such message would read as the user's task. Other
- * messages pass unchanged, so conversations from other frameworks are not affected.
+ * already in the answers). Without this the last such message would read as the user's task. Notes of
+ * workers that had nothing to do are left out when another worker answered, and said once otherwise.
+ * Other messages pass unchanged, so conversations from other frameworks are not affected.
  */
 export function foldAgentContext(messages: readonly ChatMessage[]): ChatMessage[] {
-  return messages.flatMap((message) => {
-    const content = message.content;
-    if (message.role !== 'user' || typeof content !== 'string' || !content.startsWith(`${CONTEXT_HEADER}\n`)) return [message];
-    const entries = content.slice(CONTEXT_HEADER.length + 1).split(ENTRY_START);
-    if (!entries.every((entry) => /^\[[\w.-]+\] /.test(entry))) return [message];
-    return entries.flatMap((entry): ChatMessage[] => {
-      const said = SAID.exec(entry)?.[2]?.trim();
-      return said && !isNotMineNote(said) ? [{ role: 'assistant', content: said }] : [];
-    });
+  const folded = messages.map((message) => ({ message, said: saidIn(message) }));
+  const answers = folded.flatMap(({ said }) => said ?? []);
+  const keep = answers.some((text) => !isNotMineNote(text)) ? (text: string) => !isNotMineNote(text) : () => true;
+  const seen = new Set<string>();
+  return folded.flatMap(({ message, said }): ChatMessage[] => {
+    if (!said) return [message];
+    return said.filter((text) => keep(text) && !seen.has(text) && Boolean(seen.add(text))).map((text) => ({ role: 'assistant', content: text }));
+  });
+}
+
+// The answers an ADK context message carries, or undefined when it is not one.
+function saidIn(message: ChatMessage): string[] | undefined {
+  const content = message.content;
+  if (message.role !== 'user' || typeof content !== 'string' || !content.startsWith(`${CONTEXT_HEADER}\n`)) return undefined;
+  const entries = content.slice(CONTEXT_HEADER.length + 1).split(ENTRY_START);
+  if (!entries.every((entry) => /^\[[\w.-]+\] /.test(entry))) return undefined;
+  return entries.flatMap((entry) => {
+    const said = SAID.exec(entry)?.[2]?.trim();
+    return said ? [said] : [];
   });
 }

@@ -131,6 +131,17 @@ describe('guards and controls', () => {
     expect(await o.runtime.ask({ input: 'Де зараз посилка TTN-000001?', tenant: 'acme' })).toMatchObject({ stop_reason: 'finish' });
   });
 
+  it('adds each run to its tenant’s daily usage, so a daily budget stops the runs after it is spent', async () => {
+    const o = await open();
+    await o.controls.setDailyLimits('acme', { maxTokensPerDay: 100 });
+    const first = await o.runtime.ask({ input: 'Де зараз посилка TTN-000001?', tenant: 'acme' });
+    expect(first.stop_reason).toBe('finish');
+    const usage = await o.controls.usage('acme', first.started_at.slice(0, 10));
+    expect(usage).toMatchObject({ tokens: first.usage.prompt_tokens + first.usage.completion_tokens, runs: 1 });
+    expect(await o.runtime.ask({ input: 'Де зараз посилка TTN-000001?', tenant: 'acme' })).toMatchObject({ stop_reason: 'max_tokens', steps: 0 });
+    expect(await o.runtime.ask({ input: 'Де зараз посилка TTN-000001?', tenant: 'globex' })).toMatchObject({ stop_reason: 'finish' });
+  });
+
   it('ends with model_error, not a crash, when the model endpoint is dead', async () => {
     const o = await open({ modelConfig: { main: { model: 'gpt-4.1', baseUrl: 'http://127.0.0.1:9/v1' }, fallbacks: [], temperature: 0.1, timeoutMs: 2000, maxRetries: 0 } });
     const record = await o.runtime.ask({ input: 'Де зараз посилка TTN-000001?' });

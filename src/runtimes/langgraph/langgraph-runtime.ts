@@ -303,6 +303,8 @@ export class LangGraphRuntime {
     );
     await runs.saveRun(record);
     await runs.appendEvents(events);
+    // The tenant's daily usage, which the step gate compares with the tenant's daily budget.
+    await this.#options.controls.addUsage(record.tenant, record.started_at.slice(0, 10), { tokens: record.usage.prompt_tokens + record.usage.completion_tokens, usd: record.usage.usd, runs: 1 });
     try {
       await this.#options.onRunFinished?.(record, events);
     } catch {

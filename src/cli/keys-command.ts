@@ -1,0 +1,68 @@
+import { Command } from 'commander';
+import { resolveDbPath } from '../domain/index.js';
+// Direct imports, not the server index: that would load the runtime for every CLI command.
+import { checkTenantId, SqliteApiKeyStore } from '../server/api-key-store.js';
+import { API_ROLES, isApiRole } from '../server/api-role.js';
+import { UsageError } from './usage-error.js';
+
+/** `waybill keys create|list|revoke`: API keys for `waybill serve`, stored hashed. */
+export function keysCommand(): Command {
+  const keys = new Command('keys').description('manage API keys of the HTTP service (stored hashed; a key is shown once)');
+
+  keys
+    .command('create')
+    .description('make an API key bound to one tenant and one role, and print it once')
+    .requiredOption('--tenant <tenant>', 'the tenant every call with this key is scoped to')
+    .requiredOption('--role <role>', `one of ${API_ROLES.join(', ')} (viewer reads; operator also runs and decides approvals; admin also flips switches)`)
+    .option('--name <name>', 'a label for the audit trail (default: the key id)')
+    .option('--json', 'print {key, key_id, tenant, role, name} as JSON')
+    .action((options: { tenant: string; role: string; name?: string; json?: boolean }) => {
+      if (!isApiRole(options.role)) throw new UsageError(`--role must be one of ${API_ROLES.join(', ')}, got ${JSON.stringify(options.role)}`);
+      const problem = checkTenantId(options.tenant);
+      if (problem) throw new UsageError(`--tenant: ${problem}`);
+      const store = SqliteApiKeyStore.open(resolveDbPath());
+      try {
+        const { key, info } = store.create({ tenant: options.tenant, role: options.role, ...(options.name && { name: options.name }) });
+        if (options.json) {
+          console.log(JSON.stringify({ key, key_id: info.keyId, tenant: info.tenant, role: info.role, name: info.name }, null, 2));
+        } else {
+          console.log(key);
+          console.error(`${info.keyId}: tenant ${info.tenant}, role ${info.role}. This is the only time the key is shown; store it now.`);
+        }
+      } finally {
+        store.close();
+      }
+    });
+
+  keys
+    .command('list')
+    .description('list keys (ids, tenants, roles; never the keys themselves)')
+    .option('--json', 'print the list as JSON')
+    .action((options: { json?: boolean }) => {
+      const store = SqliteApiKeyStore.open(resolveDbPath());
+      try {
+        const list = store.list();
+        if (options.json) console.log(JSON.stringify(list, null, 2));
+        else if (list.length === 0) console.log('no keys; make one with: waybill keys create --tenant T --role viewer|operator|admin');
+        else for (const k of list) console.log(`${k.keyId}  ${k.tenant}  ${k.role}  ${k.name}  created ${k.createdAt}${k.revokedAt ? `  REVOKED ${k.revokedAt}` : ''}`);
+      } finally {
+        store.close();
+      }
+    });
+
+  keys
+    .command('revoke')
+    .description('revoke a key by its id; calls with it get 401 from then on')
+    .argument('<key-id>', 'the id printed by create and list (key_…)')
+    .action((keyId: string) => {
+      const store = SqliteApiKeyStore.open(resolveDbPath());
+      try {
+        if (!store.revoke(keyId)) throw new UsageError(`no live key ${keyId}`);
+        console.log(`revoked ${keyId}`);
+      } finally {
+        store.close();
+      }
+    });
+
+  return keys;
+}

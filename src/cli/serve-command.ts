@@ -1,0 +1,46 @@
+import { Command } from 'commander';
+import { resolveDbPath } from '../domain/index.js';
+import { parsePort } from './parse-port.js';
+import { UsageError } from './usage-error.js';
+
+interface ServeOptions {
+  host: string;
+  port: string;
+  publicUrl?: string;
+}
+
+/** `waybill serve`: the HTTP API, approval webhooks, /metrics and the operator console in one process. */
+export function serveCommand(): Command {
+  return new Command('serve')
+    .description('serve the HTTP API (/v1), /healthz, /metrics and the operator console (/console)')
+    .option('--host <host>', 'address to bind (loopback by default: only this machine can connect)', '127.0.0.1')
+    .option('--port <port>', 'port (0 picks a free one)', '8787')
+    .option('--public-url <url>', 'base URL of the approve/reject links in webhooks (default http://HOST:PORT)')
+    .addHelpText(
+      'after',
+      '\nEvery /v1 call needs "Authorization: Bearer <key>"; make keys with: waybill keys create --tenant T --role viewer|operator|admin.\n' +
+        'Uses the same database as the other commands (WAYBILL_DB, default ./.waybill/waybill.db). Traces go over OTLP only when\n' +
+        'OTEL_EXPORTER_OTLP_ENDPOINT is set. Logs are JSON lines on stderr (WAYBILL_LOG_LEVEL). See docs/service.md.',
+    )
+    .action(async (options: ServeOptions) => {
+      const port = parsePort(options.port);
+      if (options.publicUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(options.publicUrl)) throw new UsageError(`--public-url must be an http(s) URL, got ${JSON.stringify(options.publicUrl)}`);
+      // Loaded on demand: LangChain, Hono and the telemetry SDK are not needed by other commands.
+      const { serveWaybill } = await import('../server/index.js');
+      let running;
+      try {
+        running = await serveWaybill({ dbPath: resolveDbPath(), host: options.host, port, ...(options.publicUrl && { publicUrl: options.publicUrl }) });
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${options.host} is in use; pick another with --port`);
+        if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`cannot bind to ${options.host}; check --host`);
+        throw error;
+      }
+      console.error(`waybill serve: API at ${running.url}/v1, console at ${running.url}/console (Ctrl-C stops)`);
+      const stop = () => {
+        void running.close().then(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}

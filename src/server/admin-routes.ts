@@ -1,0 +1,85 @@
+import { Hono } from 'hono';
+import type { ControlSnapshot } from '../policy/index.js';
+import { GLOBAL_SCOPE } from '../policy/index.js';
+import { ApiError } from './api-error.js';
+import { requireRole } from './authenticate.js';
+import { readJsonBody } from './read-json-body.js';
+import { BudgetBody, SwitchBody, TOOL_NAMES, ToolSwitchBody, WebhookBody } from './request-schemas.js';
+import type { ServerDeps } from './server-deps.js';
+import type { ServerEnv } from './server-env.js';
+
+const view = (s: ControlSnapshot) => ({ killed: s.killed, tenant_disabled: s.tenantDisabled, read_only: s.readOnly, disabled_tools: [...s.disabledTools].sort() });
+
+/**
+ * Operator switches (admin role). They are rows in the shared control store, which every run reads
+ * before each step, so a change lands on the next step of runs already in flight, in any process.
+ * `scope: "global"` applies to every tenant; the default is the key's own tenant.
+ */
+export function adminRoutes(deps: ServerDeps): Hono<ServerEnv> {
+  const app = new Hono<ServerEnv>();
+  const { controls } = deps.opened;
+  app.use('/admin/*', requireRole('admin'));
+
+  const by = (c: { get(key: 'principal'): { name: string; keyId: string } }) => `${c.get('principal').name} (${c.get('principal').keyId})`;
+  const scopeOf = (scope: 'tenant' | 'global', tenant: string) => (scope === 'global' ? GLOBAL_SCOPE : tenant);
+
+  app.get('/admin/switches', async (c) => {
+    const { tenant } = c.get('principal');
+    const day = new Date().toISOString().slice(0, 10);
+    const [global, effective, limits, usage] = await Promise.all([controls.snapshot(GLOBAL_SCOPE), controls.snapshot(tenant), controls.dailyLimits(tenant), controls.usage(tenant, day)]);
+    const target = deps.webhooks.target(tenant);
+    return c.json({
+      tenant,
+      global: view(global),
+      tenant_effective: view(effective),
+      tools: TOOL_NAMES,
+      budget: { max_tokens_per_day: limits.maxTokensPerDay ?? null, max_usd_per_day: limits.maxUsdPerDay ?? null },
+      usage_today: { day, ...usage },
+      webhook: target ? { url: target.url } : null,
+    });
+  });
+
+  app.put('/admin/kill', async (c) => {
+    const body = await readJsonBody(c, SwitchBody);
+    const scope = scopeOf(body.scope, c.get('principal').tenant);
+    await controls.setSwitch({ kind: 'kill', scope }, body.on, { by: by(c), ...(body.reason && { reason: body.reason }) });
+    return c.json({ switch: 'kill', scope, on: body.on });
+  });
+
+  app.put('/admin/read-only', async (c) => {
+    const body = await readJsonBody(c, SwitchBody);
+    const scope = scopeOf(body.scope, c.get('principal').tenant);
+    await controls.setSwitch({ kind: 'read_only', scope }, body.on, { by: by(c), ...(body.reason && { reason: body.reason }) });
+    return c.json({ switch: 'read_only', scope, on: body.on });
+  });
+
+  app.put('/admin/tools/:tool', async (c) => {
+    const tool = c.req.param('tool');
+    if (!(TOOL_NAMES as readonly string[]).includes(tool)) throw new ApiError('not_found', `no tool ${tool}; tools: ${TOOL_NAMES.join(', ')}`);
+    const body = await readJsonBody(c, ToolSwitchBody);
+    const scope = scopeOf(body.scope, c.get('principal').tenant);
+    await controls.setSwitch({ kind: 'tool_disabled', scope, tool }, !body.enabled, { by: by(c), ...(body.reason && { reason: body.reason }) });
+    return c.json({ tool, scope, enabled: body.enabled });
+  });
+
+  app.put('/admin/budget', async (c) => {
+    const body = await readJsonBody(c, BudgetBody);
+    const { tenant } = c.get('principal');
+    await controls.setDailyLimits(tenant, { ...(body.max_tokens_per_day !== null && { maxTokensPerDay: body.max_tokens_per_day }), ...(body.max_usd_per_day !== null && { maxUsdPerDay: body.max_usd_per_day }) });
+    return c.json({ tenant, ...body });
+  });
+
+  // The secret is returned once, here; the receiver needs it to verify signatures.
+  app.put('/admin/webhook', async (c) => {
+    const body = await readJsonBody(c, WebhookBody);
+    const target = deps.webhooks.setTarget(c.get('principal').tenant, body.url);
+    return c.json({ url: target.url, secret: target.secret });
+  });
+
+  app.delete('/admin/webhook', async (c) => {
+    if (!deps.webhooks.removeTarget(c.get('principal').tenant)) throw new ApiError('not_found', 'no webhook is configured for this tenant');
+    return c.body(null, 204);
+  });
+
+  return app;
+}

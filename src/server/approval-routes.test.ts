@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunRecord } from '../telemetry/index.js';
+import type { PendingApproval } from './list-pending-approvals.js';
+import type { TestServer } from './server-test-kit.js';
+import { openTestServer } from './server-test-kit.js';
+
+const CANCEL = 'Скасуй TTN-000004, клієнт відмовився, поверни 720 грн';
+
+let server: TestServer;
+let paused: RunRecord;
+beforeEach(async () => {
+  server = await openTestServer();
+  paused = (await (await server.call('POST', '/v1/runs', { key: server.keys.operator, body: { input: CANCEL } })).json()) as RunRecord;
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const approvals = async (key: string) => ((await (await server.call('GET', '/v1/approvals', { key })).json()) as { approvals: PendingApproval[] }).approvals;
+const decidedEvents = async () => {
+  const { runs } = await server.opened.runs.listRuns({});
+  const events = await Promise.all(runs.map((r) => server.opened.runs.listEvents(r.run_id)));
+  return events.flat().filter((e) => e.type === 'approval.decided');
+};
+
+describe('approvals', () => {
+  it('lists the pending cancellation with its exact arguments, to its own tenant only', async () => {
+    expect(paused).toMatchObject({ status: 'awaiting_approval', pending: { tool: 'cancel_shipment' } });
+    expect(await approvals(server.keys.viewer)).toEqual([
+      expect.objectContaining({ id: paused.run_id, thread_id: paused.thread_id, agent: 'tracking_agent', tool: 'cancel_shipment', args: expect.objectContaining({ tracking_id: 'TTN-000004', refund_uah: 720 }) }),
+    ]);
+    expect(await approvals(server.keys.globex)).toEqual([]);
+  });
+
+  it('approves once: the refund is made, the queue empties, and the decision is journaled with who decided', async () => {
+    const res = await server.call('POST', `/v1/approvals/${paused.run_id}`, { key: server.keys.operator, body: { decision: 'approve' } });
+    expect(res.status).toBe(200);
+    const resumed = (await res.json()) as RunRecord;
+    expect(resumed).toMatchObject({ status: 'finished', thread_id: paused.thread_id, approval: { decision: 'approve', by: expect.stringContaining('acme-operator') } });
+    expect(await server.opened.domain.countCancellations('TTN-000004')).toBe(1);
+    expect(await approvals(server.keys.operator)).toEqual([]);
+    const again = await server.call('POST', `/v1/approvals/${paused.run_id}`, { key: server.keys.operator, body: { decision: 'approve' } });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: { code: 'already_decided' } });
+  });
+
+  it('lets exactly one of two concurrent decisions win: one 200, one 409, one journal entry', async () => {
+    const [first, second] = await Promise.all([
+      server.call('POST', `/v1/approvals/${paused.run_id}`, { key: server.keys.operator, body: { decision: 'approve' } }),
+      server.call('POST', `/v1/approvals/${paused.run_id}`, { key: server.keys.admin, body: { decision: 'approve' } }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    expect(await decidedEvents()).toHaveLength(1);
+    expect(await server.opened.domain.countCancellations('TTN-000004')).toBe(1);
+  });
+
+  it('hides another tenant’s approval: deciding it is 404 and changes nothing', async () => {
+    const res = await server.call('POST', `/v1/approvals/${paused.run_id}`, { key: server.keys.globex, body: { decision: 'approve' } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: 'not_found', message: `no approval ${paused.run_id}` } });
+    expect(await decidedEvents()).toHaveLength(0);
+    expect((await server.opened.runtime.state(paused.thread_id)).status).toBe('awaiting_approval');
+  });
+
+  it('forbids a viewer to decide (403) and leaves the run paused', async () => {
+    const res = await server.call('POST', `/v1/approvals/${paused.run_id}`, { key: server.keys.viewer, body: { decision: 'approve' } });
+    expect(res.status).toBe(403);
+    expect(await approvals(server.keys.viewer)).toHaveLength(1);
+  });
+
+  it('applies an edit with a smaller refund, and refuses an invalid edit with 400 keeping the run paused', async () => {
+    const bad = await server.call('POST', `/v1/approvals/${paused.run_id}`, { key: server.keys.operator, body: { decision: 'edit', args: { tracking_id: 'TTN-000004', reason: 'x', refund_uah: 9000 } } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: 'invalid_edit' } });
+    expect(await approvals(server.keys.operator)).toHaveLength(1);
+    const res = await server.call('POST', `/v1/approvals/${paused.run_id}`, { key: server.keys.operator, body: { decision: 'edit', args: { tracking_id: 'TTN-000004', reason: 'частково', refund_uah: 500 } } });
+    expect(res.status).toBe(200);
+    expect((await server.opened.domain.getShipment('TTN-000004'))?.cancellation?.refundUah).toBe(500);
+  });
+
+  it('rejects with a reason: nothing is cancelled and the run ends approval_rejected', async () => {
+    const res = await server.call('POST', `/v1/approvals/${paused.run_id}`, { key: server.keys.operator, body: { decision: 'reject', reason: 'клієнт передумав' } });
+    expect(await res.json()).toMatchObject({ stop_reason: 'approval_rejected', approval: { reason: 'клієнт передумав' } });
+    expect(await server.opened.domain.countCancellations('TTN-000004')).toBe(0);
+  });
+
+  it.each([
+    [{ decision: 'reject' }, 'reason'],
+    [{ decision: 'edit' }, 'args'],
+    [{ decision: 'approve', args: { refund_uah: 1 } }, 'args'],
+    [{ decision: 'maybe' }, 'decision'],
+    [{ decision: 'approve', by: 'someone else' }, 'by'],
+  ])('refuses %j with 400 naming %s', async (body, field) => {
+    const res = await server.call('POST', `/v1/approvals/${paused.run_id}`, { key: server.keys.operator, body });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain(field);
+  });
+
+  it('answers 404 for a run that is not an approval', async () => {
+    const finished = (await (await server.call('POST', '/v1/runs', { key: server.keys.operator, body: { input: 'Де зараз посилка TTN-000001?' } })).json()) as RunRecord;
+    const res = await server.call('POST', `/v1/approvals/${finished.run_id}`, { key: server.keys.operator, body: { decision: 'approve' } });
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { consoleRoutes } from '../console/index.js';
+import type { Logger } from '../mcp/stderr-logger.js';
+import { silentLogger } from '../mcp/stderr-logger.js';
+import { PACKAGE_VERSION } from '../mcp/index.js';
+import type { OpenedRuntime } from '../runtimes/langgraph/index.js';
+import { adminRoutes } from './admin-routes.js';
+import { ApiError } from './api-error.js';
+import type { SqliteApiKeyStore } from './api-key-store.js';
+import { approvalRoutes } from './approval-routes.js';
+import { authenticate, requireRole } from './authenticate.js';
+import { InFlightRuns } from './in-flight-runs.js';
+import { linkRoutes } from './link-routes.js';
+import { runRoutes } from './run-routes.js';
+import type { ServerDeps } from './server-deps.js';
+import type { ServerEnv } from './server-env.js';
+import type { ServerMetrics } from './server-metrics.js';
+import { toApiError } from './to-api-error.js';
+import type { SqliteWebhookStore } from './webhook-store.js';
+
+export interface ServerAppOptions {
+  opened: OpenedRuntime;
+  keys: SqliteApiKeyStore;
+  webhooks: SqliteWebhookStore;
+  /** Fed by the runtime's `onRunFinished`; rendered at `/metrics`. */
+  metrics: ServerMetrics;
+  /** Background runs (`"wait": false`); pass one to await them on shutdown. */
+  inFlight?: InFlightRuns;
+  log?: Logger;
+  /** Largest request body under `/v1` in bytes. Default 64 KiB. */
+  maxBodyBytes?: number;
+  newId?: () => string;
+}
+
+/**
+ * The Waybill HTTP service as a Hono app: `/v1` API (Bearer API keys, roles, tenant scoping), one-time
+ * webhook links, `/healthz`, `/metrics` and the operator console at `/console`. Test it in-process
+ * with `app.request(...)`; serve it with `serveWaybill`.
+ *
+ * @example
+ * const app = createServerApp({ opened, keys, webhooks, metrics });
+ * const res = await app.request('/v1/runs', { headers: { authorization: `Bearer ${key}` } });
+ */
+export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
+  const { maxBodyBytes = 64 * 1024 } = options;
+  const deps: ServerDeps = {
+    opened: options.opened,
+    keys: options.keys,
+    webhooks: options.webhooks,
+    metrics: options.metrics,
+    inFlight: options.inFlight ?? new InFlightRuns(),
+    log: options.log ?? silentLogger,
+    newId: options.newId ?? randomUUID,
+  };
+  const app = new Hono<ServerEnv>();
+  app.use(requestId({ generator: () => `req-${randomUUID()}` }));
+  app.onError((error, c) => {
+    const known = toApiError(error);
+    if (known) return c.json(known.toBody(), known.status);
+    deps.log.error('request failed', { request_id: c.get('requestId'), path: c.req.path, error: error instanceof Error ? error.message : String(error) });
+    return c.json(new ApiError('internal', `unexpected error; the server log has it under request id ${c.get('requestId')}`).toBody(), 500);
+  });
+  app.notFound((c) => c.json(new ApiError('not_found', `no route ${c.req.method} ${c.req.path}`).toBody(), 404));
+
+  app.get('/healthz', (c) => c.json({ status: 'ok', version: PACKAGE_VERSION }));
+  app.get('/metrics', authenticate(deps.keys), requireRole('admin'), async (c) => {
+    const { text, contentType } = await deps.metrics.render();
+    return c.body(text, 200, { 'content-type': contentType });
+  });
+  app.get('/', (c) => c.redirect('/console'));
+  app.route('/', consoleRoutes());
+
+  app.use(
+    '/v1/*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: () => {
+        throw new ApiError('body_too_large', `the request body is over the limit of ${maxBodyBytes} bytes`);
+      },
+    }),
+  );
+  // Registered before the API-key middleware: a link's token is its own credential.
+  app.route('/v1', linkRoutes(deps));
+  const api = new Hono<ServerEnv>();
+  api.use('*', authenticate(deps.keys));
+  api.get('/me', (c) => {
+    const { tenant, role, name, keyId } = c.get('principal');
+    return c.json({ tenant, role, name, key_id: keyId });
+  });
+  api.route('/', runRoutes(deps));
+  api.route('/', approvalRoutes(deps));
+  api.route('/', adminRoutes(deps));
+  app.route('/v1', api);
+  return app;
+}

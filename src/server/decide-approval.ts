@@ -1,0 +1,29 @@
+import type { Decision } from '../runtimes/langgraph/index.js';
+import { DecisionError } from '../runtimes/langgraph/index.js';
+import type { RunRecord } from '../telemetry/index.js';
+import { ApiError } from './api-error.js';
+import { findTenantRun } from './find-tenant-run.js';
+import { isStillPending } from './list-pending-approvals.js';
+import type { ServerDeps } from './server-deps.js';
+
+/**
+ * Applies a decision to the paused run `approvalId` of `tenant`. Another tenant's (or no) approval is
+ * 404; one already decided is 409 (the runtime's claim is atomic, so of two concurrent decisions exactly
+ * one resumes the run); an invalid edit is 400. The decision is journaled by the runtime.
+ */
+export async function decideApproval(deps: ServerDeps, tenant: string, approvalId: string, decision: Decision): Promise<RunRecord> {
+  const paused = await findTenantRun(deps, tenant, approvalId).catch(() => {
+    throw new ApiError('not_found', `no approval ${approvalId}`);
+  });
+  if (paused.status !== 'awaiting_approval') throw new ApiError('not_found', `no approval ${approvalId}`);
+  if (!(await isStillPending(deps.opened, paused))) throw new ApiError('already_decided', `approval ${approvalId} was already decided`);
+  try {
+    return await deps.opened.runtime.decide(paused.thread_id, decision);
+  } catch (error) {
+    if (!DecisionError.isInstance(error)) throw error;
+    if (error.code === 'invalid_edit') throw new ApiError('invalid_edit', error.message);
+    if (error.code === 'unknown_thread') throw new ApiError('not_found', `no approval ${approvalId}`);
+    // nothing_pending here means another decision got in between our check and the claim.
+    throw new ApiError('already_decided', `approval ${approvalId} was already decided`);
+  }
+}

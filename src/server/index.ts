@@ -1,0 +1,16 @@
+export { ApiError } from './api-error.js';
+export type { ApiErrorCode } from './api-error.js';
+export { API_ROLES, isApiRole, roleAtLeast } from './api-role.js';
+export type { ApiRole } from './api-role.js';
+export { checkTenantId, SqliteApiKeyStore } from './api-key-store.js';
+export type { ApiKeyInfo, Principal } from './api-key-store.js';
+export { ApprovalWebhooks } from './approval-webhooks.js';
+export type { ApprovalWebhookPayload, ApprovalWebhooksOptions } from './approval-webhooks.js';
+export { createServerApp } from './create-server-app.js';
+export type { ServerAppOptions } from './create-server-app.js';
+export { InFlightRuns } from './in-flight-runs.js';
+export { serveWaybill } from './serve-waybill.js';
+export type { RunningWaybill, ServeWaybillOptions } from './serve-waybill.js';
+export { ServerMetrics } from './server-metrics.js';
+export { SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER, verifyWebhook } from './sign-webhook.js';
+export { SqliteWebhookStore } from './webhook-store.js';

@@ -1,0 +1,55 @@
+import type { OpenedRuntime } from '../runtimes/langgraph/index.js';
+import type { RunRecord } from '../telemetry/index.js';
+
+/** One action waiting for a human, as `GET /v1/approvals` lists it; `id` is the paused run's id. */
+export interface PendingApproval {
+  id: string;
+  run_id: string;
+  thread_id: string;
+  request_id: string;
+  tenant: string;
+  requested_at: string;
+  agent: string;
+  tool: string;
+  args: Record<string, unknown>;
+  answer: string;
+}
+
+/**
+ * A paused run is still pending only while it is the latest run of its thread and the checkpointer
+ * still holds its interrupt: a paused record keeps status `awaiting_approval` after it is decided,
+ * because the resumed run is a new record on the same thread.
+ */
+export async function isStillPending(opened: OpenedRuntime, record: RunRecord): Promise<boolean> {
+  if (record.status !== 'awaiting_approval') return false;
+  const latest = await opened.runs.latestRunForThread(record.thread_id);
+  if (latest?.run_id !== record.run_id) return false;
+  return (await opened.runtime.state(record.thread_id)).pending !== undefined;
+}
+
+/** The tenant's pending approvals, newest first (up to the store's listing limit). */
+export async function listPendingApprovals(opened: OpenedRuntime, tenant: string): Promise<PendingApproval[]> {
+  const { runs } = await opened.runs.listRuns({ tenant, status: 'awaiting_approval', limit: 500 });
+  const seen = new Set<string>();
+  const pending: PendingApproval[] = [];
+  for (const record of runs) {
+    if (seen.has(record.thread_id)) continue;
+    seen.add(record.thread_id);
+    if (!(await isStillPending(opened, record))) continue;
+    const action = (await opened.runtime.state(record.thread_id)).pending ?? record.pending;
+    if (!action) continue;
+    pending.push({
+      id: record.run_id,
+      run_id: record.run_id,
+      thread_id: record.thread_id,
+      request_id: record.request_id,
+      tenant: record.tenant,
+      requested_at: record.started_at,
+      agent: action.agent,
+      tool: action.tool,
+      args: action.args,
+      answer: record.answer,
+    });
+  }
+  return pending;
+}

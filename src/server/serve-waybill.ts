@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { Logger } from '../mcp/stderr-logger.js';
+import { createStderrLogger } from '../mcp/stderr-logger.js';
+import { PACKAGE_VERSION } from '../mcp/index.js';
+import type { OpenRuntimeOptions } from '../runtimes/langgraph/index.js';
+import { openLangGraphRuntime } from '../runtimes/langgraph/index.js';
+import type { AuditEvent, RunRecord } from '../telemetry/index.js';
+import { createRunTracer } from '../telemetry/tracing.js';
+import { SqliteApiKeyStore } from './api-key-store.js';
+import { ApprovalWebhooks } from './approval-webhooks.js';
+import { createServerApp } from './create-server-app.js';
+import { InFlightRuns } from './in-flight-runs.js';
+import { ServerMetrics } from './server-metrics.js';
+import { SqliteWebhookStore } from './webhook-store.js';
+
+export interface ServeWaybillOptions {
+  dbPath: string;
+  /** Default 127.0.0.1: reachable only from this machine unless the operator says otherwise. */
+  host?: string;
+  /** Default 8787; 0 picks a free port. */
+  port?: number;
+  /** Base of the links in approval webhooks. Default `http://<host>:<port>`. */
+  publicUrl?: string;
+  log?: Logger;
+  env?: NodeJS.ProcessEnv;
+  /** Passed to the runtime (tests give a scripted model, limits). */
+  runtime?: Omit<OpenRuntimeOptions, 'dbPath' | 'onRunFinished'>;
+}
+
+export interface RunningWaybill {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the runtime on `dbPath` with metrics, approval webhooks and (when OTLP is configured) traces
+ * observing every run, and serves the app. `close()` stops accepting requests, lets background runs and
+ * webhook deliveries finish, flushes spans and closes the stores.
+ */
+export async function serveWaybill(options: ServeWaybillOptions): Promise<RunningWaybill> {
+  const { dbPath, host = '127.0.0.1', port = 8787, log = createStderrLogger() } = options;
+  const metrics = new ServerMetrics();
+  const tracer = createRunTracer({ ...(options.env && { env: options.env }), serviceVersion: PACKAGE_VERSION });
+  const webhookStore = SqliteWebhookStore.open(dbPath);
+  let url = options.publicUrl ?? '';
+  const webhooks = new ApprovalWebhooks({ store: webhookStore, publicUrl: () => url, log });
+  const onRunFinished = (record: RunRecord, events: readonly AuditEvent[]) => {
+    // Each observer on its own: one failing must not keep the others from seeing the run.
+    for (const observe of [metrics.observe.bind(metrics), webhooks.observe.bind(webhooks), tracer?.observe.bind(tracer)]) {
+      try {
+        observe?.(record, events);
+      } catch (error) {
+        log.warn('run observer failed', { run_id: record.run_id, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  };
+  const opened = await openLangGraphRuntime({ ...options.runtime, dbPath, onRunFinished });
+  const keys = SqliteApiKeyStore.open(dbPath);
+  const inFlight = new InFlightRuns();
+  const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log });
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => {
+      const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+      const own = `http://${shownHost}:${info.port}`;
+      url ||= own;
+      resolve({
+        url: own,
+        close: async () => {
+          await new Promise<void>((done) => server.close(() => done()));
+          await inFlight.idle();
+          await webhooks.idle();
+          await tracer?.shutdown();
+          await opened.close();
+          keys.close();
+          webhookStore.close();
+        },
+      });
+    });
+    server.once('error', (error) => {
+      void opened.close().finally(() => {
+        keys.close();
+        webhookStore.close();
+        reject(error);
+      });
+    });
+  });
+}

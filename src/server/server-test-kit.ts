@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import type { OpenedRuntime, OpenRuntimeOptions } from '../runtimes/langgraph/index.js';
+import { openLangGraphRuntime } from '../runtimes/langgraph/index.js';
+import { makeTempDir } from '../testing/temp-dir.js';
+import { SqliteApiKeyStore } from './api-key-store.js';
+import { ApprovalWebhooks } from './approval-webhooks.js';
+import { createServerApp } from './create-server-app.js';
+import { InFlightRuns } from './in-flight-runs.js';
+import type { ServerEnv } from './server-env.js';
+import { ServerMetrics } from './server-metrics.js';
+import { SqliteWebhookStore } from './webhook-store.js';
+import { silentLogger } from '../mcp/stderr-logger.js';
+
+/** A server over a fresh database with keys for tenant `acme` (every role) and `globex` (operator). */
+export interface TestServer {
+  app: Hono<ServerEnv>;
+  opened: OpenedRuntime;
+  metrics: ServerMetrics;
+  webhooks: ApprovalWebhooks;
+  inFlight: InFlightRuns;
+  keys: { viewer: string; operator: string; admin: string; globex: string; globexAdmin: string };
+  dbPath: string;
+  /** `app.request` with a key and a JSON body. */
+  call(method: string, path: string, options?: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function openTestServer(options: { runtime?: Partial<OpenRuntimeOptions>; publicUrl?: () => string } = {}): Promise<TestServer> {
+  const temp = makeTempDir();
+  const dbPath = join(temp.dir, 'waybill.db');
+  const metrics = new ServerMetrics();
+  const webhookStore = SqliteWebhookStore.open(dbPath);
+  const webhooks = new ApprovalWebhooks({ store: webhookStore, publicUrl: options.publicUrl ?? (() => 'http://127.0.0.1:1'), log: silentLogger, timeoutMs: 2000 });
+  const opened = await openLangGraphRuntime({
+    modelConfig: { fallbacks: [], temperature: 0.1, timeoutMs: 1000, maxRetries: 0 },
+    ...options.runtime,
+    dbPath,
+    onRunFinished: (record, events) => {
+      metrics.observe(record, events);
+      webhooks.observe(record, events);
+    },
+  });
+  const keyStore = SqliteApiKeyStore.open(dbPath);
+  const make = (tenant: string, role: 'viewer' | 'operator' | 'admin') => keyStore.create({ tenant, role, name: `${tenant}-${role}` }).key;
+  const keys = { viewer: make('acme', 'viewer'), operator: make('acme', 'operator'), admin: make('acme', 'admin'), globex: make('globex', 'operator'), globexAdmin: make('globex', 'admin') };
+  const inFlight = new InFlightRuns();
+  const app = createServerApp({ opened, keys: keyStore, webhooks: webhookStore, metrics, inFlight });
+  return {
+    app,
+    opened,
+    metrics,
+    webhooks,
+    inFlight,
+    keys,
+    dbPath,
+    call: (method, path, o = {}) => {
+      const headers: Record<string, string> = { ...o.headers };
+      if (o.key) headers.authorization = `Bearer ${o.key}`;
+      const body = o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
+      if (body !== undefined) headers['content-type'] ??= 'application/json';
+      return Promise.resolve(app.request(path, { method, headers, ...(body !== undefined && { body }) }));
+    },
+    close: async () => {
+      await inFlight.idle();
+      await webhooks.idle();
+      await opened.close();
+      keyStore.close();
+      webhookStore.close();
+      temp.cleanup();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { HTTPException } from 'hono/http-exception';
+import { RunStoreError } from '../telemetry/index.js';
+import { ApiError } from './api-error.js';
+
+/** Maps what a handler threw to the error a client sees; undefined for an unexpected fault (500). */
+export function toApiError(error: unknown): ApiError | undefined {
+  if (ApiError.isInstance(error)) return error;
+  if (RunStoreError.isInstance(error) && error.code === 'invalid_argument') return new ApiError('bad_request', error.message);
+  if (error instanceof HTTPException) {
+    if (error.status === 413) return new ApiError('body_too_large', 'the request body is too large');
+    if (error.status === 400) return new ApiError('bad_request', error.message || 'bad request');
+  }
+  return undefined;
+}

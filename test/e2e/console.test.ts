@@ -1,0 +1,155 @@
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../src/testing/temp-dir.js';
+import { CLI, serverEnv } from './helpers.js';
+
+// Debian's chromium, driven by playwright-core: no browser is ever downloaded. CI installs it.
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/console/', import.meta.url));
+const CANCEL = 'Скасуй TTN-000004, клієнт відмовився, поверни 720 грн';
+
+const temp = makeTempDir();
+const env = serverEnv(join(temp.dir, 'console.db'));
+let server: ChildProcessWithoutNullStreams;
+let base = '';
+let key = '';
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+async function startServer(): Promise<string> {
+  server = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { env });
+  return new Promise<string>((resolve, reject) => {
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`waybill serve did not start:\n${err}`)), 15_000);
+    server.stderr.setEncoding('utf8');
+    server.stderr.on('data', (chunk: string) => {
+      err += chunk;
+      const found = /API at (http:\/\/[^\s/]+)\/v1/.exec(err);
+      if (found?.[1]) {
+        clearTimeout(timer);
+        resolve(found[1]);
+      }
+    });
+  });
+}
+
+const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+
+let loads = 0;
+/** A full page load (new query string), so exactly one render of the page runs before we type. */
+async function open(hash: string, ready: string): Promise<void> {
+  loads += 1;
+  await page.goto(`${base}/console?load=${loads}${hash}`);
+  await page.waitForSelector(ready);
+}
+
+async function ask(text: string): Promise<void> {
+  await open('#/runs', '#runs-table');
+  await page.fill('#ask-input', text);
+  await page.click('#ask-submit');
+  await page.waitForSelector('#tree', { timeout: 20_000 });
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium); the console e2e test needs a real browser`);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  key = execFileSync(process.execPath, [CLI, 'keys', 'create', '--tenant', 'acme', '--role', 'admin', '--name', 'console-e2e'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  [base, browser] = await Promise.all([
+    startServer(),
+    chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] }),
+  ]);
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+}, 30_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (server) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+  temp.cleanup();
+});
+
+describe('operator console in headless Chromium against waybill serve', () => {
+  it('refuses a wrong key, then signs in with a real one', async () => {
+    await page.goto(`${base}/console`);
+    await page.waitForSelector('#sign-in');
+    await page.fill('#api-key', 'wb_wrong');
+    await page.click('#sign-in button[type=submit]');
+    await page.waitForSelector('#sign-in .error');
+    expect(await page.textContent('#sign-in .error')).toContain('unknown or revoked');
+    // The browser logs the refused call as a failed resource load: expected here, and only here.
+    expect(pageErrors).toEqual([expect.stringContaining('status of 401')]);
+    pageErrors.length = 0;
+    await shot('sign-in');
+    await page.fill('#api-key', key);
+    await page.click('#sign-in button[type=submit]');
+    await page.waitForSelector('#runs-table');
+    expect(await page.textContent('#who')).toContain('tenant acme · admin');
+  });
+
+  it('asks a question and shows the run, its answer in Ukrainian, its delegation tree and tool calls', async () => {
+    await ask('Де зараз посилка TTN-000001?');
+    expect(await page.textContent('#answer')).toMatch(/Посилка TTN-000001.*в дорозі/);
+    expect(await page.textContent('#tree')).toMatch(/supervisor[\s\S]*tracking_agent[\s\S]*track_shipment/);
+    expect(await page.textContent('#tool-calls')).toContain('"tracking_id": "TTN-000001"');
+    expect(await page.textContent('#run-cost')).toMatch(/^\$\d+\.\d{6}$/);
+    await shot('run-detail');
+    await open('#/runs', '#runs-table tr[data-run]');
+    expect(await page.textContent('#runs-table')).toContain('Посилка TTN-000001');
+    await shot('runs');
+  }, 30_000);
+
+  it('approves a pending cancellation from the queue and shows the decision in the journal', async () => {
+    await ask(CANCEL);
+    expect(await page.textContent('#stop-reason')).toBe('awaiting_approval');
+    await page.click('a[href="#/approvals"]');
+    await page.waitForSelector('.approval');
+    const card = await page.textContent('.approval');
+    expect(card).toContain('cancel_shipment');
+    expect(card).toMatch(/TTN-000004[\s\S]*720/);
+    await shot('approvals');
+    await page.click('.approval button.approve');
+    await page.waitForSelector('.decision-status .notice');
+    expect(await page.textContent('.decision-status')).toContain('Decided: finish');
+    await page.click('.decision-status a');
+    await page.waitForSelector('#journal tr[data-type="approval.decided"]');
+    expect(await page.textContent('#journal tr[data-type="approval.decided"]')).toMatch(/approve by console-e2e[\s\S]*TTN-000004/);
+    expect(await page.textContent('#journal')).toContain('tool.call');
+    expect(await page.textContent('#approval')).toContain('approve by console-e2e');
+    await shot('journal');
+    await open('#/approvals', '#no-approvals');
+  }, 30_000);
+
+  it('flips the global kill switch: the next run stops with operator_kill; then turns it off', async () => {
+    await open('#/switches', '[data-switch="kill-global"][data-on="false"]');
+    await page.click('#kill-global');
+    await page.waitForSelector('[data-switch="kill-global"][data-on="true"]');
+    await shot('switches');
+    await ask('Скільки ноутбуків SKU-1001 на складах?');
+    expect(await page.textContent('#stop-reason')).toBe('operator_kill');
+    await open('#/switches', '[data-switch="kill-global"][data-on="true"]');
+    await page.click('#kill-global');
+    await page.waitForSelector('[data-switch="kill-global"][data-on="false"]');
+  }, 30_000);
+
+  it('draws the metrics charts from the runs', async () => {
+    await open('#/metrics', '#chart-stop-reasons rect');
+    expect(await page.locator('#chart-cost rect').count()).toBe(4);
+    expect(await page.locator('#chart-duration circle').count()).toBeGreaterThan(0);
+    expect(await page.textContent('#metrics-summary')).toContain('Runs4');
+    await shot('metrics');
+    expect(pageErrors).toEqual([]);
+  });
+});

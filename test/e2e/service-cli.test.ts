@@ -1,0 +1,106 @@
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../src/testing/temp-dir.js';
+import { CLI, serverEnv } from './helpers.js';
+
+const run = promisify(execFile);
+const temp = makeTempDir();
+const env = serverEnv(join(temp.dir, 'service.db'));
+let server: ChildProcessWithoutNullStreams;
+let base = '';
+let key = '';
+
+/** Runs the CLI; resolves with exit code and output whatever the code. */
+async function waybill(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+const post = async (input: string, requestId: string) => {
+  const res = await fetch(`${base}/v1/runs`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-request-id': requestId }, body: JSON.stringify({ input }) });
+  return (await res.json()) as { run_id: string; stop_reason: string; request_id: string };
+};
+
+beforeAll(async () => {
+  const created = await waybill('keys', 'create', '--tenant', 'acme', '--role', 'operator', '--name', 'cli-e2e');
+  key = created.stdout.trim();
+  server = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { env });
+  base = await new Promise<string>((resolve, reject) => {
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`waybill serve did not start:\n${err}`)), 15_000);
+    server.stderr.setEncoding('utf8');
+    server.stderr.on('data', (chunk: string) => {
+      err += chunk;
+      const found = /API at (http:\/\/[^\s/]+)\/v1/.exec(err);
+      if (found?.[1]) {
+        clearTimeout(timer);
+        resolve(found[1]);
+      }
+    });
+  });
+}, 30_000);
+
+afterAll(async () => {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  temp.cleanup();
+});
+
+describe('waybill keys, serve, runs, kill and tool', () => {
+  it('prints a new key once on stdout; list shows ids and roles but never a key', async () => {
+    expect(key).toMatch(/^wb_[A-Za-z0-9_-]{43}$/);
+    const list = await waybill('keys', 'list', '--json');
+    const keys = JSON.parse(list.stdout) as Array<{ keyId: string; tenant: string; role: string }>;
+    expect(keys).toEqual([expect.objectContaining({ tenant: 'acme', role: 'operator', name: 'cli-e2e' })]);
+    expect(list.stdout).not.toContain(key);
+    const bad = await waybill('keys', 'create', '--tenant', 'acme', '--role', 'root');
+    expect(bad).toMatchObject({ code: 2, stderr: 'waybill: --role must be one of viewer, operator, admin, got "root"\n' });
+  });
+
+  it('serves on loopback: /healthz without a key, 401 without one on /v1, a run with the key', async () => {
+    expect(new URL(base).hostname).toBe('127.0.0.1');
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/v1/runs`)).status).toBe(401);
+    const record = await post('Де зараз посилка TTN-000001?', 'req-cli-1');
+    expect(record).toMatchObject({ stop_reason: 'finish', request_id: 'req-cli-1' });
+  }, 20_000);
+
+  it('lists runs by request id from another process, as text and as JSON', async () => {
+    const json = await waybill('runs', '--request-id', 'req-cli-1', '--json');
+    const listing = JSON.parse(json.stdout) as { runs: Array<{ request_id: string; tenant: string }> };
+    expect(listing.runs).toEqual([expect.objectContaining({ request_id: 'req-cli-1', tenant: 'acme' })]);
+    const text = await waybill('runs', '--request-id', 'req-cli-1');
+    expect(text.stdout).toMatch(/finished:finish {2}req req-cli-1 .* tools track_shipment\(ok\)/);
+    expect(await waybill('runs', '--stop-reason', 'sleepy')).toMatchObject({ code: 2, stderr: expect.stringContaining('not a stop reason') });
+  });
+
+  it('kill on --tenant stops the served tenant’s next run with operator_kill; off lets it run', async () => {
+    expect((await waybill('kill', 'on', '--tenant', 'acme')).stdout).toContain('kill switch ON for tenant acme');
+    expect((await post('Де зараз посилка TTN-000002?', 'req-cli-2')).stop_reason).toBe('operator_kill');
+    await waybill('kill', 'off', '--tenant', 'acme');
+    expect((await post('Де зараз посилка TTN-000002?', 'req-cli-3')).stop_reason).toBe('finish');
+    expect(await waybill('kill', 'maybe')).toMatchObject({ code: 2, stderr: 'waybill: kill takes "on" or "off", got "maybe"\n' });
+  });
+
+  it('tool disable makes the served runs stop with policy_deny:<tool>; enable restores it', async () => {
+    expect((await waybill('tool', 'disable', 'track_shipment')).stdout).toBe('track_shipment disabled for every tenant\n');
+    expect((await post('Де зараз посилка TTN-000003?', 'req-cli-4')).stop_reason).toBe('policy_deny:track_shipment');
+    await waybill('tool', 'enable', 'track_shipment');
+    expect((await post('Де зараз посилка TTN-000003?', 'req-cli-5')).stop_reason).toBe('finish');
+    expect(await waybill('tool', 'disable', 'format_disk')).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown tool "format_disk"') });
+  });
+
+  it('describes the new commands in --help', async () => {
+    const help = (await waybill('--help')).stdout;
+    for (const command of ['serve', 'keys', 'runs', 'kill', 'tool']) expect(help).toMatch(new RegExp(`\\n  ${command} `));
+    expect((await waybill('serve', '--help')).stdout).toMatch(/--host <host>[\s\S]*127\.0\.0\.1[\s\S]*--port <port>[\s\S]*8787/);
+  });
+});
