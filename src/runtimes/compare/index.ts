@@ -1,0 +1,17 @@
+export { COMPARE_REQUESTS, isCorrect } from './compare-requests.js';
+export type { CompareRequest } from './compare-requests.js';
+export { codeLines, countCodeLines } from './count-code-lines.js';
+export { serveCountingOracle } from './counting-oracle.js';
+export type { CountingOracle, OracleCounts } from './counting-oracle.js';
+export { openRuntimeByName } from './open-runtime-by-name.js';
+export type { AnyRuntime, OpenByNameOptions } from './open-runtime-by-name.js';
+export { renderChart } from './render-chart.js';
+export { renderQualitative } from './render-qualitative.js';
+export { renderPerRequest, renderTable, runtimeLabel } from './render-table.js';
+export { COMPARISON_MODEL, COMPARISON_VERSION, runComparison } from './run-comparison.js';
+export type { ComparisonReport, RequestResult, RuntimeResult } from './run-comparison.js';
+export { parseRuntimeName, RUNTIME_NAMES } from './runtime-name.js';
+export type { RuntimeName } from './runtime-name.js';
+export { renderComparison, writeComparison } from './write-comparison.js';
+export type { ComparisonFiles } from './write-comparison.js';
+export { askOnRuntime } from './ask-on-runtime.js';

@@ -1,0 +1,10 @@
+export { buildManager } from './build-manager.js';
+export type { ManagerOptions, WorkerName } from './build-manager.js';
+export { chatCompletionsModel } from './chat-completions-model.js';
+export { openOpenAIAgentsRuntime } from './open-runtime.js';
+export type { OpenedOpenAIAgentsRuntime, OpenOpenAIAgentsOptions } from './open-runtime.js';
+export { OpenAIAgentsRuntime } from './openai-agents-runtime.js';
+export type { OpenAIAgentsRuntimeOptions } from './openai-agents-runtime.js';
+export { PauseStore } from './pause-store.js';
+export { RunJournal, currentJournal, withJournal } from './run-journal.js';
+export type { JournalEvent, JournalIdentity } from './run-journal.js';

@@ -1,0 +1,105 @@
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import type { Migration } from '../../domain/index.js';
+import { openSqliteDatabase } from '../../domain/index.js';
+
+/**
+ * Version of a stored pause. Changelog: 1 — the SDK's serialised RunState (it carries its own
+ * `$schemaVersion`), the pending call, and the run identity needed to resume it.
+ */
+export const PAUSE_FORMAT_VERSION = 1;
+
+const MIGRATIONS: readonly Migration[] = [
+  (db) =>
+    db.exec(`CREATE TABLE openai_agents_pauses (
+      thread_id TEXT PRIMARY KEY,
+      format_version INTEGER NOT NULL,
+      run_id TEXT NOT NULL,
+      request_id TEXT NOT NULL,
+      tenant TEXT NOT NULL,
+      trusted_text TEXT NOT NULL,
+      pending TEXT NOT NULL,
+      run_state TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    )`),
+];
+
+const PendingJson = z.object({ agent: z.string(), tool: z.string(), args: z.record(z.string(), z.unknown()) });
+
+/** A run paused for approval, as another process reads it back. */
+export interface StoredPause {
+  threadId: string;
+  runId: string;
+  requestId: string;
+  tenant: string;
+  trustedText: string;
+  pending: z.infer<typeof PendingJson>;
+  /** `RunState.toString()` of the paused run. */
+  runState: string;
+  createdAt: string;
+}
+
+interface PauseRow {
+  thread_id: string;
+  format_version: number;
+  run_id: string;
+  request_id: string;
+  tenant: string;
+  trusted_text: string;
+  pending: string;
+  run_state: string;
+  created_at: string;
+}
+
+/**
+ * Paused OpenAI Agents runs, one per thread, in the shared SQLite file: the SDK keeps its run state in
+ * memory, so the serialised state lives here until an operator (in any process) decides.
+ */
+export class PauseStore {
+  readonly #db: Database.Database;
+
+  private constructor(db: Database.Database) {
+    this.#db = db;
+  }
+
+  static open(path: string): PauseStore {
+    return new PauseStore(openSqliteDatabase(path, 'openai_agents', MIGRATIONS));
+  }
+
+  save(pause: StoredPause): void {
+    this.#db
+      .prepare(
+        `INSERT INTO openai_agents_pauses (thread_id, format_version, run_id, request_id, tenant, trusted_text, pending, run_state, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(thread_id) DO UPDATE SET format_version = excluded.format_version, run_id = excluded.run_id, request_id = excluded.request_id,
+           tenant = excluded.tenant, trusted_text = excluded.trusted_text, pending = excluded.pending, run_state = excluded.run_state, created_at = excluded.created_at`,
+      )
+      .run(pause.threadId, PAUSE_FORMAT_VERSION, pause.runId, pause.requestId, pause.tenant, pause.trustedText, JSON.stringify(pause.pending), pause.runState, pause.createdAt);
+  }
+
+  /** The thread's pause; throws with the thread named when the stored row is unreadable. */
+  get(threadId: string): StoredPause | undefined {
+    const row = this.#db.prepare('SELECT * FROM openai_agents_pauses WHERE thread_id = ?').get(threadId) as PauseRow | undefined;
+    if (!row) return undefined;
+    if (row.format_version !== PAUSE_FORMAT_VERSION) throw new Error(`the pause of thread ${threadId} has format ${row.format_version}; this Waybill reads ${PAUSE_FORMAT_VERSION}`);
+    const pending = PendingJson.safeParse(safeJson(row.pending));
+    if (!pending.success) throw new Error(`the pause of thread ${threadId} is unreadable: ${pending.error.issues[0]?.message ?? 'bad pending call'}`);
+    return { threadId: row.thread_id, runId: row.run_id, requestId: row.request_id, tenant: row.tenant, trustedText: row.trusted_text, pending: pending.data, runState: row.run_state, createdAt: row.created_at };
+  }
+
+  delete(threadId: string): void {
+    this.#db.prepare('DELETE FROM openai_agents_pauses WHERE thread_id = ?').run(threadId);
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
