@@ -5,6 +5,7 @@ import { exitCodeFor } from './exit-codes.js';
 import { printRun } from './print-run.js';
 import { UsageError } from './usage-error.js';
 import { withRuntime } from './with-runtime.js';
+import { withThreadRuntime } from './with-thread-runtime.js';
 
 const THREAD_HELP = 'conversation thread id (state and approvals are kept per thread)';
 
@@ -42,7 +43,7 @@ export function stateCommand(): Command {
     .requiredOption('--thread <id>', THREAD_HELP)
     .option('--json', 'print {thread_id, status, pending?} as JSON')
     .action(async (options: { thread: string; json?: boolean }) => {
-      const state = await withRuntime(({ runtime }) => runtime.state(options.thread));
+      const state = await withThreadRuntime(options.thread, (runtime) => runtime.state(options.thread));
       if (options.json) console.log(JSON.stringify(state, null, 2));
       else if (state.pending) console.log(`thread ${state.thread_id}: awaiting approval of ${state.pending.agent}.${state.pending.tool} ${JSON.stringify(state.pending.args)}`);
       else console.log(`thread ${state.thread_id}: ${state.status}`);
@@ -60,7 +61,7 @@ export function approveCommand(): Command {
     .option('--json', 'print the run record as JSON')
     .action(async (options: { thread: string; edit?: string; by: string; json?: boolean }) => {
       const args = options.edit === undefined ? undefined : parseEdit(options.edit);
-      const record = await withRuntime(({ runtime }) =>
+      const record = await withThreadRuntime(options.thread, (runtime) =>
         runtime.decide(options.thread, args ? { type: 'edit', by: options.by, args } : { type: 'approve', by: options.by }),
       );
       printRun(record, options.json === true);
@@ -78,7 +79,7 @@ export function rejectCommand(): Command {
     .option('--json', 'print the run record as JSON')
     .action(async (options: { thread: string; reason: string; by: string; json?: boolean }) => {
       if (!options.reason.trim()) throw new UsageError('--reason must not be empty');
-      const record = await withRuntime(({ runtime }) => runtime.decide(options.thread, { type: 'reject', by: options.by, reason: options.reason }));
+      const record = await withThreadRuntime(options.thread, (runtime) => runtime.decide(options.thread, { type: 'reject', by: options.by, reason: options.reason }));
       printRun(record, options.json === true);
       process.exitCode = record.stop_reason === 'approval_rejected' ? 0 : exitCodeFor(record);
     });
