@@ -1,7 +1,9 @@
 import { Command } from 'commander';
 import { PACKAGE_VERSION } from '../mcp/index.js';
 import { graphCommand, pruneCommand } from './admin-commands.js';
+import { compareCommand } from './compare-command.js';
 import { demoCommand } from './demo-command.js';
+import { evalCommand } from './eval-command.js';
 import { exerciseCommand } from './exercise-command.js';
 import { guardCommand } from './guard-command.js';
 import { kbCommand } from './kb-command.js';
@@ -9,6 +11,10 @@ import { mcpCommand } from './mcp-command.js';
 import { oracleCommand } from './oracle-command.js';
 import { approveCommand, askCommand, rejectCommand, stateCommand } from './run-commands.js';
 import { traceCommand } from './trace-command.js';
+import { keysCommand } from './keys-command.js';
+import { runsCommand } from './runs-command.js';
+import { serveCommand } from './serve-command.js';
+import { killCommand, toolCommand } from './switch-commands.js';
 
 /** The `waybill` command line; each subcommand lives in its own file. */
 export function createProgram(): Command {
@@ -25,8 +31,15 @@ export function createProgram(): Command {
     .addCommand(graphCommand())
     .addCommand(pruneCommand())
     .addCommand(exerciseCommand())
+    .addCommand(evalCommand())
     .addCommand(kbCommand())
     .addCommand(mcpCommand())
     .addCommand(guardCommand())
-    .addCommand(oracleCommand());
+    .addCommand(oracleCommand())
+    .addCommand(compareCommand())
+    .addCommand(serveCommand())
+    .addCommand(keysCommand())
+    .addCommand(runsCommand())
+    .addCommand(killCommand())
+    .addCommand(toolCommand());
 }
