@@ -1,0 +1,22 @@
+import type { DomainStore } from '../domain/index.js';
+import { calcDelivery } from '../domain/operations/calc-delivery.js';
+import { checkStock } from '../domain/operations/check-stock.js';
+import { trackShipment } from '../domain/operations/track-shipment.js';
+import type { RunRecord } from '../telemetry/index.js';
+
+const READS = { track_shipment: trackShipment, check_stock: checkStock, calc_delivery: calcDelivery } as const;
+
+/**
+ * What the tools told the agents, for a judge to check groundedness against. Run records keep the
+ * calls, not their results, so read calls are replayed on the trial's final domain state (reads are
+ * pure; a shipment cancelled in the trial shows as cancelled); writes are listed with their status.
+ */
+export async function toolEvidence(domain: DomainStore, records: readonly RunRecord[]): Promise<string[]> {
+  const lines: string[] = [];
+  for (const call of records.flatMap((r) => r.tool_calls)) {
+    const read = READS[call.tool as keyof typeof READS] as (typeof READS)[keyof typeof READS] | undefined;
+    if (read && call.status === 'ok') lines.push(`${call.tool} ${JSON.stringify(call.args)} → ${JSON.stringify(await read({ store: domain, now: () => new Date() }, call.args))}`);
+    else lines.push(`${call.tool} ${JSON.stringify(call.args)} → status ${call.status}`);
+  }
+  return lines;
+}
