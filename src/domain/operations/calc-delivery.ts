@@ -3,6 +3,7 @@ import { describeCities, normaliseCity } from '../cities.js';
 import { MAX_DECLARED_VALUE_UAH, MAX_WEIGHT_KG } from '../limits.js';
 import { quoteDelivery } from '../pricing.js';
 import { normaliseService, SERVICES } from '../services.js';
+import type { Service } from '../services.js';
 import type { ToolResult } from '../tool-result.js';
 import { errorEnvelope } from '../tool-result.js';
 import { parseArgs } from '../validation/parse-args.js';
@@ -53,8 +54,14 @@ export async function calcDelivery(context: OperationContext, raw: unknown): Pro
   const distanceKm = await context.store.distanceKm(origin, destination);
   if (!tariff || distanceKm === undefined) return errorEnvelope([`service: no tariff for ${service} between ${origin} and ${destination}`]);
   if (args.weight_kg > tariff.maxWeightKg) {
-    const others = SERVICES.filter((s) => s !== service).join(' or ');
-    return errorEnvelope([`weight_kg: ${args.weight_kg} kg is over the ${service} limit of ${tariff.maxWeightKg} kg; try ${others}`]);
+    // Suggest only services whose own limit takes this weight.
+    const others: Service[] = [];
+    for (const other of SERVICES) {
+      const limit = other === service ? undefined : (await context.store.getTariff(other))?.maxWeightKg;
+      if (limit !== undefined && args.weight_kg <= limit) others.push(other);
+    }
+    const hint = others.length > 0 ? `; try ${others.join(' or ')}` : '; no service takes this weight';
+    return errorEnvelope([`weight_kg: ${args.weight_kg} kg is over the ${service} limit of ${tariff.maxWeightKg} kg${hint}`]);
   }
   const quote = quoteDelivery(tariff, distanceKm, args.weight_kg, args.declared_value_uah ?? 0);
   return {
