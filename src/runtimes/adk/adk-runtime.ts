@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BaseAgent, Event } from '@google/adk';
 import { InMemoryRunner } from '@google/adk';
 import { detectLanguage } from '../../models/index.js';
-import type { StopReason } from '../../policy/index.js';
+import type { ControlStore, StopReason } from '../../policy/index.js';
 import { redactPii, USER_BLOCK_MESSAGE } from '../../policy/index.js';
 import type { RunRecord, RunStore } from '../../telemetry/index.js';
 import type { AskRequest } from '../langgraph/index.js';
@@ -13,6 +13,8 @@ export interface AdkRuntimeOptions {
   /** The workflow from `buildWorkflow`. */
   workflow: BaseAgent;
   runs: RunStore;
+  /** Operator switches and tenant budgets for the step gate before every model call. */
+  controls?: ControlStore;
   /** The model name every agent sends (prices the run). */
   modelName: string;
   now?: () => Date;
@@ -27,7 +29,7 @@ const textOf = (event: Event): string => (event.content?.parts ?? []).map((part)
  * and per run (ADK's default), so a run cannot pause: there is no approval and no `decide`.
  */
 export class AdkRuntime {
-  readonly #options: Required<AdkRuntimeOptions>;
+  readonly #options: Required<Omit<AdkRuntimeOptions, 'controls'>> & Pick<AdkRuntimeOptions, 'controls'>;
   readonly #runner: InMemoryRunner;
 
   constructor(options: AdkRuntimeOptions) {
@@ -47,7 +49,7 @@ export class AdkRuntime {
       trustedText: request.input,
       model: modelName,
       now,
-    });
+    }, { ...(this.#options.controls && { controls: this.#options.controls }) });
     journal.audit({ agent: 'supervisor', type: 'run.start', status: 'info', detail: request.input.slice(0, 500) });
     let answer = '';
     await withJournal(journal, async () => {
@@ -72,6 +74,7 @@ export class AdkRuntime {
     const { record, events } = journal.finish({ reason, answer: redaction.text });
     await runs.saveRun(record);
     await runs.appendEvents(events);
+    await journal.recordTenantUsage(record);
     return record;
   }
 }

@@ -1,4 +1,4 @@
-import type { BaseLlm, SingleAfterModelCallback, SingleAgentCallback } from '@google/adk';
+import type { BaseLlm, SingleAfterModelCallback, SingleAgentCallback, SingleBeforeModelCallback } from '@google/adk';
 import { LlmAgent, MCPToolset, ParallelAgent, SequentialAgent } from '@google/adk';
 import { ROLES, ROLES_TABLE } from '../../agents/index.js';
 import { DOMAIN_TOOLS } from '../../domain/index.js';
@@ -39,6 +39,14 @@ const countCall: SingleAfterModelCallback = ({ context, response }) => {
   return undefined;
 };
 
+// The step gate before every model call (kill switch, tenant switch, budgets): a refused call is
+// answered here, so the model is never reached and the agent ends its turn.
+const stepGate: SingleBeforeModelCallback = async ({ context }) => {
+  const journal = currentJournal();
+  if (!journal || (await journal.beforeModelCall(context.agentName))) return undefined;
+  return { content: { role: 'model', parts: [{ text: `stopped: ${journal.stopped?.reason ?? 'stopped'}` }] }, turnComplete: true };
+};
+
 // The input guard before any agent runs: a blocked request ends the workflow with no model call.
 const inputGuard: SingleAgentCallback = (context) => {
   const text = (context.userContent?.parts ?? []).map((part) => part.text ?? '').join('\n');
@@ -66,13 +74,14 @@ export function buildWorkflow(options: WorkflowOptions): SequentialAgent {
       tools: [new MCPToolset({ type: 'StreamableHTTPConnectionParams', url: options.mcpUrl, terminateOnClose: true }, workerToolNames(name))],
       beforeToolCallback: callbacks.before,
       afterToolCallback: callbacks.after,
+      beforeModelCallback: stepGate,
       afterModelCallback: countCall,
       outputKey: `${name}_answer`,
       disallowTransferToParent: true,
       disallowTransferToPeers: true,
     });
   });
-  const reporter = new LlmAgent({ name: 'reporter', model: options.model, instruction: REPORTER_PROMPT, afterModelCallback: countCall, disallowTransferToParent: true, disallowTransferToPeers: true });
+  const reporter = new LlmAgent({ name: 'reporter', model: options.model, instruction: REPORTER_PROMPT, beforeModelCallback: stepGate, afterModelCallback: countCall, disallowTransferToParent: true, disallowTransferToPeers: true });
   return new SequentialAgent({
     name: 'waybill_workflow',
     subAgents: [new ParallelAgent({ name: 'workers', subAgents: workers }), reporter],

@@ -3,7 +3,7 @@ import { serveHttp, silentLogger } from '../../mcp/index.js';
 import type { ModelEndpoint } from '../../models/index.js';
 import { loadModelConfig, serveOracle } from '../../models/index.js';
 import type { DomainPolicy } from '../../policy/index.js';
-import { DEFAULT_DOMAIN_POLICY } from '../../policy/index.js';
+import { DEFAULT_DOMAIN_POLICY, SqliteControlStore } from '../../policy/index.js';
 import { SqliteRunStore } from '../../telemetry/index.js';
 import { AdkRuntime } from './adk-runtime.js';
 import { buildWorkflow } from './build-workflow.js';
@@ -43,12 +43,13 @@ export async function openAdkRuntime(options: OpenAdkOptions): Promise<OpenedAdk
   silenceAdk();
   const domain = SqliteDomainStore.open(options.dbPath);
   const runs = SqliteRunStore.open(options.dbPath);
+  const controls = SqliteControlStore.open(options.dbPath);
   const mcp = await serveHttp({ store: domain, logger: silentLogger, port: 0 });
   const configured = options.endpoint ?? loadModelConfig().main;
   const oracle = configured ? undefined : await serveOracle({ port: 0 });
   const endpoint = configured ? { ...configured, baseUrl: configured.baseUrl ?? OPENAI_BASE_URL } : { model: 'gpt-4.1', baseUrl: oracle?.baseUrl ?? '' };
   const workflow = buildWorkflow({ model: new OpenAICompatibleLlm(endpoint), mcpUrl: mcp.url, policy: options.policy ?? DEFAULT_DOMAIN_POLICY });
-  const runtime = new AdkRuntime({ workflow, runs, modelName: endpoint.model, ...(options.now && { now: options.now }), ...(options.newId && { newId: options.newId }) });
+  const runtime = new AdkRuntime({ workflow, runs, controls, modelName: endpoint.model, ...(options.now && { now: options.now }), ...(options.newId && { newId: options.newId }) });
   return {
     runtime,
     workflow,
@@ -58,7 +59,7 @@ export async function openAdkRuntime(options: OpenAdkOptions): Promise<OpenedAdk
     close: async () => {
       await mcp.close();
       await oracle?.close();
-      await Promise.all([runs.close(), domain.close()]);
+      await Promise.all([runs.close(), controls.close(), domain.close()]);
     },
   };
 }

@@ -4,8 +4,9 @@ import { currentJournal } from './run-journal.js';
 
 /**
  * One agent's view of the chat-completions model: every call is counted in the run's journal (tokens
- * as the endpoint reported them, the step count) under the agent's name. A run that was stopped (e.g.
- * by a policy denial) makes no further model call: the SDK gets a plain answer instead.
+ * as the endpoint reported them, the step count) under the agent's name. The step gate runs first; a
+ * run that was stopped (kill switch, budget, a policy denial) makes no further model call: the SDK gets
+ * a plain answer instead.
  */
 export class JournaledModel implements Model {
   readonly #inner: Model;
@@ -18,8 +19,7 @@ export class JournaledModel implements Model {
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     const journal = currentJournal();
-    const stopped = journal?.stopped;
-    if (stopped) return haltResponse(`stopped: ${stopped.reason}`);
+    if (journal && !(await journal.beforeModelCall(this.#agent))) return haltResponse(`stopped: ${journal.stopped?.reason ?? 'stopped'}`);
     const started = performance.now();
     const response = await this.#inner.getResponse(request);
     journal?.modelCall(this.#agent, { prompt_tokens: response.usage.inputTokens, completion_tokens: response.usage.outputTokens }, Math.round(performance.now() - started));

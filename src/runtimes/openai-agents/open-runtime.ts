@@ -4,7 +4,7 @@ import { connectInMemory } from '../../mcp/index.js';
 import type { ModelEndpoint } from '../../models/index.js';
 import { loadModelConfig, serveOracle } from '../../models/index.js';
 import type { DomainPolicy } from '../../policy/index.js';
-import { DEFAULT_DOMAIN_POLICY } from '../../policy/index.js';
+import { DEFAULT_DOMAIN_POLICY, SqliteControlStore } from '../../policy/index.js';
 import { SqliteRunStore } from '../../telemetry/index.js';
 import { buildManager } from './build-manager.js';
 import { chatCompletionsModel } from './chat-completions-model.js';
@@ -47,6 +47,7 @@ export async function openOpenAIAgentsRuntime(options: OpenOpenAIAgentsOptions):
   const domain = SqliteDomainStore.open(options.dbPath);
   const runs = SqliteRunStore.open(options.dbPath);
   const pauses = PauseStore.open(options.dbPath);
+  const controls = SqliteControlStore.open(options.dbPath);
   const mcp = await connectInMemory({ store: domain, ...(options.now && { now: options.now }) });
   const configured = options.endpoint ?? loadModelConfig().main;
   const oracle = configured ? undefined : await serveOracle({ port: 0 });
@@ -57,6 +58,7 @@ export async function openOpenAIAgentsRuntime(options: OpenOpenAIAgentsOptions):
     manager,
     runs,
     pauses,
+    controls,
     modelName: endpoint.model,
     ...(options.policy && { policy: options.policy }),
     ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }),
@@ -73,7 +75,7 @@ export async function openOpenAIAgentsRuntime(options: OpenOpenAIAgentsOptions):
       await mcp.close();
       await oracle?.close();
       pauses.close();
-      await Promise.all([runs.close(), domain.close()]);
+      await Promise.all([runs.close(), controls.close(), domain.close()]);
     },
   };
 }

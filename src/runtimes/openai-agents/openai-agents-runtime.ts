@@ -3,7 +3,7 @@ import type { Agent, AgentOutputType, RunResult, RunToolApprovalItem } from '@op
 import { InputGuardrailTripwireTriggered, MaxTurnsExceededError, Runner, RunState } from '@openai/agents';
 import { canonicalJson } from '../../domain/index.js';
 import { detectLanguage } from '../../models/index.js';
-import type { DomainPolicy, StopReason } from '../../policy/index.js';
+import type { ControlStore, DomainPolicy, StopReason } from '../../policy/index.js';
 import { DEFAULT_DOMAIN_POLICY, redactPii, USER_BLOCK_MESSAGE } from '../../policy/index.js';
 import type { AuditEvent, RunApproval, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
 import type { AskRequest, Decision, ThreadState } from '../langgraph/index.js';
@@ -20,6 +20,8 @@ export interface OpenAIAgentsRuntimeOptions {
   manager: Manager;
   runs: RunStore;
   pauses: PauseStore;
+  /** Operator switches and tenant budgets for the step gate before every model call. */
+  controls?: ControlStore;
   /** The model name every agent sends (prices the run). */
   modelName: string;
   policy?: DomainPolicy;
@@ -39,7 +41,7 @@ type Outcome = { result?: RunResult<unknown, Manager> };
  * audit trail as the LangGraph runtime (`runtime: 'openai-agents'`).
  */
 export class OpenAIAgentsRuntime {
-  readonly #options: Required<OpenAIAgentsRuntimeOptions>;
+  readonly #options: Required<Omit<OpenAIAgentsRuntimeOptions, 'controls'>> & Pick<OpenAIAgentsRuntimeOptions, 'controls'>;
   // Tracing off in the runner too: the SDK would otherwise try to upload traces to OpenAI.
   readonly #runner = new Runner({ tracingDisabled: true });
 
@@ -107,7 +109,7 @@ export class OpenAIAgentsRuntime {
 
   #journal(identity: { threadId: string; requestId: string; tenant: string; trustedText: string; runId?: string }): RunJournal {
     const { now, newId, modelName } = this.#options;
-    return new RunJournal({ runtime: 'openai-agents', runId: identity.runId ?? `run-${newId()}`, ...identity, model: modelName, now });
+    return new RunJournal({ runtime: 'openai-agents', runId: identity.runId ?? `run-${newId()}`, ...identity, model: modelName, now }, { ...(this.#options.controls && { controls: this.#options.controls }) });
   }
 
   async #run(journal: RunJournal, input: string | RunState<unknown, Manager>): Promise<Outcome> {
@@ -155,6 +157,7 @@ export class OpenAIAgentsRuntime {
     const { record, events } = journal.finish({ reason, answer: redaction.text, ...(pending && { pending }), ...(approval && { approval }) });
     await runs.saveRun(record);
     await runs.appendEvents(events satisfies AuditEvent[]);
+    await journal.recordTenantUsage(record);
     return record;
   }
 }

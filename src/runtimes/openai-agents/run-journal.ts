@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { costOf } from '../../policy/index.js';
-import type { StopReason } from '../../policy/index.js';
+import { checkBeforeStep, costOf, RunBudget } from '../../policy/index.js';
+import type { ControlStore, RunLimits, StopReason } from '../../policy/index.js';
 import type { AuditEvent, RunApproval, RunPending, RunRecord, RunRuntime, RunToolCall } from '../../telemetry/index.js';
 import { auditEvent, statusForStopReason } from '../../telemetry/index.js';
 
@@ -46,11 +46,37 @@ export class RunJournal {
   completionTokens = 0;
   /** Set when a model reply said the request is outside what it can do (the oracle's header). */
   unavailable = false;
+  /** The run's own budget (steps, time, tokens, USD), checked by the step gate. */
+  readonly budget: RunBudget;
+  readonly #controls: ControlStore | undefined;
   #stop: { reason: StopReason; detail: string } | undefined;
 
-  constructor(identity: JournalIdentity) {
+  /** `controls`: the operator switches and tenant budgets; without them only the run budget is checked. */
+  constructor(identity: JournalIdentity, options: { controls?: ControlStore; limits?: Partial<RunLimits> } = {}) {
     this.identity = identity;
     this.started = identity.now();
+    this.budget = new RunBudget(options.limits ?? {}, () => identity.now().getTime());
+    this.#controls = options.controls;
+  }
+
+  /**
+   * The step gate before a model call, as LangGraph's policy middleware runs it: kill switch, tenant
+   * switch, the run budget and the tenant's daily budget, read fresh, so an operator's switch lands on
+   * the next model call. False when the call must not happen; the run is then stopped and audited.
+   */
+  async beforeModelCall(agent: string): Promise<boolean> {
+    if (this.#stop) return false;
+    const own = this.budget.check();
+    const decision = this.#controls ? await checkBeforeStep({ tenant: this.identity.tenant, controls: this.#controls, budget: this.budget }) : own ? { proceed: false as const, stopReason: own } : { proceed: true as const };
+    if (decision.proceed) return true;
+    this.stop(decision.stopReason, `stopped before a model call of ${agent}`);
+    this.audit({ agent, type: decision.stopReason === 'operator_kill' ? 'kill' : 'budget.stop', status: 'denied', detail: decision.stopReason });
+    return false;
+  }
+
+  /** Adds the finished run to its tenant's daily usage (what the daily budget is checked against). */
+  async recordTenantUsage(record: RunRecord): Promise<void> {
+    await this.#controls?.addUsage(record.tenant, record.started_at.slice(0, 10), { tokens: record.usage.prompt_tokens + record.usage.completion_tokens, usd: record.usage.usd, runs: 1 });
   }
 
   /** Records why the run must end; only the first reason counts (one stop reason per run). */
@@ -73,6 +99,8 @@ export class RunJournal {
     this.steps += 1;
     this.promptTokens += prompt;
     this.completionTokens += completion;
+    this.budget.recordStep();
+    this.budget.recordUsage({ promptTokens: prompt, completionTokens: completion, usd: costOf({ model: this.identity.model, promptTokens: prompt, completionTokens: completion }) ?? 0 });
     this.audit({ agent, type: 'model.call', status: 'ok', duration_ms: durationMs, detail: `${this.identity.model}: ${prompt}+${completion} tokens` });
   }
 
