@@ -4,8 +4,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['./src/testing/fail-on-console.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // End-to-end tests spawn the CLI several times each; two workers on two cores slow each one down.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: 'forks',
+    maxWorkers: 2,
   },
 });
