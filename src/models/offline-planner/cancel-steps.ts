@@ -20,8 +20,9 @@ export interface CancelContext {
   language: Language;
 }
 
-// Without a refund in the request the planner does what a model would: look the parcel up and refund
-// what was paid. It never cancels a parcel the lookup shows to be final, nor after a failed lookup.
+// The planner does what a careful model would: look the parcel up first, refund what was paid unless the
+// request names an amount, and never propose cancelling a parcel the lookup shows to be final (delivered,
+// already cancelled) or after a failed lookup, so no human is asked to approve what the server refuses.
 type LookupState =
   | { kind: 'no_lookup_tool' }
   | { kind: 'pending'; track: CallSpec }
@@ -34,7 +35,7 @@ function lookupState(intent: CancelIntent, context: CancelContext): LookupState 
   const call = findCall(context.lookup, track);
   if (!call || call.result === undefined) return { kind: 'pending', track };
   const outcome = toolOutcome(call.result);
-  const paidUah = outcome.kind === 'ok' ? numberField(outcome.data, 'paid_uah') : undefined;
+  const paidUah = outcome.kind === 'ok' ? (intent.refundUah ?? numberField(outcome.data, 'paid_uah')) : undefined;
   if (outcome.kind !== 'ok' || outcome.data.cancellable === false || paidUah === undefined) return { kind: 'blocked', track, call };
   return { kind: 'ready', track, paidUah };
 }
@@ -47,9 +48,8 @@ function earlierCancel(intent: CancelIntent, lookup: CallLookup): RecordedCall |
 export function cancelCalls(intent: CancelIntent, context: CancelContext): CallSpec[] {
   const earlier = earlierCancel(intent, context.lookup);
   if (earlier) return [{ name: earlier.name, args: earlier.args }];
-  if (intent.refundUah !== undefined) return [cancelCall(intent.trackingId, intent.reason, intent.refundUah)];
   const state = lookupState(intent, context);
-  if (state.kind === 'no_lookup_tool') return [];
+  if (state.kind === 'no_lookup_tool') return intent.refundUah === undefined ? [] : [cancelCall(intent.trackingId, intent.reason, intent.refundUah)];
   if (state.kind === 'ready') return [state.track, cancelCall(intent.trackingId, intent.reason, state.paidUah)];
   return [state.track];
 }
@@ -82,9 +82,10 @@ export function cancelAnswer(intent: CancelIntent, context: CancelContext): stri
     if (!lookedUp) return described;
     return `${described} ${language === 'uk' ? 'Суму повернення взято з оплати відправлення.' : 'The refund equals what was paid for the shipment.'}`;
   }
+  const state = lookupState(intent, context);
+  if (state.kind === 'blocked') return blockedAnswer(intent, state.call, language);
   if (intent.refundUah !== undefined) {
     return describeFailure(callAction('cancel_shipment', { tracking_id: intent.trackingId }, language), { kind: 'missing' }, language);
   }
-  const state = lookupState(intent, context);
-  return state.kind === 'blocked' ? blockedAnswer(intent, state.call, language) : askRefund(intent.trackingId, language);
+  return askRefund(intent.trackingId, language);
 }

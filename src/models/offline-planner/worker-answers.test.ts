@@ -98,9 +98,12 @@ describe('worker position: final answers written from real domain results', () =
     expect(answer).toContain('усього 78');
   });
 
-  it('cancels with the given refund and names the cancellation', async () => {
+  it('looks the shipment up, then cancels with the given refund and names the cancellation', async () => {
     const { final, calls } = await ask('Скасуй TTN-000004, клієнт відмовився, поверни 720 грн');
-    expect(calls).toEqual([{ name: 'cancel_shipment', args: { tracking_id: 'TTN-000004', reason: 'клієнт відмовився', refund_uah: 720 } }]);
+    expect(calls).toEqual([
+      { name: 'track_shipment', args: { tracking_id: 'TTN-000004' } },
+      { name: 'cancel_shipment', args: { tracking_id: 'TTN-000004', reason: 'клієнт відмовився', refund_uah: 720 } },
+    ]);
     const answer = answerOf(final);
     expect(answer).toMatch(/Відправлення TTN-000004 скасовано: CNL-\d{6}, повернення 720 грн/);
     expect(answer).toContain('клієнт відмовився');
@@ -132,10 +135,16 @@ describe('worker position: final answers written from real domain results', () =
     expect(answerOf(final)).toBe('Не вдалося відстежити TTN-000099: tracking_id: no shipment TTN-000099.');
   });
 
-  it('reports a refused cancellation (already cancelled) without claiming success', async () => {
-    const { final } = await ask('Cancel TTN-000006, refund 150 UAH');
+  it('does not propose cancelling a shipment the lookup shows to be final, even with a refund named', async () => {
+    const { final, calls } = await ask('Cancel TTN-000006, refund 150 UAH');
+    expect(calls).toEqual([{ name: 'track_shipment', args: { tracking_id: 'TTN-000006' } }]);
+    expect(answerOf(final)).toBe('TTN-000006 cannot be cancelled: it is cancelled.');
+  });
+
+  it('reports a cancellation the server refused without claiming success', async () => {
+    const { final, calls } = await ask('Cancel TTN-000004, refund 900 UAH');
+    expect(calls.map((call) => call.name)).toEqual(['track_shipment', 'cancel_shipment']);
     const answer = answerOf(final);
-    expect(answer).toContain('already cancelled');
     expect(answer).toContain('is not cancelled and nothing was refunded');
     expect(answer).not.toMatch(/is cancelled:/);
   });
@@ -159,7 +168,7 @@ describe('worker position: final answers written from real domain results', () =
   });
 
   it('says a cancellation awaiting approval has not happened yet', async () => {
-    const pending: ToolRunner = async () => JSON.stringify({ status: 'awaiting_approval', pending: { tool: 'cancel_shipment' } });
+    const pending: ToolRunner = async (name, args) => (name === 'cancel_shipment' ? JSON.stringify({ status: 'awaiting_approval', pending: { tool: 'cancel_shipment' } }) : runner.run(name, args));
     const answer = answerOf((await ask('Cancel TTN-000004, refund 720 UAH', pending)).final);
     expect(answer).toContain('Awaiting human approval, not done yet (cancel TTN-000004)');
   });
