@@ -81,3 +81,22 @@ export function truncateDetail(text: string): string {
   if (last >= 0xd800 && last <= 0xdbff) end -= 1;
   return `${text.slice(0, end)}…`;
 }
+
+/** An audit event as a runtime collects it during a run, before the run's identity and time are known. */
+export interface AuditEventDraft {
+  agent: string;
+  /** The delegating agent; defaults to `supervisor` for workers and null for the supervisor itself. */
+  parent?: string | null;
+  type: AuditEventType;
+  tool?: string;
+  args?: unknown;
+  duration_ms?: number;
+  status: AuditEventStatus;
+  detail?: string;
+  task_id?: string;
+}
+
+/** Stamps a run's collected drafts with its identity and the time, as every runtime stores them. */
+export function stampAuditEvents(drafts: readonly AuditEventDraft[], run: Pick<AuditEvent, 'request_id' | 'tenant' | 'run_id'>, now: () => Date): AuditEvent[] {
+  return drafts.map(({ parent, ...draft }) => auditEvent({ ...run, ...draft, parent: parent ?? (draft.agent === 'supervisor' ? null : 'supervisor') }, now));
+}

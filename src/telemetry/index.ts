@@ -1,5 +1,5 @@
-export { AUDIT_DETAIL_MAX, AuditEvent, AuditEventStatus, AuditEventType, auditEvent, truncateDetail } from './audit-event.js';
-export type { AuditEventFields } from './audit-event.js';
+export { AUDIT_DETAIL_MAX, AuditEvent, AuditEventStatus, AuditEventType, auditEvent, stampAuditEvents, truncateDetail } from './audit-event.js';
+export type { AuditEventDraft, AuditEventFields } from './audit-event.js';
 export { MemoryAuditSink } from './audit-sink.js';
 export type { AuditSink } from './audit-sink.js';
 export { parseDuration } from './parse-duration.js';

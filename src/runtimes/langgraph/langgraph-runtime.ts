@@ -12,7 +12,7 @@ import { detectLanguage, ModelCallError, UsageLedger } from '../../models/index.
 import type { ControlStore, DomainPolicy, RateLimit, RunLimits, StopReason } from '../../policy/index.js';
 import { checkToolCall, ConcurrencyCap, DEFAULT_DOMAIN_POLICY, detectInjection, LoopDetector, RateLimiter, redactPii, RunBudget, ToolResilience, USER_BLOCK_MESSAGE } from '../../policy/index.js';
 import type { AuditEvent, RunRecord, RunStore } from '../../telemetry/index.js';
-import { auditEvent, statusForStopReason } from '../../telemetry/index.js';
+import { stampAuditEvents, statusForStopReason } from '../../telemetry/index.js';
 import { buildSupervisor } from './build-agents.js';
 import type { DelegationMode } from './build-agents.js';
 import { missingPartsNote } from '../../fleet/missing-parts.js';
@@ -282,25 +282,7 @@ export class LangGraphRuntime {
       ...(approval && { approval }),
     };
     context.audit({ agent: 'supervisor', type: 'run.end', status: record.status === 'stopped' ? 'error' : 'ok', detail: reason });
-    const events: AuditEvent[] = context.events.map((event) =>
-      auditEvent(
-        {
-          request_id: record.request_id,
-          tenant: record.tenant,
-          run_id: record.run_id,
-          agent: event.agent,
-          parent: event.parent ?? (event.agent === 'supervisor' ? null : 'supervisor'),
-          type: event.type as AuditEvent['type'],
-          status: event.status,
-          ...(event.tool !== undefined && { tool: event.tool }),
-          ...(event.args !== undefined && { args: event.args }),
-          ...(event.duration_ms !== undefined && { duration_ms: event.duration_ms }),
-          ...(event.detail !== undefined && { detail: event.detail }),
-          ...(event.task_id !== undefined && { task_id: event.task_id }),
-        },
-        now,
-      ),
-    );
+    const events = stampAuditEvents(context.events.map((event) => ({ ...event, type: event.type as AuditEvent['type'] })), record, now);
     await runs.saveRun(record);
     await runs.appendEvents(events);
     // The tenant's daily usage, which the step gate compares with the tenant's daily budget.

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { checkBeforeStep, costOf, RunBudget } from '../../policy/index.js';
 import type { ControlStore, RunLimits, StopReason } from '../../policy/index.js';
 import type { AuditEvent, RunApproval, RunPending, RunRecord, RunRuntime, RunToolCall } from '../../telemetry/index.js';
-import { auditEvent, statusForStopReason } from '../../telemetry/index.js';
+import { stampAuditEvents, statusForStopReason } from '../../telemetry/index.js';
 
 /** An audit event before the run's identity and timestamp are stamped on it. */
 export interface JournalEvent {
@@ -127,24 +127,7 @@ export class RunJournal {
       ...(outcome.pending && { pending: outcome.pending }),
       ...(outcome.approval && { approval: outcome.approval }),
     };
-    const events = this.events.map((event) =>
-      auditEvent(
-        {
-          request_id: record.request_id,
-          tenant: record.tenant,
-          run_id: record.run_id,
-          agent: event.agent,
-          parent: event.parent ?? (event.agent === 'supervisor' ? null : 'supervisor'),
-          type: event.type,
-          status: event.status,
-          ...(event.tool !== undefined && { tool: event.tool }),
-          ...(event.args !== undefined && { args: event.args }),
-          ...(event.duration_ms !== undefined && { duration_ms: event.duration_ms }),
-          ...(event.detail !== undefined && { detail: event.detail }),
-        },
-        identity.now,
-      ),
-    );
+    const events = stampAuditEvents(this.events, record, identity.now);
     return { record, events };
   }
 }
