@@ -5,7 +5,7 @@ import { UsageError } from './usage-error.js';
 
 /** `waybill exercise`: security and architecture exercises on a fresh database. */
 export function exerciseCommand(): Command {
-  const exercise = new Command('exercise').description('run a fleet-safety exercise on a fresh database');
+  const exercise = new Command('exercise').description('fleet-safety exercises: cascade (which barriers hold against a planted instruction), architectures (A/B/C)');
   exercise
     .command('cascade')
     .description('plant an instruction in a tool result, let models that obey it run, and report which barriers held')

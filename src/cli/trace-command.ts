@@ -5,7 +5,7 @@ import { withRuntime } from './with-runtime.js';
 /** `waybill trace`: the delegation tree of a run, from its audit trail. */
 export function traceCommand(): Command {
   return new Command('trace')
-    .description('print the delegation tree of a run: each agent with model calls, tokens, time, status and flags')
+    .description('print the delegation tree of a run: one node per delegation with model calls, tokens, time, confidence, status and flags')
     .argument('[run-id]', 'a run id (run-…)')
     .option('--thread <id>', 'the latest run of this thread instead')
     .option('--json', 'print the tree as JSON')
