@@ -1,10 +1,6 @@
 import type { DomainStore } from '../domain/index.js';
-import { calcDelivery } from '../domain/operations/calc-delivery.js';
-import { checkStock } from '../domain/operations/check-stock.js';
-import { trackShipment } from '../domain/operations/track-shipment.js';
+import { findDomainTool } from '../domain/index.js';
 import type { RunRecord } from '../telemetry/index.js';
-
-const READS = { track_shipment: trackShipment, check_stock: checkStock, calc_delivery: calcDelivery } as const;
 
 /**
  * What the tools told the agents, for a judge to check groundedness against. Run records keep the
@@ -14,8 +10,8 @@ const READS = { track_shipment: trackShipment, check_stock: checkStock, calc_del
 export async function toolEvidence(domain: DomainStore, records: readonly RunRecord[]): Promise<string[]> {
   const lines: string[] = [];
   for (const call of records.flatMap((r) => r.tool_calls)) {
-    const read = READS[call.tool as keyof typeof READS] as (typeof READS)[keyof typeof READS] | undefined;
-    if (read && call.status === 'ok') lines.push(`${call.tool} ${JSON.stringify(call.args)} → ${JSON.stringify(await read({ store: domain, now: () => new Date() }, call.args))}`);
+    const tool = findDomainTool(call.tool);
+    if (tool?.risk === 'read' && call.status === 'ok') lines.push(`${call.tool} ${JSON.stringify(call.args)} → ${JSON.stringify(await tool.run({ store: domain, now: () => new Date() }, call.args))}`);
     else lines.push(`${call.tool} ${JSON.stringify(call.args)} → status ${call.status}`);
   }
   return lines;

@@ -10,6 +10,8 @@ export interface ToolEvidence {
   tool: string;
   outcome: 'ok' | 'error' | 'denied';
   text: string;
+  /** The tool-output guard found instruction-like text in it (set by whoever scanned the result). */
+  tainted?: boolean;
 }
 
 /** Everything the delegation boundary saw of one child run: its terminal state and its tool results. */
@@ -62,7 +64,7 @@ export function judgeCompletion(evidence: ChildEvidence): DelegationContract {
   if (evidence.error !== undefined) gaps.push(`${evidence.agent} failed: ${evidence.error}`);
   const answer = evidence.answer?.trim() ?? '';
   // Planted text in what the child read (a shipment note) or wrote makes its answer less certain.
-  const tainted = scanUntrustedText(answer).tainted || evidence.tools.some((call) => scanUntrustedText(call.text).tainted);
+  const tainted = scanUntrustedText(answer).tainted || evidence.tools.some((call) => call.tainted === true);
   const flags = tainted ? [INSTRUCTION_IGNORED_FLAG] : [];
 
   const reason =

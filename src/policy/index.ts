@@ -4,6 +4,8 @@ export { DEFAULT_DOMAIN_POLICY, defineDomainPolicy } from './allowlist/domain-po
 export type { DomainPolicy } from './allowlist/domain-policy.js';
 export { grantOf, isToolAllowed, toolsForAgent } from './allowlist/roles-table.js';
 export type { AgentGrant, RolesTable } from './allowlist/roles-table.js';
+export { addRunUsage } from './control/add-run-usage.js';
+export type { FinishedRunUsage } from './control/add-run-usage.js';
 export { ConcurrencyCap } from './control/concurrency-cap.js';
 export type { CappedOutcome } from './control/concurrency-cap.js';
 export { GLOBAL_SCOPE } from './control/control-store.js';

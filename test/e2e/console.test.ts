@@ -1,5 +1,5 @@
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../src/testing/temp-dir.js';
-import { CLI, serverEnv } from './helpers.js';
+import { CLI, serverEnv, startServe } from './helpers.js';
 
 // Debian's chromium, driven by playwright-core: no browser is ever downloaded. CI installs it.
 const CHROMIUM = '/usr/bin/chromium';
@@ -16,29 +16,12 @@ const CANCEL = 'Скасуй TTN-000004, клієнт відмовився, по
 
 const temp = makeTempDir();
 const env = serverEnv(join(temp.dir, 'console.db'));
-let server: ChildProcessWithoutNullStreams;
+let server: ChildProcess;
 let base = '';
 let key = '';
 let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
-
-async function startServer(): Promise<string> {
-  server = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { env });
-  return new Promise<string>((resolve, reject) => {
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`waybill serve did not start:\n${err}`)), 15_000);
-    server.stderr.setEncoding('utf8');
-    server.stderr.on('data', (chunk: string) => {
-      err += chunk;
-      const found = /API at (http:\/\/[^\s/]+)\/v1/.exec(err);
-      if (found?.[1]) {
-        clearTimeout(timer);
-        resolve(found[1]);
-      }
-    });
-  });
-}
 
 const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 
@@ -61,10 +44,12 @@ beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium); the console e2e test needs a real browser`);
   mkdirSync(ARTIFACTS, { recursive: true });
   key = execFileSync(process.execPath, [CLI, 'keys', 'create', '--tenant', 'acme', '--role', 'admin', '--name', 'console-e2e'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-  [base, browser] = await Promise.all([
-    startServer(),
+  const [started, launched] = await Promise.all([
+    startServe(env),
     chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] }),
   ]);
+  ({ server, base } = started);
+  browser = launched;
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {

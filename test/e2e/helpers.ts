@@ -1,3 +1,5 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The compiled CLI: spawned processes run shipped JS, as users do (`npm test` builds first). */
@@ -13,4 +15,22 @@ export function serverEnv(dbPath: string, extra: Record<string, string> = {}): R
     if (value !== undefined && !/^(WAYBILL_|OPENROUTER_|OPENAI_)/.test(key)) env[key] = value;
   }
   return { ...env, WAYBILL_DB: dbPath, WAYBILL_LOG_LEVEL: 'warn', WAYBILL_MODEL: 'offline', ...extra };
+}
+
+/** Starts `waybill serve` on a free port and resolves with the process and its base URL once it listens. */
+export function startServe(env: Record<string, string>): Promise<{ server: ChildProcess; base: string }> {
+  const server = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { env });
+  return new Promise((resolve, reject) => {
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`waybill serve did not start:\n${err}`)), 15_000);
+    server.stderr?.setEncoding('utf8');
+    server.stderr?.on('data', (chunk: string) => {
+      err += chunk;
+      const found = /API at (http:\/\/[^\s/]+)\/v1/.exec(err);
+      if (found?.[1]) {
+        clearTimeout(timer);
+        resolve({ server, base: found[1] });
+      }
+    });
+  });
 }

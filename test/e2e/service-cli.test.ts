@@ -1,15 +1,15 @@
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { execFile, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../src/testing/temp-dir.js';
-import { CLI, serverEnv } from './helpers.js';
+import { CLI, serverEnv, startServe } from './helpers.js';
 
 const run = promisify(execFile);
 const temp = makeTempDir();
 const env = serverEnv(join(temp.dir, 'service.db'));
-let server: ChildProcessWithoutNullStreams;
+let server: ChildProcess;
 let base = '';
 let key = '';
 
@@ -32,20 +32,7 @@ const post = async (input: string, requestId: string) => {
 beforeAll(async () => {
   const created = await waybill('keys', 'create', '--tenant', 'acme', '--role', 'operator', '--name', 'cli-e2e');
   key = created.stdout.trim();
-  server = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { env });
-  base = await new Promise<string>((resolve, reject) => {
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`waybill serve did not start:\n${err}`)), 15_000);
-    server.stderr.setEncoding('utf8');
-    server.stderr.on('data', (chunk: string) => {
-      err += chunk;
-      const found = /API at (http:\/\/[^\s/]+)\/v1/.exec(err);
-      if (found?.[1]) {
-        clearTimeout(timer);
-        resolve(found[1]);
-      }
-    });
-  });
+  ({ server, base } = await startServe(env));
 }, 30_000);
 
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { tool } from '@langchain/core/tools';
 import { isGraphBubbleUp } from '@langchain/langgraph';
 import { z } from 'zod';
 import { ROLES, ROLES_TABLE } from '../../agents/index.js';
-import { DOMAIN_TOOLS } from '../../domain/index.js';
+import { findDomainTool } from '../../domain/index.js';
 import { checkDelegation } from '../../fleet/call-tree.js';
 import { judgeCompletion } from '../../fleet/judge-completion.js';
 import { wrapAsData } from '../../policy/index.js';
@@ -15,8 +15,6 @@ import { currentRun, withRunContext } from './run-context.js';
 export interface Invocable {
   invoke(input: { messages: Array<{ role: 'user'; content: string }> }, config?: unknown): Promise<{ messages: BaseMessage[] }>;
 }
-
-const DOMAIN_NAMES: ReadonlySet<string> = new Set(DOMAIN_TOOLS.map((t) => t.name));
 
 // The worker's last message is its answer unless the policy layer halted it (that text is ours, not its).
 function answerOf(messages: readonly BaseMessage[] | undefined): string | undefined {
@@ -34,7 +32,7 @@ function answerOf(messages: readonly BaseMessage[] | undefined): string | undefi
 export function delegationTool(name: string, worker: Invocable, roles: RolesTable = ROLES_TABLE): StructuredToolInterface {
   const grant = roles[name];
   const spec = (ROLES as Readonly<Record<string, { role: string; handles: string }>>)[name];
-  const successTools = (grant?.tools ?? []).filter((t) => DOMAIN_NAMES.has(t));
+  const successTools = (grant?.tools ?? []).filter((t) => findDomainTool(t) !== undefined);
   return tool(
     async ({ request }: { request: string }, config) => {
       const run = currentRun();

@@ -10,7 +10,7 @@ import type { DomainStore } from '../../domain/index.js';
 import { canonicalJson, findDomainTool, parseArgs } from '../../domain/index.js';
 import { detectLanguage, ModelCallError, UsageLedger } from '../../models/index.js';
 import type { ControlStore, DomainPolicy, RateLimit, RunLimits, StopReason } from '../../policy/index.js';
-import { checkToolCall, ConcurrencyCap, DEFAULT_DOMAIN_POLICY, detectInjection, LoopDetector, RateLimiter, redactPii, RunBudget, ToolResilience, USER_BLOCK_MESSAGE } from '../../policy/index.js';
+import { addRunUsage, checkToolCall, ConcurrencyCap, DEFAULT_DOMAIN_POLICY, detectInjection, LoopDetector, RateLimiter, redactPii, RunBudget, ToolResilience, USER_BLOCK_MESSAGE } from '../../policy/index.js';
 import type { AuditEvent, RunRecord, RunStore } from '../../telemetry/index.js';
 import { stampAuditEvents, statusForStopReason } from '../../telemetry/index.js';
 import { buildSupervisor } from './build-agents.js';
@@ -285,8 +285,7 @@ export class LangGraphRuntime {
     const events = stampAuditEvents(context.events.map((event) => ({ ...event, type: event.type as AuditEvent['type'] })), record, now);
     await runs.saveRun(record);
     await runs.appendEvents(events);
-    // The tenant's daily usage, which the step gate compares with the tenant's daily budget.
-    await this.#options.controls.addUsage(record.tenant, record.started_at.slice(0, 10), { tokens: record.usage.prompt_tokens + record.usage.completion_tokens, usd: record.usage.usd, runs: 1 });
+    await addRunUsage(this.#options.controls, record);
     try {
       await this.#options.onRunFinished?.(record, events);
     } catch {

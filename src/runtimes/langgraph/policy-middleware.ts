@@ -130,11 +130,10 @@ export function policyMiddleware(agent: string, options: { parallelToolCalls?: b
       const text = typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
       const failed = text.startsWith('{"status":"error"');
       run.toolCalls.push({ agent, tool, args, status: failed ? 'error' : 'ok', duration_ms: duration });
-      run.toolEvidence.push({ tool, outcome: failed ? 'error' : 'ok', text });
       run.audit({ agent, type: 'tool.call', tool, args, status: failed ? 'error' : 'ok', duration_ms: duration });
       const taint = scanUntrustedText(text);
+      run.toolEvidence.push({ tool, outcome: failed ? 'error' : 'ok', text, ...(taint.tainted && { tainted: true }) });
       if (taint.tainted) {
-        run.tainted = true;
         run.audit({ agent, type: 'guard.taint', tool, status: 'info', detail: `${taint.rule ?? 'unknown'}: ${taint.evidence ?? ''}` });
       }
       const content = wrapAsData({ source: `tool:${tool}`, trust: 'tool', tainted: taint.tainted, content: text });

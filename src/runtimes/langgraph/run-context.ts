@@ -56,7 +56,6 @@ export class RunContext {
   #stop: { reason: StopReason; detail: string } | undefined;
   /** Switches as read by the last step gate. */
   controls: ControlSnapshot | undefined;
-  tainted = false;
   /** Set while applying an operator's decision: approval is being answered, not requested. */
   resuming = false;
 

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { checkBeforeStep, costOf, RunBudget } from '../../policy/index.js';
+import { addRunUsage, checkBeforeStep, costOf, RunBudget } from '../../policy/index.js';
 import type { ControlStore, RunLimits, StopReason } from '../../policy/index.js';
 import type { AuditEvent, RunApproval, RunPending, RunRecord, RunRuntime, RunToolCall } from '../../telemetry/index.js';
 import { stampAuditEvents, statusForStopReason } from '../../telemetry/index.js';
@@ -76,7 +76,7 @@ export class RunJournal {
 
   /** Adds the finished run to its tenant's daily usage (what the daily budget is checked against). */
   async recordTenantUsage(record: RunRecord): Promise<void> {
-    await this.#controls?.addUsage(record.tenant, record.started_at.slice(0, 10), { tokens: record.usage.prompt_tokens + record.usage.completion_tokens, usd: record.usage.usd, runs: 1 });
+    if (this.#controls) await addRunUsage(this.#controls, record);
   }
 
   /** Records why the run must end; only the first reason counts (one stop reason per run). */
