@@ -23,7 +23,7 @@ export function compareCommand(): Command {
         throw new UsageError(`--latency-ms must be a whole number from 0 to 60000, got ${JSON.stringify(options.latencyMs)}`);
       }
       // Loaded on demand: three agent frameworks are not needed by other commands.
-      const { runComparison, renderTable, writeComparison } = await import('../runtimes/compare/index.js');
+      const { runComparison, renderTable, writeComparison } = await import('../evals/compare/index.js');
       const report = await runComparison({ latencyMs });
       const files = options.write ? writeComparison(report, options.out) : undefined;
       if (options.json) console.log(JSON.stringify(report, null, 2));

@@ -1,6 +1,5 @@
 import { Command } from 'commander';
-import { resolveDbPath } from '../domain/index.js';
-import { parseRuntimeName } from '../runtimes/compare/runtime-name.js';
+import { parseRuntimeName } from '../runtimes/runtime-name.js';
 import { exitCodeFor } from './exit-codes.js';
 import { printRun } from './print-run.js';
 import { UsageError } from './usage-error.js';
@@ -26,11 +25,7 @@ export function askCommand(): Command {
       const runtimeName = parseRuntimeName(options.runtime);
       if (!runtimeName) throw new UsageError(`--runtime must be langgraph, openai-agents or adk, got ${JSON.stringify(options.runtime)}`);
       const request = { input, tenant: options.tenant, ...(options.thread && { threadId: options.thread }) };
-      // The other frameworks are loaded only when asked for.
-      const record =
-        runtimeName === 'langgraph'
-          ? await withRuntime(({ runtime }) => runtime.ask(request))
-          : await (await import('../runtimes/compare/index.js')).askOnRuntime(runtimeName, request, resolveDbPath());
+      const record = await withRuntime((runtime) => runtime.ask(request), runtimeName);
       printRun(record, options.json === true);
       process.exitCode = exitCodeFor(record);
     });

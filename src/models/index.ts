@@ -5,7 +5,7 @@ export type { ModelConfig, ModelEndpoint, TaskClass } from './config/model-confi
 export { UsageLedger } from './accounting/usage-ledger.js';
 export type { CallUsage, UsageTotals } from './accounting/usage-ledger.js';
 export { createOracleApp } from './oracle/create-oracle-app.js';
-export type { OracleOptions } from './oracle/create-oracle-app.js';
+export type { ChatPlanner, OracleOptions } from './oracle/create-oracle-app.js';
 export { serveOracle } from './oracle/serve-oracle.js';
 export type { RunningOracle } from './oracle/serve-oracle.js';
 export { createChatModel } from './providers/create-chat-model.js';
@@ -23,4 +23,4 @@ export { RunRecorder } from './replay/run-recorder.js';
 export { ReplayDivergenceError, RunReplayer } from './replay/run-replayer.js';
 export { countCompletionTokens, countPromptTokens, countTokens } from './tokens/token-counter.js';
 export { detectLanguage, OFFLINE_PLANNER_MODEL, planNextMessage } from './offline-planner/index.js';
-export type { ChatMessage, ChatToolCall, OfferedTool, PlannerReply } from './offline-planner/index.js';
+export type { ChatMessage, ChatToolCall, OfferedTool, PlannerReply, PlanOptions } from './offline-planner/index.js';

@@ -5,9 +5,8 @@ import { COMPARE_REQUESTS, isCorrect } from './compare-requests.js';
 import { countCodeLines } from './count-code-lines.js';
 import { serveCountingOracle } from './counting-oracle.js';
 import type { OracleCounts } from './counting-oracle.js';
-import { openRuntimeByName } from './open-runtime-by-name.js';
-import type { RuntimeName } from './runtime-name.js';
-import { RUNTIME_NAMES } from './runtime-name.js';
+import { openRuntime, RUNTIME_NAMES } from '../../runtimes/index.js';
+import type { RuntimeName } from '../../runtimes/index.js';
 
 /** Version of the comparison report. Changelog: 1 — first version. */
 export const COMPARISON_VERSION = 1;
@@ -53,11 +52,8 @@ export interface ComparisonReport {
 // The file where each runtime puts its agents together (the seed's "build_*" count).
 const ASSEMBLY_FILE: Record<RuntimeName, string> = { langgraph: 'build-agents.ts', 'openai-agents': 'build-manager.ts', adk: 'build-workflow.ts' };
 
-// Files outside a runtime's folder that it runs on, counted with it: the ADK runtime reuses the OpenAI
-// Agents runtime's journal and call vetting. (All three share the prompts in langgraph/prompts.ts.)
-const BORROWED: Record<RuntimeName, readonly string[]> = { langgraph: [], 'openai-agents': [], adk: ['openai-agents/run-journal.ts', 'openai-agents/vet-tool-call.ts'] };
-
-// Compiled to dist/runtimes/compare/ or run from src/runtimes/compare/: the sources are at the same depth.
+// Compiled to dist/evals/compare/ or run from src/evals/compare/: the sources are at the same depth.
+// A runtime's lines are its adapter folder's; the kernel (runtimes/core/) is shared by all three and not counted.
 const RUNTIMES_SOURCE = fileURLToPath(new URL('../../../src/runtimes/', import.meta.url));
 
 const diff = (after: OracleCounts, before: OracleCounts): OracleCounts => ({
@@ -79,7 +75,7 @@ export async function runComparison(options: { latencyMs?: number; runtimes?: re
   const results: Array<Omit<RuntimeResult, 'token_ratio'>> = [];
   try {
     for (const name of runtimes) {
-      const runtime = await openRuntimeByName(name, { dbPath: ':memory:', endpoint: { model: COMPARISON_MODEL, baseUrl: oracle.baseUrl } });
+      const runtime = await openRuntime(name, { dbPath: ':memory:', knowledge: false, endpoint: { model: COMPARISON_MODEL, baseUrl: oracle.baseUrl } });
       try {
         if (requests[0]) await runtime.ask({ input: requests[0].input, threadId: 'warm-up' });
         const perRequest: RequestResult[] = [];
@@ -110,9 +106,7 @@ export async function runComparison(options: { latencyMs?: number; runtimes?: re
 }
 
 function runtimeLines(name: RuntimeName): number | null {
-  const own = countCodeLines(`${RUNTIMES_SOURCE}${name}`);
-  if (own === undefined) return null;
-  return BORROWED[name].reduce((total, file) => total + (countCodeLines(`${RUNTIMES_SOURCE}${file.split('/')[0]}`, { only: [file.split('/')[1] ?? ''] }) ?? 0), own);
+  return countCodeLines(`${RUNTIMES_SOURCE}${name}`) ?? null;
 }
 
 function summarise(name: RuntimeName, perRequest: RequestResult[]): Omit<RuntimeResult, 'token_ratio'> {

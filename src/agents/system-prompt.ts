@@ -1,5 +1,5 @@
-import { ROLES } from '../../agents/index.js';
-import type { AgentName } from '../../agents/index.js';
+import { ROLES } from './roles.js';
+import type { AgentName } from './roles.js';
 
 const COMMON =
   'You work for Waybill, a Ukrainian delivery and warehouse company. Answer in the language of the request (Ukrainian or English). ' +

@@ -1,6 +1,6 @@
 import type { ComparisonReport, RuntimeResult } from './run-comparison.js';
 import { runtimeLabel } from './render-table.js';
-import type { RuntimeName } from './runtime-name.js';
+import type { RuntimeName } from '../../runtimes/index.js';
 
 // What each implementation is, as built here; the token row is filled in from the measurement.
 const TRAITS: Record<RuntimeName, { orchestration: string; route: string; state: string; hitl: string; debugging: string }> = {

@@ -1,10 +1,9 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAdkRuntime } from '../adk/open-runtime.js';
-import type { ModelEndpoint } from '../../models/index.js';
-import { openOpenAIAgentsRuntime } from '../openai-agents/open-runtime.js';
-import type { CountingOracle } from './counting-oracle.js';
-import { serveCountingOracle } from './counting-oracle.js';
+import type { ModelEndpoint } from '../models/index.js';
+import { openRuntime } from './open-runtime.js';
+import type { CountingOracle } from '../evals/compare/counting-oracle.js';
+import { serveCountingOracle } from '../evals/compare/counting-oracle.js';
 
 async function refusingBaseUrl(): Promise<string> {
   const server = createServer();
@@ -24,15 +23,15 @@ afterAll(async () => {
 
 // The two runtimes outside LangGraph, opened the same way on a given endpoint (no retries).
 const RUNTIMES = [
-  { name: 'adk', open: (endpoint: ModelEndpoint) => openAdkRuntime({ dbPath: ':memory:', endpoint }) },
-  { name: 'openai-agents', open: (endpoint: ModelEndpoint) => openOpenAIAgentsRuntime({ dbPath: ':memory:', endpoint, maxRetries: 0 }) },
+  { name: 'adk', open: (endpoint: ModelEndpoint) => openRuntime('adk', { dbPath: ':memory:', endpoint }) },
+  { name: 'openai-agents', open: (endpoint: ModelEndpoint) => openRuntime('openai-agents', { dbPath: ':memory:', endpoint, maxRetries: 0 }) },
 ] as const;
 
 describe.each(RUNTIMES)('the $name runtime when the model cannot help', ({ name, open }) => {
   it('ends model_unavailable, with the planner’s hint, on a request outside the domain', async () => {
     const opened = await open({ model: 'gpt-4.1', baseUrl: oracle.baseUrl });
     try {
-      const record = await opened.runtime.ask({ input: 'Яка погода буде завтра в Києві?' });
+      const record = await opened.ask({ input: 'Яка погода буде завтра в Києві?' });
       expect(record).toMatchObject({ runtime: name, status: 'stopped', stop_reason: 'model_unavailable', tool_calls: [] });
       expect(record.answer).toContain('WAYBILL_MODEL');
     } finally {
@@ -43,7 +42,7 @@ describe.each(RUNTIMES)('the $name runtime when the model cannot help', ({ name,
   it('ends model_error, not a crash, when the endpoint refuses connections', async () => {
     const opened = await open({ model: 'gpt-4.1', baseUrl: await refusingBaseUrl() });
     try {
-      const record = await opened.runtime.ask({ input: 'Де зараз посилка TTN-000001?' });
+      const record = await opened.ask({ input: 'Де зараз посилка TTN-000001?' });
       expect(record).toMatchObject({ runtime: name, status: 'stopped', stop_reason: 'model_error', steps: 0 });
       expect(record.answer).toMatch(/Модель недоступна/);
     } finally {
