@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { parseRuntimeName } from '../runtimes/runtime-name.js';
-import { exitCodeFor } from './exit-codes.js';
+import { exitCodeFor } from '../runtimes/core/exit-code.js';
 import { printRun } from './print-run.js';
 import { UsageError } from './usage-error.js';
 import { withRuntime } from './with-runtime.js';

@@ -1,4 +1,4 @@
-export { DecisionError } from './core/index.js';
+export { DecisionError, exitCodeFor } from './core/index.js';
 export type { AskRequest, Decision, DecisionErrorCode, OpenRuntimeOptions, RunObserver, Runtime, RuntimeName, ThreadState } from './core/index.js';
 export { openRuntime } from './open-runtime.js';
 export type { OpenNamedRuntimeOptions } from './open-runtime.js';

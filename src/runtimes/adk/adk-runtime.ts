@@ -1,6 +1,6 @@
 import type { BaseAgent, Event } from '@google/adk';
 import { InMemoryRunner } from '@google/adk';
-import type { ControlStore, DomainPolicy, RateLimit, RunLimits } from '../../policy/index.js';
+import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ToolResilience } from '../../policy/index.js';
 import type { RunRecord, RunStore } from '../../telemetry/index.js';
 import type { AskRequest, Decision, LedgerServices, RunObserver, ThreadState } from '../core/index.js';
 import { admitRequest, DecisionError, finishRun, judgeDelegation, ledgerServices, newRunLedger, withLedger } from '../core/index.js';
@@ -16,6 +16,8 @@ export interface AdkRuntimeOptions {
   limits?: Partial<RunLimits>;
   rateLimit?: RateLimit;
   maxConcurrentToolCalls?: number;
+  /** Breakers and timeouts of tool calls; default one per runtime. */
+  resilience?: ToolResilience;
   now?: () => Date;
   newId?: () => string;
   onRunFinished?: RunObserver;
@@ -36,7 +38,7 @@ export class AdkRuntime {
 
   constructor(options: AdkRuntimeOptions) {
     this.#options = options;
-    this.#services = ledgerServices({ runtime: 'adk', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, now: options.now, newId: options.newId });
+    this.#services = ledgerServices({ runtime: 'adk', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, now: options.now, newId: options.newId });
     this.#runner = new InMemoryRunner({ agent: options.workflow, appName: 'waybill' });
   }
 

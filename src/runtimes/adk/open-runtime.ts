@@ -45,6 +45,7 @@ export async function openAdkRuntime(options: OpenAdkOptions): Promise<OpenedAdk
     ...(options.limits && { limits: options.limits }),
     ...(options.rateLimit && { rateLimit: options.rateLimit }),
     ...(options.maxConcurrentToolCalls !== undefined && { maxConcurrentToolCalls: options.maxConcurrentToolCalls }),
+    ...(options.resilience && { resilience: options.resilience }),
     ...(options.now && { now: options.now }),
     ...(options.newId && { newId: options.newId }),
     ...(options.onRunFinished && { onRunFinished: options.onRunFinished }),

@@ -19,3 +19,4 @@ export type { GatedResult, ToolCallProposal, ToolOutcome } from './tool-gate.js'
 export { vetToolCall } from './vet-tool-call.js';
 export { judgeDelegation } from './judge-delegation.js';
 export type { OpenRuntimeOptions } from './open-runtime-options.js';
+export { exitCodeFor } from './exit-code.js';

@@ -32,13 +32,13 @@ export interface LedgerServices {
  * outlive runs (a tool that keeps failing stays open for the next run in this process).
  * Rate limit default: bursts of 30, then 10 per second; concurrency default 8 per tenant and tool.
  */
-export function ledgerServices(options: { runtime: RunRuntime; controls: ControlStore; policy?: DomainPolicy | undefined; limits?: Partial<RunLimits> | undefined; rateLimit?: RateLimit | undefined; maxConcurrentToolCalls?: number | undefined; now?: (() => Date) | undefined; newId?: (() => string) | undefined }): LedgerServices {
+export function ledgerServices(options: { runtime: RunRuntime; controls: ControlStore; policy?: DomainPolicy | undefined; limits?: Partial<RunLimits> | undefined; rateLimit?: RateLimit | undefined; maxConcurrentToolCalls?: number | undefined; resilience?: ToolResilience | undefined; now?: (() => Date) | undefined; newId?: (() => string) | undefined }): LedgerServices {
   return {
     runtime: options.runtime,
     controls: options.controls,
     policy: options.policy ?? DEFAULT_DOMAIN_POLICY,
     limits: options.limits ?? {},
-    resilience: new ToolResilience(),
+    resilience: options.resilience ?? new ToolResilience(),
     rateLimiter: new RateLimiter(options.rateLimit ?? { burst: 30, perSecond: 10 }),
     concurrency: new ConcurrencyCap(options.maxConcurrentToolCalls ?? 8),
     now: options.now ?? (() => new Date()),

@@ -1,5 +1,5 @@
 import type { ChatPlanner, ModelEndpoint } from '../../models/index.js';
-import type { DomainPolicy, RateLimit, RunLimits } from '../../policy/index.js';
+import type { DomainPolicy, RateLimit, RunLimits, ToolResilience } from '../../policy/index.js';
 import type { RunObserver } from './runtime.js';
 
 /**
@@ -23,6 +23,8 @@ export interface OpenRuntimeOptions {
   rateLimit?: RateLimit;
   /** Domain tool calls in flight per tenant and tool. Default 8. */
   maxConcurrentToolCalls?: number;
+  /** Timeouts, retries and breakers of tool calls; pass one to share breakers between runtimes. Default: one per runtime. */
+  resilience?: ToolResilience;
   /** Offer `search_policies` to the workers its grants allow (LangGraph; default true there). */
   knowledge?: boolean;
   /** Retries of a failed model call (429, 5xx, connection). */

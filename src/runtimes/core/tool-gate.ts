@@ -73,7 +73,9 @@ export async function gateToolCall(run: RunLedger, call: ToolCallProposal, execu
   const rate = run.init.rateLimiter.take(run.init.tenant, tool);
   if (!rate.allowed) {
     record('error');
-    return { status: 'error', content: envelope('error', `rate_limit: too many ${tool} calls for this tenant; retry after ${rate.retryAfterMs} ms`) };
+    const text = envelope('error', `rate_limit: too many ${tool} calls for this tenant; retry after ${rate.retryAfterMs} ms`);
+    run.toolEvidence.push({ tool, outcome: 'error', text });
+    return { status: 'error', content: text };
   }
   const write = findDomainTool(tool)?.risk === 'irreversible';
   const finalArgs = write ? { ...args, idempotency_key: idempotencyKey(run.init.threadId, tool, args) } : args;
@@ -82,7 +84,9 @@ export async function gateToolCall(run: RunLedger, call: ToolCallProposal, execu
   const duration = Math.round(performance.now() - started);
   if (!capped.ok) {
     record('error', duration);
-    return { status: 'error', content: envelope('error', `concurrency: ${capped.detail}; retry later`) };
+    const text = envelope('error', `concurrency: ${capped.detail}; retry later`);
+    run.toolEvidence.push({ tool, outcome: 'error', text });
+    return { status: 'error', content: text };
   }
   const outcome = capped.value;
   if (!outcome.ok) {

@@ -66,6 +66,7 @@ export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promi
     ...(options.policy && { policy: options.policy }),
     ...(options.rateLimit && { rateLimit: options.rateLimit }),
     ...(options.maxConcurrentToolCalls !== undefined && { maxConcurrentToolCalls: options.maxConcurrentToolCalls }),
+    ...(options.resilience && { resilience: options.resilience }),
     ...(options.now && { now: options.now }),
     ...(options.newId && { newId: options.newId }),
     ...(options.onRunFinished && { onRunFinished: options.onRunFinished }),

@@ -41,10 +41,13 @@ export function buildManager(options: ManagerOptions): Agent<unknown, AgentOutpu
       toolName: name,
       toolDescription: `${ROLES[name].role}: ${ROLES[name].handles}. Give it the part of the user's request it should handle.`,
       parameters: DelegationInput,
+      // The worker sees only its sub-request, as on LangGraph.
+      inputBuilder: ({ params }) => params.request,
       customOutputExtractor: (result) => {
+        const child = currentLedger();
+        ended.add(child);
         // Called on a pause too; the worker has no answer yet and the outer run carries the interruption.
         if (result.interruptions.length > 0) return '';
-        const child = currentLedger();
         const answer = typeof result.finalOutput === 'string' ? result.finalOutput : undefined;
         return judgeDelegation(child, { request: requestOf(child), answer });
       },
@@ -57,11 +60,16 @@ export function buildManager(options: ManagerOptions): Agent<unknown, AgentOutpu
       const child = parent.child(name);
       requests.set(child, request);
       child.audit({ agent: name, parent: parent.agent, type: 'delegation.start', status: 'info', detail: request.slice(0, 500) });
+      let output: Awaited<ReturnType<typeof invoke>>;
       try {
-        return await withLedger(child, () => invoke(context, input, details));
+        output = await withLedger(child, () => invoke(context, input, details));
       } catch (error) {
         return judgeDelegation(child, { request, answer: undefined, error: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error) });
       }
+      // The SDK turns a worker's failure into text for the manager without reaching the extractor:
+      // that is a failed delegation, judged as one, not a worker's answer.
+      if (!ended.has(child)) return judgeDelegation(child, { request, answer: undefined, error: (typeof output === 'string' ? output : 'the worker failed').split('\n')[0] ?? '' });
+      return output;
     };
     return asTool;
   });
@@ -74,6 +82,8 @@ export function buildManager(options: ManagerOptions): Agent<unknown, AgentOutpu
 }
 
 const requests = new WeakMap<RunLedger, string>();
+// Children whose run reached the output extractor (an answer or a pause), as opposed to a failure.
+const ended = new WeakSet<RunLedger>();
 const requestOf = (child: RunLedger) => requests.get(child) ?? '';
 
 function parseRequest(input: string): string {

@@ -50,6 +50,7 @@ export async function openOpenAIAgentsRuntime(options: OpenOpenAIAgentsOptions):
     ...(options.limits && { limits: options.limits }),
     ...(options.rateLimit && { rateLimit: options.rateLimit }),
     ...(options.maxConcurrentToolCalls !== undefined && { maxConcurrentToolCalls: options.maxConcurrentToolCalls }),
+    ...(options.resilience && { resilience: options.resilience }),
     ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }),
     ...(options.now && { now: options.now }),
     ...(options.newId && { newId: options.newId }),
