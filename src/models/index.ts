@@ -11,8 +11,6 @@ export type { RunningOracle } from './oracle/serve-oracle.js';
 export { createChatModel } from './providers/create-chat-model.js';
 export { ModelCallError } from './providers/model-call-error.js';
 export type { FailedAttempt, ModelFailure } from './providers/model-call-error.js';
-export { ModelChain } from './providers/model-chain.js';
-export type { ChainReply, OfferedModelTool } from './providers/model-chain.js';
 export { OfflinePlannerChatModel } from './providers/offline-planner-chat-model.js';
 export { toChatMessages } from './providers/to-chat-messages.js';
 export { RECORDING_VERSION, safeParseRecording } from './replay/recording.js';

@@ -15,6 +15,7 @@ export async function decideApproval(deps: ServerDeps, tenant: string, approvalI
   const paused = await findTenantRun(deps, tenant, approvalId).catch(() => {
     throw new ApiError('not_found', `no approval ${approvalId}`);
   });
+  if (paused.status === 'decided') throw new ApiError('already_decided', `approval ${approvalId} was already decided`);
   if (paused.status !== 'awaiting_approval') throw new ApiError('not_found', `no approval ${approvalId}`);
   if (!(await isStillPending(deps.opened, paused))) throw new ApiError('already_decided', `approval ${approvalId} was already decided`);
   try {

@@ -4,7 +4,6 @@ import { HumanMessage } from '@langchain/core/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainToolSpecs } from '../../testing/domain-tool-specs.js';
 import { ModelCallError } from '../providers/model-call-error.js';
-import { ModelChain } from '../providers/model-chain.js';
 import { createChatModel } from '../providers/create-chat-model.js';
 import { toChatMessages } from '../providers/to-chat-messages.js';
 import { countCompletionTokens, countPromptTokens } from '../tokens/token-counter.js';
@@ -48,39 +47,6 @@ describe('the oracle through LangChain’s OpenAI client (real HTTP on a local p
     for await (const chunk of await model.stream([new HumanMessage('Скільки ноутбуків SKU-1001 на складах?')])) merged = merged ? merged.concat(chunk) : chunk;
     expect(merged?.tool_calls?.map((c) => [c.name, c.args])).toEqual([['check_stock', { sku: 'SKU-1001' }]]);
     expect(merged?.usage_metadata?.input_tokens).toBeGreaterThan(100);
-  });
-
-  it('retries a 429 and succeeds', async () => {
-    const flaky = await serveOracle({ port: 0, failFirst: { count: 1, status: 429 } });
-    try {
-      const chain = ModelChain.fromConfig({ ...settings, fallbacks: [] }, { model: 'gpt-4.1', baseUrl: flaky.baseUrl });
-      const reply = await chain.invoke([new HumanMessage(question)], { tools: domainToolSpecs() });
-      expect(reply.message.tool_calls?.[0]?.name).toBe('track_shipment');
-      expect(reply.fallbackUsed).toBe(false);
-    } finally {
-      await flaky.close();
-    }
-  });
-
-  it('ends with model_error after the retries when the endpoint is dead, and succeeds on a configured fallback', async () => {
-    const dead = `http://127.0.0.1:${await freePortThatRefuses()}/v1`;
-    const alone = ModelChain.fromConfig({ ...settings, maxRetries: 0, fallbacks: [] }, { model: 'gpt-4.1', baseUrl: dead });
-    const failure = await alone.invoke([new HumanMessage(question)]).catch((error: unknown) => error);
-    expect(ModelCallError.isInstance(failure)).toBe(true);
-    expect((failure as ModelCallError).code).toBe('model_error');
-    expect((failure as ModelCallError).attempts.map((a) => a.model)).toEqual(['gpt-4.1']);
-
-    const withFallback = ModelChain.fromConfig(
-      { ...settings, maxRetries: 0, fallbacks: [{ model: 'openai/gpt-4.1-mini', baseUrl: oracle.baseUrl }] },
-      { model: 'gpt-4.1', baseUrl: dead },
-    );
-    const reply = await withFallback.invoke([new HumanMessage(question)], { tools: domainToolSpecs() });
-    expect(reply).toMatchObject({ model: 'openai/gpt-4.1-mini', fallbackUsed: true });
-    expect(reply.message.tool_calls?.[0]?.args).toEqual({ tracking_id: 'TTN-000001' });
-  });
-
-  it('refuses to build a chain with no model as model_unavailable', () => {
-    expect(() => ModelChain.fromConfig({ ...settings, fallbacks: [] })).toThrow(/model_unavailable/);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { BaseAgent, Event } from '@google/adk';
 import { InMemoryRunner } from '@google/adk';
-import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ToolResilience } from '../../policy/index.js';
+import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ModelPrice, ToolResilience } from '../../policy/index.js';
 import type { RunRecord, RunStore } from '../../telemetry/index.js';
 import type { AskRequest, Decision, LedgerServices, RunObserver, ThreadState } from '../core/index.js';
 import { admitRequest, DecisionError, finishRun, judgeDelegation, ledgerServices, newRunLedger, withLedger } from '../core/index.js';
@@ -18,6 +18,8 @@ export interface AdkRuntimeOptions {
   maxConcurrentToolCalls?: number;
   /** Breakers and timeouts of tool calls; default one per runtime. */
   resilience?: ToolResilience;
+  /** The price table; default `DEFAULT_PRICES`. */
+  prices?: Readonly<Record<string, ModelPrice>>;
   now?: () => Date;
   newId?: () => string;
   onRunFinished?: RunObserver;
@@ -38,7 +40,7 @@ export class AdkRuntime {
 
   constructor(options: AdkRuntimeOptions) {
     this.#options = options;
-    this.#services = ledgerServices({ runtime: 'adk', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, now: options.now, newId: options.newId });
+    this.#services = ledgerServices({ runtime: 'adk', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, now: options.now, newId: options.newId });
     this.#runner = new InMemoryRunner({ agent: options.workflow, appName: 'waybill' });
   }
 

@@ -46,6 +46,7 @@ export async function openAdkRuntime(options: OpenAdkOptions): Promise<OpenedAdk
     ...(options.rateLimit && { rateLimit: options.rateLimit }),
     ...(options.maxConcurrentToolCalls !== undefined && { maxConcurrentToolCalls: options.maxConcurrentToolCalls }),
     ...(options.resilience && { resilience: options.resilience }),
+    ...(options.prices && { prices: options.prices }),
     ...(options.now && { now: options.now }),
     ...(options.newId && { newId: options.newId }),
     ...(options.onRunFinished && { onRunFinished: options.onRunFinished }),

@@ -28,7 +28,8 @@ const byTaskId = (a: { task_id: string }, b: { task_id: string }) => Number(a.ta
 
 /**
  * The one end of every run of every runtime: the stop reason (the first one recorded wins; a run whose
- * every sub-task failed, or that produced no answer, is not `finished`), the answer (pending, stop and
+ * every sub-task failed, other than by the domain's own answer such as not found, or that produced no
+ * answer, is not `finished`), the answer (pending, stop and
  * block messages, the missing-parts note, the notes of refused irreversible calls, PII redaction), the
  * run record with usage, its audit events, the tenant's daily usage and the observer.
  */
@@ -42,7 +43,7 @@ export async function finishRun(run: RunLedger, outcome: RunOutcome, deps: Finis
   let reason: StopReason = stop?.reason ?? (pending ? 'awaiting_approval' : run.unavailable ? 'model_unavailable' : 'finish');
   let detail = stop?.detail ?? '';
   const text = outcome.modelText.trim();
-  if (reason === 'finish' && subtasks.length > 0 && failed.length === subtasks.length) {
+  if (reason === 'finish' && subtasks.length > 0 && failed.every((task) => !run.refusedByDomain.has(task.task_id)) && failed.length === subtasks.length) {
     // Nothing asked for was done: the run says why instead of reading as a success.
     reason = allFailedReason(failed);
     detail = failed.map((task) => `${task.agent}: ${task.reason ?? task.gaps[0] ?? 'failed'}`).join('; ');

@@ -26,6 +26,8 @@ export function judgeDelegation(child: RunLedger, delegation: { request: string;
     successTools,
   });
   child.subtasks.push(contract);
+  const answered = (delegation.answer ?? '').trim() !== '' && delegation.error === undefined && !stop;
+  if (contract.status === 'failed' && answered && child.toolEvidence.some((call) => call.outcome === 'error' && call.fromServer === true)) child.refusedByDomain.add(contract.task_id);
   const parentAgent = parent?.agent ?? 'supervisor';
   for (const flag of contract.flags) child.audit({ agent: name, parent: parentAgent, type: 'guard.taint', status: 'info', detail: `${flag} (in what ${name} read or answered; passed to ${parentAgent} as data)` });
   const summary = { status: contract.status, confidence: contract.confidence, facts: contract.facts.length, gaps: contract.gaps, flags: contract.flags, ...(contract.reason && { reason: contract.reason }) };

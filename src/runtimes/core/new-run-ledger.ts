@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { UsageLedger } from '../../models/index.js';
-import type { ControlStore, DomainPolicy, RateLimit, RunLimits } from '../../policy/index.js';
+import type { ControlStore, DomainPolicy, ModelPrice, RateLimit, RunLimits } from '../../policy/index.js';
 import { ConcurrencyCap, DEFAULT_DOMAIN_POLICY, LoopDetector, RateLimiter, RunBudget, ToolResilience } from '../../policy/index.js';
 import type { RunRuntime } from '../../telemetry/index.js';
 import { RunLedger } from './run-ledger.js';
@@ -21,6 +21,7 @@ export interface LedgerServices {
   policy: DomainPolicy;
   limits: Partial<RunLimits>;
   resilience: ToolResilience;
+  prices: Readonly<Record<string, ModelPrice>> | undefined;
   rateLimiter: RateLimiter;
   concurrency: ConcurrencyCap;
   now: () => Date;
@@ -32,13 +33,14 @@ export interface LedgerServices {
  * outlive runs (a tool that keeps failing stays open for the next run in this process).
  * Rate limit default: bursts of 30, then 10 per second; concurrency default 8 per tenant and tool.
  */
-export function ledgerServices(options: { runtime: RunRuntime; controls: ControlStore; policy?: DomainPolicy | undefined; limits?: Partial<RunLimits> | undefined; rateLimit?: RateLimit | undefined; maxConcurrentToolCalls?: number | undefined; resilience?: ToolResilience | undefined; now?: (() => Date) | undefined; newId?: (() => string) | undefined }): LedgerServices {
+export function ledgerServices(options: { runtime: RunRuntime; controls: ControlStore; policy?: DomainPolicy | undefined; limits?: Partial<RunLimits> | undefined; rateLimit?: RateLimit | undefined; maxConcurrentToolCalls?: number | undefined; resilience?: ToolResilience | undefined; prices?: Readonly<Record<string, ModelPrice>> | undefined; now?: (() => Date) | undefined; newId?: (() => string) | undefined }): LedgerServices {
   return {
     runtime: options.runtime,
     controls: options.controls,
     policy: options.policy ?? DEFAULT_DOMAIN_POLICY,
     limits: options.limits ?? {},
     resilience: options.resilience ?? new ToolResilience(),
+    prices: options.prices,
     rateLimiter: new RateLimiter(options.rateLimit ?? { burst: 30, perSecond: 10 }),
     concurrency: new ConcurrencyCap(options.maxConcurrentToolCalls ?? 8),
     now: options.now ?? (() => new Date()),
@@ -62,7 +64,7 @@ export function newRunLedger(services: LedgerServices, identity: NewLedgerIdenti
     resilience: services.resilience,
     rateLimiter: services.rateLimiter,
     concurrency: services.concurrency,
-    usage: new UsageLedger(),
+    usage: new UsageLedger(services.prices),
     policy: services.policy,
     now,
   });

@@ -1,5 +1,5 @@
 import type { ChatPlanner, ModelEndpoint } from '../../models/index.js';
-import type { DomainPolicy, RateLimit, RunLimits, ToolResilience } from '../../policy/index.js';
+import type { DomainPolicy, ModelPrice, RateLimit, RunLimits, ToolResilience } from '../../policy/index.js';
 import type { RunObserver } from './runtime.js';
 
 /**
@@ -25,6 +25,8 @@ export interface OpenRuntimeOptions {
   maxConcurrentToolCalls?: number;
   /** Timeouts, retries and breakers of tool calls; pass one to share breakers between runtimes. Default: one per runtime. */
   resilience?: ToolResilience;
+  /** The price table runs are costed with, the same for every runtime. Default `DEFAULT_PRICES` (the offline planner is free). */
+  prices?: Readonly<Record<string, ModelPrice>>;
   /** Offer `search_policies` to the workers its grants allow (LangGraph; default true there). */
   knowledge?: boolean;
   /** Retries of a failed model call (429, 5xx, connection). */

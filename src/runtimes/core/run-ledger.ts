@@ -38,6 +38,7 @@ interface Shared {
   events: AuditEventDraft[];
   subtasks: DelegationContract[];
   notes: string[];
+  refusedByDomain: Set<string>;
   steps: number;
   delegations: number;
   unavailable: boolean;
@@ -74,7 +75,7 @@ export class RunLedger {
     this.agent = link?.agent ?? rootAgent;
     this.path = link ? [...link.parent.path, link.agent] : [rootAgent];
     this.taskId = link?.taskId;
-    this.#shared = link?.shared ?? { toolCalls: [], events: [], subtasks: [], notes: [], steps: 0, delegations: 0, unavailable: false };
+    this.#shared = link?.shared ?? { toolCalls: [], events: [], subtasks: [], notes: [], refusedByDomain: new Set(), steps: 0, delegations: 0, unavailable: false };
   }
 
   /** A ledger for a delegated sub-task of `agent`, under this one. */
@@ -99,6 +100,14 @@ export class RunLedger {
   /** Sentences the answer must carry whatever else it says (e.g. an irreversible call that was refused). */
   get notes(): string[] {
     return this.#shared.notes;
+  }
+
+  /**
+   * Sub-tasks (by task id) that failed only because the domain said no (not found, over a limit) and
+   * whose worker said so: an answered question, not a failure to answer.
+   */
+  get refusedByDomain(): Set<string> {
+    return this.#shared.refusedByDomain;
   }
 
   /** Delegations started in the whole run, across the tree (the task-wide count). */

@@ -8,7 +8,7 @@ import type { RunLedger } from './run-ledger.js';
  */
 export function scanToolResult(run: RunLedger, call: { agent: string; tool: string }, text: string, failed: boolean): string {
   const taint = scanUntrustedText(text);
-  run.toolEvidence.push({ tool: call.tool, outcome: failed ? 'error' : 'ok', text, ...(taint.tainted && { tainted: true }) });
+  run.toolEvidence.push({ tool: call.tool, outcome: failed ? 'error' : 'ok', text, fromServer: true, ...(taint.tainted && { tainted: true }) });
   if (taint.tainted) run.audit({ agent: call.agent, type: 'guard.taint', tool: call.tool, status: 'info', detail: `${taint.rule ?? 'unknown'}: ${taint.evidence ?? ''}` });
   return wrapAsData({ source: `tool:${call.tool}`, trust: 'tool', tainted: taint.tainted, content: text });
 }

@@ -8,7 +8,7 @@ import { ROLES, ROLES_TABLE } from '../../agents/index.js';
 import type { DomainStore } from '../../domain/index.js';
 import { canonicalJson, findDomainTool, parseArgs } from '../../domain/index.js';
 import { ModelCallError } from '../../models/index.js';
-import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ToolResilience } from '../../policy/index.js';
+import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ModelPrice, ToolResilience } from '../../policy/index.js';
 import { checkToolCall } from '../../policy/index.js';
 import type { RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
 import type { AskRequest, Decision, LedgerServices, RunLedger, RunObserver, RunOutcome, ThreadState } from '../core/index.js';
@@ -37,6 +37,8 @@ export interface LangGraphRuntimeOptions {
   maxConcurrentToolCalls?: number;
   /** Breakers and timeouts of tool calls; default one per runtime. */
   resilience?: ToolResilience;
+  /** The price table; default `DEFAULT_PRICES`. */
+  prices?: Readonly<Record<string, ModelPrice>>;
   now?: () => Date;
   newId?: () => string;
   /**
@@ -69,7 +71,7 @@ export class LangGraphRuntime {
   constructor(options: LangGraphRuntimeOptions) {
     this.#maxConcurrency = checkParallelCap(options.maxParallelDelegations ?? 4);
     this.#options = options;
-    this.#services = ledgerServices({ runtime: 'langgraph', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, now: options.now, newId: options.newId });
+    this.#services = ledgerServices({ runtime: 'langgraph', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, now: options.now, newId: options.newId });
     this.#supervisor = buildSupervisor({
       model: options.model,
       ...(options.fallbackModels && { fallbackModels: options.fallbackModels }),

@@ -51,6 +51,7 @@ export async function openOpenAIAgentsRuntime(options: OpenOpenAIAgentsOptions):
     ...(options.rateLimit && { rateLimit: options.rateLimit }),
     ...(options.maxConcurrentToolCalls !== undefined && { maxConcurrentToolCalls: options.maxConcurrentToolCalls }),
     ...(options.resilience && { resilience: options.resilience }),
+    ...(options.prices && { prices: options.prices }),
     ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }),
     ...(options.now && { now: options.now }),
     ...(options.newId && { newId: options.newId }),

@@ -1,6 +1,6 @@
 import { HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../testing/temp-dir.js';
+import { makeTempDir } from '../../testing/temp-dir.js';
 import { runCascadeExercise } from './cascade-exercise.js';
 import { CompromisedChatModel } from './compromised-model.js';
 

@@ -3,7 +3,7 @@ import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseMessage } from '@langchain/core/messages';
 import { AIMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
-import { offeredToolName } from '../models/index.js';
+import { offeredToolName } from '../../models/index.js';
 
 interface CallOptions extends BaseChatModelCallOptions {
   tools?: BindToolsInput[];
