@@ -1,9 +1,7 @@
-import { createServer } from 'node:net';
 import type { AIMessageChunk } from '@langchain/core/messages';
 import { HumanMessage } from '@langchain/core/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainToolSpecs } from '../../testing/domain-tool-specs.js';
-import { ModelCallError } from '../providers/model-call-error.js';
 import { createChatModel } from '../providers/create-chat-model.js';
 import { toChatMessages } from '../providers/to-chat-messages.js';
 import { countCompletionTokens, countPromptTokens } from '../tokens/token-counter.js';
@@ -20,14 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await oracle.close();
 });
-
-async function freePortThatRefuses(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('the oracle through LangChain’s OpenAI client (real HTTP on a local port)', () => {
   it('answers a tracking question with a track_shipment call and a usage block that matches the tokenizer', async () => {
