@@ -14,7 +14,7 @@ export function compareCommand(): Command {
     .description('run the same requests through every runtime against the oracle and compare calls, tokens, cost, time and code size')
     .option('--latency-ms <ms>', 'latency the oracle adds to every completion, as a real provider would', '0')
     .option('--json', 'print the report as JSON')
-    .option('--out <dir>', 'where to write results.md, tokens.svg and results.json', 'docs/compare')
+    .option('--out <dir>', 'where to write results.md, tokens.svg and results.json (docs/compare holds the published run)', 'reports/compare')
     .option('--no-write', 'print only; write no files')
     .addHelpText('after', '\nOffline and keyless: the oracle (the offline planner behind /v1/chat/completions) runs on a free\nloopback port for the duration and counts every completion. Tokens are priced at gpt-4.1 rates.')
     .action(async (options: CompareOptions) => {
