@@ -160,7 +160,8 @@ export class LangGraphRuntime {
       return (await withLedger(context, () => this.#supervisor.invoke(input as never, config))) as InvokeResult;
     } catch (error) {
       if (error instanceof GraphRecursionError) context.stop('max_steps', 'the graph reached its recursion limit');
-      else if (ModelCallError.isInstance(error) || isProviderError(error)) context.stop('model_error', error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error));
+      // A replay that meets a request its recording lacks is a model failure of this run, not a crash.
+      else if (ModelCallError.isInstance(error) || isProviderError(error) || (error instanceof Error && error.name === 'ReplayDivergenceError')) context.stop('model_error', error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error));
       else throw error;
       context.audit({ agent: 'supervisor', type: 'model.error', status: 'error', detail: error instanceof Error ? error.message.slice(0, 500) : String(error) });
       return {};
