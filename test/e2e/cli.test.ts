@@ -43,7 +43,28 @@ describe('the waybill command line', () => {
     expect(port.code).toBe(2);
     expect(port.stderr).toContain('--port must be a whole number from 0 to 65535');
     const unknown = waybill(['teleport']);
-    expect(unknown.code).not.toBe(0);
+    expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown command 'teleport'/);
+  });
+
+  it('exits 2 on every usage error: missing argument, unknown command, unknown flag, no command', () => {
+    const cases: [string[], RegExp][] = [
+      [['ask'], /missing required argument 'request'/],
+      [['frobnicate'], /unknown command 'frobnicate'/],
+      [['ask', '--frobnicate', 'x'], /unknown option '--frobnicate'/],
+      [['kb', 'search'], /required option '--agent/],
+      [['keys', 'create'], /required option '--tenant/],
+      [['state'], /required option '--thread/],
+      [['ask', '   '], /ask needs a request/],
+      [[], /Usage: waybill/],
+    ];
+    for (const [args, message] of cases) {
+      const run = waybill(args);
+      expect({ args, code: run.code }).toEqual({ args, code: 2 });
+      expect(run.stderr).toMatch(message);
+      expect(run.stdout).toBe('');
+    }
+    expect(waybill(['ask', '--help']).code).toBe(0);
+    expect(waybill(['help', 'ask']).code).toBe(0);
   });
 });
