@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { PACKAGE_VERSION } from '../mcp/index.js';
+import { PACKAGE_VERSION } from '../mcp/package-version.js';
 import { graphCommand, pruneCommand } from './admin-commands.js';
 import { compareCommand } from './compare-command.js';
 import { demoCommand } from './demo-command.js';

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
-import { resolveDbPath } from '../domain/index.js';
 import { parseRuntimeName } from '../runtimes/compare/runtime-name.js';
 import { exitCodeFor } from './exit-codes.js';
+import { databasePath } from './database-path.js';
 import { printRun } from './print-run.js';
 import { UsageError } from './usage-error.js';
 import { withRuntime } from './with-runtime.js';
@@ -30,7 +30,7 @@ export function askCommand(): Command {
       const record =
         runtimeName === 'langgraph'
           ? await withRuntime(({ runtime }) => runtime.ask(request))
-          : await (await import('../runtimes/compare/index.js')).askOnRuntime(runtimeName, request, resolveDbPath());
+          : await (await import('../runtimes/compare/index.js')).askOnRuntime(runtimeName, request, databasePath());
       printRun(record, options.json === true);
       process.exitCode = exitCodeFor(record);
     });

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { resolveDbPath } from '../domain/index.js';
+import { databasePath } from './database-path.js';
 import { parsePort } from './parse-port.js';
 import { UsageError } from './usage-error.js';
 
@@ -29,7 +29,7 @@ export function serveCommand(): Command {
       const { serveWaybill } = await import('../server/index.js');
       let running;
       try {
-        running = await serveWaybill({ dbPath: resolveDbPath(), host: options.host, port, ...(options.publicUrl && { publicUrl: options.publicUrl }) });
+        running = await serveWaybill({ dbPath: databasePath(), host: options.host, port, ...(options.publicUrl && { publicUrl: options.publicUrl }) });
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${options.host} is in use; pick another with --port`);

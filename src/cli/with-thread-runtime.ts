@@ -1,4 +1,4 @@
-import { resolveDbPath } from '../domain/index.js';
+import { databasePath } from './database-path.js';
 import type { Decision, ThreadState } from '../runtimes/langgraph/index.js';
 import type { RunRecord, RunRuntime } from '../telemetry/index.js';
 import { withRuntime } from './with-runtime.js';
@@ -24,7 +24,7 @@ async function runtimeOf(threadId: string, dbPath: string): Promise<RunRuntime |
  * the OpenAI Agents runtime is decided by it, anything else by LangGraph. ADK never pauses.
  */
 export async function withThreadRuntime<T>(threadId: string, fn: (runtime: ThreadRuntime) => Promise<T>): Promise<T> {
-  const dbPath = resolveDbPath();
+  const dbPath = databasePath();
   if ((await runtimeOf(threadId, dbPath)) !== 'openai-agents') return withRuntime(({ runtime }) => fn(runtime));
   const { openOpenAIAgentsRuntime } = await import('../runtimes/openai-agents/index.js');
   const opened = await openOpenAIAgentsRuntime({ dbPath });

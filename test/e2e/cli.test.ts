@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../src/testing/temp-dir.js';
@@ -36,6 +36,34 @@ describe('the waybill command line', () => {
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(`waybill: ${path} is not a readable SQLite database (SQLITE_NOTADB); move it aside or point WAYBILL_DB elsewhere [store_corrupt]`);
     expect(run.stdout).toBe('');
+  });
+
+  it('mcp started by a client in another directory opens the user data directory and says so on stderr', () => {
+    const cwd = join(temp.dir, 'client-cwd');
+    const data = join(temp.dir, 'xdg-data');
+    mkdirSync(cwd, { recursive: true });
+    const env = serverEnv('unused');
+    delete env.WAYBILL_DB;
+    const run = spawnSync(process.execPath, [CLI, 'mcp'], { cwd, env: { ...env, WAYBILL_LOG_LEVEL: 'info', XDG_DATA_HOME: data }, encoding: 'utf8', timeout: 15_000, input: '' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('');
+    const database = join(data, 'waybill', 'waybill.db');
+    expect(run.stderr.split('\n')[0]).toContain(`"msg":"database","path":${JSON.stringify(database)},"source":"user data"`);
+    expect(existsSync(database)).toBe(true);
+    expect(existsSync(join(cwd, '.waybill'))).toBe(false);
+    const explicit = join(temp.dir, 'explicit.db');
+    const withDb = spawnSync(process.execPath, [CLI, 'mcp', '--db', explicit], { cwd, env: { ...env, WAYBILL_LOG_LEVEL: 'info' }, encoding: 'utf8', timeout: 15_000, input: '' });
+    expect(withDb.stderr).toContain(`"path":${JSON.stringify(explicit)},"source":"--db"`);
+    expect(existsSync(explicit)).toBe(true);
+  });
+
+  it('logs the database file of every command that opens one, on stderr only, and never with --json on stdout', () => {
+    const db = join(temp.dir, 'logged.db');
+    const run = waybill(['runs', '--json'], { ...serverEnv(db), WAYBILL_LOG_LEVEL: 'info' });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ runs: [], skipped: 0 });
+    expect(run.stderr).toContain(`"msg":"database","path":${JSON.stringify(db)},"source":"WAYBILL_DB"`);
+    expect(waybill(['runs', '--json'], serverEnv(db)).stderr).toBe('');
   });
 
   it('rejects a bad port and an unknown command with a usage message', () => {
