@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../src/testing/temp-dir.js';
@@ -64,6 +66,22 @@ describe('the waybill command line', () => {
     expect(JSON.parse(run.stdout)).toEqual({ runs: [], skipped: 0 });
     expect(run.stderr).toContain(`"msg":"database","path":${JSON.stringify(db)},"source":"WAYBILL_DB"`);
     expect(waybill(['runs', '--json'], serverEnv(db)).stderr).toBe('');
+  });
+
+  it('explains a busy port and exits 2 for mcp --http and oracle, as serve does', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = String((blocker.address() as AddressInfo).port);
+    try {
+      for (const args of [['mcp', '--http', '--port', port], ['oracle', '--port', port]]) {
+        const run = waybill(args);
+        expect({ args, code: run.code }).toEqual({ args, code: 2 });
+        expect(run.stderr).toContain(`waybill: port ${port} on 127.0.0.1 is in use; pick another with --port`);
+        expect(run.stderr).not.toMatch(/unexpected error|at .*\.js:\d+/);
+      }
+    } finally {
+      blocker.close();
+    }
   });
 
   it('rejects a bad port and an unknown command with a usage message', () => {
