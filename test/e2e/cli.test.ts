@@ -84,6 +84,18 @@ describe('the waybill command line', () => {
     }
   });
 
+  it('answers first questions offline: a policy from the knowledge base, a malformed tracking id', () => {
+    const db = serverEnv(join(temp.dir, 'first.db'));
+    const policy = waybill(['ask', '--json', 'what is your refund policy?'], db);
+    expect(policy.code).toBe(0);
+    const record = JSON.parse(policy.stdout) as { status: string; stop_reason: string; answer: string; tool_calls: Array<{ agent: string; tool: string; status: string }> };
+    expect(record).toMatchObject({ status: 'finished', stop_reason: 'finish', tool_calls: [{ agent: 'tracking_agent', tool: 'search_policies', status: 'ok' }] });
+    expect(record.answer).toMatch(/^According to the policy "Refund policy for cancelled shipments" \(refunds-policy\): /);
+    const malformed = waybill(['ask', 'Where is TTN-123?'], db);
+    expect(malformed.code).toBe(0);
+    expect(malformed.stdout).toContain('"TTN-123" is not a tracking number: a tracking number is TTN- followed by six digits');
+  });
+
   it('rejects a bad port and an unknown command with a usage message', () => {
     const port = waybill(['mcp', '--http', '--port', 'eighty']);
     expect(port.code).toBe(2);

@@ -4,7 +4,7 @@ import { tool } from '@langchain/core/tools';
 import { isGraphBubbleUp } from '@langchain/langgraph';
 import { z } from 'zod';
 import { ROLES, ROLES_TABLE } from '../../agents/index.js';
-import { findDomainTool } from '../../domain/index.js';
+import { findDomainTool, SEARCH_POLICIES_TOOL } from '../../domain/index.js';
 import { checkDelegation } from '../../fleet/call-tree.js';
 import { judgeCompletion } from '../../fleet/judge-completion.js';
 import { wrapAsData } from '../../policy/index.js';
@@ -32,7 +32,8 @@ function answerOf(messages: readonly BaseMessage[] | undefined): string | undefi
 export function delegationTool(name: string, worker: Invocable, roles: RolesTable = ROLES_TABLE): StructuredToolInterface {
   const grant = roles[name];
   const spec = (ROLES as Readonly<Record<string, { role: string; handles: string }>>)[name];
-  const successTools = (grant?.tools ?? []).filter((t) => findDomainTool(t) !== undefined);
+  // A policy answer is established by the passages a scoped search returned, as a quote by a domain result.
+  const successTools = (grant?.tools ?? []).filter((t) => findDomainTool(t) !== undefined || t === SEARCH_POLICIES_TOOL.name);
   return tool(
     async ({ request }: { request: string }, config) => {
       const run = currentRun();
