@@ -140,4 +140,27 @@ describe.skipIf(!BROWSER.found)('operator console in headless Chromium against w
     await shot('metrics');
     expect(pageErrors).toEqual([]);
   });
+
+  it('shows a viewer what waits for approval, with no Approve or Reject buttons', async () => {
+    await ask('Скасуй TTN-000001, клієнт відмовився, поверни 100 грн');
+    expect(await page.textContent('#stop-reason')).toBe('awaiting_approval');
+    const viewerKey = execFileSync(process.execPath, [CLI, 'keys', 'create', '--tenant', 'acme', '--role', 'viewer', '--name', 'console-viewer'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const viewer = await context.newPage();
+      await viewer.goto(`${base}/console`);
+      await viewer.waitForSelector('#sign-in');
+      await viewer.fill('#api-key', viewerKey);
+      await viewer.click('#sign-in button[type=submit]');
+      await viewer.waitForSelector('#runs-table');
+      await viewer.goto(`${base}/console?viewer=1#/approvals`);
+      await viewer.waitForSelector('.approval');
+      expect(await viewer.textContent('.approval')).toMatch(/cancel_shipment[\s\S]*TTN-000001/);
+      expect(await viewer.locator('.approval button').count()).toBe(0);
+      expect(await viewer.textContent('main')).toContain('Your key is a viewer: deciding needs the operator role.');
+      await viewer.screenshot({ path: join(ARTIFACTS, 'approvals-viewer.png'), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  }, 30_000);
 });
