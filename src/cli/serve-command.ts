@@ -19,7 +19,8 @@ export function serveCommand(): Command {
     .addHelpText(
       'after',
       '\nEvery /v1 call needs "Authorization: Bearer <key>"; make keys with: waybill keys create --tenant T --role viewer|operator|admin.\n' +
-        'Uses the same database as the other commands (WAYBILL_DB, default ./.waybill/waybill.db). Traces go over OTLP only when\n' +
+        'Uses the same database as the other commands (WAYBILL_DB, else ./.waybill/waybill.db in a project directory, else\n' +
+        '~/.local/share/waybill/waybill.db). Traces go over OTLP only when\n' +
         'OTEL_EXPORTER_OTLP_ENDPOINT is set. Logs are JSON lines on stderr (WAYBILL_LOG_LEVEL). See docs/service.md.',
     )
     .action(async (options: ServeOptions) => {
