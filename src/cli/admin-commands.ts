@@ -1,13 +1,13 @@
 import { Command } from 'commander';
 import { parseDuration } from '../telemetry/parse-duration.js';
 import { UsageError } from './usage-error.js';
-import { resolveDbPath } from '../domain/index.js';
+import { databasePath } from './database-path.js';
 import type { OpenedLangGraphRuntime } from '../runtimes/langgraph/index.js';
 
 /** The LangGraph runtime for the commands that draw its graph or prune its checkpoints. */
 async function withLangGraph<T>(fn: (opened: OpenedLangGraphRuntime) => Promise<T>): Promise<T> {
   const { openLangGraphRuntime } = await import('../runtimes/langgraph/index.js');
-  const opened = await openLangGraphRuntime({ dbPath: resolveDbPath() });
+  const opened = await openLangGraphRuntime({ dbPath: databasePath() });
   try {
     return await fn(opened);
   } finally {

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { resolveDbPath } from '../domain/index.js';
+import { databasePath } from './database-path.js';
 import { parseRuntimeName } from '../runtimes/runtime-name.js';
 import { parsePort } from './parse-port.js';
 import { UsageError } from './usage-error.js';
@@ -22,7 +22,8 @@ export function serveCommand(): Command {
     .addHelpText(
       'after',
       '\nEvery /v1 call needs "Authorization: Bearer <key>"; make keys with: waybill keys create --tenant T --role viewer|operator|admin.\n' +
-        'Uses the same database as the other commands (WAYBILL_DB, default ./.waybill/waybill.db). Traces go over OTLP only when\n' +
+        'Uses the same database as the other commands (WAYBILL_DB, else ./.waybill/waybill.db in a project directory, else\n' +
+        '~/.local/share/waybill/waybill.db). Traces go over OTLP only when\n' +
         'OTEL_EXPORTER_OTLP_ENDPOINT is set. Logs are JSON lines on stderr (WAYBILL_LOG_LEVEL). See docs/service.md.',
     )
     .action(async (options: ServeOptions) => {
@@ -34,7 +35,7 @@ export function serveCommand(): Command {
       const { serveWaybill } = await import('../server/index.js');
       let running;
       try {
-        running = await serveWaybill({ dbPath: resolveDbPath(), host: options.host, port, runtimeName, ...(options.publicUrl && { publicUrl: options.publicUrl }) });
+        running = await serveWaybill({ dbPath: databasePath(), host: options.host, port, runtimeName, ...(options.publicUrl && { publicUrl: options.publicUrl }) });
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${options.host} is in use; pick another with --port`);

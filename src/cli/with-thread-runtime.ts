@@ -1,4 +1,4 @@
-import { resolveDbPath } from '../domain/index.js';
+import { databasePath } from './database-path.js';
 import type { Runtime } from '../runtimes/index.js';
 import type { RunRuntime } from '../telemetry/index.js';
 import { withRuntime } from './with-runtime.js';
@@ -18,5 +18,5 @@ async function runtimeOf(threadId: string, dbPath: string): Promise<RunRuntime |
  * for one command, so `state`, `approve` and `reject` act on the runtime that paused it.
  */
 export async function withThreadRuntime<T>(threadId: string, fn: (runtime: Runtime) => Promise<T>): Promise<T> {
-  return withRuntime(fn, (await runtimeOf(threadId, resolveDbPath())) ?? 'langgraph');
+  return withRuntime(fn, (await runtimeOf(threadId, databasePath())) ?? 'langgraph');
 }

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { BaseMessage } from '@langchain/core/messages';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { tool } from '@langchain/core/tools';
@@ -18,6 +19,17 @@ function answerOf(messages: readonly BaseMessage[] | undefined): string | undefi
   const last = messages?.at(-1);
   if (!last || last.getType() !== 'ai' || (last.response_metadata as { waybill_halt?: unknown } | undefined)?.waybill_halt === true) return undefined;
   return typeof last.content === 'string' ? last.content : JSON.stringify(last.content);
+}
+
+// Each step of a child graph adds an abort listener to the run's one external signal, which LangGraph
+// passes down in the configurable (pregel/runner.js), and removes it when the step ends. A fan-out of a
+// few workers passes Node's leak-warning threshold of 10 with nothing leaking: raise it on that signal.
+const ABORT_LISTENER_LIMIT = 64;
+function raiseAbortListenerLimit(config: { signal?: AbortSignal; configurable?: Record<string, unknown> } | undefined): void {
+  const inherited = config?.configurable?.__pregel_abort_signals as { externalAbortSignal?: unknown } | undefined;
+  for (const signal of [inherited?.externalAbortSignal, config?.signal]) {
+    if (signal instanceof AbortSignal) setMaxListeners(ABORT_LISTENER_LIMIT, signal);
+  }
 }
 
 /**
@@ -47,6 +59,7 @@ export function delegationTool(name: string, worker: Invocable, roles: RolesTabl
       run.audit({ agent: name, parent: run.agent, task_id: child.taskId, type: 'delegation.start', status: 'info', detail: request.slice(0, 500) });
       let messages: BaseMessage[] | undefined;
       let error: string | undefined;
+      raiseAbortListenerLimit(config);
       try {
         messages = (await withLedger(child, () => worker.invoke({ messages: [{ role: 'user', content: request }] }, config))).messages;
       } catch (thrown) {
