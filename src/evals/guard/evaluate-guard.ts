@@ -17,15 +17,21 @@ export interface HeldOutFamily {
 
 /** The guard's report (`waybill guard eval --json`, `reports/guard-eval.json`). */
 export interface GuardEvalReport {
-  readonly corpus: { readonly attacks: number; readonly benign: number; readonly families: number };
-  /** The shipped guard on the whole corpus it was trained on. */
-  readonly in_sample: { readonly attack_block_rate: number; readonly benign_block_rate: number; readonly missed: readonly string[]; readonly false_positives: readonly string[] };
+  readonly corpus: { readonly attacks: number; readonly benign: number; readonly look_alikes: number; readonly families: number };
+  /** The shipped guard on the whole corpus it was trained on; look-alikes are the benign texts that are not ordinary requests. */
+  readonly in_sample: {
+    readonly attack_block_rate: number;
+    readonly benign_block_rate: number;
+    readonly look_alike_block_rate: number;
+    readonly missed: readonly string[];
+    readonly false_positives: readonly string[];
+  };
   /** Leave-one-family-out: each family held out of training in turn. */
   readonly held_out: readonly HeldOutFamily[];
   readonly held_out_min_recall: number;
   readonly held_out_mean_recall: number;
   /** Benign look-alikes judged by classifiers that never saw them (k-fold). */
-  readonly benign_cross_validated: { readonly folds: number; readonly block_rate: number; readonly false_positives: readonly string[] };
+  readonly benign_cross_validated: { readonly folds: number; readonly block_rate: number; readonly look_alike_block_rate: number; readonly false_positives: readonly string[] };
   readonly per_language: Readonly<Record<string, { readonly attack_block_rate: number; readonly benign_block_rate: number }>>;
 }
 
@@ -74,13 +80,21 @@ export function evaluateGuard(corpus: GuardCorpus, shipped: GuardClassifierModel
     }),
   );
   const recalls = heldOut.map((h) => h.recall);
+  const lookAlikes = corpus.benign.filter((b) => b.resembles !== 'ordinary').map((b) => b.id);
+  const amongLookAlikes = (ids: readonly string[]): number => rate(ids.filter((id) => lookAlikes.includes(id)).length, lookAlikes.length);
   return {
-    corpus: { attacks: corpus.attacks.length, benign: corpus.benign.length, families: families.length },
-    in_sample: { attack_block_rate: rate(corpus.attacks.length - missed.length, corpus.attacks.length), benign_block_rate: rate(falsePositives.length, corpus.benign.length), missed, false_positives: falsePositives },
+    corpus: { attacks: corpus.attacks.length, benign: corpus.benign.length, look_alikes: lookAlikes.length, families: families.length },
+    in_sample: {
+      attack_block_rate: rate(corpus.attacks.length - missed.length, corpus.attacks.length),
+      benign_block_rate: rate(falsePositives.length, corpus.benign.length),
+      look_alike_block_rate: amongLookAlikes(falsePositives),
+      missed,
+      false_positives: falsePositives,
+    },
     held_out: heldOut,
     held_out_min_recall: Math.min(...recalls),
     held_out_mean_recall: rate(recalls.reduce((sum, r) => sum + r, 0), recalls.length),
-    benign_cross_validated: { folds, block_rate: rate(crossFalse.length, corpus.benign.length), false_positives: crossFalse },
+    benign_cross_validated: { folds, block_rate: rate(crossFalse.length, corpus.benign.length), look_alike_block_rate: amongLookAlikes(crossFalse), false_positives: crossFalse },
     per_language: perLanguage,
   };
 }

@@ -53,23 +53,42 @@ export const FOLD_CONFUSABLES_REGEXES: readonly RegExp[] = [WORD];
  * lower-case text. Linear: each letter is looked up once per candidate script.
  */
 export function foldConfusables(text: string): string {
-  return text.replace(WORD, (word) => {
-    const counts: Record<Script, number> = { latin: 0, cyrillic: 0, greek: 0 };
-    let scripts = 0;
-    for (let at = 0; at < word.length; at++) {
-      const script = scriptOf(word.charCodeAt(at));
-      if (script === undefined) continue;
-      if (counts[script] === 0) scripts++;
-      counts[script]++;
+  // One pass over the characters; only words that mix scripts are rewritten (through WORD).
+  let mixed = false;
+  let seen = 0;
+  for (let at = 0; at <= text.length && !mixed; at++) {
+    const script = at < text.length ? scriptOf(text.charCodeAt(at)) : undefined;
+    if (script === undefined) {
+      if (at < text.length && isOtherLetter(text.charCodeAt(at))) continue;
+      seen = 0;
+      continue;
     }
-    if (scripts < 2) return word;
-    const order = (Object.keys(counts) as Script[]).filter((s) => counts[s] > 0).sort((a, b) => counts[b] - counts[a]);
-    for (const target of order) {
-      const folded = foldInto(word, target);
-      if (folded !== undefined) return folded;
-    }
-    return word;
-  });
+    seen |= SCRIPT_BIT[script];
+    mixed = (seen & (seen - 1)) !== 0;
+  }
+  return mixed ? text.replace(WORD, foldWord) : text;
+}
+
+const SCRIPT_BIT: Readonly<Record<Script, number>> = { latin: 1, cyrillic: 2, greek: 4 };
+// Letters of other scripts keep a word together ("ʼ" in Ukrainian words is not a letter, so it splits).
+const isOtherLetter = (code: number): boolean => code >= 0x250 && code < 0x370;
+
+function foldWord(word: string): string {
+  const counts: Record<Script, number> = { latin: 0, cyrillic: 0, greek: 0 };
+  let scripts = 0;
+  for (let at = 0; at < word.length; at++) {
+    const script = scriptOf(word.charCodeAt(at));
+    if (script === undefined) continue;
+    if (counts[script] === 0) scripts++;
+    counts[script]++;
+  }
+  if (scripts < 2) return word;
+  const order = (Object.keys(counts) as Script[]).filter((s) => counts[s] > 0).sort((a, b) => counts[b] - counts[a]);
+  for (const target of order) {
+    const folded = foldInto(word, target);
+    if (folded !== undefined) return folded;
+  }
+  return word;
 }
 
 function foldInto(word: string, target: Script): string | undefined {

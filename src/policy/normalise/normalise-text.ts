@@ -37,6 +37,16 @@ export interface CanonicalView {
  * text at one pass of the rules.
  */
 export function canonicalView(text: string): CanonicalView {
+  // Both guards and the classifier read the same text in turn: the last view is kept for them.
+  if (text === last.text) return last.view;
+  const view = computeView(text);
+  last = { text, view };
+  return view;
+}
+
+let last: { text: string | undefined; view: CanonicalView } = { text: undefined, view: { view: '', disguised: false } };
+
+function computeView(text: string): CanonicalView {
   const visible = stripInvisible(text);
   const unmarked = stripCombiningMarks(visible);
   const lower = unmarked.toLowerCase();

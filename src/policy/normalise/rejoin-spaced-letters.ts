@@ -6,6 +6,8 @@ const LETTER = /^\p{L}$/u;
 function isLetter(char: string): boolean {
   const code = char.charCodeAt(0);
   if (code < 0x80) return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || char === '@' || char === '$';
+  // Cyrillic and Greek without the regex engine: they are most of the non-ASCII text here.
+  if ((code >= 0x400 && code <= 0x52f) || (code >= 0x370 && code <= 0x3ff)) return true;
   return LETTER.test(char);
 }
 
@@ -20,20 +22,32 @@ const MIN_RUN = 4;
  */
 export function rejoinSpacedLetters(text: string): string {
   const out: string[] = [];
+  let copied = 0;
   let at = 0;
   let lastRunEnd = -1;
   while (at < text.length) {
-    // A word right after a spaced word may be short ("i g n o r e  a l l").
-    const run = readRun(text, at, at === lastRunEnd ? 2 : MIN_RUN);
-    if (run === undefined) {
-      out.push(text[at] ?? '');
+    // Only a one-letter token can start a run: skip to the end of longer words at once.
+    if (!isLetter(text[at] ?? '')) {
       at++;
       continue;
     }
-    out.push(run.letters);
+    if (isLetter(text[at + 1] ?? '')) {
+      while (at < text.length && isLetter(text[at] ?? '')) at++;
+      continue;
+    }
+    // A word right after a spaced word may be short ("i g n o r e  a l l").
+    const run = readRun(text, at, at === lastRunEnd ? 2 : MIN_RUN);
+    if (run === undefined) {
+      at++;
+      continue;
+    }
+    out.push(text.slice(copied, at), run.letters);
+    copied = run.end;
     at = run.end;
     lastRunEnd = run.end;
   }
+  if (copied === 0) return text;
+  out.push(text.slice(copied));
   return out.join('');
 }
 
