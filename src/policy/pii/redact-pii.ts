@@ -46,17 +46,20 @@ function applyRule(text: string, rule: PiiRule): { text: string; count: number }
  * cards, mod-97-valid UA IBANs, and checksum-valid IPN and EDRPOU codes, also when disguised:
  * fullwidth digits, no-break spaces, cards grouped with dots, phones spaced digit by digit,
  * `name (at) domain`, IPN and EDRPOU with spaces.
- * Idempotent, never throws, never prints; linear in the length of the text.
+ * Types in `keep` are left as they are (a role's grant, see `redactToolResult`). Idempotent, never
+ * throws, never prints; linear in the length of the text.
  *
  * @example
  * redactPii('Дзвоніть +380671234567, ТТН TTN-000001');
  * // { text: 'Дзвоніть [REDACTED:PHONE], ТТН TTN-000001', counts: { PHONE: 1 }, total: 1 }
  */
-export function redactPii(text: string): PiiRedaction {
+export function redactPii(text: string, options: { readonly keep?: readonly PiiType[] } = {}): PiiRedaction {
+  const { keep = [] } = options;
   const counts: Partial<Record<PiiType, number>> = {};
   let total = 0;
   let current = text;
   for (const rule of ALL_PII_RULES) {
+    if (keep.includes(rule.type)) continue;
     const result = applyRule(current, rule);
     current = result.text;
     if (result.count > 0) {

@@ -3,7 +3,7 @@ import type { BaseAgent, Event } from '@google/adk';
 import { InMemoryRunner } from '@google/adk';
 import { detectLanguage } from '../../models/index.js';
 import type { ControlStore, StopReason } from '../../policy/index.js';
-import { redactPii, USER_BLOCK_MESSAGE } from '../../policy/index.js';
+import { redactPii, redactRequest, USER_BLOCK_MESSAGE } from '../../policy/index.js';
 import type { RunRecord, RunStore } from '../../telemetry/index.js';
 import type { AskRequest } from '../langgraph/index.js';
 import { stopMessage } from '../langgraph/stop-message.js';
@@ -38,7 +38,9 @@ export class AdkRuntime {
   }
 
   /** Runs one request through the whole workflow. */
-  async ask(request: AskRequest): Promise<RunRecord> {
+  async ask(raw: AskRequest): Promise<RunRecord> {
+    // PII hook (issue 20): nothing after this line sees the raw request.
+    const { request } = redactRequest(raw);
     const { now, newId, modelName, runs } = this.#options;
     const journal = new RunJournal({
       runtime: 'adk',

@@ -1,6 +1,6 @@
 import type { SingleAfterToolCallback, SingleBeforeToolCallback } from '@google/adk';
 import type { DomainPolicy } from '../../policy/index.js';
-import { scanUntrustedText, wrapAsData } from '../../policy/index.js';
+import { redactToolResult, scanUntrustedText, wrapAsData } from '../../policy/index.js';
 import { currentJournal } from '../openai-agents/run-journal.js';
 import { vetToolCall } from '../openai-agents/vet-tool-call.js';
 
@@ -37,7 +37,8 @@ export function toolCallbacks(agent: string, policy: DomainPolicy): { before: Si
     started.delete(key);
     const duration = Math.round(performance.now() - began);
     const content = (response as { content?: Array<{ text?: string }> }).content ?? [];
-    const text = content.map((part) => part.text ?? '').join('') || JSON.stringify(response);
+    // PII hook (issue 20): the model gets the result redacted.
+    const text = redactToolResult(agent, tool.name, content.map((part) => part.text ?? '').join('') || JSON.stringify(response));
     const failed = (response as { isError?: unknown }).isError === true;
     journal.toolCalls.push({ agent, tool: tool.name, args, status: failed ? 'error' : 'ok', duration_ms: duration });
     journal.audit({ agent, type: 'tool.call', tool: tool.name, args, status: failed ? 'error' : 'ok', duration_ms: duration });

@@ -10,7 +10,7 @@ import type { DomainStore } from '../../domain/index.js';
 import { canonicalJson, findDomainTool, parseArgs } from '../../domain/index.js';
 import { detectLanguage, ModelCallError, UsageLedger } from '../../models/index.js';
 import type { ControlStore, DomainPolicy, RateLimit, RunLimits, StopReason } from '../../policy/index.js';
-import { addRunUsage, checkToolCall, ConcurrencyCap, DEFAULT_DOMAIN_POLICY, detectInjection, LoopDetector, RateLimiter, redactPii, RunBudget, ToolResilience, USER_BLOCK_MESSAGE } from '../../policy/index.js';
+import { addRunUsage, checkToolCall, ConcurrencyCap, DEFAULT_DOMAIN_POLICY, detectInjection, LoopDetector, RateLimiter, redactPii, redactRequest, RunBudget, ToolResilience, USER_BLOCK_MESSAGE } from '../../policy/index.js';
 import type { AuditEvent, RunRecord, RunStore } from '../../telemetry/index.js';
 import { stampAuditEvents, statusForStopReason } from '../../telemetry/index.js';
 import { buildSupervisor } from './build-agents.js';
@@ -114,7 +114,9 @@ export class LangGraphRuntime {
   }
 
   /** Runs one request to its end or to a pause for approval. */
-  async ask(request: AskRequest): Promise<RunRecord> {
+  async ask(raw: AskRequest): Promise<RunRecord> {
+    // PII hook (issue 20): nothing after this line sees the raw request.
+    const { request } = redactRequest(raw);
     const threadId = request.threadId ?? `t-${this.#options.newId()}`;
     const context = this.#context({ threadId, tenant: request.tenant ?? 'default', requestId: request.requestId ?? `req-${this.#options.newId()}`, trustedText: request.input, ...(request.runId && { runId: request.runId }) });
     const started = this.#options.now();

@@ -2,7 +2,7 @@ import { AIMessage, ToolMessage } from '@langchain/core/messages';
 import { createMiddleware } from 'langchain';
 import { ROLES_TABLE } from '../../agents/index.js';
 import { findDomainTool } from '../../domain/index.js';
-import { checkBeforeStep, checkToolCall, checkWriteOrigin, guardedTool, idempotencyKey, scanUntrustedText, wrapAsData } from '../../policy/index.js';
+import { checkBeforeStep, checkToolCall, checkWriteOrigin, guardedTool, idempotencyKey, redactToolResult, scanUntrustedText, wrapAsData } from '../../policy/index.js';
 import type { RolesTable } from '../../policy/index.js';
 import { currentRun } from './run-context.js';
 import type { RunContext } from './run-context.js';
@@ -127,7 +127,8 @@ export function policyMiddleware(agent: string, options: { parallelToolCalls?: b
         return denial(callId, tool, outcome.detail);
       }
       const message = outcome.value as ToolMessage;
-      const text = typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
+      // PII hook (issue 20): the model, the checkpoint and the evidence get the result redacted.
+      const text = redactToolResult(agent, tool, typeof message.content === 'string' ? message.content : JSON.stringify(message.content));
       const failed = text.startsWith('{"status":"error"');
       run.toolCalls.push({ agent, tool, args, status: failed ? 'error' : 'ok', duration_ms: duration });
       run.audit({ agent, type: 'tool.call', tool, args, status: failed ? 'error' : 'ok', duration_ms: duration });

@@ -4,7 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ROLES_TABLE } from '../../agents/index.js';
 import { CALLER_META_KEY, findDomainTool } from '../../domain/index.js';
 import type { DomainPolicy } from '../../policy/index.js';
-import { idempotencyKey, scanUntrustedText, toolsForAgent, wrapAsData } from '../../policy/index.js';
+import { idempotencyKey, redactToolResult, scanUntrustedText, toolsForAgent, wrapAsData } from '../../policy/index.js';
 import { currentJournal } from './run-journal.js';
 import type { RunJournal } from './run-journal.js';
 import { vetToolCall } from './vet-tool-call.js';
@@ -76,7 +76,8 @@ async function callVetted(client: Client, journal: RunJournal, call: { agent: st
   const started = performance.now();
   const result = await client.callTool({ name, arguments: finalArgs, _meta: { [CALLER_META_KEY]: agent } });
   const duration = Math.round(performance.now() - started);
-  const text = (result.content as Array<{ type: string; text?: string }>).map((part) => part.text ?? '').join('');
+  // PII hook (issue 20): the model and the run state get the result redacted.
+  const text = redactToolResult(agent, name, (result.content as Array<{ type: string; text?: string }>).map((part) => part.text ?? '').join(''));
   const failed = result.isError === true;
   journal.toolCalls.push({ agent, tool: name, args, status: failed ? 'error' : 'ok', duration_ms: duration });
   journal.audit({ agent, type: 'tool.call', tool: name, args, status: failed ? 'error' : 'ok', duration_ms: duration });

@@ -4,7 +4,7 @@ import { InputGuardrailTripwireTriggered, MaxTurnsExceededError, Runner, RunStat
 import { canonicalJson } from '../../domain/index.js';
 import { detectLanguage } from '../../models/index.js';
 import type { ControlStore, DomainPolicy, StopReason } from '../../policy/index.js';
-import { DEFAULT_DOMAIN_POLICY, redactPii, USER_BLOCK_MESSAGE } from '../../policy/index.js';
+import { DEFAULT_DOMAIN_POLICY, redactPii, redactRequest, USER_BLOCK_MESSAGE } from '../../policy/index.js';
 import type { AuditEvent, RunApproval, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
 import type { AskRequest, Decision, ThreadState } from '../langgraph/index.js';
 import { DecisionError } from '../langgraph/runtime-errors.js';
@@ -50,7 +50,9 @@ export class OpenAIAgentsRuntime {
   }
 
   /** Runs one request to its end or to a pause for approval. */
-  async ask(request: AskRequest): Promise<RunRecord> {
+  async ask(raw: AskRequest): Promise<RunRecord> {
+    // PII hook (issue 20): nothing after this line sees the raw request.
+    const { request } = redactRequest(raw);
     const journal = this.#journal({
       threadId: request.threadId ?? `t-${this.#options.newId()}`,
       requestId: request.requestId ?? `req-${this.#options.newId()}`,
