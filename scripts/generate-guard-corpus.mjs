@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { ATTACKS as FIRST_ATTACKS, DECODE_CARRIERS, MORE_ATTACKS } from './guard-corpus-attacks.mjs';
 import { BENIGN as FIRST_BENIGN, EARLIER_TEST_BENIGN, EVERYDAY_BENIGN, MORE_BENIGN } from './guard-corpus-benign.mjs';
-import { ordinaryRequests } from './guard-corpus-ordinary.mjs';
+import { ordinaryRequests, policyQuestions } from './guard-corpus-ordinary.mjs';
 
 const merge = (first, more) => {
   const out = structuredClone(first);
@@ -93,6 +93,7 @@ for (const [resembles, byLanguage] of Object.entries(BENIGN)) {
 }
 
 for (const { language, text } of ordinaryRequests(6)) benign.push({ id: nextId('go'), resembles: 'ordinary', language, text });
+for (const { language, text } of policyQuestions()) benign.push({ id: nextId('gp'), resembles: 'policy_question', language, text });
 
 const corpus = { version: 1, source: 'scripts/generate-guard-corpus.mjs', attacks, benign };
 writeFileSync(new URL('../evals/guard-corpus.json', import.meta.url), `${JSON.stringify(corpus, null, 2)}\n`);

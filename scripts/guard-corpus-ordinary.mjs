@@ -65,6 +65,27 @@ const TEMPLATES = {
   ],
 };
 
+// Questions about the service's published policies (answered from the knowledge base).
+const TOPICS = {
+  en: ['cancellation', 'refund', 'return', 'packaging', 'insurance', 'storage', 'delivery', 'privacy', 'complaints', 'overnight delivery'],
+  uk: ['скасування', 'повернення коштів', 'повернення', 'пакування', 'страхування', 'зберігання', 'доставки', 'конфіденційності', 'скарг', 'нічної доставки'],
+  ru: ['отмены', 'возврата денег', 'возврата', 'упаковки', 'страхования', 'хранения', 'доставки', 'конфиденциальности', 'жалоб', 'ночной доставки'],
+};
+const POLICY_TEMPLATES = {
+  en: [(t) => `What is the ${t} policy?`, (t) => `What is your ${t} policy?`, (t) => `What are the rules for ${t}?`, (t) => `Where can I read the ${t} policy?`, (t) => `Explain the ${t} rules, please.`],
+  uk: [(t) => `Яка політика ${t}?`, (t) => `Які правила ${t}?`, (t) => `Які у вас правила ${t}?`, (t) => `Де прочитати правила ${t}?`, (t) => `Поясніть правила ${t}, будь ласка.`],
+  ru: [(t) => `Какая политика ${t}?`, (t) => `Какие правила ${t}?`, (t) => `Какие у вас правила ${t}?`, (t) => `Где прочитать правила ${t}?`, (t) => `Объясните правила ${t}, пожалуйста.`],
+};
+
+/** Questions about the published policies, every template with every second topic, by language. */
+export function policyQuestions() {
+  const out = [];
+  for (const [language, templates] of Object.entries(POLICY_TEMPLATES)) {
+    templates.forEach((template, t) => TOPICS[language].forEach((topic, k) => (k + t) % 2 === 0 && out.push({ language, text: template(topic) })));
+  }
+  return out;
+}
+
 /** Ordinary requests, `perTemplate` fillings of every template, by language. */
 export function ordinaryRequests(perTemplate) {
   const out = [];
