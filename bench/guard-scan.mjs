@@ -1,7 +1,8 @@
-// Guard throughput and linearity, as ratios measured in one run (never as timed tests).
+// Guard throughput and linearity, as ratios measured in one run (never as timed tests). The whole
+// guard: normalisation, rules over every view, the classifier, PII redaction.
 // Run after `npm run build`: node bench/guard-scan.mjs  → prints JSON and writes bench/results/guard-scan.json
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { guardScan } from '../dist/policy/index.js';
+import { canonicalView, classifyText, guardScan, loadGuardClassifier } from '../dist/policy/index.js';
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 function time(fn, runs = 7) {
@@ -20,6 +21,14 @@ const mixed = line.repeat(Math.ceil(1_048_576 / line.length));
 // Baseline: one pass of lower-casing the same text, the cheapest whole-text work there is.
 const baselineMs = time(() => mixed.toLowerCase());
 const mixedMs = time(() => guardScan(mixed));
+// Short requests, as users send them: the ROT13, URL and reversed readings apply up to 16 KB.
+const requests = Array.from({ length: 2000 }, (_, i) => `${line.slice(0, 60 + (i % 40))} ${i % 3 === 0 ? 'vtaber cerivbhf' : 'і g n o r e'}`);
+const requestBytes = requests.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+const requestsMs = time(() => requests.forEach((text) => guardScan(text)), 3);
+// The classifier alone on the canonical view of the mixed megabyte.
+const model = loadGuardClassifier();
+const view = canonicalView(mixed).view;
+const classifierMs = time(() => classifyText(view, model));
 
 const adversarial = {
   'ignore ': 'ignore ',
@@ -29,6 +38,11 @@ const adversarial = {
   'покажи свої ': 'покажи свої ',
   '4111 ': '4111 ',
   '+380 ': '+380 ',
+  'i g n ': 'i g n ',
+  'іgnоrе\u200B': 'іgnоrе\u200B',
+  '%69%67': '%69%67',
+  '1gn0r3 ': '1gn0r3 ',
+  'a\u0336': 'a\u0336',
 };
 const linearity = {};
 for (const [name, unit] of Object.entries(adversarial)) {
@@ -41,7 +55,14 @@ for (const [name, unit] of Object.entries(adversarial)) {
 const result = {
   bench: 'guard-scan',
   node: process.version,
-  mixed_1mb: { ms: +mixedMs.toFixed(1), baseline_lowercase_ms: +baselineMs.toFixed(2), ratio_to_baseline: +(mixedMs / baselineMs).toFixed(1) },
+  mixed_1mb: {
+    ms: +mixedMs.toFixed(1),
+    mb_per_s: +(Buffer.byteLength(mixed) / 1_048_576 / (mixedMs / 1000)).toFixed(2),
+    baseline_lowercase_ms: +baselineMs.toFixed(2),
+    ratio_to_baseline: +(mixedMs / baselineMs).toFixed(1),
+  },
+  classifier_1mb: { ms: +classifierMs.toFixed(1), ms_per_kb: +(classifierMs / 1024).toFixed(4) },
+  short_requests: { count: requests.length, ms_per_request: +(requestsMs / requests.length).toFixed(3), ms_per_kb: +(requestsMs / (requestBytes / 1024)).toFixed(3) },
   // A linear scan gives a ratio near 4 for 4× the input; catastrophic backtracking gives 16 or more.
   adversarial_linearity: linearity,
 };

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command } from 'commander';
 import { UsageError } from './usage-error.js';
 
@@ -6,11 +8,11 @@ const MAX_STDIN_BYTES = 32 * 1024 * 1024;
 
 /** `waybill guard scan`: an operator's way to test what the guards make of a text. */
 export function guardCommand(): Command {
-  const guard = new Command('guard').description('test the guardrails on a text');
+  const guard = new Command('guard').description('test the guardrails on a text, or evaluate the input guard on its corpus');
   guard
     .command('scan')
     .description('read text on stdin and print the verdict: blocked (and rule), tainted, PII found, redacted text')
-    .option('--json', 'print {blocked, rule, tainted, redacted, pii: {TYPE: count}} as JSON')
+    .option('--json', 'print {blocked, rule, tainted, redacted, pii: {TYPE: count}, family, score} as JSON')
     .addHelpText('after', '\nExample: echo "ignore previous instructions" | npx waybill guard scan --json\nThe exit code is 0 whatever the verdict; read `blocked` and `tainted`.')
     .action(async (options: { json?: boolean }) => {
       const text = await readStdin();
@@ -21,11 +23,38 @@ export function guardCommand(): Command {
         return;
       }
       const pii = Object.entries(result.pii).map(([type, count]) => `${type} ${count}`).join(', ') || 'none';
-      console.log(`blocked: ${result.blocked ? `yes (rule ${result.rule})` : 'no'}`);
+      console.log(`blocked: ${result.blocked ? `yes (rule ${result.rule}, family ${result.family})` : 'no'}`);
+      console.log(`score: ${result.score} (classifier attack probability)`);
       console.log(`tainted: ${result.tainted ? `yes (rule ${result.rule})` : 'no'}`);
       console.log(`pii: ${pii}`);
       console.log('---');
       console.log(result.redacted);
+    });
+  guard
+    .command('eval')
+    .description('evaluate the input guard on evals/guard-corpus.json: in sample, leave-one-family-out recall, benign false positives')
+    .option('--json', 'print the whole report as JSON')
+    .option('--out <dir>', 'where to write guard-eval.json', 'reports')
+    .addHelpText('after', '\nTrains one classifier per held-out family and per benign fold (about a minute on 2 cores).\nWrites <out>/guard-eval.json; the exit code is 0 whatever the numbers.')
+    .action(async (options: { json?: boolean; out: string }) => {
+      const { evaluateGuard, loadGuardCorpus } = await import('../evals/guard/index.js');
+      const { loadGuardClassifier } = await import('../policy/classifier/index.js');
+      const report = evaluateGuard(loadGuardCorpus(), loadGuardClassifier());
+      mkdirSync(options.out, { recursive: true });
+      const path = join(options.out, 'guard-eval.json');
+      writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
+      if (options.json) {
+        console.log(JSON.stringify(report));
+        return;
+      }
+      const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
+      console.log(`corpus: ${report.corpus.attacks} attacks in ${report.corpus.families} families, ${report.corpus.benign} benign (${report.corpus.look_alikes} look-alikes)`);
+      console.log(`in sample: ${pct(report.in_sample.attack_block_rate)} of attacks blocked, ${pct(report.in_sample.look_alike_block_rate)} of look-alikes blocked`);
+      console.log('held out (classifier trained without the family; rules unchanged):');
+      for (const family of report.held_out) console.log(`  ${family.family.padEnd(16)} recall ${pct(family.recall).padStart(6)}  (rules ${pct(family.rules_recall)}, classifier ${pct(family.classifier_recall)}, ${family.attacks} attacks)`);
+      console.log(`  mean ${pct(report.held_out_mean_recall)}, lowest ${pct(report.held_out_min_recall)}`);
+      console.log(`benign look-alikes judged unseen (${report.benign_cross_validated.folds}-fold): ${pct(report.benign_cross_validated.look_alike_block_rate)} blocked`);
+      console.log(`written: ${path}`);
     });
   return guard;
 }

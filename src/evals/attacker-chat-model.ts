@@ -4,6 +4,7 @@ import type { BaseMessage } from '@langchain/core/messages';
 import { AIMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import { offeredToolName } from '../models/index.js';
+import { redactPii } from '../policy/index.js';
 import type { PlantedContent } from './attack.js';
 
 interface CallOptions extends BaseChatModelCallOptions {
@@ -34,8 +35,9 @@ export class AttackerChatModel extends BaseChatModel<CallOptions> {
   constructor(planted: PlantedContent) {
     super({});
     this.#planted = planted;
-    // A prefix long enough to be unique, short enough to survive a chunk boundary in retrieval.
-    this.#fingerprint = foldForMatch(planted.text).slice(0, 48);
+    // A prefix long enough to be unique, short enough to survive a chunk boundary in retrieval; of
+    // the text as a model reads it, with its personal data redacted (tool results are, issue 20).
+    this.#fingerprint = foldForMatch(redactPii(planted.text).text).slice(0, 48);
   }
 
   _llmType(): string {

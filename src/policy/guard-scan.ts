@@ -11,18 +11,25 @@ export interface GuardScanResult {
   tainted: boolean;
   redacted: string;
   pii: Partial<Record<PiiType, number>>;
+  /** The attack family when blocked (a corpus family name, e.g. `override`), null when not blocked. */
+  family: string | null;
+  /** The classifier's attack probability, 0 to 1, whatever the verdict. */
+  score: number;
 }
 
-/** Runs all three guards over one text: input blocking, tool-output taint, PII redaction. */
+/** Runs all three guards over one text: input blocking (rules and classifier), tool-output taint, PII redaction. */
 export function guardScan(text: string): GuardScanResult {
   const input = detectInjection(text);
   const taint = scanUntrustedText(text);
   const pii = redactPii(text);
   return {
     blocked: input.blocked,
-    rule: input.rule ?? taint.rule ?? null,
+    // A pattern's name says more than the classifier's, so the taint rule wins over it.
+    rule: (input.rule === 'injection_classifier' ? undefined : input.rule) ?? taint.rule ?? input.rule ?? null,
     tainted: taint.tainted,
     redacted: pii.text,
     pii: pii.counts,
+    family: input.blocked ? (input.family ?? null) : null,
+    score: input.score,
   };
 }

@@ -172,6 +172,12 @@ describe('SqliteRunStore', () => {
     await expectRunStoreError(() => store.latestRunForThread('thread-4'), 'corrupt_record');
   });
 
+  it('redacts personal data in an event detail before writing it', async () => {
+    const store = openStore(tempDbPath());
+    await store.appendEvents([event('run-1', 'run.start', 'Скасуй TTN-000004, тел. 067 123 45 67')]);
+    expect((await store.listEvents('run-1'))[0]?.detail).toBe('Скасуй TTN-000004, тел. [REDACTED:PHONE]');
+  });
+
   it('appends events in one transaction and lists them in order, without raw arguments', async () => {
     const store = openStore(tempDbPath());
     const call = auditEvent({ request_id: 'req', tenant: 'acme', run_id: 'run-1', agent: 'claims', parent: 'supervisor', type: 'tool.call', status: 'ok', tool: 'cancel_shipment', args: { tracking_id: 'TTN-000004' } });

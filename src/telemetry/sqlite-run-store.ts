@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Migration } from '../domain/index.js';
 import { openSqliteDatabase } from '../domain/index.js';
-import { isStopReason } from '../policy/index.js';
+import { isStopReason, redactPii } from '../policy/index.js';
 import { AuditEvent } from './audit-event.js';
 import { RUN_RECORD_VERSION, RunRecord, RunStatus } from './run-record.js';
 import { RunStoreError } from './run-store-error.js';
@@ -184,7 +184,12 @@ export class SqliteRunStore implements RunStore {
     });
     const insert = this.#db.prepare('INSERT INTO audit_events (run_id, ts, type, event) VALUES (?, ?, ?, ?)');
     this.#db.transaction(() => {
-      for (const event of valid) insert.run(event.run_id, new Date(event.ts).toISOString(), event.type, JSON.stringify(event));
+      // Defence in depth (issue 20): free-text details are redacted again before they are written,
+      // whatever a runtime put in them. Hashes and ids are left as they are.
+      for (const event of valid) {
+        const stored = event.detail === undefined ? event : { ...event, detail: redactPii(event.detail).text };
+        insert.run(event.run_id, new Date(event.ts).toISOString(), event.type, JSON.stringify(stored));
+      }
     })();
   }
 

@@ -1,5 +1,5 @@
 import type { InjectionPattern } from './injection-pattern.js';
-import { EDGE, LETTER, anyOf, definePattern, fillers } from './pattern-parts.js';
+import { DELIVERY_ACCESS_CONTEXT, EDGE, LETTER, anyOf, definePattern, fillers, unlessFollowedBy } from './pattern-parts.js';
 
 // A secret noun alone is not a request ("my password for the shop site doesn't work"); it must be
 // the object of a request verb, with only short filler words between. Strong nouns (API keys,
@@ -51,17 +51,13 @@ export const EXFILTRATE_SECRETS_PATTERNS: readonly InjectionPattern[] = [
     anyOf(...STRONG_EN),
     EDGE,
   ),
-  definePattern(
-    'exfiltrate_secrets',
-    'latin',
-    EDGE,
-    anyOf(...IMPERATIVES_EN),
-    fillers(FILLERS_EN, 4),
-    anyOf('passwords?', 'passwd', 'passphrases?', 'tokens?', 'secrets?'),
-    EDGE,
+  // A password or code of a parcel locker, a branch or a gate is the customer's business.
+  unlessFollowedBy(
+    definePattern('exfiltrate_secrets', 'latin', EDGE, anyOf(...IMPERATIVES_EN), fillers(FILLERS_EN, 4), anyOf('passwords?', 'passwd', 'passphrases?', 'tokens?', 'secrets?'), EDGE),
+    DELIVERY_ACCESS_CONTEXT,
   ),
   definePattern('exfiltrate_secrets', 'latin', EDGE, anyOf('printenv', String.raw`echo\s\$\{?[a-z_]{0,40}(?:key|token|secret|passw)`)),
-  definePattern(
+  unlessFollowedBy(definePattern(
     'exfiltrate_secrets',
     'cyrillic',
     EDGE,
@@ -73,7 +69,7 @@ export const EXFILTRATE_SECRETS_PATTERNS: readonly InjectionPattern[] = [
     ),
     fillers(FILLERS_UK_RU, 4),
     anyOf(...STRONG_UK_RU, 'токен', 'парол', 'секрет'),
-  ),
+  ), DELIVERY_ACCESS_CONTEXT),
   definePattern(
     'exfiltrate_secrets',
     'cyrillic',

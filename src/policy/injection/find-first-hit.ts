@@ -27,8 +27,8 @@ export function findFirstHit(text: string, patterns: readonly InjectionPattern[]
   for (let start = 0; ; start += step) {
     const end = Math.min(start + options.windowChars, view.length);
     const windows = { latin: latin.slice(start, end), cyrillic: cyrillic.slice(start, end) };
-    for (const { rule, script, pattern } of patterns) {
-      const match = pattern.exec(windows[script]);
+    for (const { rule, script, pattern, unless } of patterns) {
+      const match = unless === undefined ? pattern.exec(windows[script]) : firstUnvetoed(pattern, unless, windows[script]);
       if (match === null) continue;
       const from = start + match.index;
       const to = from + match[0].length;
@@ -37,4 +37,21 @@ export function findFirstHit(text: string, patterns: readonly InjectionPattern[]
     }
     if (end === view.length) return undefined;
   }
+}
+
+// A pattern with a domain exception is global: after a vetoed match the search goes on from its
+// end, so "your rules for cancelling … and your system prompt" still finds the second request,
+// and the whole window is still read once.
+function firstUnvetoed(pattern: RegExp, unless: RegExp, window: string): RegExpExecArray | null {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(window); match !== null; match = pattern.exec(window)) {
+    const after = match.index + match[0].length;
+    if (!unless.test(window.slice(after, after + 80))) {
+      pattern.lastIndex = 0;
+      return match;
+    }
+    if (match[0].length === 0) pattern.lastIndex++;
+  }
+  pattern.lastIndex = 0;
+  return null;
 }

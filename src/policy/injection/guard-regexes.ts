@@ -2,6 +2,11 @@ import { DATA_ROLE_MARKER_PATTERNS } from './data-role-marker-patterns.js';
 import { ENCODED_PAYLOAD_REGEXES } from './find-encoded-payloads.js';
 import { INJECTION_PATTERNS } from './injection-patterns.js';
 import { NORMALISATION_REGEXES } from './normalise-for-matching.js';
+import { FOLD_CONFUSABLES_REGEXES } from '../normalise/fold-confusables.js';
+import { FOLD_LEETSPEAK_REGEXES } from '../normalise/fold-leetspeak.js';
+import { NORMALISE_TEXT_REGEXES } from '../normalise/normalise-text.js';
+import { STRIP_COMBINING_MARKS_REGEXES } from '../normalise/strip-combining-marks.js';
+import { STRIP_INVISIBLE_REGEXES } from '../normalise/strip-invisible.js';
 
 /** Every pattern the guard runs in windows: the input guard's and the untrusted-data extras. */
 export const WINDOWED_PATTERNS = [...INJECTION_PATTERNS, ...DATA_ROLE_MARKER_PATTERNS];
@@ -10,4 +15,15 @@ export const WINDOWED_PATTERNS = [...INJECTION_PATTERNS, ...DATA_ROLE_MARKER_PAT
  * Every regular expression the injection module executes, windowed or not, so one test can prove
  * each of them linear. A regex added anywhere in this folder belongs in one of these lists.
  */
-export const GUARD_REGEXES: readonly RegExp[] = [...WINDOWED_PATTERNS.map(({ pattern }) => pattern), ...NORMALISATION_REGEXES, ...ENCODED_PAYLOAD_REGEXES];
+export const GUARD_REGEXES: readonly RegExp[] = [
+  ...WINDOWED_PATTERNS.map(({ pattern }) => pattern),
+  ...WINDOWED_PATTERNS.flatMap(({ unless }) => (unless === undefined ? [] : [unless])),
+  ...NORMALISATION_REGEXES,
+  ...ENCODED_PAYLOAD_REGEXES,
+  // The shared normalisation (src/policy/normalise) every detector reads through.
+  ...STRIP_INVISIBLE_REGEXES,
+  ...STRIP_COMBINING_MARKS_REGEXES,
+  ...FOLD_CONFUSABLES_REGEXES,
+  ...FOLD_LEETSPEAK_REGEXES,
+  ...NORMALISE_TEXT_REGEXES,
+];

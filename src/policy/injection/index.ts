@@ -1,6 +1,7 @@
 export { DATA_ROLE_MARKER_PATTERNS } from './data-role-marker-patterns.js';
 export { detectInjection } from './detect-injection.js';
-export type { InjectionVerdict } from './detect-injection.js';
+export type { DetectOptions, InjectionVerdict } from './detect-injection.js';
+export { RULE_FAMILY } from './rule-family.js';
 export { MAX_EVIDENCE_CHARS } from './excerpt.js';
 export { findEncodedPayloads } from './find-encoded-payloads.js';
 export type { EncodedPayload } from './find-encoded-payloads.js';

@@ -12,4 +12,9 @@ export interface InjectionPattern {
   readonly rule: InjectionRule;
   readonly script: PatternScript;
   readonly pattern: RegExp;
+  /**
+   * Domain sense: a hit is dropped when the text right after it (80 characters) matches this, as in
+   * "your rules for cancelling a parcel" or "the password for the parcel locker at branch 3".
+   */
+  readonly unless?: RegExp;
 }

@@ -10,6 +10,7 @@ export const INJECTION_RULES = [
   'structured_exfiltration',
   'encoded_payload',
   'exfiltrate_secrets',
+  'injection_classifier',
 ] as const;
 
 /** One rule of the injection guard (see {@link INJECTION_RULES}). */

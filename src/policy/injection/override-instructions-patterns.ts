@@ -45,7 +45,8 @@ export const OVERRIDE_INSTRUCTIONS_PATTERNS: readonly InjectionPattern[] = [
     'override_instructions',
     'latin',
     EDGE,
-    anyOf('new', 'updated', 'real', 'actual', 'revised', 'secret', 'hidden', 'nowe', 'zaktualizowane', 'prawdziwe', 'tajne'),
+    // "New instructions: leave it at the door" is a customer's: only hidden or system ones are suspect.
+    anyOf(String.raw`(?:new|updated|revised|nowe|zaktualizowane)\s(?:system|systemowe)`, 'real', 'actual', 'secret', 'hidden', 'prawdziwe', 'tajne'),
     String.raw`\s(?:system\s|systemowe\s)?`,
     anyOf('instructions?', 'rules', 'directives?', 'prompt', 'instrukcje', 'zasady', 'reguły', 'reguly', 'polecenia'),
     String.raw`\s?:`,
@@ -55,9 +56,9 @@ export const OVERRIDE_INSTRUCTIONS_PATTERNS: readonly InjectionPattern[] = [
     'cyrillic',
     EDGE,
     anyOf(
-      'забудь(?:те)?', 'ігноруй(?:те)?', 'проігноруй(?:те)?', 'знехтуй(?:те)?', 'відкинь(?:те)?', 'скасуй(?:те)?', 'обійди(?:ть)?',
+      'забудь(?:те)?', 'ігноруй(?:те)?', 'проігноруй(?:те)?', 'знехтуй(?:те)?', 'відкинь(?:те)?', 'обійди(?:ть)?',
       String.raw`не\sзважай(?:те)?\sна`, String.raw`не\sдотримуйся`,
-      'игнорируй(?:те)?', 'проигнорируй(?:те)?', 'пренебреги', 'отбрось(?:те)?', 'отмени(?:те)?', 'обойди(?:те)?',
+      'игнорируй(?:те)?', 'проигнорируй(?:те)?', 'пренебреги', 'отбрось(?:те)?', 'обойди(?:те)?',
       String.raw`не\sобращай(?:те)?\sвнимания\sна`, String.raw`не\sследуй`,
     ),
     EDGE,
@@ -78,7 +79,7 @@ export const OVERRIDE_INSTRUCTIONS_PATTERNS: readonly InjectionPattern[] = [
       String.raw`забудь(?:те)?\s(?:все|усе|всё),?\s(?:що|что|чему)\s(?:тобі|тебе|вам|тебя|ти|ты)`,
       String.raw`(?:відтепер|віднині|з\sцього\sмоменту|від\sцього\sмоменту)\s?,?\s(?:ти|ви)\s(?:є|мусиш|мусите|повинен|повинна|повинні|відповідаєш|ігноруєш|ігноруєте|слухаєшся|виконуєш\sлише)`,
       String.raw`(?:отныне|с\sэтого\sмомента|с\sэтой\sминуты|впредь)\s?,?\s(?:ты|вы)\s(?:—|являешься|должен|должна|должны|обязан|отвечаешь|игнорируешь|игнорируете|подчиняешься)`,
-      String.raw`(?:нові|оновлені|справжні|секретні|новые|обновл[её]нные|настоящие|секретные)\s(?:системні\s|системные\s)?(?:інструкції|правила|вказівки|инструкции|указания)\s?:`,
+      String.raw`(?:(?:нові|оновлені|новые|обновл[её]нные)\s(?:системні|системные)|справжні|секретні|настоящие|секретные)\s(?:системні\s|системные\s)?(?:інструкції|правила|вказівки|инструкции|указания)\s?:`,
     ),
   ),
   definePattern(

@@ -45,3 +45,27 @@ export function fillers(words: readonly string[], max: number): string {
 export function definePattern(rule: InjectionRule, script: PatternScript, ...parts: readonly string[]): InjectionPattern {
   return { rule, script, pattern: new RegExp(parts.join(''), 'u') };
 }
+
+/** The same pattern with a domain exception: a hit followed by text matching `unless` is not a hit. */
+export function unlessFollowedBy(pattern: InjectionPattern, unless: RegExp): InjectionPattern {
+  // Global, so the scanner can go on past a vetoed match (see findFirstHit).
+  return { ...pattern, pattern: new RegExp(pattern.pattern.source, 'gu'), unless };
+}
+
+/**
+ * What follows a request for a password or code that belongs to the delivery itself: a parcel
+ * locker, a pickup point, a branch, a gate or an intercom, in en/uk/ru.
+ */
+export const DELIVERY_ACCESS_CONTEXT = new RegExp(
+  String.raw`^[^\n]{0,40}(?:locker|parcel|pickup|pick-up|branch|door|gate|intercom|postomat|poshtomat|поштомат|почтомат|відділен|отделени|пункт|воріт|ворот|домофон|під'їзд|подъезд|комірк|ячейк)`,
+  'u',
+);
+
+/**
+ * What follows "your rules" when a customer asks about a delivery rule: "for cancelling a parcel",
+ * "щодо повернення", "по возврату".
+ */
+export const DELIVERY_RULES_CONTEXT = new RegExp(
+  String.raw`^[^\n]{0,12}(?:for|on|about|regarding|of|щодо|для|про|по|о|об|на)\s[^\n]{0,30}(?:cancel|deliver|parcel|refund|packag|return|shipment|pickup|overnight|express|weight|insur|storage|fragile|скасув|доставк|посилк|поверн|пакуван|відправлен|ваг|страхув|зберіган|отмен|посылк|возврат|упаковк|отправлени|вес|хранени)`,
+  'u',
+);

@@ -1,5 +1,5 @@
 import type { InjectionPattern } from './injection-pattern.js';
-import { EDGE, LETTER, anyOf, definePattern, optionalGap } from './pattern-parts.js';
+import { DELIVERY_RULES_CONTEXT, EDGE, LETTER, anyOf, definePattern, optionalGap, unlessFollowedBy } from './pattern-parts.js';
 
 // An optional word between a possessive and the noun ("your full system prompt", "свої внутрішні
 // правила"). Bare "the rules" is never enough: "show me the rules for overnight" is a customer question.
@@ -7,7 +7,7 @@ const ONE_WORD = String.raw`(?:${LETTER}{1,12}\s)?`;
 
 /** Asking for the system prompt, "your instructions/rules", the hidden prompt, in en/uk/ru/pl. */
 export const REVEAL_SYSTEM_PROMPT_PATTERNS: readonly InjectionPattern[] = [
-  definePattern(
+  unlessFollowedBy(definePattern(
     'reveal_system_prompt',
     'latin',
     EDGE,
@@ -26,7 +26,7 @@ export const REVEAL_SYSTEM_PROMPT_PATTERNS: readonly InjectionPattern[] = [
       String.raw`initial\s(?:prompt|instructions)`,
     ),
     EDGE,
-  ),
+  ), DELIVERY_RULES_CONTEXT),
   definePattern(
     'reveal_system_prompt',
     'latin',
@@ -35,7 +35,7 @@ export const REVEAL_SYSTEM_PROMPT_PATTERNS: readonly InjectionPattern[] = [
     String.raw`\s(?:back\s)?(?:everything|all|the\s(?:words|text|content|lines))\s(?:above|before\sthis|from\sthe\s(?:beginning|start))`,
     EDGE,
   ),
-  definePattern(
+  unlessFollowedBy(definePattern(
     'reveal_system_prompt',
     'cyrillic',
     EDGE,
@@ -55,7 +55,7 @@ export const REVEAL_SYSTEM_PROMPT_PATTERNS: readonly InjectionPattern[] = [
       String.raw`(?:ваш|вашу|ваші|ваших|ваши)\s${ONE_WORD}(?:промпт|інструкці|инструкци|конфігураці|конфигураци|системн)`,
       String.raw`(?:прихован|скрыт|початков|исходн)${LETTER}{0,4}\s(?:промпт|інструкці|инструкци|правил)`,
     ),
-  ),
+  ), DELIVERY_RULES_CONTEXT),
   definePattern(
     'reveal_system_prompt',
     'latin',

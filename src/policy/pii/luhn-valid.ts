@@ -10,7 +10,7 @@ export function luhnValid(cardNumber: string): boolean {
   let count = 0;
   for (let i = cardNumber.length - 1; i >= 0; i--) {
     const char = cardNumber[i];
-    if (char === ' ' || char === '-') continue;
+    if (char === ' ' || char === '-' || char === '.') continue;
     if (!isAsciiDigit(char)) return false;
     let digit = Number(char);
     if (count % 2 === 1) {

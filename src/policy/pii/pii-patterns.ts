@@ -24,9 +24,26 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
   EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}/g,
   // UA, two check digits and 25 characters, optionally in the printed blocks of four.
   IBAN: /(?<![A-Za-z0-9])UA\d{2}(?: ?[A-Z0-9]{4}){6} ?[A-Z0-9](?![A-Za-z0-9])/gi,
-  // 13 to 19 digits, at most one space or dash between two digits.
-  CARD: /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g,
+  // 13 to 19 digits, at most one space, dot or dash between two digits (no-break spaces are
+  // spaces in the matching view).
+  CARD: /(?<!\d)\d(?:[ .-]?\d){12,18}(?!\d)/g,
   PHONE: new RegExp(`(?<!\\d)${PHONE_HEAD}${GAP}\\d{3}${GAP}\\d{2}${GAP}\\d{2}(?!\\d)`, 'g'),
   IPN: /(?<!\d)\d{10}(?!\d)/g,
   EDRPOU: /(?<!\d)\d{8}(?!\d)/g,
 };
+
+/**
+ * Disguised forms, each run right after the plain pattern of its type (see `PII_DISGUISED_RULES`).
+ * They read the matching view (fullwidth digits, no-break and thin spaces, fullwidth @ + . folded to
+ * ASCII, one character for one), and are proved linear the same way.
+ * - EMAIL: `name (at) domain (dot) com`, `name [at] domain.com` (Latin words only: Cyrillic ones
+ *   such as "(собака)" made the automaton too large for recheck to prove in its time limit);
+ * - PHONE: digits spaced one by one, `0 6 7 1 2 3 4 5 6 7`, `+ 3 8 0 6 7 …`;
+ * - IPN and EDRPOU: the code with spaces inside (`1234 567 890`); checksums still decide.
+ */
+export const PII_DISGUISED_PATTERNS = {
+  EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ ?[([{<] ?(?:at|AT) ?[)\]}>] ?[A-Za-z0-9-]+(?: ?(?:\.|[([{<] ?(?:dot|DOT) ?[)\]}>]) ?[A-Za-z0-9-]+)+/g,
+  PHONE: /(?<!\d)(?:(?:\+ ?)?3 ?8 ?)?0 ?[1-9](?: \d){8}(?!\d)/g,
+  IPN: /(?<!\d)\d(?: ?\d){9}(?! ?\d)/g,
+  EDRPOU: /(?<!\d)\d(?: ?\d){7}(?! ?\d)/g,
+} as const;

@@ -2,7 +2,7 @@ import { cardSpanLength } from './card-span-length.js';
 import { edrpouValid } from './edrpou-valid.js';
 import { ibanValid } from './iban-valid.js';
 import { ipnValid } from './ipn-valid.js';
-import { PII_PATTERNS } from './pii-patterns.js';
+import { PII_DISGUISED_PATTERNS, PII_PATTERNS } from './pii-patterns.js';
 import type { PiiType } from './pii-type.js';
 
 /** How one type is found: a candidate pattern, then a check in code that says how much of the candidate is PII. */
@@ -34,3 +34,27 @@ export const PII_RULES: readonly PiiRule[] = [
   { type: 'IPN', pattern: PII_PATTERNS.IPN, measure: wholeIf(ipnValid) },
   { type: 'EDRPOU', pattern: PII_PATTERNS.EDRPOU, measure: wholeIf(edrpouValid) },
 ];
+
+// Digits with spaces inside, checked as the plain code; grouped like an amount ("10 000 000", "1 234
+// 567 890": one to three digits, then groups of three) they are an amount, not a code.
+const spacedCode =
+  (valid: (candidate: string) => boolean) =>
+  (candidate: string): number => {
+    const groups = candidate.split(' ');
+    const amountLike = groups.length > 1 && (groups[0]?.length ?? 0) <= 3 && groups.slice(1).every((group) => group.length === 3);
+    return !amountLike && valid(groups.join('')) ? candidate.length : 0;
+  };
+
+/**
+ * Disguised forms, each after the plain rule of its type (so a plain match is never cut by a
+ * looser pattern): `name (at) domain`, phones spaced digit by digit, IPN and EDRPOU with spaces.
+ */
+export const PII_DISGUISED_RULES: readonly PiiRule[] = [
+  { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL, measure: whole },
+  { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE, measure: whole },
+  { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid) },
+  { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid) },
+];
+
+/** Every rule in the order `redactPii` runs them: each type's plain rule, then its disguised one. */
+export const ALL_PII_RULES: readonly PiiRule[] = PII_RULES.flatMap((rule) => [rule, ...PII_DISGUISED_RULES.filter((disguised) => disguised.type === rule.type)]);

@@ -1,5 +1,6 @@
 import type { PiiRule } from './pii-rules.js';
-import { PII_RULES } from './pii-rules.js';
+import { ALL_PII_RULES } from './pii-rules.js';
+import { piiMatchingView } from './pii-matching-view.js';
 import type { PiiType } from './pii-type.js';
 import { redactionMarker } from './redaction-marker.js';
 
@@ -12,12 +13,14 @@ export interface PiiRedaction {
 
 function applyRule(text: string, rule: PiiRule): { text: string; count: number } {
   const { pattern, measure, type } = rule;
+  // Patterns read the matching view; spans are cut from the text, which has the same length.
+  const view = piiMatchingView(text);
   const parts: string[] = [];
   let copied = 0;
   let count = 0;
   // The patterns are shared global regexes; the redactor is synchronous, so resetting is enough.
   pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+  for (let match = pattern.exec(view); match !== null; match = pattern.exec(view)) {
     const lead = match.groups?.lead ?? '';
     const start = match.index + lead.length;
     const length = measure(match[0].slice(lead.length));
@@ -39,19 +42,24 @@ function applyRule(text: string, rule: PiiRule): { text: string; count: number }
 }
 
 /**
- * Replaces personal data in agent output with `[REDACTED:<TYPE>]`: Ukrainian phones, e-mail
- * addresses, Luhn-valid cards, mod-97-valid UA IBANs, and checksum-valid IPN and EDRPOU codes.
- * Idempotent, never throws, never prints; linear in the length of the text.
+ * Replaces personal data with `[REDACTED:<TYPE>]`: Ukrainian phones, e-mail addresses, Luhn-valid
+ * cards, mod-97-valid UA IBANs, and checksum-valid IPN and EDRPOU codes, also when disguised:
+ * fullwidth digits, no-break spaces, cards grouped with dots, phones spaced digit by digit,
+ * `name (at) domain`, IPN and EDRPOU with spaces.
+ * Types in `keep` are left as they are (a role's grant, see `redactToolResult`). Idempotent, never
+ * throws, never prints; linear in the length of the text.
  *
  * @example
  * redactPii('Дзвоніть +380671234567, ТТН TTN-000001');
  * // { text: 'Дзвоніть [REDACTED:PHONE], ТТН TTN-000001', counts: { PHONE: 1 }, total: 1 }
  */
-export function redactPii(text: string): PiiRedaction {
+export function redactPii(text: string, options: { readonly keep?: readonly PiiType[] } = {}): PiiRedaction {
+  const { keep = [] } = options;
   const counts: Partial<Record<PiiType, number>> = {};
   let total = 0;
   let current = text;
-  for (const rule of PII_RULES) {
+  for (const rule of ALL_PII_RULES) {
+    if (keep.includes(rule.type)) continue;
     const result = applyRule(current, rule);
     current = result.text;
     if (result.count > 0) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UsageLedger } from '../../models/index.js';
 import type { ControlStore, DomainPolicy, ModelPrice, RateLimit, RunLimits } from '../../policy/index.js';
-import { ConcurrencyCap, DEFAULT_DOMAIN_POLICY, LoopDetector, RateLimiter, RunBudget, ToolResilience } from '../../policy/index.js';
+import { ConcurrencyCap, DEFAULT_DOMAIN_POLICY, LoopDetector, RateLimiter, redactPii, RunBudget, ToolResilience } from '../../policy/index.js';
 import type { RunRuntime } from '../../telemetry/index.js';
 import { RunLedger } from './run-ledger.js';
 
@@ -57,7 +57,8 @@ export function newRunLedger(services: LedgerServices, identity: NewLedgerIdenti
     requestId: identity.requestId,
     tenant: identity.tenant,
     threadId: identity.threadId,
-    trustedText: identity.trustedText,
+    // The ledger's copy of the request is persisted by some runtimes (a pause): never with raw PII.
+    trustedText: redactPii(identity.trustedText).text,
     budget: new RunBudget(services.limits, () => now().getTime()),
     controls: services.controls,
     loops: new LoopDetector(),

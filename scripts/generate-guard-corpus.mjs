@@ -1,0 +1,101 @@
+// Writes evals/guard-corpus.json: the attacks and benign look-alikes the injection classifier is
+// trained and evaluated on (leave-one-family-out), from the hand-written phrasings beside this file
+// plus deterministic obfuscated variants (leetspeak, spacing, look-alike letters, invisible and
+// combining characters, fullwidth) and encoded payloads. Re-running it gives the same file:
+//   node scripts/generate-guard-corpus.mjs
+import { writeFileSync } from 'node:fs';
+import { ATTACKS as FIRST_ATTACKS, DECODE_CARRIERS, MORE_ATTACKS } from './guard-corpus-attacks.mjs';
+import { BENIGN as FIRST_BENIGN, EARLIER_TEST_BENIGN, EVERYDAY_BENIGN, MORE_BENIGN } from './guard-corpus-benign.mjs';
+import { ordinaryRequests, policyQuestions } from './guard-corpus-ordinary.mjs';
+
+const merge = (first, more) => {
+  const out = structuredClone(first);
+  for (const [family, byLanguage] of Object.entries(more)) {
+    out[family] ??= {};
+    for (const [language, texts] of Object.entries(byLanguage)) out[family][language] = [...(out[family][language] ?? []), ...texts];
+  }
+  return out;
+};
+const ATTACKS = merge(FIRST_ATTACKS, MORE_ATTACKS);
+const BENIGN = merge(merge(merge(FIRST_BENIGN, MORE_BENIGN), EVERYDAY_BENIGN), EARLIER_TEST_BENIGN);
+
+const LATIN_TO_CYRILLIC = { a: 'а', c: 'с', e: 'е', i: 'і', o: 'о', p: 'р', x: 'х', y: 'у' };
+const CYRILLIC_TO_OTHER = { о: 'ο', а: 'a', е: 'e', р: 'p', с: 'c', і: 'i' };
+const LEET = { a: '4', e: '3', i: '1', o: '0', s: '5', t: '7' };
+
+const mapLetters = (text, table, every) => {
+  let n = 0;
+  return [...text].map((char) => (table[char] !== undefined && n++ % every === 0 ? table[char] : char)).join('');
+};
+const firstWords = (text, count, fn) => {
+  const words = text.split(' ');
+  return [...words.slice(0, count).map(fn), ...words.slice(count)].join(' ');
+};
+const OBFUSCATIONS = {
+  leetspeak: (text) => mapLetters(text, LEET, 1),
+  spaced: (text) => firstWords(text, 4, (word) => [...word].join(word.length % 2 === 0 ? ' ' : '.')).replace(/ (?=\S{2,})/u, '  '),
+  confusables: (text, language) => mapLetters(text, language === 'en' ? LATIN_TO_CYRILLIC : CYRILLIC_TO_OTHER, 2),
+  invisible: (text) => text.replace(/(\p{L})(\p{L})(\p{L})/gu, '$1\u200B$2$3').replace(/ /g, (_, at) => (at % 2 === 0 ? '\u2800' : '\u3164')).replace(/(\p{L})(?=\p{L}{4})/u, '$1\uFE0F'),
+  combining: (text) => text.replace(/(\p{L})/gu, (letter, _m, at) => (at % 3 === 0 ? `${letter}\u0336` : letter)),
+  fullwidth: (text) => [...text].map((char) => (char >= '!' && char <= '~' ? String.fromCodePoint(char.codePointAt(0) + 0xfee0) : char)).join(''),
+};
+const OBFUSCATION_ORDER = Object.keys(OBFUSCATIONS);
+
+const ENCODINGS = {
+  base64: (text) => Buffer.from(text, 'utf8').toString('base64'),
+  url: (text) => [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  hex: (text) => Buffer.from(text, 'utf8').toString('hex'),
+  reversed: (text) => [...text].reverse().join(''),
+  rot13: (text) => text.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97))),
+};
+
+const attacks = [];
+const counters = new Map();
+const nextId = (prefix) => {
+  const n = (counters.get(prefix) ?? 0) + 1;
+  counters.set(prefix, n);
+  return `${prefix}-${String(n).padStart(3, '0')}`;
+};
+
+let variant = 0;
+for (const [family, byLanguage] of Object.entries(ATTACKS)) {
+  for (const [language, texts] of Object.entries(byLanguage)) {
+    texts.forEach((text, index) => {
+      attacks.push({ id: nextId(`ga-${family}`), family, language, text });
+      // Every other phrasing also appears in one disguise, the disguises taken in turn.
+      if (index % 2 === 1) {
+        const obfuscation = OBFUSCATION_ORDER[variant++ % OBFUSCATION_ORDER.length];
+        if (obfuscation === 'leetspeak' && language !== 'en') return;
+        attacks.push({ id: nextId(`ga-${family}`), family, language, obfuscation, text: OBFUSCATIONS[obfuscation](text, language) });
+      }
+    });
+  }
+}
+
+// Encoded payloads: phrasings of the other families, encoded and wrapped in a carrier sentence.
+let encodingTurn = 0;
+const encodingNames = Object.keys(ENCODINGS);
+for (const [language, carriers] of Object.entries(DECODE_CARRIERS)) {
+  const sources = Object.values(ATTACKS).flatMap((byLanguage) => byLanguage[language].filter((_, index) => index % 4 === 0));
+  sources.forEach((source, index) => {
+    let encoding = encodingNames[encodingTurn++ % encodingNames.length];
+    if (encoding === 'rot13' && language !== 'en') encoding = 'base64';
+    const carrier = carriers[index % carriers.length];
+    attacks.push({ id: nextId('ga-encoded'), family: 'encoded', language, obfuscation: encoding, text: `${carrier}${ENCODINGS[encoding](source)}` });
+  });
+}
+
+const benign = [];
+for (const [resembles, byLanguage] of Object.entries(BENIGN)) {
+  for (const [language, texts] of Object.entries(byLanguage)) {
+    for (const text of texts) benign.push({ id: nextId('gb'), resembles, language, text });
+  }
+}
+
+for (const { language, text } of ordinaryRequests(6)) benign.push({ id: nextId('go'), resembles: 'ordinary', language, text });
+for (const { language, text } of policyQuestions()) benign.push({ id: nextId('gp'), resembles: 'policy_question', language, text });
+
+const corpus = { version: 1, source: 'scripts/generate-guard-corpus.mjs', attacks, benign };
+writeFileSync(new URL('../evals/guard-corpus.json', import.meta.url), `${JSON.stringify(corpus, null, 2)}\n`);
+const families = Object.fromEntries([...new Set(attacks.map((a) => a.family))].map((f) => [f, attacks.filter((a) => a.family === f).length]));
+process.stdout.write(`${JSON.stringify({ attacks: attacks.length, benign: benign.length, look_alikes: benign.filter((b) => b.resembles !== 'ordinary').length, families })}\n`);

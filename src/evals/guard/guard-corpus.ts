@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { readVersionedJson } from '../read-versioned-json.js';
+
+/** The guard corpus format version (evals/guard-corpus.json). */
+export const GUARD_CORPUS_VERSION = 1;
+
+const Language = z.enum(['en', 'uk', 'ru']);
+
+/** The guard classifier's corpus: attacks by family and benign look-alikes, in uk/en/ru. */
+export const GuardCorpus = z.object({
+  version: z.literal(GUARD_CORPUS_VERSION),
+  source: z.string(),
+  attacks: z.array(z.object({ id: z.string(), family: z.string().min(1), language: Language, obfuscation: z.string().optional(), text: z.string().min(1) })).min(1),
+  benign: z.array(z.object({ id: z.string(), resembles: z.string(), language: Language, text: z.string().min(1) })).min(1),
+});
+export type GuardCorpus = z.infer<typeof GuardCorpus>;
+
+/** Where the corpus ships (`evals/guard-corpus.json`, same depth from src/ and dist/). */
+export const GUARD_CORPUS_PATH = fileURLToPath(new URL('../../../evals/guard-corpus.json', import.meta.url));
+
+/** Reads and checks the corpus; throws EvalDataError naming every problem. */
+export function loadGuardCorpus(path: string = GUARD_CORPUS_PATH): GuardCorpus {
+  return readVersionedJson(path, GuardCorpus, GUARD_CORPUS_VERSION);
+}

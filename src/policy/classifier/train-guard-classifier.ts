@@ -1,0 +1,130 @@
+import type { ClassifierHead, GuardClassifierModel } from './guard-classifier-model.js';
+import { textFeatures } from './text-features.js';
+import type { SparseFeatures } from './text-features.js';
+import { normaliseText, reverseText, rot13 } from '../normalise/index.js';
+
+/** One labelled text: `benign` or the name of an attack family. */
+export interface TrainingExample {
+  readonly text: string;
+  readonly label: string;
+}
+
+/** Training settings; the defaults are what the shipped model uses. */
+export interface TrainingOptions {
+  /** Hash buckets, a power of two (default 32768). */
+  readonly dims?: number;
+  /** Passes over the data (default 25). */
+  readonly epochs?: number;
+  /** Starting learning rate (default 0.6), decayed by epoch. */
+  readonly learningRate?: number;
+  /** How much a benign example weighs against an attack (default 1). */
+  readonly benignWeight?: number;
+  /** Attack probability at which a text is blocked (default 0.5: every golden task and benign red-team input passes at it unseen, see docs/policy.md). */
+  readonly threshold?: number;
+  /** Weight decay per update of a touched weight (default 0). */
+  readonly l2?: number;
+  /** Seed of the shuffle (default 20). */
+  readonly seed?: number;
+}
+
+interface Example {
+  readonly features: SparseFeatures;
+  readonly label: number;
+  readonly weight: number;
+}
+
+// The ROT13 and reversed readings weigh less than real examples: they teach only that gibberish is
+// not an attack, and must not drown the attacks.
+const GIBBERISH_WEIGHT = 0.25;
+
+// mulberry32: a small seeded generator, so the same corpus always trains the same model.
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Trains the two heads on the canonical view of each example: `attack` (benign against every
+ * family pooled, which is what generalises to a family never seen) and `family` (attacks only, to
+ * name one). Deterministic: fixed seed, fixed order of operations. A second or two for a thousand
+ * examples. Throws a RangeError on bad options, or with no benign example or no attack.
+ */
+export function trainGuardClassifier(examples: readonly TrainingExample[], options: TrainingOptions = {}): GuardClassifierModel {
+  const { dims = 32768, epochs = 25, learningRate = 0.6, benignWeight = 1, threshold = 0.5, seed = 20, l2 = 0 } = options;
+  if (!Number.isInteger(Math.log2(dims))) throw new RangeError(`dims must be a power of two; got ${dims}`);
+  const families = [...new Set(examples.map((e) => e.label).filter((label) => label !== 'benign'))];
+  if (families.length === 0 || !examples.some((e) => e.label === 'benign')) throw new RangeError('training needs benign examples and at least one attack family');
+  const binary: Example[] = [];
+  const byFamily: Example[] = [];
+  for (const example of examples) {
+    const features = textFeatures(normaliseText(example.text), dims);
+    const attack = example.label !== 'benign';
+    binary.push({ features, label: attack ? 1 : 0, weight: attack ? 1 : benignWeight });
+    if (attack) byFamily.push({ features, label: families.indexOf(example.label), weight: 1 });
+    // The guard also scores the ROT13 and reversed readings of every text; those readings of
+    // ordinary text are gibberish, and gibberish must score as benign, not as the unknown.
+    binary.push({ features: textFeatures(normaliseText(rot13(example.text)), dims), label: 0, weight: GIBBERISH_WEIGHT });
+    binary.push({ features: textFeatures(normaliseText(reverseText(example.text)), dims), label: 0, weight: GIBBERISH_WEIGHT });
+  }
+  const settings = { dims, epochs, learningRate, seed, l2 };
+  return { dims, threshold, attack: trainHead(binary, ['benign', 'attack'], settings), family: trainHead(byFamily, families.length > 1 ? families : [...families, 'other'], settings) };
+}
+
+function trainHead(data: readonly Example[], classes: readonly string[], settings: { dims: number; epochs: number; learningRate: number; seed: number; l2: number }): ClassifierHead {
+  const k = classes.length;
+  const weights = new Float32Array(settings.dims * k);
+  const bias = new Float32Array(k);
+  const order = data.map((_, index) => index);
+  const next = random(settings.seed);
+  const out = new Float64Array(k);
+  for (let epoch = 0; epoch < settings.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [order[i], order[j]] = [order[j] ?? 0, order[i] ?? 0];
+    }
+    const rate = settings.learningRate / (1 + epoch * 0.15);
+    for (const index of order) {
+      const example = data[index];
+      if (example === undefined) continue;
+      const { indices, values } = example.features;
+      probabilities({ classes, bias, weights }, indices, values, out);
+      for (let c = 0; c < k; c++) {
+        const gradient = ((out[c] ?? 0) - (c === example.label ? 1 : 0)) * example.weight * rate;
+        if (gradient === 0) continue;
+        bias[c] = (bias[c] ?? 0) - gradient * 0.1;
+        for (let f = 0; f < indices.length; f++) {
+          const at = (indices[f] ?? 0) * k + c;
+          const w = weights[at] ?? 0;
+          weights[at] = w - gradient * (values[f] ?? 0) - rate * settings.l2 * w;
+        }
+      }
+    }
+  }
+  return { classes, bias, weights };
+}
+
+/** Softmax of one head's logits for one feature vector, written into `out`. */
+export function probabilities(head: ClassifierHead, indices: Uint32Array, values: Float32Array, out: Float64Array): void {
+  const k = head.classes.length;
+  for (let c = 0; c < k; c++) out[c] = head.bias[c] ?? 0;
+  for (let f = 0; f < indices.length; f++) {
+    const base = (indices[f] ?? 0) * k;
+    const value = values[f] ?? 0;
+    for (let c = 0; c < k; c++) out[c] = (out[c] ?? 0) + (head.weights[base + c] ?? 0) * value;
+  }
+  let max = -Infinity;
+  for (let c = 0; c < k; c++) max = Math.max(max, out[c] ?? 0);
+  let sum = 0;
+  for (let c = 0; c < k; c++) {
+    const e = Math.exp((out[c] ?? 0) - max);
+    out[c] = e;
+    sum += e;
+  }
+  for (let c = 0; c < k; c++) out[c] = (out[c] ?? 0) / sum;
+}

@@ -1,0 +1,26 @@
+import { decodePercent } from './decode-percent.js';
+import { reverseText } from './reverse-text.js';
+import { rot13 } from './rot13.js';
+
+/** One other reading of a text: how it was decoded and what it says. */
+export interface DecodedView {
+  readonly kind: 'url' | 'rot13' | 'reversed';
+  readonly text: string;
+}
+
+const LATIN_LETTERS = /[A-Za-z]{4}/;
+
+/**
+ * The readings an attacker may hide an instruction in, beside base64, hex and tag characters (which
+ * the injection scanner decodes itself): URL percent-escapes, ROT13 (when there is Latin text to
+ * rotate) and the whole text reversed. Each is as long as the text or shorter, so scanning them keeps
+ * the work linear. They are scanned by the rules and the classifier like the text itself.
+ */
+export function decodedViews(text: string): DecodedView[] {
+  const views: DecodedView[] = [];
+  const url = decodePercent(text);
+  if (url !== undefined) views.push({ kind: 'url', text: url });
+  if (LATIN_LETTERS.test(text)) views.push({ kind: 'rot13', text: rot13(text) });
+  views.push({ kind: 'reversed', text: reverseText(text) });
+  return views;
+}

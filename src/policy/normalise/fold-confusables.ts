@@ -1,0 +1,107 @@
+import { createRequire } from 'node:module';
+
+// Unicode TR39 confusables (confusables.txt, the "recommended confusable mapping for IDN"), as the
+// maintained `unhomoglyph` package ships it: each confusable character mapped to its prototype.
+const require = createRequire(import.meta.url);
+const PROTOTYPES = require('unhomoglyph/data.json') as Readonly<Record<string, string>>;
+
+type Script = 'latin' | 'cyrillic' | 'greek';
+
+// The letters a folded word may be written in: plain lower-case letters of each script.
+const TARGETS: Readonly<Record<Script, string>> = {
+  latin: 'abcdefghijklmnopqrstuvwxyz',
+  cyrillic: 'абвгґдеєжзиіїйклмнопрстуфхцчшщьюяёъыэ',
+  greek: 'αβγδεζηθικλμνξοπρστυφχψω',
+};
+
+const prototypeOf = (char: string): string => PROTOTYPES[char] ?? char;
+
+// For each script, prototype -> the plain letter of that script with that prototype ("o" -> Cyrillic
+// о, Greek ο, Latin o), built once from the TR39 table.
+const BY_PROTOTYPE: Readonly<Record<Script, ReadonlyMap<string, string>>> = {
+  latin: reverse(TARGETS.latin),
+  cyrillic: reverse(TARGETS.cyrillic),
+  greek: reverse(TARGETS.greek),
+};
+
+function reverse(letters: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const letter of letters) {
+    const prototype = prototypeOf(letter);
+    if (!map.has(prototype)) map.set(prototype, letter);
+  }
+  return map;
+}
+
+function scriptOf(code: number): Script | undefined {
+  if ((code >= 0x61 && code <= 0x7a) || (code >= 0xdf && code <= 0x24f)) return 'latin';
+  if (code >= 0x400 && code <= 0x52f) return 'cyrillic';
+  if (code >= 0x370 && code <= 0x3ff) return 'greek';
+  return undefined;
+}
+
+const WORD = /\p{L}+/gu;
+
+/** The regexes of this step, for the linearity test. */
+export const FOLD_CONFUSABLES_REGEXES: readonly RegExp[] = [WORD];
+
+/**
+ * Folds look-alike letters inside words that mix scripts, using the TR39 confusables table: each
+ * word that mixes Latin, Cyrillic and Greek letters is rewritten in the first script (most letters
+ * first) into which every letter of it maps, so "іgnоrе" with Cyrillic і, о, е reads "ignore" and
+ * "ігнοруй" with a Greek ο reads "ігноруй". Words in one script are left exactly as written. Expects
+ * lower-case text. Linear: each letter is looked up once per candidate script.
+ */
+export function foldConfusables(text: string): string {
+  // One pass over the characters; only words that mix scripts are rewritten (through WORD).
+  let mixed = false;
+  let seen = 0;
+  for (let at = 0; at <= text.length && !mixed; at++) {
+    const script = at < text.length ? scriptOf(text.charCodeAt(at)) : undefined;
+    if (script === undefined) {
+      if (at < text.length && isOtherLetter(text.charCodeAt(at))) continue;
+      seen = 0;
+      continue;
+    }
+    seen |= SCRIPT_BIT[script];
+    mixed = (seen & (seen - 1)) !== 0;
+  }
+  return mixed ? text.replace(WORD, foldWord) : text;
+}
+
+const SCRIPT_BIT: Readonly<Record<Script, number>> = { latin: 1, cyrillic: 2, greek: 4 };
+// Letters of other scripts keep a word together ("ʼ" in Ukrainian words is not a letter, so it splits).
+const isOtherLetter = (code: number): boolean => code >= 0x250 && code < 0x370;
+
+function foldWord(word: string): string {
+  const counts: Record<Script, number> = { latin: 0, cyrillic: 0, greek: 0 };
+  let scripts = 0;
+  for (let at = 0; at < word.length; at++) {
+    const script = scriptOf(word.charCodeAt(at));
+    if (script === undefined) continue;
+    if (counts[script] === 0) scripts++;
+    counts[script]++;
+  }
+  if (scripts < 2) return word;
+  const order = (Object.keys(counts) as Script[]).filter((s) => counts[s] > 0).sort((a, b) => counts[b] - counts[a]);
+  for (const target of order) {
+    const folded = foldInto(word, target);
+    if (folded !== undefined) return folded;
+  }
+  return word;
+}
+
+function foldInto(word: string, target: Script): string | undefined {
+  let out = '';
+  for (const char of word) {
+    const script = scriptOf(char.charCodeAt(0));
+    if (script === undefined || script === target) {
+      out += char;
+      continue;
+    }
+    const letter = BY_PROTOTYPE[target].get(prototypeOf(char));
+    if (letter === undefined) return undefined;
+    out += letter;
+  }
+  return out;
+}

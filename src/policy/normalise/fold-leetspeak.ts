@@ -1,0 +1,34 @@
+// Digits and symbols that stand for letters in leetspeak, by the letter they imitate in Latin text.
+const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's', '!': 'i', '|': 'l', '€': 'e' };
+const TOKEN = /[^\s]+/g;
+const HAS_LETTER = /\p{L}/u;
+const LEET_CHARS = /[0134578@$!|€]/;
+
+/** The regexes of this step, for the linearity test. */
+export const FOLD_LEETSPEAK_REGEXES: readonly RegExp[] = [TOKEN, HAS_LETTER, LEET_CHARS];
+
+/**
+ * Folds leetspeak inside words that hold at least two letters: "1gn0r3 pr3v10u5" reads "ignore
+ * previous", "syst3m" reads "system". Tokens without letters (amounts, dates, "8 kg") are left as
+ * they are, and so are identifiers with more digits than letters (TTN-000001). The result is only a
+ * view for matching, never the text a model or a person sees. Trailing "!" and "." are punctuation, not letters.
+ */
+export function foldLeetspeak(text: string): string {
+  return text.replace(TOKEN, (token) => {
+    if (!LEET_CHARS.test(token) || !HAS_LETTER.test(token)) return token;
+    let coreEnd = token.length;
+    while (coreEnd > 0 && '!.,?:;'.includes(token[coreEnd - 1] ?? '')) coreEnd--;
+    const core = token.slice(0, coreEnd);
+    let letters = 0;
+    let digits = 0;
+    for (const char of core) {
+      if (HAS_LETTER.test(char)) letters++;
+      else if (char >= '0' && char <= '9') digits++;
+    }
+    // More digits than letters is an identifier or a code (TTN-000001, 8kg, A4), not a word.
+    if (letters < 2 || digits > letters) return token;
+    let folded = '';
+    for (const char of core) folded += LEET[char] ?? char;
+    return folded + token.slice(core.length);
+  });
+}

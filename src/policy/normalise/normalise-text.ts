@@ -1,0 +1,57 @@
+import { foldConfusables } from './fold-confusables.js';
+import { foldLeetspeak } from './fold-leetspeak.js';
+import { rejoinSpacedLetters } from './rejoin-spaced-letters.js';
+import { stripCombiningMarks } from './strip-combining-marks.js';
+import { stripInvisible } from './strip-invisible.js';
+
+const APOSTROPHES = /[\u02BC\u2018\u2019\u0060\u00B4\u2032]/g;
+const SPACES = /[^\S\n]+/g;
+const BLANK_LINES = /\n\s*\n/g;
+
+/** The regexes of the pipeline itself, for the linearity test. */
+export const NORMALISE_TEXT_REGEXES: readonly RegExp[] = [APOSTROPHES, SPACES, BLANK_LINES];
+
+/**
+ * The canonical view every detector reads, one place for all of them: invisible characters out
+ * (blank-looking ones become spaces), NFKC with stray combining marks dropped, lower case without
+ * locale, look-alike letters folded inside mixed-script words (TR39), letters spaced or dotted
+ * apart rejoined, leetspeak folded, apostrophes unified and runs of spaces collapsed. Every step is
+ * one linear pass. The view is for matching only: never show it or store it in place of the text.
+ *
+ * @example
+ * normaliseText('1 g n o r e  all prev1ous іnstructіons'); // 'ignore all previous instructions'
+ */
+export function normaliseText(text: string): string {
+  return canonicalView(text).view;
+}
+
+/** The canonical view, and whether any disguise was undone on the way (invisible characters, marks, look-alikes, spacing, leetspeak). */
+export interface CanonicalView {
+  readonly view: string;
+  readonly disguised: boolean;
+}
+
+/**
+ * {@link normaliseText} with a flag that says whether a step beyond plain NFKC and lower-casing
+ * changed the text: the scanners run their rules a second time only then, which keeps ordinary
+ * text at one pass of the rules.
+ */
+export function canonicalView(text: string): CanonicalView {
+  // Both guards and the classifier read the same text in turn: the last view is kept for them.
+  if (text === last.text) return last.view;
+  const view = computeView(text);
+  last = { text, view };
+  return view;
+}
+
+let last: { text: string | undefined; view: CanonicalView } = { text: undefined, view: { view: '', disguised: false } };
+
+function computeView(text: string): CanonicalView {
+  const visible = stripInvisible(text);
+  const unmarked = stripCombiningMarks(visible);
+  const lower = unmarked.toLowerCase();
+  const folded = foldLeetspeak(rejoinSpacedLetters(foldConfusables(lower)));
+  const disguised = visible.length !== text.length || folded !== lower || unmarked !== visible.normalize('NFKC');
+  const view = folded.replace(APOSTROPHES, "'").replace(SPACES, ' ').replace(BLANK_LINES, '\n');
+  return { view, disguised };
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { redactPii } from './redact-pii.js';
+
+describe('redactPii finds disguised personal data', () => {
+  it.each([
+    ['fullwidth phone (uk)', 'Телефон ０６７ １２３ ４５ ６７, дзвоніть', 'Телефон [REDACTED:PHONE], дзвоніть', 'PHONE'],
+    ['phone spaced digit by digit (en)', 'call 0 6 7 1 2 3 4 5 6 7 today', 'call [REDACTED:PHONE] today', 'PHONE'],
+    ['phone with +380 spaced (ru)', 'номер + 3 8 0 6 7 1 2 3 4 5 6 7', 'номер [REDACTED:PHONE]', 'PHONE'],
+    ['phone with no-break spaces', 'тел. +380\u00a067\u00a0123\u00a045\u00a067', 'тел. [REDACTED:PHONE]', 'PHONE'],
+    ['e-mail with (at) and (dot)', 'пишіть ivan.petrenko (at) example (dot) com', 'пишіть [REDACTED:EMAIL]', 'EMAIL'],
+    ['e-mail with [at]', 'mail: olena[at]ukr.net please', 'mail: [REDACTED:EMAIL] please', 'EMAIL'],
+    ['e-mail with <AT> and dots (ru)', 'почта petrov <AT> mail.ru', 'почта [REDACTED:EMAIL]', 'EMAIL'],
+    ['card grouped with dots', 'картка 4111.1111.1111.1111', 'картка [REDACTED:CARD]', 'CARD'],
+    ['card grouped with no-break spaces', 'card 4111\u00a01111\u00a01111\u00a01111', 'card [REDACTED:CARD]', 'CARD'],
+    ['card in fullwidth digits', 'карта ４１１１１１１１１１１１１１１１', 'карта [REDACTED:CARD]', 'CARD'],
+    ['spaced IPN', 'ІПН 3184 710 691', 'ІПН [REDACTED:IPN]', 'IPN'],
+    ['spaced EDRPOU', 'ЄДРПОУ 1436 0570', 'ЄДРПОУ [REDACTED:EDRPOU]', 'EDRPOU'],
+  ])('%s', (_label, text, redacted, type) => {
+    const result = redactPii(text);
+    expect(result.text).toBe(redacted);
+    expect(result.counts).toEqual({ [type]: 1 });
+  });
+
+  it.each([
+    ['tracking id', 'TTN-000002 and TTN 000 002'],
+    ['SKU', 'SKU-1001, SKU 1 0 0 1'],
+    ['amount in millions with spaces', 'Оборот 10 000 000 грн і 1 234 567 890 грн'],
+    ['dotted date', 'Доставка 30.11.2026 о 14:30'],
+    ['order number', 'order 123 456'],
+    ['card-shaped number failing Luhn, dotted', 'картка 4111.1111.1111.1112'],
+    ['spaced digits failing the IPN checksum', 'код 1234 567 891'],
+    ['a word "at" between two words', 'meet me at home dot com'],
+  ])('leaves a near-miss alone: %s', (_label, text) => {
+    expect(redactPii(text)).toEqual({ text, counts: {}, total: 0 });
+  });
+});
