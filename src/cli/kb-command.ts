@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import type { KnowledgeBase } from '../knowledge/index.js';
+import { databasePath } from './database-path.js';
 import { UsageError } from './usage-error.js';
 
 function wholeNumber(flag: string, value: string, min: number, max: number): number {
@@ -12,10 +13,9 @@ function wholeNumber(flag: string, value: string, min: number, max: number): num
 // (missing folder, bad scopes file, bad WAYBILL_EMBEDDINGS_* or options) are usage errors (exit 2).
 async function withKnowledgeBase<T>(seed: boolean, use: (kb: KnowledgeBase) => Promise<T>): Promise<T> {
   const { KnowledgeBase, KnowledgeError, BUNDLED_CORPUS_DIR } = await import('../knowledge/index.js');
-  const { resolveDbPath } = await import('../domain/index.js');
   let kb: KnowledgeBase | undefined;
   try {
-    kb = KnowledgeBase.open({ path: resolveDbPath(), ...(seed && { seedCorpus: BUNDLED_CORPUS_DIR }) });
+    kb = KnowledgeBase.open({ path: databasePath(), ...(seed && { seedCorpus: BUNDLED_CORPUS_DIR }) });
     return await use(kb);
   } catch (error) {
     if (KnowledgeError.isInstance(error) && error.code !== 'embeddings_failed') throw new UsageError(error.message);

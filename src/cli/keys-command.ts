@@ -1,8 +1,6 @@
 import { Command } from 'commander';
-import { resolveDbPath } from '../domain/index.js';
-// Direct imports, not the server index: that would load the runtime for every CLI command.
-import { checkTenantId, SqliteApiKeyStore } from '../server/api-key-store.js';
 import { API_ROLES, isApiRole } from '../server/api-role.js';
+import { databasePath } from './database-path.js';
 import { UsageError } from './usage-error.js';
 
 /** `waybill keys create|list|revoke`: API keys for `waybill serve`, stored hashed. */
@@ -16,11 +14,12 @@ export function keysCommand(): Command {
     .requiredOption('--role <role>', `one of ${API_ROLES.join(', ')} (viewer reads; operator also runs and decides approvals; admin also flips switches)`)
     .option('--name <name>', 'a label for the audit trail (default: the key id)')
     .option('--json', 'print {key, key_id, tenant, role, name} as JSON')
-    .action((options: { tenant: string; role: string; name?: string; json?: boolean }) => {
+    .action(async (options: { tenant: string; role: string; name?: string; json?: boolean }) => {
+      const { checkTenantId, SqliteApiKeyStore } = await openKeyStoreModule();
       if (!isApiRole(options.role)) throw new UsageError(`--role must be one of ${API_ROLES.join(', ')}, got ${JSON.stringify(options.role)}`);
       const problem = checkTenantId(options.tenant);
       if (problem) throw new UsageError(`--tenant: ${problem}`);
-      const store = SqliteApiKeyStore.open(resolveDbPath());
+      const store = SqliteApiKeyStore.open(databasePath());
       try {
         const { key, info } = store.create({ tenant: options.tenant, role: options.role, ...(options.name && { name: options.name }) });
         if (options.json) {
@@ -38,8 +37,9 @@ export function keysCommand(): Command {
     .command('list')
     .description('list keys (ids, tenants, roles; never the keys themselves)')
     .option('--json', 'print the list as JSON')
-    .action((options: { json?: boolean }) => {
-      const store = SqliteApiKeyStore.open(resolveDbPath());
+    .action(async (options: { json?: boolean }) => {
+      const { SqliteApiKeyStore } = await openKeyStoreModule();
+      const store = SqliteApiKeyStore.open(databasePath());
       try {
         const list = store.list();
         if (options.json) console.log(JSON.stringify(list, null, 2));
@@ -54,8 +54,9 @@ export function keysCommand(): Command {
     .command('revoke')
     .description('revoke a key by its id; calls with it get 401 from then on')
     .argument('<key-id>', 'the id printed by create and list (key_…)')
-    .action((keyId: string) => {
-      const store = SqliteApiKeyStore.open(resolveDbPath());
+    .action(async (keyId: string) => {
+      const { SqliteApiKeyStore } = await openKeyStoreModule();
+      const store = SqliteApiKeyStore.open(databasePath());
       try {
         if (!store.revoke(keyId)) throw new UsageError(`no live key ${keyId}`);
         console.log(`revoked ${keyId}`);
@@ -66,3 +67,7 @@ export function keysCommand(): Command {
 
   return keys;
 }
+
+// Loaded on demand, and directly rather than through the server index (which loads the runtime):
+// SQLite is not needed for --help.
+const openKeyStoreModule = () => import('../server/api-key-store.js');

@@ -4,8 +4,9 @@ import { loadDotEnv } from '../models/config/load-dot-env.js';
 import { createProgram } from './program.js';
 import { reportFatal } from './report-fatal.js';
 
-// Every parallel delegation adds an abort listener to the supervisor graph's signal until its step
-// ends; a fan-out of a few workers passes Node's leak-warning threshold of 10 with nothing leaking.
+// Parallel delegations add abort listeners to one shared signal until their step ends: LangGraph's are
+// raised at the source (delegation-tool.ts); the OpenAI Agents SDK's fan-out still passes Node's
+// leak-warning threshold of 10 with nothing leaking, so the CLI raises the default for the rest.
 setMaxListeners(64);
 
 // Before anything reads the environment: a .env file in the working directory configures the model.

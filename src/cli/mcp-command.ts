@@ -1,12 +1,13 @@
 import { Command } from 'commander';
-import { openDomainStore } from '../domain/index.js';
-import { createStderrLogger, runSelfcheck, serveHttp, serveStdio } from '../mcp/index.js';
+import { explainBindError } from './bind-error.js';
+import { databasePath } from './database-path.js';
 import { parsePort } from './parse-port.js';
 
 interface McpOptions {
   http?: boolean;
   host: string;
   port: string;
+  db?: string;
   selfcheck?: boolean;
 }
 
@@ -17,21 +18,36 @@ export function mcpCommand(): Command {
     .option('--http', 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio')
     .option('--host <host>', 'address to bind with --http', '127.0.0.1')
     .option('--port <port>', 'port for --http (0 picks a free one)', '8788')
+    .option('--db <file>', 'SQLite database file (default: WAYBILL_DB, else ./.waybill/waybill.db in a Waybill project directory, else the user data directory)')
     .option('--selfcheck', 'check the tools, validators and error envelope offline (in-memory database), then exit')
     .addHelpText(
       'after',
-      '\nThe database is ./.waybill/waybill.db (created and seeded on first use) unless WAYBILL_DB names another file.\nLogs go to stderr as JSON lines (WAYBILL_LOG_LEVEL=debug|info|warn|error|silent); stdout carries only the protocol.',
+      '\nThe database is created and seeded on first use; which file was opened is logged on stderr at start.\n' +
+        'Outside a Waybill project directory (one with a .waybill/ folder or Waybill\'s package.json) the default\n' +
+        'is $XDG_DATA_HOME/waybill/waybill.db (~/.local/share/waybill/waybill.db), never a new .waybill/ in the\n' +
+        'client\'s working directory. Logs go to stderr as JSON lines (WAYBILL_LOG_LEVEL=debug|info|warn|error|silent);\n' +
+        'stdout carries only the protocol.',
     )
     .action(async (options: McpOptions) => {
-      if (options.selfcheck) return selfcheck();
+      const port = options.http ? parsePort(options.port) : 0;
+      // Loaded on demand: the MCP SDK and SQLite are not needed by other commands or by --help.
+      const { createStderrLogger, runSelfcheck, serveHttp, serveStdio } = await import('../mcp/index.js');
+      if (options.selfcheck) return selfcheck(runSelfcheck);
+      const { openDomainStore } = await import('../domain/open-domain-store.js');
       const logger = createStderrLogger();
-      const store = openDomainStore();
+      const store = openDomainStore({ path: databasePath(options.db) });
       if (!options.http) {
         await serveStdio({ store, logger });
         await store.close();
         return;
       }
-      const running = await serveHttp({ store, logger, host: options.host, port: parsePort(options.port) });
+      let running;
+      try {
+        running = await serveHttp({ store, logger, host: options.host, port });
+      } catch (error) {
+        await store.close();
+        throw explainBindError(error, options.host, port);
+      }
       logger.info('waybill mcp serving on Streamable HTTP', { url: running.url });
       const stop = async () => {
         await running.close();
@@ -43,7 +59,7 @@ export function mcpCommand(): Command {
     });
 }
 
-async function selfcheck(): Promise<void> {
+async function selfcheck(runSelfcheck: () => Promise<{ ok: boolean; name: string; detail?: string }[]>): Promise<void> {
   const results = await runSelfcheck();
   for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}${r.ok ? '' : `: ${r.detail}`}`);
   const failed = results.filter((r) => !r.ok);

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { explainBindError } from './bind-error.js';
 import { parsePort } from './parse-port.js';
 import { UsageError } from './usage-error.js';
 
@@ -26,7 +27,10 @@ export function oracleCommand(): Command {
       }
       // Loaded on demand: the tokenizer and HTTP stack are not needed by other commands.
       const { serveOracle } = await import('../models/oracle/serve-oracle.js');
-      const oracle = await serveOracle({ host: options.host, port: parsePort(options.port), latencyMs });
+      const port = parsePort(options.port);
+      const oracle = await serveOracle({ host: options.host, port, latencyMs }).catch((error: unknown) => {
+        throw explainBindError(error, options.host, port);
+      });
       console.error(`waybill oracle: serving the offline planner at ${oracle.baseUrl}`);
       const stop = () => {
         void oracle.close().then(() => process.exit(0));

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { PACKAGE_VERSION } from '../mcp/index.js';
+import { PACKAGE_VERSION } from '../mcp/package-version.js';
 import { graphCommand, pruneCommand } from './admin-commands.js';
 import { compareCommand } from './compare-command.js';
 import { demoCommand } from './demo-command.js';
@@ -18,7 +18,8 @@ import { killCommand, toolCommand } from './switch-commands.js';
 
 /** The `waybill` command line; each subcommand lives in its own file. */
 export function createProgram(): Command {
-  return new Command('waybill')
+  return exitTwoOnUsageErrors(
+    new Command('waybill')
     .description('Waybill: a multi-agent system for logistics and warehouse operations')
     .version(PACKAGE_VERSION)
     .showHelpAfterError()
@@ -41,5 +42,17 @@ export function createProgram(): Command {
     .addCommand(keysCommand())
     .addCommand(runsCommand())
     .addCommand(killCommand())
-    .addCommand(toolCommand());
+    .addCommand(toolCommand()),
+  );
+}
+
+/**
+ * Commander exits 1 on a missing argument, an unknown command or flag; Waybill's contract is 2 for
+ * bad usage (1 means a run stopped). `addCommand` does not pass the override down, so every command
+ * in the tree gets it.
+ */
+function exitTwoOnUsageErrors(command: Command): Command {
+  command.exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2));
+  for (const sub of command.commands) exitTwoOnUsageErrors(sub);
+  return command;
 }

@@ -1,8 +1,8 @@
 import { Command } from 'commander';
-import { resolveDbPath } from '../domain/index.js';
-import { isStopReason } from '../policy/index.js';
-import type { RunFilter } from '../telemetry/index.js';
-import { RunStatus, RunStoreError, SqliteRunStore } from '../telemetry/index.js';
+import { isStopReason } from '../policy/stop-reason.js';
+import type { RunFilter, RunStatus } from '../telemetry/index.js';
+import { RUN_STATUSES } from '../telemetry/run-statuses.js';
+import { databasePath } from './database-path.js';
 import { UsageError } from './usage-error.js';
 
 interface RunsOptions {
@@ -20,7 +20,7 @@ export function runsCommand(): Command {
   return new Command('runs')
     .description('list recent runs, newest first (every tenant unless --tenant)')
     .option('--request-id <id>', 'only runs of this request id (X-Request-Id of the HTTP call)')
-    .option('--status <status>', `only runs with this status: ${RunStatus.options.join(', ')}`)
+    .option('--status <status>', `only runs with this status: ${RUN_STATUSES.join(', ')}`)
     .option('--stop-reason <reason>', 'only runs with this stop reason, e.g. operator_kill or policy_deny:cancel_shipment')
     .option('--tenant <tenant>', 'only runs of this tenant')
     .option('--since <instant>', 'only runs started at or after this ISO instant, e.g. 2026-11-30T00:00:00Z')
@@ -29,7 +29,7 @@ export function runsCommand(): Command {
     .action(async (options: RunsOptions) => {
       const limit = Number(options.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError(`--limit must be a whole number from 1 to 500, got ${JSON.stringify(options.limit)}`);
-      if (options.status !== undefined && !RunStatus.safeParse(options.status).success) throw new UsageError(`--status must be one of ${RunStatus.options.join(', ')}`);
+      if (options.status !== undefined && !(RUN_STATUSES as readonly string[]).includes(options.status)) throw new UsageError(`--status must be one of ${RUN_STATUSES.join(', ')}`);
       if (options.stopReason !== undefined && !isStopReason(options.stopReason)) throw new UsageError(`--stop-reason: "${options.stopReason}" is not a stop reason`);
       const filter: RunFilter = {
         limit,
@@ -39,7 +39,9 @@ export function runsCommand(): Command {
         ...(options.tenant && { tenant: options.tenant }),
         ...(options.since && { since: options.since }),
       };
-      const store = SqliteRunStore.open(resolveDbPath());
+      // Loaded on demand: zod and SQLite are not needed for --help.
+      const { RunStoreError, SqliteRunStore } = await import('../telemetry/index.js');
+      const store = SqliteRunStore.open(databasePath());
       try {
         const listing = await store.listRuns(filter).catch((error: unknown) => {
           if (RunStoreError.isInstance(error) && error.code === 'invalid_argument') throw new UsageError(error.message);

@@ -1,22 +1,25 @@
 import { Command } from 'commander';
-import { DOMAIN_TOOLS, resolveDbPath } from '../domain/index.js';
+import { DOMAIN_TOOL_NAMES } from '../domain/domain-tool-names.js';
 import type { ControlSwitch } from '../policy/index.js';
-import { GLOBAL_SCOPE, SqliteControlStore } from '../policy/index.js';
-import { checkTenantId } from '../server/api-key-store.js';
+import { GLOBAL_SCOPE } from '../policy/control/control-store.js';
+import { databasePath } from './database-path.js';
 import { UsageError } from './usage-error.js';
 
-const TOOLS = DOMAIN_TOOLS.map((t) => t.name as string);
+const TOOLS: readonly string[] = DOMAIN_TOOL_NAMES;
 const who = () => process.env.USER ?? 'operator';
 
-function scopeOf(tenant: string | undefined): string {
+async function scopeOf(tenant: string | undefined): Promise<string> {
   if (tenant === undefined) return GLOBAL_SCOPE;
+  const { checkTenantId } = await import('../server/api-key-store.js');
   const problem = checkTenantId(tenant);
   if (problem) throw new UsageError(`--tenant: ${problem}`);
   return tenant;
 }
 
 async function flip(target: ControlSwitch, on: boolean, reason: string | undefined): Promise<void> {
-  const controls = SqliteControlStore.open(resolveDbPath());
+  // Loaded on demand: SQLite and the policy layer are not needed for --help.
+  const { SqliteControlStore } = await import('../policy/index.js');
+  const controls = SqliteControlStore.open(databasePath());
   try {
     await controls.setSwitch(target, on, { by: who(), ...(reason && { reason }) });
   } finally {
@@ -33,7 +36,7 @@ export function killCommand(): Command {
     .option('--reason <text>', 'why (kept with the switch)')
     .action(async (state: string, options: { tenant?: string; reason?: string }) => {
       if (state !== 'on' && state !== 'off') throw new UsageError(`kill takes "on" or "off", got ${JSON.stringify(state)}`);
-      const scope = scopeOf(options.tenant);
+      const scope = await scopeOf(options.tenant);
       await flip({ kind: 'kill', scope }, state === 'on', options.reason);
       const whom = scope === GLOBAL_SCOPE ? 'every tenant' : `tenant ${scope}`;
       console.log(state === 'on' ? `kill switch ON for ${whom}: running runs stop at their next step with operator_kill` : `kill switch off for ${whom}`);
@@ -51,7 +54,7 @@ export function toolCommand(): Command {
     .action(async (action: string, tool: string, options: { tenant?: string; reason?: string }) => {
       if (action !== 'disable' && action !== 'enable') throw new UsageError(`tool takes "disable" or "enable", got ${JSON.stringify(action)}`);
       if (!TOOLS.includes(tool)) throw new UsageError(`unknown tool ${JSON.stringify(tool)}; tools: ${TOOLS.join(', ')}`);
-      const scope = scopeOf(options.tenant);
+      const scope = await scopeOf(options.tenant);
       await flip({ kind: 'tool_disabled', scope, tool }, action === 'disable', options.reason);
       console.log(`${tool} ${action === 'disable' ? 'disabled' : 'enabled'} for ${scope === GLOBAL_SCOPE ? 'every tenant' : `tenant ${scope}`}`);
     });

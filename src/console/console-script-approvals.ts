@@ -1,6 +1,15 @@
 /** Console JS, part 3: the approvals queue with approve, edit and reject. */
 export const CONSOLE_SCRIPT_APPROVALS = String.raw`
 function approvalCard(a) {
+  // A viewer may see what waits for a decision but not take it: the server would refuse with 403, so
+  // the controls are left out rather than offered.
+  if (W.me.role === 'viewer') {
+    return h('div', { class: 'card approval', 'data-approval': a.id },
+      h('h2', {}, a.agent + ' → ' + a.tool),
+      h('p', { class: 'muted' }, 'Requested ' + W.fmtTime(a.requested_at) + ' · thread ' + a.thread_id + ' · ', W.link('#/runs/' + encodeURIComponent(a.run_id), a.run_id)),
+      h('p', {}, a.answer),
+      h('pre', { class: 'args' }, JSON.stringify(a.args, null, 2)));
+  }
   var args = h('textarea', { class: 'edit-args', rows: 5 }, JSON.stringify(a.args, null, 2));
   var reason = h('input', { class: 'reject-reason', placeholder: 'reason (needed to reject)', size: 40 });
   var status = h('div', { class: 'decision-status' });

@@ -4,6 +4,7 @@ import { cancelShipment, CancelShipmentInput } from './operations/cancel-shipmen
 import { checkStock, CheckStockInput } from './operations/check-stock.js';
 import type { OperationContext } from './operations/operation-context.js';
 import { trackShipment, TrackShipmentInput } from './operations/track-shipment.js';
+import type { DOMAIN_TOOL_NAMES } from './domain-tool-names.js';
 import type { ToolResult } from './tool-result.js';
 
 /** `read` tools change nothing; `irreversible` ones run only after a human approves (DESIGN.md §4). */
@@ -11,7 +12,7 @@ export type ToolRisk = 'read' | 'irreversible';
 
 /** One domain capability as every runtime and the MCP server see it. */
 export interface DomainTool {
-  name: 'track_shipment' | 'check_stock' | 'calc_delivery' | 'cancel_shipment';
+  name: (typeof DOMAIN_TOOL_NAMES)[number];
   title: string;
   description: string;
   risk: ToolRisk;

@@ -51,6 +51,26 @@ describe('bad tool arguments', () => {
     expect(problems.map((p) => p.split(':')[0])).toEqual(['origin', 'destination', 'service']);
   });
 
+  it('reports schema and domain problems together, each naming its field', async () => {
+    const problemsOf = async (name: string, args: Record<string, unknown>) =>
+      ((await client.callTool({ name, arguments: args })).structuredContent as { problems: string[] }).problems;
+    expect(await problemsOf('calc_delivery', { origin: 'Paris', destination: 'Київ', weight_kg: 0, service: 'rocket' })).toEqual([
+      'origin: unknown city "Paris"; expected one of Київ (Kyiv), Львів (Lviv), Одеса (Odesa), Харків (Kharkiv), Дніпро (Dnipro)',
+      'weight_kg: must be greater than 0',
+      'service: unknown service "rocket"; expected one of standard, express, overnight',
+    ]);
+    const noDestination = await problemsOf('calc_delivery', { origin: 'Paris', weight_kg: 0, service: 'rocket' });
+    expect(noDestination.map((p) => p.split(':')[0])).toEqual(['origin', 'destination', 'weight_kg', 'service']);
+    expect(await problemsOf('calc_delivery', { origin: 'Mars', destination: 'Lviv', weight_kg: 12, service: 'overnight' })).toEqual([
+      expect.stringMatching(/^origin: unknown city "Mars"/),
+      'weight_kg: 12 kg is over the overnight limit of 10 kg; try standard or express',
+    ]);
+    const cancel = await problemsOf('cancel_shipment', { tracking_id: 'TTN-1', reason: 'x', refund_uah: 9000 });
+    expect(cancel.map((p) => p.split(':')[0])).toEqual(['tracking_id', 'reason', 'refund_uah']);
+    const stock = await problemsOf('check_stock', { sku: 'SKU-1', warehouse: 'Paris', min_qty: -1 });
+    expect(stock.map((p) => p.split(':')[0])).toEqual(['sku', 'warehouse', 'min_qty']);
+  });
+
   it('says a missing field is required and names the type a wrong one should have', async () => {
     const result = await client.callTool({ name: 'calc_delivery', arguments: { origin: 'Kyiv', destination: 'Lviv', weight_kg: '8' } });
     expect((result.structuredContent as { problems: string[] }).problems).toEqual([

@@ -1,16 +1,19 @@
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../src/testing/temp-dir.js';
+import { findBrowser } from './find-browser.js';
 import { CLI, serverEnv, startServe } from './helpers.js';
 
-// Debian's chromium, driven by playwright-core: no browser is ever downloaded. CI installs it.
-const CHROMIUM = '/usr/bin/chromium';
+// A real browser (Debian's chromium unless WAYBILL_TEST_BROWSER names another), driven by
+// playwright-core: none is ever downloaded. Outside CI a machine without one skips these tests.
+const BROWSER = findBrowser();
+if (!BROWSER.found) process.stderr.write(`${BROWSER.hint}\n`);
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/console/', import.meta.url));
 const CANCEL = 'Скасуй TTN-000004, клієнт відмовився, поверни 720 грн';
 
@@ -41,12 +44,12 @@ async function ask(text: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium); the console e2e test needs a real browser`);
+  if (!BROWSER.found) return;
   mkdirSync(ARTIFACTS, { recursive: true });
   key = execFileSync(process.execPath, [CLI, 'keys', 'create', '--tenant', 'acme', '--role', 'admin', '--name', 'console-e2e'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
   const [started, launched] = await Promise.all([
     startServe(env),
-    chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] }),
+    chromium.launch({ executablePath: BROWSER.path, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] }),
   ]);
   ({ server, base } = started);
   browser = launched;
@@ -66,7 +69,7 @@ afterAll(async () => {
   temp.cleanup();
 });
 
-describe('operator console in headless Chromium against waybill serve', () => {
+describe.skipIf(!BROWSER.found)('operator console in headless Chromium against waybill serve', () => {
   it('refuses a wrong key, then signs in with a real one', async () => {
     await page.goto(`${base}/console`);
     await page.waitForSelector('#sign-in');
@@ -137,4 +140,27 @@ describe('operator console in headless Chromium against waybill serve', () => {
     await shot('metrics');
     expect(pageErrors).toEqual([]);
   });
+
+  it('shows a viewer what waits for approval, with no Approve or Reject buttons', async () => {
+    await ask('Скасуй TTN-000001, клієнт відмовився, поверни 100 грн');
+    expect(await page.textContent('#stop-reason')).toBe('awaiting_approval');
+    const viewerKey = execFileSync(process.execPath, [CLI, 'keys', 'create', '--tenant', 'acme', '--role', 'viewer', '--name', 'console-viewer'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const viewer = await context.newPage();
+      await viewer.goto(`${base}/console`);
+      await viewer.waitForSelector('#sign-in');
+      await viewer.fill('#api-key', viewerKey);
+      await viewer.click('#sign-in button[type=submit]');
+      await viewer.waitForSelector('#runs-table');
+      await viewer.goto(`${base}/console?viewer=1#/approvals`);
+      await viewer.waitForSelector('.approval');
+      expect(await viewer.textContent('.approval')).toMatch(/cancel_shipment[\s\S]*TTN-000001/);
+      expect(await viewer.locator('.approval button').count()).toBe(0);
+      expect(await viewer.textContent('main')).toContain('Your key is a viewer: deciding needs the operator role.');
+      await viewer.screenshot({ path: join(ARTIFACTS, 'approvals-viewer.png'), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  }, 30_000);
 });

@@ -6,7 +6,7 @@ import { normaliseService, SERVICES } from '../services.js';
 import type { Service } from '../services.js';
 import type { ToolResult } from '../tool-result.js';
 import { errorEnvelope } from '../tool-result.js';
-import { parseArgs } from '../validation/parse-args.js';
+import { checkArgs, inFieldOrder } from '../validation/check-args.js';
 import { quoteValue, textProblems } from '../validation/problems.js';
 import type { OperationContext } from './operation-context.js';
 
@@ -29,40 +29,46 @@ export type CalcDeliveryInput = z.infer<typeof CalcDeliveryInput>;
 
 /** Price (with its arithmetic) and delivery time between two cities for one parcel and service. */
 export async function calcDelivery(context: OperationContext, raw: unknown): Promise<ToolResult> {
-  const parsed = parseArgs(CalcDeliveryInput, raw);
-  if (!parsed.success) return errorEnvelope(parsed.problems);
-  const args = parsed.value;
-  const problems = [
-    ...textProblems('origin', args.origin),
-    ...textProblems('destination', args.destination),
-    ...textProblems('service', args.service),
-  ];
-  if (problems.length > 0) return errorEnvelope(problems);
-
-  const origin = normaliseCity(args.origin);
-  const destination = normaliseCity(args.destination);
-  const service = normaliseService(args.service);
-  if (!origin) problems.push(`origin: unknown city ${quoteValue(args.origin)}; expected one of ${describeCities()}`);
-  if (!destination) problems.push(`destination: unknown city ${quoteValue(args.destination)}; expected one of ${describeCities()}`);
-  if (!service) problems.push(`service: unknown service ${quoteValue(args.service)}; expected one of ${SERVICES.join(', ')}`);
+  // Schema and domain problems together: a caller fixes every field in one round.
+  const { value: args, fields, problems } = checkArgs(CalcDeliveryInput, raw);
+  const city = (field: 'origin' | 'destination') => {
+    const text = fields[field];
+    if (text === undefined) return undefined;
+    const damaged = textProblems(field, text);
+    problems.push(...damaged);
+    const found = damaged.length === 0 ? normaliseCity(text) : undefined;
+    if (damaged.length === 0 && !found) problems.push(`${field}: unknown city ${quoteValue(text)}; expected one of ${describeCities()}`);
+    return found;
+  };
+  const origin = city('origin');
+  const destination = city('destination');
+  let service: Service | undefined;
+  if (fields.service !== undefined) {
+    const damaged = textProblems('service', fields.service);
+    problems.push(...damaged);
+    service = damaged.length === 0 ? normaliseService(fields.service) : undefined;
+    if (damaged.length === 0 && !service) problems.push(`service: unknown service ${quoteValue(fields.service)}; expected one of ${SERVICES.join(', ')}`);
+  }
   if (origin && destination && origin === destination) {
     problems.push(`destination: must differ from origin (both are ${origin})`);
   }
-  if (!origin || !destination || !service || problems.length > 0) return errorEnvelope(problems);
-
-  const tariff = await context.store.getTariff(service);
-  const distanceKm = await context.store.distanceKm(origin, destination);
-  if (!tariff || distanceKm === undefined) return errorEnvelope([`service: no tariff for ${service} between ${origin} and ${destination}`]);
-  if (args.weight_kg > tariff.maxWeightKg) {
+  // The service's weight limit is known without the cities, so it is checked with the rest.
+  const tariff = service ? await context.store.getTariff(service) : undefined;
+  if (service && tariff && fields.weight_kg !== undefined && fields.weight_kg > tariff.maxWeightKg) {
+    const weight = fields.weight_kg;
     // Suggest only services whose own limit takes this weight.
     const others: Service[] = [];
     for (const other of SERVICES) {
       const limit = other === service ? undefined : (await context.store.getTariff(other))?.maxWeightKg;
-      if (limit !== undefined && args.weight_kg <= limit) others.push(other);
+      if (limit !== undefined && weight <= limit) others.push(other);
     }
     const hint = others.length > 0 ? `; try ${others.join(' or ')}` : '; no service takes this weight';
-    return errorEnvelope([`weight_kg: ${args.weight_kg} kg is over the ${service} limit of ${tariff.maxWeightKg} kg${hint}`]);
+    problems.push(`weight_kg: ${weight} kg is over the ${service} limit of ${tariff.maxWeightKg} kg${hint}`);
   }
+  if (!args || !origin || !destination || !service || problems.length > 0) return errorEnvelope(inFieldOrder(CalcDeliveryInput, problems));
+
+  const distanceKm = await context.store.distanceKm(origin, destination);
+  if (!tariff || distanceKm === undefined) return errorEnvelope([`service: no tariff for ${service} between ${origin} and ${destination}`]);
   const quote = quoteDelivery(tariff, distanceKm, args.weight_kg, args.declared_value_uah ?? 0);
   return {
     status: 'ok',

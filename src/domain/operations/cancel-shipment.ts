@@ -4,7 +4,7 @@ import type { Cancellation } from '../entities.js';
 import { MAX_REASON_LENGTH, MAX_REFUND_UAH } from '../limits.js';
 import type { ToolResult } from '../tool-result.js';
 import { errorEnvelope } from '../tool-result.js';
-import { parseArgs } from '../validation/parse-args.js';
+import { checkArgs, inFieldOrder } from '../validation/check-args.js';
 import { textProblems } from '../validation/problems.js';
 import type { OperationContext } from './operation-context.js';
 import { checkTrackingId, trackingIdField } from './track-shipment.js';
@@ -33,19 +33,18 @@ export type CancelShipmentInput = z.infer<typeof CancelShipmentInput>;
  * key, one is derived from the arguments, so an identical retry replays instead of failing.
  */
 export async function cancelShipment(context: OperationContext, raw: unknown): Promise<ToolResult> {
-  const parsed = parseArgs(CancelShipmentInput, raw);
-  if (!parsed.success) return errorEnvelope(parsed.problems);
-  const args = parsed.value;
-  const problems = [...textProblems('reason', args.reason)];
-  const checked = checkTrackingId(args.tracking_id);
-  if ('problems' in checked) problems.push(...checked.problems);
-  if (args.refund_uah > MAX_REFUND_UAH) {
-    problems.push(`refund_uah: ${args.refund_uah} UAH is over the automatic refund cap of ${MAX_REFUND_UAH} UAH; a larger refund needs a manual process`);
+  // Schema and domain problems together: a caller fixes every field in one round.
+  const { value: args, fields, problems } = checkArgs(CancelShipmentInput, raw);
+  if (fields.reason !== undefined) problems.push(...textProblems('reason', fields.reason));
+  const checked = fields.tracking_id === undefined ? undefined : checkTrackingId(fields.tracking_id);
+  if (checked && 'problems' in checked) problems.push(...checked.problems);
+  if (fields.refund_uah !== undefined && fields.refund_uah > MAX_REFUND_UAH) {
+    problems.push(`refund_uah: ${fields.refund_uah} UAH is over the automatic refund cap of ${MAX_REFUND_UAH} UAH; a larger refund needs a manual process`);
   }
-  if (args.idempotency_key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(args.idempotency_key)) {
+  if (fields.idempotency_key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(fields.idempotency_key)) {
     problems.push('idempotency_key: may contain only letters, digits and . _ : -');
   }
-  if ('problems' in checked || problems.length > 0) return errorEnvelope(problems);
+  if (!args || !checked || 'problems' in checked || problems.length > 0) return errorEnvelope(inFieldOrder(CancelShipmentInput, problems));
 
   const reason = args.reason.trim();
   const fingerprint = argsHash({ tracking_id: checked.trackingId, reason, refund_uah: args.refund_uah });

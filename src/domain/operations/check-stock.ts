@@ -4,7 +4,7 @@ import type { Warehouse } from '../entities.js';
 import { normaliseSku } from '../identifiers.js';
 import type { ToolResult } from '../tool-result.js';
 import { errorEnvelope } from '../tool-result.js';
-import { parseArgs } from '../validation/parse-args.js';
+import { checkArgs, inFieldOrder } from '../validation/check-args.js';
 import { quoteValue, textProblems } from '../validation/problems.js';
 import type { OperationContext } from './operation-context.js';
 
@@ -27,20 +27,19 @@ export type CheckStockInput = z.infer<typeof CheckStockInput>;
 
 /** Stock of one SKU per warehouse (or in one warehouse), with totals and an optional minimum check. */
 export async function checkStock(context: OperationContext, raw: unknown): Promise<ToolResult> {
-  const parsed = parseArgs(CheckStockInput, raw);
-  if (!parsed.success) return errorEnvelope(parsed.problems);
-  const args = parsed.value;
-  const problems = [...textProblems('sku', args.sku), ...(args.warehouse ? textProblems('warehouse', args.warehouse) : [])];
-  if (problems.length > 0) return errorEnvelope(problems);
-
-  const sku = normaliseSku(args.sku);
-  if (!sku) problems.push(`sku: expected SKU- and 4 digits (e.g. SKU-1001), got ${quoteValue(args.sku)}`);
+  // Schema and domain problems together: a caller fixes every field in one round.
+  const { value: args, fields, problems } = checkArgs(CheckStockInput, raw);
+  const skuDamage = fields.sku === undefined ? [] : textProblems('sku', fields.sku);
+  const warehouseDamage = fields.warehouse === undefined ? [] : textProblems('warehouse', fields.warehouse);
+  problems.push(...skuDamage, ...warehouseDamage);
+  const sku = fields.sku === undefined || skuDamage.length > 0 ? undefined : normaliseSku(fields.sku);
+  if (fields.sku !== undefined && skuDamage.length === 0 && !sku) problems.push(`sku: expected SKU- and 4 digits (e.g. SKU-1001), got ${quoteValue(fields.sku)}`);
   const warehouses = await context.store.listWarehouses();
-  const warehouse = args.warehouse === undefined ? undefined : findWarehouse(warehouses, args.warehouse);
-  if (args.warehouse !== undefined && !warehouse) {
-    problems.push(`warehouse: unknown warehouse ${quoteValue(args.warehouse)}; expected a city: ${describeCities()}`);
+  const warehouse = fields.warehouse === undefined || warehouseDamage.length > 0 ? undefined : findWarehouse(warehouses, fields.warehouse);
+  if (fields.warehouse !== undefined && warehouseDamage.length === 0 && !warehouse) {
+    problems.push(`warehouse: unknown warehouse ${quoteValue(fields.warehouse)}; expected a city: ${describeCities()}`);
   }
-  if (!sku || problems.length > 0) return errorEnvelope(problems);
+  if (!args || !sku || problems.length > 0) return errorEnvelope(inFieldOrder(CheckStockInput, problems));
 
   const product = await context.store.getProduct(sku);
   if (!product) return errorEnvelope([`sku: unknown SKU ${sku}`]);

@@ -21,9 +21,68 @@ export interface CityMention {
   role: 'from' | 'to' | 'none';
 }
 
-/** The canonical city for one lower-case word in any case form, or undefined. */
+// Every spelling a typo is measured against: names in both scripts and the case forms above.
+const KNOWN_FORMS: ReadonlyArray<readonly [string, City]> = [
+  ...Object.entries(OBLIQUE_FORMS),
+  ...(
+    [
+      ['київ', 'Київ'], ['kyiv', 'Київ'], ['kiev', 'Київ'], ['киев', 'Київ'],
+      ['львів', 'Львів'], ['lviv', 'Львів'], ['lvov', 'Львів'], ['львов', 'Львів'],
+      ['одеса', 'Одеса'], ['odesa', 'Одеса'], ['odessa', 'Одеса'], ['одесса', 'Одеса'],
+      ['харків', 'Харків'], ['kharkiv', 'Харків'], ['kharkov', 'Харків'], ['харьков', 'Харків'],
+      ['дніпро', 'Дніпро'], ['dnipro', 'Дніпро'], ['dnepr', 'Дніпро'], ['днепр', 'Дніпро'],
+    ] as const
+  ),
+];
+
+/** Damerau-Levenshtein distance (adjacent swaps count one), stopping early once it passes `limit`. */
+function distance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, (before[j - 2] as number) + 1);
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length] as number;
+}
+
+// One slip in a short name ("harkiv", "одеса" as "адеса", "kyev"), two in a long one ("dnipropetr…" is
+// not a city, but "kharkvi" and "харькова" typed as "харкова" are). Shorter words are never guessed.
+function typoCity(word: string): City | undefined {
+  if (word.length < 4) return undefined;
+  const limit = word.length >= 8 ? 2 : 1;
+  let found: City | undefined;
+  let best = limit + 1;
+  for (const [form, city] of KNOWN_FORMS) {
+    const d = distance(word, form, limit);
+    if (d < best) {
+      best = d;
+      found = city;
+    } else if (d === best && found !== city) {
+      found = undefined;
+    }
+  }
+  return best <= limit ? found : undefined;
+}
+
+/**
+ * The canonical city for one lower-case word in any case form, or undefined; a common misspelling
+ * (one letter off, two letters swapped) of a known form in either script counts when it is close to
+ * exactly one city.
+ */
 export function cityFromWord(word: string): City | undefined {
-  return OBLIQUE_FORMS[word] ?? normaliseCity(word);
+  return OBLIQUE_FORMS[word] ?? normaliseCity(word) ?? typoCity(word);
 }
 
 /** Every city in the tokens, in order, with the role its preposition gives it. */

@@ -8,6 +8,10 @@ export type CarriedVerb = 'track' | 'cancel' | undefined;
 
 function hasPriceTopic(s: ClauseSignals): boolean {
   if (s.weightKg !== undefined) return true;
+  // "from odesa to kharkiv express": a route with a service, or from and to, asks what sending costs.
+  const noIds = s.ttns.length === 0 && s.skus.length === 0;
+  const route = s.cities.some((c) => c.role === 'from') && s.cities.some((c) => c.role === 'to');
+  if (noIds && s.cities.length > 0 && (s.service !== undefined || route)) return true;
   if (!s.priceWord) return false;
   // "Скільки коштує доставка TTN-000001" asks what that parcel cost: tracking answers it.
   if (s.ttns.length > 0) return s.cities.length > 0;

@@ -1,6 +1,7 @@
 import { normaliseSku, normaliseTrackingId } from '../../domain/index.js';
 import type { Language } from './chat-types.js';
 import { cityLabel, clipText, sentence } from './labels.js';
+import { localiseProblem } from './localise.js';
 import type { ToolOutcome } from './tool-outcome.js';
 
 const asText = (value: unknown): string => (typeof value === 'string' ? value : '?');
@@ -37,7 +38,7 @@ export function describeFailure(action: string, outcome: Exclude<ToolOutcome, { 
   const uk = language === 'uk';
   switch (outcome.kind) {
     case 'error':
-      return sentence(`${uk ? 'Не вдалося' : 'Could not'} ${action}: ${outcome.problems.join('; ')}`);
+      return sentence(`${uk ? 'Не вдалося' : 'Could not'} ${action}: ${outcome.problems.map((p) => localiseProblem(p, language)).join('; ')}`);
     case 'rejected': {
       const why = outcome.timedOut ? (uk ? 'час на схвалення минув' : 'the approval timed out') : (uk ? 'запит на схвалення відхилено' : 'the approval was rejected');
       const detail = outcome.detail ? ` (${clipText(outcome.detail, 200)})` : '';

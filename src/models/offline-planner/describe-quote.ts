@@ -1,6 +1,7 @@
 import type { Language } from './chat-types.js';
 import { numberField, textField } from './fields.js';
 import { cityLabel, daysLabel } from './labels.js';
+import { serviceLabel } from './localise.js';
 
 /**
  * A calc_delivery result: the price with the formula the server computed, distance and delivery days;
@@ -10,7 +11,7 @@ export function describeQuote(data: Readonly<Record<string, unknown>>, language:
   const uk = language === 'uk';
   const route = `${cityLabel(textField(data, 'origin'), language)} → ${cityLabel(textField(data, 'destination'), language)}`;
   const weight = numberField(data, 'weight_kg') ?? '?';
-  const service = textField(data, 'service') ?? '?';
+  const service = serviceLabel(textField(data, 'service') ?? '?', language);
   const price = numberField(data, 'price_uah') ?? '?';
   const formula = textField(data, 'formula');
   const distance = numberField(data, 'distance_km');
@@ -25,6 +26,6 @@ export function describeQuote(data: Readonly<Record<string, unknown>>, language:
   ];
   const declared = numberField(data, 'declared_value_uah');
   if (declared !== undefined) parts.push(uk ? `Враховано страхування оголошеної цінності ${declared} грн.` : `Includes insurance on a declared value of ${declared} UAH.`);
-  if (serviceAssumed) parts.push(uk ? 'Послугу не вказано, тому розраховано за тарифом standard.' : 'No service was given, so standard was assumed.');
+  if (serviceAssumed) parts.push(uk ? 'Послугу не вказано, тому розраховано за тарифом «Стандарт».' : 'No service was given, so standard was assumed.');
   return parts.join(' ');
 }

@@ -1,6 +1,8 @@
 import type { Language } from './chat-types.js';
 import { numberField, objectField, objectList, textField } from './fields.js';
+import { CYRILLIC } from './detect-language.js';
 import { cityLabel, sentence, statusWord } from './labels.js';
+import { recordedText } from './localise.js';
 
 /** What the question stressed: a delay question leads with the reason, a history question lists every event. */
 export type ShipmentFocus = 'delay' | 'history' | undefined;
@@ -9,7 +11,10 @@ const dateOf = (at: string | undefined): string => (at ?? '').slice(0, 10);
 
 function eventLine(event: Record<string, unknown>, language: Language): string {
   const where = cityLabel(textField(event, 'location'), language);
-  return `${dateOf(textField(event, 'at'))} ${where}, ${statusWord(textField(event, 'status'), language)}: ${textField(event, 'note') ?? ''}`;
+  const note = textField(event, 'note');
+  const head = `${dateOf(textField(event, 'at'))} ${where}, ${statusWord(textField(event, 'status'), language)}`;
+  // The store's event notes are in Ukrainian; an English answer keeps to the event itself.
+  return note && (language === 'uk' || !CYRILLIC.test(note)) ? `${head}: ${note}` : head;
 }
 
 /**
@@ -23,7 +28,7 @@ export function describeShipment(data: Readonly<Record<string, unknown>>, langua
   const route = `${cityLabel(textField(data, 'origin'), language)} → ${cityLabel(textField(data, 'destination'), language)}`;
   const parts = [uk ? `Посилка ${id} (${route}): ${statusWord(status, language)}.` : `Shipment ${id} (${route}): ${statusWord(status, language)}.`];
   const delay = textField(data, 'delay_reason');
-  if (delay) parts.push(sentence(uk ? `Причина затримки: ${delay}` : `Delay reason: ${delay}`));
+  if (delay) parts.push(sentence(uk ? `Причина затримки: ${delay}` : `Delay reason: ${recordedText(delay, language)}`));
   else if (focus === 'delay') parts.push(uk ? 'Затримки немає.' : 'It is not delayed.');
   const eta = textField(data, 'eta');
   if (eta && status !== 'delivered' && status !== 'cancelled') parts.push(uk ? `Очікувана дата доставки: ${eta}.` : `Estimated delivery: ${eta}.`);

@@ -1,6 +1,7 @@
 import type { Language } from './chat-types.js';
 import { numberField, objectList, textField, textList } from './fields.js';
 import { cityLabel } from './labels.js';
+import { productLabel } from './localise.js';
 
 function minimumSentence(data: Readonly<Record<string, unknown>>, language: Language, filtered: boolean): string {
   const min = numberField(data, 'min_qty');
@@ -20,7 +21,8 @@ function minimumSentence(data: Readonly<Record<string, unknown>>, language: Lang
 export function describeStock(data: Readonly<Record<string, unknown>>, language: Language): string {
   const uk = language === 'uk';
   const sku = textField(data, 'sku') ?? '?';
-  const name = textField(data, 'name');
+  const raw = textField(data, 'name');
+  const name = raw === undefined ? undefined : productLabel(raw, language);
   const item = name ? `${sku} (${name})` : sku;
   const total = numberField(data, 'total_qty') ?? 0;
   const warehouse = textField(data, 'warehouse');

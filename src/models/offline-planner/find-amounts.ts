@@ -10,12 +10,12 @@ function isWord(token: Token | undefined, list: WordList): boolean {
   return token?.kind === 'word' && inList(token.word, list);
 }
 
-/** Amounts written as money: "720 грн", "720грн", "720 UAH", "₴720". */
+/** Amounts written as money: "720 грн", "720грн", "720 UAH", "UAH 6,200", "₴720". */
 export function findMoney(tokens: readonly Token[]): number[] {
   return tokens.flatMap((token, index) => {
     if (token.kind !== 'number') return [];
     const before = tokens[index - 1];
-    const isMoney = isWord(tokens[index + 1], CURRENCY_WORDS) || (before?.kind === 'symbol' && before.symbol === '₴');
+    const isMoney = isWord(tokens[index + 1], CURRENCY_WORDS) || isWord(before, CURRENCY_WORDS) || (before?.kind === 'symbol' && before.symbol === '₴');
     return isMoney ? [token.value] : [];
   });
 }

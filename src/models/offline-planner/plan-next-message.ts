@@ -5,6 +5,7 @@ import type { ChatMessage, OfferedTool, PlannerReply, PlanOptions } from './chat
 import type { Conversation } from './conversation.js';
 import { readConversation } from './conversation.js';
 import { detectLanguage } from './detect-language.js';
+import { findMalformedIds, malformedIdNote } from './find-malformed-ids.js';
 import { planSupervisor } from './plan-supervisor.js';
 import { planWorker } from './plan-worker.js';
 import { summariseTurn } from './summarise-turn.js';
@@ -16,7 +17,9 @@ const DOMAIN_NAMES: readonly string[] = DOMAIN_TOOLS.map((tool) => tool.name);
 function planWithoutTools(conversation: Conversation): PlannerReply {
   const language = detectLanguage(conversation.task);
   const summary = summariseTurn(conversation, language);
-  return summary === undefined ? { kind: 'unavailable', content: unavailableMessage(language) } : { kind: 'answer', content: summary };
+  if (summary !== undefined) return { kind: 'answer', content: summary };
+  const notes = findMalformedIds(conversation.task).map((id) => malformedIdNote(id, language));
+  return notes.length > 0 ? { kind: 'answer', content: notes.join('\n') } : { kind: 'unavailable', content: unavailableMessage(language) };
 }
 
 /**

@@ -1,10 +1,12 @@
 import type { CallSpec, Language, PlannerReply, PlanOptions } from './chat-types.js';
 import type { AgentName, AgentTool } from './agent-tools.js';
-import { AGENT_FOR_INTENT } from './agent-tools.js';
+import { AGENT_FOR_INTENT, AGENT_NAMES } from './agent-tools.js';
 import type { Conversation } from './conversation.js';
 import { detectLanguage } from './detect-language.js';
 import { locateIntents } from './extract-intents.js';
 import type { Intent, LocatedIntent } from './intent.js';
+import { findMalformedIds, malformedIdNote } from './find-malformed-ids.js';
+import { policyRoute } from './policy-route.js';
 import { summariseTurn } from './summarise-turn.js';
 import { toToolCalls } from './tool-call-ids.js';
 import { unavailableMessage } from './unavailable-message.js';
@@ -14,7 +16,7 @@ interface AgentWork {
   /** What the sub-task is about: one shipment, one SKU, one route; parts about one subject stay together. */
   subject: string;
   sources: string[];
-  kind: Intent['kind'];
+  kind: Intent['kind'] | 'policy';
 }
 
 function subjectOf(intent: Intent): string {
@@ -44,9 +46,17 @@ function splitWork(located: readonly LocatedIntent[]): AgentWork[] {
   return groups;
 }
 
+// A policy question goes whole to the worker whose scopes hold its topic, or, when that worker is not
+// offered, to the first one that is: the knowledge base checks the caller's scopes either way.
+function policyWork(agent: AgentName, task: string, agentTools: ReadonlyMap<AgentName, AgentTool>): AgentWork {
+  const asked = agentTools.has(agent) ? agent : (AGENT_NAMES.find((name) => agentTools.has(name)) ?? agent);
+  return { agent: asked, subject: 'policy', sources: [task.trim()], kind: 'policy' };
+}
+
 // A clause that is only an identifier ("TTN-000002" from "status of TTN-000001, TTN-000002") gets the
 // verb it shares with its neighbours, so the worker receives a request, not a bare code.
-const VERBS: Readonly<Record<Intent['kind'], { uk: string; en: string }>> = {
+const VERBS: Readonly<Record<AgentWork['kind'], { uk: string; en: string }>> = {
+  policy: { uk: 'Що кажуть правила про', en: 'What the policy says about' },
   track: { uk: 'Статус', en: 'Status of' },
   cancel: { uk: 'Скасуй', en: 'Cancel' },
   stock: { uk: 'Залишок', en: 'Stock of' },
@@ -80,8 +90,11 @@ function noAgentNote(work: AgentWork, language: Language): string {
 export function planSupervisor(conversation: Conversation, agentTools: ReadonlyMap<AgentName, AgentTool>, options: PlanOptions = {}): PlannerReply {
   const language = detectLanguage(conversation.task);
   const located = locateIntents(conversation.task);
-  if (located.length === 0) return { kind: 'unavailable', content: unavailableMessage(language) };
-  const groups = splitWork(located);
+  // A malformed id is the user's to fix: the supervisor says so itself and delegates nothing for it.
+  const notes = findMalformedIds(conversation.task).map((id) => malformedIdNote(id, language));
+  const policy = notes.length === 0 ? policyRoute(located.map((l) => l.intent), conversation.task) : undefined;
+  if (located.length === 0 && !policy) return notes.length > 0 ? { kind: 'answer', content: notes.join('\n') } : { kind: 'unavailable', content: unavailableMessage(language) };
+  const groups = policy ? [policyWork(policy.agent, conversation.task, agentTools)] : splitWork(located);
   const request = (work: AgentWork): string => (groups.length === 1 ? conversation.task.trim() : subRequest(work, language));
   const delegated = new Set(conversation.turnCalls.map((call) => `${call.name}\u0000${JSON.stringify(Object.values(call.args))}`));
   const handedOff = new Set(conversation.turnCalls.map((call) => call.name));
@@ -97,7 +110,8 @@ export function planSupervisor(conversation: Conversation, agentTools: ReadonlyM
   const next = options.parallelToolCalls === false ? parallel.slice(0, 1) : parallel;
   if (next.length > 0) return { kind: 'tool_calls', toolCalls: toToolCalls(next, conversation.usedIds, conversation.calls.length) };
 
-  const notes = groups.filter((work, index) => !agentTools.has(work.agent) && groups.findIndex((g) => g.agent === work.agent) === index).map((work) => noAgentNote(work, language));
-  const summary = summariseTurn(conversation, language) ?? (notes.length > 0 ? undefined : language === 'uk' ? 'Агенти не повернули відповіді.' : 'The agents returned no answer.');
-  return { kind: 'answer', content: [summary, ...notes].filter((part) => part !== undefined).join('\n\n') };
+  const missing = groups.filter((work, index) => !agentTools.has(work.agent) && groups.findIndex((g) => g.agent === work.agent) === index).map((work) => noAgentNote(work, language));
+  const summary = summariseTurn(conversation, language) ?? (missing.length > 0 ? undefined : language === 'uk' ? 'Агенти не повернули відповіді.' : 'The agents returned no answer.');
+  const unsaid = notes.filter((note) => !summary?.includes(note));
+  return { kind: 'answer', content: [summary, ...missing, ...unsaid].filter((part) => part !== undefined).join('\n\n') };
 }

@@ -8,8 +8,26 @@ import { extractIntents } from './extract-intents.js';
 import type { Intent } from './intent.js';
 import { intentAnswer, intentCalls } from './intent-steps.js';
 import type { Language } from './chat-types.js';
+import { describePolicy } from './describe-policy.js';
+import { findMalformedIds, malformedIdNote } from './find-malformed-ids.js';
+import { policyRoute } from './policy-route.js';
 import { toToolCalls } from './tool-call-ids.js';
+import { toolOutcome } from './tool-outcome.js';
 import { unavailableMessage } from './unavailable-message.js';
+
+/** The knowledge tool a worker may hold (granted per agent by scope; see src/agents/roles.ts). */
+export const SEARCH_POLICIES = 'search_policies';
+// The tool's schema caps the query (src/domain/search-policies-tool.ts).
+const MAX_QUERY_CHARS = 2000;
+
+// A policy question: search once, then answer from the passages, citing the document.
+function planPolicySearch(conversation: Conversation, offered: ReadonlySet<string>, language: Language): PlannerReply {
+  if (!offered.has(SEARCH_POLICIES)) return { kind: 'unavailable', content: unavailableMessage(language) };
+  const done = conversation.turnCalls.find((call) => call.name === SEARCH_POLICIES && call.result !== undefined);
+  if (done) return { kind: 'answer', content: describePolicy(toolOutcome(done.result), conversation.task, language) };
+  const spec: CallSpec = { name: SEARCH_POLICIES, args: { query: conversation.task.trim().slice(0, MAX_QUERY_CHARS), limit: 5 } };
+  return { kind: 'tool_calls', toolCalls: toToolCalls([spec], conversation.usedIds, conversation.calls.length) };
+}
 
 function missingToolsMessage(intents: readonly Intent[], language: Language): string {
   const tools = [...new Set(intents.map((intent) => TOOL_FOR_INTENT[intent.kind]))].join(', ');
@@ -34,7 +52,10 @@ function unique(specs: readonly CallSpec[]): CallSpec[] {
 export function planWorker(conversation: Conversation, offered: ReadonlySet<string>): PlannerReply {
   const language = detectLanguage(conversation.task);
   const intents = extractIntents(conversation.task);
-  if (intents.length === 0) return { kind: 'unavailable', content: unavailableMessage(language) };
+  const notes = findMalformedIds(conversation.task).map((id) => malformedIdNote(id, language));
+  // A request with an identifier in it, even a malformed one, is about that parcel or item, not policy.
+  if (notes.length === 0 && policyRoute(intents, conversation.task)) return planPolicySearch(conversation, offered, language);
+  if (intents.length === 0) return notes.length > 0 ? { kind: 'answer', content: notes.join('\n') } : { kind: 'unavailable', content: unavailableMessage(language) };
   const handled = intents.filter((intent) => offered.has(TOOL_FOR_INTENT[intent.kind]));
   if (handled.length === 0) return { kind: 'answer', content: missingToolsMessage(intents, language) };
   const context = { lookup: callLookup(conversation.calls), offered, language };
@@ -43,5 +64,5 @@ export function planWorker(conversation: Conversation, offered: ReadonlySet<stri
   if (pending.length > 0) {
     return { kind: 'tool_calls', toolCalls: toToolCalls(pending, conversation.usedIds, conversation.calls.length) };
   }
-  return { kind: 'answer', content: handled.map((intent) => intentAnswer(intent, context)).join('\n') };
+  return { kind: 'answer', content: [...handled.map((intent) => intentAnswer(intent, context)), ...notes].join('\n') };
 }

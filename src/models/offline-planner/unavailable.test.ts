@@ -9,7 +9,6 @@ const OUT_OF_DOMAIN: ReadonlyArray<readonly [string, 'uk' | 'en']> = [
   ['Напиши вірш про осінь', 'uk'],
   ['Хто виграв учорашній матч?', 'uk'],
   ['Перекладіть цей текст англійською', 'uk'],
-  ['Яка ваша політика повернення товарів?', 'uk'],
   ['Привіт!', 'uk'],
   ['Скільки коштує ноутбук?', 'uk'],
   ['What is the weather in Kyiv tomorrow?', 'en'],
@@ -18,7 +17,6 @@ const OUT_OF_DOMAIN: ReadonlyArray<readonly [string, 'uk' | 'en']> = [
   ['write a poem', 'en'],
   ['who won the match', 'en'],
   ['translate this into Polish', 'en'],
-  ['What is your refund policy?', 'en'],
   ['hello', 'en'],
   ['How much does a laptop cost?', 'en'],
   ['', 'en'],
@@ -42,6 +40,11 @@ describe('outside the domain the planner declines and says how to configure a mo
 
   it.each(OUT_OF_DOMAIN)('supervisor position: %j', (request, language) => {
     expectUnavailable(planNextMessage([user(request)], [agentTool('tracking_agent'), agentTool('pricing_agent')]), language);
+  });
+
+  it('in worker position without search_policies, even for a policy question', () => {
+    expectUnavailable(planNextMessage([user('What is your refund policy?')], domainTools()), 'en');
+    expectUnavailable(planNextMessage([user('Яка ваша політика повернення товарів?')], domainTools()), 'uk');
   });
 
   it('with no tools and no results, even for a domain request', () => {

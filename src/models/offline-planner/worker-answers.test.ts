@@ -36,8 +36,10 @@ describe('worker position: final answers written from real domain results', () =
 
   it('lists the whole history when asked for it', async () => {
     const answer = answerOf((await ask('history of TTN-000005')).final);
-    expect(answer).toContain('Відправлення створено');
-    expect(answer).toContain('Виїхало до Дніпра');
+    expect(answer).toContain('History: 2026-11-26 Kharkiv, created; 2026-11-26 Kharkiv, in transit; 2026-11-27 Kharkiv, delayed.');
+    const uk = answerOf((await ask('Покажи історію TTN-000005')).final);
+    expect(uk).toContain('Відправлення створено');
+    expect(uk).toContain('Виїхало до Дніпра');
   });
 
   it('says a parcel that is not delayed is not delayed', async () => {
@@ -59,7 +61,7 @@ describe('worker position: final answers written from real domain results', () =
   it('says when standard was assumed', async () => {
     const { final, calls } = await ask('Скільки коштує доставка 3 кг з Києва до Львова?');
     expect(calls[0]?.args.service).toBe('standard');
-    expect(answerOf(final)).toContain('standard');
+    expect(answerOf(final)).toContain('«Стандарт»');
     expect(answerOf(final)).toContain('Послугу не вказано');
     expect(answerOf((await ask('quote 3 kg Kyiv to Lviv')).final)).toContain('standard was assumed');
   });
@@ -132,7 +134,7 @@ describe('worker position: final answers written from real domain results', () =
   it('reports an error envelope honestly and does not retry', async () => {
     const { final, calls } = await ask('Де посилка TTN-000099?');
     expect(calls).toHaveLength(1);
-    expect(answerOf(final)).toBe('Не вдалося відстежити TTN-000099: tracking_id: no shipment TTN-000099.');
+    expect(answerOf(final)).toBe('Не вдалося відстежити TTN-000099: відправлення TTN-000099 не знайдено.');
   });
 
   it('does not propose cancelling a shipment the lookup shows to be final, even with a refund named', async () => {
@@ -152,7 +154,7 @@ describe('worker position: final answers written from real domain results', () =
   it('reports the overnight weight limit from the server', async () => {
     const answer = answerOf((await ask('Скільки коштує нічна доставка 12 кг з Києва в Одесу?')).final);
     expect(answer).toContain('Не вдалося розрахувати доставку Київ → Одеса');
-    expect(answer).toContain('over the overnight limit of 10 kg');
+    expect(answer).toContain('вага 12 кг перевищує ліміт тарифу «Нічний» (10 кг); оберіть «Стандарт» або «Експрес»');
   });
 
   it('says a rejected approval is a rejection, not a cancellation', async () => {

@@ -1,17 +1,8 @@
-import { Tiktoken } from 'js-tiktoken/lite';
-import o200kBase from 'js-tiktoken/ranks/o200k_base';
+import { o200kCounter } from './bpe-counter.js';
 
-let encoder: Tiktoken | undefined;
-
-// The rank table is several MB: build the encoder on first use, not at import.
-function o200k(): Tiktoken {
-  encoder ??= new Tiktoken(o200kBase);
-  return encoder;
-}
-
-/** Tokens of `text` in o200k_base, the encoding gpt-4.1 and gpt-4o use. */
+/** Tokens of `text` in o200k_base, the encoding gpt-4.1 and gpt-4o use (ranks loaded on first count). */
 export function countTokens(text: string): number {
-  return text.length === 0 ? 0 : o200k().encode(text).length;
+  return text.length === 0 ? 0 : o200kCounter().count(text);
 }
 
 /** What a chat message contributes to a prompt; tool calls count as their name and JSON arguments. */

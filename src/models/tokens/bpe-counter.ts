@@ -1,0 +1,127 @@
+import { createRequire } from 'node:module';
+
+/** A tiktoken rank file as js-tiktoken ships it: the split pattern and `! offset b64 b64 …` lines. */
+export interface BpeRanks {
+  pat_str: string;
+  bpe_ranks: string;
+}
+
+/**
+ * Counts byte-pair-encoding tokens with the same pattern, ranks and merge order as tiktoken, without
+ * building js-tiktoken's encoder. That encoder decodes all 200,000 base64 ranks into comma-joined
+ * byte strings before its first count (over a second in a fresh process, most of an offline `ask`).
+ * Here the rank file stays one string: an open-addressing table of offsets into it is built in one
+ * pass, and each lookup encodes the few bytes it needs as base64 and compares in place, so no string
+ * per rank is ever made. Counting only: nothing is decoded. Special tokens such as `<|endoftext|>`
+ * count as plain text.
+ */
+export class BpeCounter {
+  readonly #text: string;
+  readonly #starts: Int32Array;
+  readonly #lengths: Int32Array;
+  readonly #ranks: Int32Array;
+  readonly #table: Int32Array;
+  readonly #mask: number;
+  readonly #pattern: RegExp;
+
+  constructor(ranks: BpeRanks) {
+    this.#pattern = new RegExp(ranks.pat_str, 'gu');
+    const text = ranks.bpe_ranks;
+    this.#text = text;
+    const starts: number[] = [];
+    const lengths: number[] = [];
+    const rankList: number[] = [];
+    // Lines read "! <offset> <b64> <b64> …": the n-th token of a line has rank offset + n.
+    for (let line = 0; line < text.length; ) {
+      const lineEnd = text.indexOf('\n', line) < 0 ? text.length : text.indexOf('\n', line);
+      let field = 0;
+      let offset = 0;
+      for (let at = line; at < lineEnd; field += 1) {
+        const space = text.indexOf(' ', at);
+        const end = space < 0 || space > lineEnd ? lineEnd : space;
+        if (field === 1) offset = Number.parseInt(text.slice(at, end), 10);
+        else if (field >= 2 && end > at) {
+          starts.push(at);
+          lengths.push(end - at);
+          rankList.push(offset + field - 2);
+        }
+        at = end + 1;
+      }
+      line = lineEnd + 1;
+    }
+    this.#starts = Int32Array.from(starts);
+    this.#lengths = Int32Array.from(lengths);
+    this.#ranks = Int32Array.from(rankList);
+    let size = 1;
+    while (size < starts.length * 2) size *= 2;
+    this.#mask = size - 1;
+    this.#table = new Int32Array(size);
+    for (let entry = 0; entry < starts.length; entry += 1) {
+      let slot = this.#hashAt(starts[entry] as number, lengths[entry] as number) & this.#mask;
+      while (this.#table[slot] !== 0) slot = (slot + 1) & this.#mask;
+      this.#table[slot] = entry + 1;
+    }
+  }
+
+  // FNV-1a over the characters of text[start, start + length): base64 is ASCII, one byte per char.
+  #hashAt(start: number, length: number, source: string = this.#text): number {
+    let hash = 0x811c9dc5;
+    for (let i = start; i < start + length; i += 1) hash = Math.imul(hash ^ source.charCodeAt(i), 0x01000193);
+    return hash >>> 0;
+  }
+
+  #lookup(key: string): number | undefined {
+    for (let slot = this.#hashAt(0, key.length, key) & this.#mask; ; slot = (slot + 1) & this.#mask) {
+      const entry = (this.#table[slot] as number) - 1;
+      if (entry < 0) return undefined;
+      if (this.#lengths[entry] === key.length && this.#text.startsWith(key, this.#starts[entry])) return this.#ranks[entry];
+    }
+  }
+
+  /** Tokens of `text`. */
+  count(text: string): number {
+    let total = 0;
+    for (const match of text.matchAll(this.#pattern)) {
+      const piece = Buffer.from(match[0], 'utf8');
+      total += this.#lookup(piece.toString('base64')) !== undefined ? 1 : this.#mergedParts(piece);
+    }
+    return total;
+  }
+
+  #rank(piece: Buffer, start: number, end: number): number | undefined {
+    return this.#lookup(piece.subarray(start, end).toString('base64'));
+  }
+
+  /** tiktoken's merge: repeatedly join the adjacent pair of lowest rank (leftmost on ties). */
+  #mergedParts(piece: Buffer): number {
+    const bounds = Array.from({ length: piece.length + 1 }, (_, i) => i);
+    while (bounds.length > 2) {
+      let best: number | undefined;
+      let at = -1;
+      for (let i = 0; i + 2 < bounds.length; i++) {
+        const rank = this.#rank(piece, bounds[i] as number, bounds[i + 2] as number);
+        if (rank !== undefined && (best === undefined || rank < best)) {
+          best = rank;
+          at = i;
+        }
+      }
+      if (at < 0) break;
+      bounds.splice(at + 1, 1);
+    }
+    // js-tiktoken drops a part with no rank; every single byte has one in o200k, so none is dropped.
+    let parts = 0;
+    for (let i = 0; i + 1 < bounds.length; i++) if (this.#rank(piece, bounds[i] as number, bounds[i + 1] as number) !== undefined) parts += 1;
+    return parts;
+  }
+}
+
+let o200k: BpeCounter | undefined;
+
+/** The o200k_base counter (gpt-4.1, gpt-4o), built on first use: the rank file is read only then. */
+export function o200kCounter(): BpeCounter {
+  if (!o200k) {
+    const ranks = createRequire(import.meta.url)('js-tiktoken/ranks/o200k_base') as BpeRanks | { default: BpeRanks };
+    o200k = new BpeCounter('default' in ranks ? ranks.default : ranks);
+  }
+  return o200k;
+}
