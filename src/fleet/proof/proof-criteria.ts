@@ -96,7 +96,8 @@ function stockCriteria(request: string, answer: string, evidence: ProofEvidence)
 function pricingCriteria(request: string, answer: string, evidence: ProofEvidence): Criterion[] {
   const criteria: Criterion[] = [];
   const results = okResults(evidence, 'calc_delivery');
-  if (results.length === 0) return [{ level: 'must', description: 'state a price from calc_delivery', met: false }];
+  // No quote was made (a policy question, or the route was incomplete): the evidence judge has the say.
+  if (results.length === 0) return [];
   const asked = new Set(findCities(request).map((c) => c.city));
   const weights = [...request.matchAll(/(\d+(?:[.,]\d+)?)\s*(?:kg|кг|кілограм|килограм)/giu)].map((m) => Number((m[1] ?? '').replace(',', '.')));
   const service = request.match(/standard|express|overnight|стандарт|експрес|экспресс/iu)?.[0];
