@@ -72,7 +72,7 @@ export function evalCommand(): Command {
       if (options.json) console.log(JSON.stringify(report, null, 2));
       else {
         console.log(`golden tasks: ${report.in_scope} of ${report.tasks_total} in scope (${report.runtime}, ${report.model}), ${trials} trial(s) each`);
-        console.log(`pass^1 ${pct(report.overall.pass_1)}${trials > 1 ? `  pass^${trials} ${pct(report.overall.pass_k)}` : ''}  all trials passed: ${report.overall.tasks_all_passed}/${report.in_scope}`);
+        console.log(`pass^1 ${pct(report.overall.pass_1)}${trials > 1 ? `  pass^${trials} ${pct(report.overall.pass_k)}` : ''}  all trials passed: ${report.overall.tasks_all_passed}/${report.in_scope}  unverified facts: ${report.overall.unverified_facts}`);
         console.log(`tokens ${report.usage.prompt_tokens} prompt + ${report.usage.completion_tokens} completion, $${report.usage.usd.toFixed(4)}`);
         console.log(report.judge.status === 'ran' ? `judge ${report.judge.model}: relevancy ${pct(report.judge.mean_relevancy)}, groundedness ${pct(report.judge.mean_groundedness)}` : `judge: absent (${report.judge.reason})`);
         for (const task of report.tasks.filter((t) => t.in_scope && t.passes < t.trials)) console.log(`FAILED ${task.id} ${task.passes}/${task.trials}: ${task.failures.join('; ')}`);

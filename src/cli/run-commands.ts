@@ -19,20 +19,25 @@ export function askCommand(): Command {
     .option('--runtime <name>', 'langgraph (approvals, checkpoints), openai-agents, or adk (a fixed workflow: no cancellation)', 'langgraph')
     .option('--record <file>', 'keep every model request and reply of this run in FILE, to replay it later (langgraph)')
     .option('--replay <file>', 'answer every model call from a recording made with --record, offline (langgraph)')
+    .option('--proof-retries <n>', 'retries of a sub-task whose answer does not match its tool results, 0 to 5 (docs/proof.md)', '2')
+    .option('--no-proof', 'do not check answers against their tool results (for comparison only)')
     .addHelpText('after', '\nExit codes: 0 finished, 3 awaiting approval, 1 stopped (stop_reason says why), 2 bad usage.\nModel: the offline planner unless WAYBILL_MODEL / OPENROUTER_API_KEY configure one (see docs/models.md).')
-    .action(async (words: string[], options: { thread?: string; tenant: string; json?: boolean; runtime: string; record?: string; replay?: string }) => {
+    .action(async (words: string[], options: { thread?: string; tenant: string; json?: boolean; runtime: string; record?: string; replay?: string; proof: boolean; proofRetries: string }) => {
       const input = words.join(' ').trim();
       if (!input) throw new UsageError('ask needs a request');
       if (input.length > 16_000) throw new UsageError('the request is over 16000 characters');
       const runtimeName = parseRuntimeName(options.runtime);
       if (!runtimeName) throw new UsageError(`--runtime must be langgraph, openai-agents or adk, got ${JSON.stringify(options.runtime)}`);
       const request = { input, tenant: options.tenant, ...(options.thread && { threadId: options.thread }) };
+      const retries = Number(options.proofRetries);
+      if (!/^\d$/.test(options.proofRetries.trim()) || retries > 5) throw new UsageError(`--proof-retries must be a whole number from 0 to 5, got ${JSON.stringify(options.proofRetries)}`);
+      const proof = { enabled: options.proof, retries };
       if (options.record !== undefined && options.replay !== undefined) throw new UsageError('--record and --replay cannot be used together');
       const tapeMode = options.record !== undefined ? 'record' : options.replay !== undefined ? 'replay' : undefined;
       if (tapeMode && runtimeName !== 'langgraph') throw new UsageError(`--${tapeMode} works with --runtime langgraph only`);
       const tape = tapeMode ? await (await import('./model-tape.js')).openModelTape(tapeMode, (options.record ?? options.replay) as string) : undefined;
       // Recorded and replayed runs delegate one sub-task at a time, so their model calls keep one order.
-      const record = await withRuntime((runtime) => runtime.ask(request), runtimeName, tape ? { model: tape.model, delegation: 'sequential' } : {});
+      const record = await withRuntime((runtime) => runtime.ask(request), runtimeName, tape ? { model: tape.model, delegation: 'sequential', proof } : { proof });
       tape?.finish();
       printRun(record, options.json === true);
       process.exitCode = exitCodeFor(record);

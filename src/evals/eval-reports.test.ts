@@ -61,13 +61,13 @@ describe('reports', () => {
 
   it('renders the golden report with charts, the judge status and failures', () => {
     const report: GoldenReport = {
-      kind: 'golden', version: 1, generated_at: '2026-11-30T00:00:00.000Z', runtime: 'langgraph', model: 'offline', k: 4, tasks_total: 2, in_scope: 1,
-      out_of_scope: [{ id: 'b', reason: 'needs a model' }], overall: { pass_1: 0.75, pass_k: 0, tasks_all_passed: 0, tasks_any_failed: 1 },
+      kind: 'golden', version: 2, generated_at: '2026-11-30T00:00:00.000Z', runtime: 'langgraph', model: 'offline', k: 4, tasks_total: 2, in_scope: 1,
+      out_of_scope: [{ id: 'b', reason: 'needs a model' }], overall: { pass_1: 0.75, pass_k: 0, tasks_all_passed: 0, tasks_any_failed: 1, unverified_facts: 1 },
       by_category: { tracking: { tasks: 1, pass_1: 0.75, pass_k: 0 } }, by_lang: { uk: { tasks: 1, pass_1: 0.75, pass_k: 0 } },
       usage: { prompt_tokens: 10, completion_tokens: 2, usd: 0, trials: 4 }, duration_ms: 1, judge: { status: 'absent', reason: 'no model is configured' },
       tasks: [
-        { id: 'a', lang: 'uk', category: 'tracking', scope: 'offline', request: 'Де TTN-000001?', in_scope: true, trials: 4, passes: 3, pass_1: 0.75, pass_k: 0, stop_reasons: ['finish'], failures: ['answer lacks "2026-12-01"'], usage: { prompt_tokens: 10, completion_tokens: 2, usd: 0 } },
-        { id: 'b', lang: 'en', category: 'knowledge', scope: 'model', request: 'policy?', in_scope: false, trials: 0, passes: 0, pass_1: null, pass_k: null, stop_reasons: [], failures: [], usage: { prompt_tokens: 0, completion_tokens: 0, usd: 0 } },
+        { id: 'a', lang: 'uk', category: 'tracking', scope: 'offline', request: 'Де TTN-000001?', in_scope: true, trials: 4, passes: 3, pass_1: 0.75, pass_k: 0, stop_reasons: ['finish'], failures: ['answer lacks "2026-12-01"'], unverified_facts: 1, usage: { prompt_tokens: 10, completion_tokens: 2, usd: 0 } },
+        { id: 'b', lang: 'en', category: 'knowledge', scope: 'model', request: 'policy?', in_scope: false, trials: 0, passes: 0, pass_1: null, pass_k: null, stop_reasons: [], failures: [], unverified_facts: 0, usage: { prompt_tokens: 0, completion_tokens: 0, usd: 0 } },
       ],
     };
     const html = goldenHtml(report);

@@ -28,6 +28,7 @@ export function goldenHtml(report: GoldenReport): string {
       ['pass^1', fmt(report.overall.pass_1, 3)],
       [`pass^${k}`, fmt(report.overall.pass_k, 3)],
       ['tasks in scope', `${report.in_scope} / ${report.tasks_total}`],
+      ['unverified facts', String(report.overall.unverified_facts)],
       ['tokens', String(report.usage.prompt_tokens + report.usage.completion_tokens)],
       ['cost', `$${report.usage.usd.toFixed(4)}`],
     ]),

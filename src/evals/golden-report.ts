@@ -1,5 +1,8 @@
-/** Version of the golden report JSON. Changelog: 1 — overall and per-task pass^1 / pass^k, usage, judge. */
-export const GOLDEN_REPORT_VERSION = 1;
+/**
+ * Version of the golden report JSON. Changelog: 1 — overall and per-task pass^1 / pass^k, usage, judge;
+ * 2 — `unverified_facts` per task and overall (the proof loop's grade).
+ */
+export const GOLDEN_REPORT_VERSION = 2;
 
 /** Judge scores are reported beside the state grade, never instead of it. */
 export type JudgeSummary =
@@ -27,6 +30,8 @@ export interface GoldenTaskResult {
   stop_reasons: string[];
   /** Distinct failure lines across trials. */
   failures: string[];
+  /** Values the delivered answers asserted that no tool result held, summed over trials (the grade wants 0). */
+  unverified_facts: number;
   usage: { prompt_tokens: number; completion_tokens: number; usd: number };
   judge?: TaskJudgement | { error: string };
 }
@@ -41,7 +46,7 @@ export interface GoldenReport {
   tasks_total: number;
   in_scope: number;
   out_of_scope: Array<{ id: string; reason: string }>;
-  overall: { pass_1: number | null; pass_k: number | null; tasks_all_passed: number; tasks_any_failed: number };
+  overall: { pass_1: number | null; pass_k: number | null; tasks_all_passed: number; tasks_any_failed: number; unverified_facts: number };
   by_category: Record<string, { tasks: number; pass_1: number | null; pass_k: number | null }>;
   by_lang: Record<string, { tasks: number; pass_1: number | null; pass_k: number | null }>;
   usage: { prompt_tokens: number; completion_tokens: number; usd: number; trials: number };

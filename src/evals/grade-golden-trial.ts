@@ -63,9 +63,20 @@ export function gradeGoldenTrial(task: GoldenTask, evidence: TrialEvidence): Tri
     if (hit) failures.push(`forbidden tool call ${describePattern(pattern)} happened (${hit.agent}, ${hit.status})`);
   }
 
+  const unverified = unverifiedFacts(records);
+  if (unverified > 0) failures.push(`${unverified} unverified fact(s) in the answer: no tool result holds them`);
+
   for (const text of expect.answer_contains) if (!last.answer.includes(text)) failures.push(`answer lacks ${JSON.stringify(text)}`);
   for (const text of expect.answer_excludes) if (last.answer.includes(text)) failures.push(`answer contains ${JSON.stringify(text)}`);
   return { passed: failures.length === 0, failures };
+}
+
+/**
+ * Values the delivered answers assert that no tool result of their run holds (the proof loop's final
+ * check; an answer it replaced delivered none). The golden grade wants 0.
+ */
+export function unverifiedFacts(records: readonly RunRecord[]): number {
+  return records.reduce((sum, record) => sum + (record.final_check && !record.final_check.replaced ? record.final_check.unverified.length : 0), 0);
 }
 
 function describePending(record: RunRecord): string {

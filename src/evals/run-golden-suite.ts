@@ -83,6 +83,7 @@ export async function runGoldenSuite(options: GoldenSuiteOptions): Promise<Golde
       pass_k: meanPassHatK(all, k),
       tasks_all_passed: counted.filter((r) => r.passes === r.trials).length,
       tasks_any_failed: counted.filter((r) => r.passes < r.trials).length,
+      unverified_facts: sumOf(counted, (r) => r.unverified_facts),
     },
     by_category: group('category'),
     by_lang: group('lang'),
@@ -113,6 +114,7 @@ function summariseTask(task: GoldenTask, runs: readonly GoldenTrial[], k: number
     pass_k: runs.length >= k ? passHatK(runs.length, passes, k) : null,
     stop_reasons: [...new Set(runs.map((r) => r.stop_reason))],
     failures: [...new Set(runs.flatMap((r) => r.failures))],
+    unverified_facts: sumOf(runs, (r) => r.unverified_facts),
     usage: {
       prompt_tokens: sumOf(runs, (r) => r.usage.prompt_tokens),
       completion_tokens: sumOf(runs, (r) => r.usage.completion_tokens),

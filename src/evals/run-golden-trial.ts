@@ -3,7 +3,7 @@ import { domainSnapshot } from './domain-snapshot.js';
 import type { EvalOpenOptions, EvalRuntime } from './eval-runtime.js';
 import type { GoldenTask } from './golden-task.js';
 import type { TrialGrade } from './grade-golden-trial.js';
-import { gradeGoldenTrial } from './grade-golden-trial.js';
+import { gradeGoldenTrial, unverifiedFacts } from './grade-golden-trial.js';
 import { toolEvidence } from './tool-evidence.js';
 
 /** One trial of one task: the grade, what the runs did, and what they cost. */
@@ -15,6 +15,8 @@ export interface GoldenTrial extends TrialGrade {
   tool_calls: Array<{ agent: string; tool: string; status: string }>;
   usage: { prompt_tokens: number; completion_tokens: number; usd: number };
   duration_ms: number;
+  /** Values in the delivered answers that no tool result holds (the proof loop's final check). */
+  unverified_facts: number;
   /** What the tools returned, replayed for the judge; empty unless asked for. */
   evidence: string[];
 }
@@ -62,6 +64,7 @@ export async function runGoldenTrial(runtime: EvalRuntime, task: GoldenTask, tri
       usd: sum(records, (r) => r.usage.usd),
     },
     duration_ms: Date.now() - started,
+    unverified_facts: unverifiedFacts(records),
     evidence,
   };
 }

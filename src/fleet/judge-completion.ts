@@ -8,6 +8,8 @@ import { firstSentences } from './first-sentences.js';
 /** One tool call the child made, with the raw result text it got (before trust wrapping). */
 export interface ToolEvidence {
   tool: string;
+  /** The arguments the call was made with (as the gate saw them), for the proof check. */
+  args?: Readonly<Record<string, unknown>>;
   outcome: 'ok' | 'error' | 'denied';
   text: string;
   /** The tool-output guard found instruction-like text in it (set by whoever scanned the result). */

@@ -21,6 +21,8 @@ export const AuditEventType = z.enum([
   'kill',
   'model.call',
   'model.error',
+  'proof.check',
+  'proof.retry',
 ]);
 export type AuditEventType = z.infer<typeof AuditEventType>;
 

@@ -3,7 +3,7 @@ export type { AuditEventDraft, AuditEventFields } from './audit-event.js';
 export { MemoryAuditSink } from './audit-sink.js';
 export type { AuditSink } from './audit-sink.js';
 export { parseDuration } from './parse-duration.js';
-export { RUN_RECORD_VERSION, RunApproval, RunPending, RunRecord, RunRuntime, RunStatus, RunSubtask, RunToolCall, statusForStopReason } from './run-record.js';
+export { RUN_RECORD_VERSION, RunApproval, RunPending, RunRecord, RunRuntime, RunStatus, RunSubtask, RunToolCall, RunVerification, statusForStopReason } from './run-record.js';
 export { RunStoreError } from './run-store-error.js';
 export type { RunStoreErrorCode } from './run-store-error.js';
 export { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from './run-store.js';

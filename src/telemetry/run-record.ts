@@ -5,7 +5,8 @@ import { RUN_STATUSES } from './run-statuses.js';
 
 /**
  * Version of the stored run record. Changelog: 1 — the record of DESIGN.md §6 with `run_id`,
- * `incomplete` and `approval`. The printed record may omit it; the run store writes it with every row.
+ * `incomplete` and `approval`; `subtasks[].verification` and `final_check` (the proof loop) are
+ * optional additions. The printed record may omit it; the run store writes it with every row.
  */
 export const RUN_RECORD_VERSION = 1;
 
@@ -46,6 +47,18 @@ export const RunApproval = z.object({
 });
 export type RunApproval = z.infer<typeof RunApproval>;
 
+/**
+ * What the proof check found in a sub-task's answer (docs/proof.md): how many values it asserted, those
+ * no tool result supports, the criteria its request implies, and how often it was retried.
+ */
+export const RunVerification = z.object({
+  claims: z.number().int().min(0),
+  unverified: z.array(z.object({ kind: z.enum(['identifier', 'amount', 'date', 'status', 'city']), text: z.string(), detail: z.string() })),
+  criteria: z.array(z.object({ level: z.enum(['must', 'should']), description: z.string(), met: z.boolean() })),
+  retries: z.number().int().min(0),
+});
+export type RunVerification = z.infer<typeof RunVerification>;
+
 /** One delegated sub-task as the run record lists it: the contract without its result text and facts. */
 export const RunSubtask = z.object({
   task_id: z.string(),
@@ -56,6 +69,7 @@ export const RunSubtask = z.object({
   reason: z.string().optional(),
   gaps: z.array(z.string()),
   flags: z.array(z.string()),
+  verification: RunVerification.optional(),
 });
 export type RunSubtask = z.infer<typeof RunSubtask>;
 
@@ -97,6 +111,15 @@ export const RunRecord = z
     /** Delegations of this run, in the order they ended. */
     subtasks: z.array(RunSubtask).optional(),
     approval: RunApproval.optional(),
+    /** The final answer checked against every tool result of the run (docs/proof.md). */
+    final_check: z
+      .object({
+        claims: z.number().int().min(0),
+        unverified: z.array(z.object({ kind: z.string(), text: z.string(), detail: z.string() })),
+        /** True when an answer with unverified values was replaced by the verified sub-task answers. */
+        replaced: z.boolean(),
+      })
+      .optional(),
   })
   .refine((record) => record.status === statusForStopReason(record.stop_reason) || (record.status === 'decided' && record.stop_reason === 'awaiting_approval'), {
     message: 'status does not match stop_reason (see statusForStopReason; a decided pause is `decided`)',

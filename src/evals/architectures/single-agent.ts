@@ -8,7 +8,7 @@ import type { RolesTable } from '../../policy/index.js';
 import { ConcurrencyCap, DEFAULT_DOMAIN_POLICY, LoopDetector, RateLimiter, RunBudget, SqliteControlStore, ToolResilience } from '../../policy/index.js';
 import { mcpTools } from '../../runtimes/langgraph/mcp-tools.js';
 import { policyMiddleware } from '../../runtimes/langgraph/policy-middleware.js';
-import { RunLedger, withLedger } from '../../runtimes/core/index.js';
+import { proofSettings, RunLedger, withLedger } from '../../runtimes/core/index.js';
 
 /** Architecture A's roles: one agent holding every domain tool, delegating to nobody. */
 export const SINGLE_AGENT_ROLES: RolesTable = {
@@ -50,6 +50,7 @@ export async function openSingleAgent(model: BaseChatModel) {
         runId: `run-a-${runs}`,
         requestId: `req-a-${runs}`,
         tenant: 'default',
+        proof: proofSettings(),
         threadId: `t-a-${runs}`,
         trustedText: input,
         budget: new RunBudget(),

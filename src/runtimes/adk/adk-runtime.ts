@@ -3,6 +3,7 @@ import { InMemoryRunner } from '@google/adk';
 import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ModelPrice, ToolResilience } from '../../policy/index.js';
 import type { RunRecord, RunStore } from '../../telemetry/index.js';
 import type { AskRequest, Decision, LedgerServices, RunObserver, ThreadState } from '../core/index.js';
+import type { ProofSettings } from '../core/index.js';
 import { admitRequest, DecisionError, finishRun, judgeDelegation, ledgerServices, newRunLedger, withLedger } from '../core/index.js';
 import { workerLedgers } from './worker-ledger.js';
 
@@ -20,6 +21,8 @@ export interface AdkRuntimeOptions {
   resilience?: ToolResilience;
   /** The price table; default `DEFAULT_PRICES`. */
   prices?: Readonly<Record<string, ModelPrice>>;
+  /** The proof loop; default on with 2 retries. */
+  proof?: Partial<ProofSettings>;
   now?: () => Date;
   newId?: () => string;
   onRunFinished?: RunObserver;
@@ -40,7 +43,7 @@ export class AdkRuntime {
 
   constructor(options: AdkRuntimeOptions) {
     this.#options = options;
-    this.#services = ledgerServices({ runtime: 'adk', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, now: options.now, newId: options.newId });
+    this.#services = ledgerServices({ runtime: 'adk', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, proof: options.proof, now: options.now, newId: options.newId });
     this.#runner = new InMemoryRunner({ agent: options.workflow, appName: 'waybill' });
   }
 

@@ -47,6 +47,7 @@ export async function openAdkRuntime(options: OpenAdkOptions): Promise<OpenedAdk
     ...(options.maxConcurrentToolCalls !== undefined && { maxConcurrentToolCalls: options.maxConcurrentToolCalls }),
     ...(options.resilience && { resilience: options.resilience }),
     ...(options.prices && { prices: options.prices }),
+    ...(options.proof && { proof: options.proof }),
     ...(options.now && { now: options.now }),
     ...(options.newId && { newId: options.newId }),
     ...(options.onRunFinished && { onRunFinished: options.onRunFinished }),

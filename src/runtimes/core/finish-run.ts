@@ -5,6 +5,7 @@ import type { ControlStore, StopReason } from '../../policy/index.js';
 import { addRunUsage, guardedTool, isStopReason, redactPii, USER_BLOCK_MESSAGE } from '../../policy/index.js';
 import type { AuditEvent, RunApproval, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
 import { stampAuditEvents, statusForStopReason } from '../../telemetry/index.js';
+import { checkFinalAnswer } from './check-final-answer.js';
 import { pendingAnswer } from './pending-answer.js';
 import type { RunLedger } from './run-ledger.js';
 import type { RunObserver } from './runtime.js';
@@ -58,7 +59,16 @@ export async function finishRun(run: RunLedger, outcome: RunOutcome, deps: Finis
   else if (reason === 'model_unavailable') answer = text || stopMessage(reason, detail, language);
   else if (reason !== 'finish') answer = stopMessage(reason, detail, language);
   else answer = text;
-  const incomplete = reason === 'finish' && failed.length > 0;
+  // The final answer checked against every tool result: one that asserts what no tool returned is
+  // replaced by the verified sub-task answers, and the run reads incomplete.
+  const finalCheck = reason === 'finish' ? checkFinalAnswer(run, answer) : undefined;
+  if (finalCheck?.replacement !== undefined) {
+    const left = finalCheck.report.unverified.map((claim) => claim.text).join(', ');
+    const note = language === 'uk' ? `Частину відповіді не підтверджено результатами інструментів, її вилучено (${left}).` : `Part of the answer did not match the tool results and was left out (${left}).`;
+    answer = [finalCheck.replacement, note].filter(Boolean).join('\n\n');
+    run.audit({ agent: 'supervisor', type: 'proof.check', status: 'error', detail: JSON.stringify({ final: true, findings: finalCheck.report.findings }).slice(0, 2000) });
+  }
+  const incomplete = reason === 'finish' && (failed.length > 0 || finalCheck?.replacement !== undefined);
   // Whatever ended the run, an answer that lacks parts says which and why (a pause or a block has no parts yet).
   if (failed.length > 0 && !pending && reason !== 'input_blocked') answer = [answer, missingPartsNote(subtasks, language)].filter(Boolean).join('\n\n');
   if (run.notes.length > 0) answer = [answer, ...run.notes].filter(Boolean).join('\n\n');
@@ -83,7 +93,13 @@ export async function finishRun(run: RunLedger, outcome: RunOutcome, deps: Finis
     duration_ms: Math.max(0, finished.getTime() - run.started.getTime()),
     ...(pending && { pending }),
     ...(incomplete && { incomplete: true }),
-    ...(subtasks.length > 0 && { subtasks: subtasks.map(({ task_id, agent, request, status, confidence, reason: why, gaps, flags }) => ({ task_id, agent, request, status, confidence, gaps, flags, ...(why !== undefined && { reason: why }) })) }),
+    ...(subtasks.length > 0 && {
+      subtasks: subtasks.map(({ task_id, agent, request, status, confidence, reason: why, gaps, flags }) => {
+        const verification = run.verifications.get(task_id);
+        return { task_id, agent, request, status, confidence, gaps, flags, ...(why !== undefined && { reason: why }), ...(verification && { verification }) };
+      }),
+    }),
+    ...(finalCheck && { final_check: { claims: finalCheck.report.claims, unverified: finalCheck.report.unverified, replaced: finalCheck.replacement !== undefined } }),
     ...(outcome.approval && { approval: outcome.approval }),
   };
   run.audit({ agent: 'supervisor', type: 'run.end', status: record.status === 'stopped' ? 'error' : 'ok', detail: reason });

@@ -3,6 +3,7 @@ import { UsageLedger } from '../../models/index.js';
 import type { ControlStore, DomainPolicy, ModelPrice, RateLimit, RunLimits } from '../../policy/index.js';
 import { ConcurrencyCap, DEFAULT_DOMAIN_POLICY, LoopDetector, RateLimiter, redactPii, RunBudget, ToolResilience } from '../../policy/index.js';
 import type { RunRuntime } from '../../telemetry/index.js';
+import type { ProofSettings } from './run-ledger.js';
 import { RunLedger } from './run-ledger.js';
 
 /** Who one run is: fixed when it starts (or resumes). */
@@ -22,6 +23,7 @@ export interface LedgerServices {
   limits: Partial<RunLimits>;
   resilience: ToolResilience;
   prices: Readonly<Record<string, ModelPrice>> | undefined;
+  proof: ProofSettings;
   rateLimiter: RateLimiter;
   concurrency: ConcurrencyCap;
   now: () => Date;
@@ -33,7 +35,7 @@ export interface LedgerServices {
  * outlive runs (a tool that keeps failing stays open for the next run in this process).
  * Rate limit default: bursts of 30, then 10 per second; concurrency default 8 per tenant and tool.
  */
-export function ledgerServices(options: { runtime: RunRuntime; controls: ControlStore; policy?: DomainPolicy | undefined; limits?: Partial<RunLimits> | undefined; rateLimit?: RateLimit | undefined; maxConcurrentToolCalls?: number | undefined; resilience?: ToolResilience | undefined; prices?: Readonly<Record<string, ModelPrice>> | undefined; now?: (() => Date) | undefined; newId?: (() => string) | undefined }): LedgerServices {
+export function ledgerServices(options: { runtime: RunRuntime; controls: ControlStore; policy?: DomainPolicy | undefined; limits?: Partial<RunLimits> | undefined; rateLimit?: RateLimit | undefined; maxConcurrentToolCalls?: number | undefined; resilience?: ToolResilience | undefined; prices?: Readonly<Record<string, ModelPrice>> | undefined; proof?: Partial<ProofSettings> | undefined; now?: (() => Date) | undefined; newId?: (() => string) | undefined }): LedgerServices {
   return {
     runtime: options.runtime,
     controls: options.controls,
@@ -41,6 +43,7 @@ export function ledgerServices(options: { runtime: RunRuntime; controls: Control
     limits: options.limits ?? {},
     resilience: options.resilience ?? new ToolResilience(),
     prices: options.prices,
+    proof: proofSettings(options.proof),
     rateLimiter: new RateLimiter(options.rateLimit ?? { burst: 30, perSecond: 10 }),
     concurrency: new ConcurrencyCap(options.maxConcurrentToolCalls ?? 8),
     now: options.now ?? (() => new Date()),
@@ -67,6 +70,17 @@ export function newRunLedger(services: LedgerServices, identity: NewLedgerIdenti
     concurrency: services.concurrency,
     usage: new UsageLedger(services.prices),
     policy: services.policy,
+    proof: services.proof,
     now,
   });
 }
+
+/** The proof loop's settings with defaults (on, 2 retries); throws RangeError outside 0 to 5 retries. */
+export function proofSettings(options: Partial<ProofSettings> = {}): ProofSettings {
+  const retries = options.retries ?? 2;
+  if (!Number.isInteger(retries) || retries < 0 || retries > MAX_PROOF_RETRIES) throw new RangeError(`proof retries must be a whole number from 0 to ${MAX_PROOF_RETRIES}, got ${String(retries)}`);
+  return { enabled: options.enabled ?? true, retries };
+}
+
+/** The most retries a failed sub-task gets. */
+export const MAX_PROOF_RETRIES = 5;

@@ -1,5 +1,6 @@
 import type { ChatPlanner, ModelEndpoint } from '../../models/index.js';
 import type { DomainPolicy, ModelPrice, RateLimit, RunLimits, ToolResilience } from '../../policy/index.js';
+import type { ProofSettings } from './run-ledger.js';
 import type { RunObserver } from './runtime.js';
 
 /**
@@ -27,6 +28,8 @@ export interface OpenRuntimeOptions {
   resilience?: ToolResilience;
   /** The price table runs are costed with, the same for every runtime. Default `DEFAULT_PRICES` (the offline planner is free). */
   prices?: Readonly<Record<string, ModelPrice>>;
+  /** The proof loop (docs/proof.md). Default: on, 2 retries of a sub-task whose answer does not match its tool results. */
+  proof?: Partial<ProofSettings>;
   /** Offer `search_policies` to the workers its grants allow (LangGraph; default true there). */
   knowledge?: boolean;
   /** Retries of a failed model call (429, 5xx, connection). */

@@ -4,7 +4,7 @@ import type { ToolEvidence } from '../../fleet/index.js';
 import type { UsageLedger } from '../../models/index.js';
 import type { ConcurrencyCap, ControlSnapshot, ControlStore, DomainPolicy, LoopDetector, RateLimiter, RunBudget, StopReason, ToolResilience } from '../../policy/index.js';
 import { checkBeforeStep } from '../../policy/index.js';
-import type { AuditEventDraft, RunRuntime, RunToolCall } from '../../telemetry/index.js';
+import type { AuditEventDraft, RunRuntime, RunToolCall, RunVerification } from '../../telemetry/index.js';
 
 /** Everything one run (or one resumed run) carries: identity, budgets, the process-wide tool guards. */
 export interface RunLedgerInit {
@@ -25,7 +25,15 @@ export interface RunLedgerInit {
   concurrency: ConcurrencyCap;
   usage: UsageLedger;
   policy: DomainPolicy;
+  /** The proof loop: whether sub-task answers are verified against their tool results, and how often a failed one is retried. */
+  proof: ProofSettings;
   now: () => Date;
+}
+
+/** The proof loop's settings (docs/proof.md): on by default, 2 retries, at most 5. */
+export interface ProofSettings {
+  enabled: boolean;
+  retries: number;
 }
 
 // Failures of one tool end the sub-task that met them; the run goes on with the other sub-tasks and
@@ -35,6 +43,14 @@ const isTaskScoped = (reason: StopReason) => TASK_SCOPED.some((prefix) => reason
 
 interface Shared {
   toolCalls: RunToolCall[];
+  /** Every tool result of the run, from every ledger: what a final answer is checked against. */
+  evidence: ToolEvidence[];
+  /** Full answers of the sub-tasks that passed their proof check, by task id. */
+  verifiedAnswers: Map<string, string>;
+  /** The proof check of each checked sub-task, by task id. */
+  verifications: Map<string, RunVerification>;
+  /** Answers of flagged sub-tasks (planted instructions), passed on only as quoted data, unchecked. */
+  quotedAnswers: string[];
   events: AuditEventDraft[];
   subtasks: DelegationContract[];
   notes: string[];
@@ -62,6 +78,8 @@ export class RunLedger {
   readonly toolEvidence: ToolEvidence[] = [];
   readonly #shared: Shared;
   #stop: { reason: StopReason; detail: string } | undefined;
+  /** The verifier's findings on this sub-task's last answer, set before a retry; adapters show it to the worker. */
+  proofFeedback: string | undefined;
   /** Switches as read by the last step gate or tool gate. */
   controls: ControlSnapshot | undefined;
   /** Set while applying an operator's decision: approval is being answered, not requested. */
@@ -75,13 +93,44 @@ export class RunLedger {
     this.agent = link?.agent ?? rootAgent;
     this.path = link ? [...link.parent.path, link.agent] : [rootAgent];
     this.taskId = link?.taskId;
-    this.#shared = link?.shared ?? { toolCalls: [], events: [], subtasks: [], notes: [], refusedByDomain: new Set(), steps: 0, delegations: 0, unavailable: false };
+    this.#shared = link?.shared ?? { toolCalls: [], evidence: [], verifiedAnswers: new Map(), verifications: new Map(), quotedAnswers: [], events: [], subtasks: [], notes: [], refusedByDomain: new Set(), steps: 0, delegations: 0, unavailable: false };
   }
 
   /** A ledger for a delegated sub-task of `agent`, under this one. */
   child(agent: string): RunLedger {
     this.#shared.delegations += 1;
     return new RunLedger(this.init, { parent: this, agent, taskId: `d${this.#shared.delegations}`, shared: this.#shared });
+  }
+
+  /** Keeps one tool result as this ledger's evidence and the run's. */
+  addEvidence(evidence: ToolEvidence): void {
+    this.toolEvidence.push(evidence);
+    this.#shared.evidence.push(evidence);
+  }
+
+  /** Every tool result of the run, from every ledger. */
+  get runEvidence(): readonly ToolEvidence[] {
+    return this.#shared.evidence;
+  }
+
+  /** Full answers of the sub-tasks that passed their proof check, by task id. */
+  get verifiedAnswers(): Map<string, string> {
+    return this.#shared.verifiedAnswers;
+  }
+
+  /** The proof check of each checked sub-task, by task id. */
+  get verifications(): Map<string, RunVerification> {
+    return this.#shared.verifications;
+  }
+
+  /** Answers of flagged sub-tasks, passed on only as quoted data and not proof-checked. */
+  get quotedAnswers(): string[] {
+    return this.#shared.quotedAnswers;
+  }
+
+  /** A retry of this sub-task counts as a delegation in the task-wide budget. */
+  countRetry(): void {
+    this.#shared.delegations += 1;
   }
 
   get toolCalls(): RunToolCall[] {

@@ -41,7 +41,7 @@ export async function gateToolCall(run: RunLedger, call: ToolCallProposal, execu
   const deny = (detail: string): GatedResult => {
     run.audit({ agent, type: 'policy.deny', tool, args, status: 'denied', detail });
     record('denied');
-    run.toolEvidence.push({ tool, outcome: 'denied', text: envelope('denied', detail) });
+    run.addEvidence({ tool, args, outcome: 'denied', text: envelope('denied', detail) });
     return { status: 'denied', content: envelope('denied', `${tool}: ${detail}`) };
   };
   if (run.stopped) return deny(`the run is stopped (${run.stopped.reason})`);
@@ -62,7 +62,7 @@ export async function gateToolCall(run: RunLedger, call: ToolCallProposal, execu
   }
   if (verdict.verdict === 'invalid') {
     record('error');
-    run.toolEvidence.push({ tool, outcome: 'error', text: JSON.stringify(verdict.result) });
+    run.addEvidence({ tool, args, outcome: 'error', text: JSON.stringify(verdict.result) });
     return { status: 'error', content: JSON.stringify(verdict.result) };
   }
   if (run.init.loops.record(tool, args)) {
@@ -74,7 +74,7 @@ export async function gateToolCall(run: RunLedger, call: ToolCallProposal, execu
   if (!rate.allowed) {
     record('error');
     const text = envelope('error', `rate_limit: too many ${tool} calls for this tenant; retry after ${rate.retryAfterMs} ms`);
-    run.toolEvidence.push({ tool, outcome: 'error', text });
+    run.addEvidence({ tool, args, outcome: 'error', text });
     return { status: 'error', content: text };
   }
   const write = findDomainTool(tool)?.risk === 'irreversible';
@@ -85,7 +85,7 @@ export async function gateToolCall(run: RunLedger, call: ToolCallProposal, execu
   if (!capped.ok) {
     record('error', duration);
     const text = envelope('error', `concurrency: ${capped.detail}; retry later`);
-    run.toolEvidence.push({ tool, outcome: 'error', text });
+    run.addEvidence({ tool, args, outcome: 'error', text });
     return { status: 'error', content: text };
   }
   const outcome = capped.value;
@@ -93,7 +93,7 @@ export async function gateToolCall(run: RunLedger, call: ToolCallProposal, execu
     run.stop(outcome.stopReason, outcome.detail);
     run.audit({ agent, type: 'tool.call', tool, args, status: 'error', duration_ms: duration, detail: outcome.detail });
     record('error', duration);
-    run.toolEvidence.push({ tool, outcome: 'error', text: envelope('error', outcome.detail) });
+    run.addEvidence({ tool, args, outcome: 'error', text: envelope('error', outcome.detail) });
     return { status: 'denied', content: envelope('denied', `${tool}: ${outcome.detail}`) };
   }
   const { text, isError } = outcome.value;

@@ -7,7 +7,7 @@ import type { RolesTable, RunLimits } from '../../policy/index.js';
 import { ConcurrencyCap, DEFAULT_DOMAIN_POLICY, LoopDetector, RateLimiter, RunBudget, SqliteControlStore, ToolResilience } from '../../policy/index.js';
 import type { Invocable } from './delegation-tool.js';
 import { delegationTool } from './delegation-tool.js';
-import { RunLedger, withLedger } from '../core/index.js';
+import { proofSettings, RunLedger, withLedger } from '../core/index.js';
 
 const stores: SqliteControlStore[] = [];
 afterEach(async () => {
@@ -22,6 +22,7 @@ function rootContext(limits: Partial<RunLimits> = {}): RunLedger {
     runId: 'run-1',
     requestId: 'req-1',
     tenant: 'default',
+    proof: proofSettings(),
     threadId: 't-1',
     trustedText: 'test',
     budget: new RunBudget(limits),

@@ -7,11 +7,11 @@ import { z } from 'zod';
 import { ROLES, ROLES_TABLE } from '../../agents/index.js';
 import { checkDelegation } from '../../fleet/index.js';
 import type { RolesTable } from '../../policy/index.js';
-import { currentLedger, judgeDelegation, withLedger } from '../core/index.js';
+import { currentLedger, delegateWithProof, withLedger } from '../core/index.js';
 
 /** What the delegation tool needs of a worker: something it can invoke with a clean conversation. */
 export interface Invocable {
-  invoke(input: { messages: Array<{ role: 'user'; content: string }> }, config?: unknown): Promise<{ messages: BaseMessage[] }>;
+  invoke(input: { messages: Array<{ role: 'user' | 'system'; content: string }> }, config?: unknown): Promise<{ messages: BaseMessage[] }>;
 }
 
 // The worker's last message is its answer unless the policy layer halted it (that text is ours, not its).
@@ -57,17 +57,24 @@ export function delegationTool(name: string, worker: Invocable, roles: RolesTabl
       }
       const child = run.child(name);
       run.audit({ agent: name, parent: run.agent, task_id: child.taskId, type: 'delegation.start', status: 'info', detail: request.slice(0, 500) });
-      let messages: BaseMessage[] | undefined;
-      let error: string | undefined;
       raiseAbortListenerLimit(config);
-      try {
-        messages = (await withLedger(child, () => worker.invoke({ messages: [{ role: 'user', content: request }] }, config))).messages;
-      } catch (thrown) {
-        // A pause for approval travels up as an exception: it is LangGraph's, not a failure.
-        if (isGraphBubbleUp(thrown)) throw thrown;
-        error = thrown instanceof Error ? thrown.message.split('\n')[0] : String(thrown);
-      }
-      return judgeDelegation(child, { request, answer: answerOf(messages), error }, roles);
+      // A retry (the proof loop) gives the worker the verifier's findings as a system note, beside its request.
+      return delegateWithProof(
+        child,
+        request,
+        async () => {
+          const feedback = child.proofFeedback;
+          const input = [{ role: 'user' as const, content: request }, ...(feedback ? [{ role: 'system' as const, content: feedback }] : [])];
+          try {
+            return { answer: answerOf((await withLedger(child, () => worker.invoke({ messages: input }, config))).messages) };
+          } catch (thrown) {
+            // A pause for approval travels up as an exception: it is LangGraph's, not a failure.
+            if (isGraphBubbleUp(thrown)) throw thrown;
+            return { answer: undefined, error: thrown instanceof Error ? thrown.message.split('\n')[0] : String(thrown) };
+          }
+        },
+        roles,
+      );
     },
     {
       name,

@@ -12,6 +12,7 @@ import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ModelPrice, Tool
 import { checkToolCall } from '../../policy/index.js';
 import type { RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
 import type { AskRequest, Decision, LedgerServices, RunLedger, RunObserver, RunOutcome, ThreadState } from '../core/index.js';
+import type { ProofSettings } from '../core/index.js';
 import { admitRequest, DecisionError, finishRun, isProviderError, ledgerServices, newRunLedger, withLedger } from '../core/index.js';
 import { buildSupervisor } from './build-agents.js';
 import type { DelegationMode } from './build-agents.js';
@@ -39,6 +40,8 @@ export interface LangGraphRuntimeOptions {
   resilience?: ToolResilience;
   /** The price table; default `DEFAULT_PRICES`. */
   prices?: Readonly<Record<string, ModelPrice>>;
+  /** The proof loop; default on with 2 retries. */
+  proof?: Partial<ProofSettings>;
   now?: () => Date;
   newId?: () => string;
   /**
@@ -71,7 +74,7 @@ export class LangGraphRuntime {
   constructor(options: LangGraphRuntimeOptions) {
     this.#maxConcurrency = checkParallelCap(options.maxParallelDelegations ?? 4);
     this.#options = options;
-    this.#services = ledgerServices({ runtime: 'langgraph', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, now: options.now, newId: options.newId });
+    this.#services = ledgerServices({ runtime: 'langgraph', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, proof: options.proof, now: options.now, newId: options.newId });
     this.#supervisor = buildSupervisor({
       model: options.model,
       ...(options.fallbackModels && { fallbackModels: options.fallbackModels }),

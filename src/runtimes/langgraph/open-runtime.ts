@@ -68,6 +68,7 @@ export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promi
     ...(options.maxConcurrentToolCalls !== undefined && { maxConcurrentToolCalls: options.maxConcurrentToolCalls }),
     ...(options.resilience && { resilience: options.resilience }),
     ...(options.prices && { prices: options.prices }),
+    ...(options.proof && { proof: options.proof }),
     ...(options.now && { now: options.now }),
     ...(options.newId && { newId: options.newId }),
     ...(options.onRunFinished && { onRunFinished: options.onRunFinished }),

@@ -4,7 +4,7 @@ import { Agent } from '@openai/agents';
 import { z } from 'zod';
 import { ROLES, systemPrompt } from '../../agents/index.js';
 import type { AgentName } from '../../agents/index.js';
-import { currentLedger, judgeDelegation, withLedger } from '../core/index.js';
+import { currentLedger, delegateWithProof, withLedger } from '../core/index.js';
 import type { RunLedger } from '../core/index.js';
 import { LedgerModel } from './ledger-model.js';
 import type { ListedTool } from './mcp-function-tools.js';
@@ -33,7 +33,11 @@ export function buildManager(options: ManagerOptions): Agent<unknown, AgentOutpu
   const workers = (ROLES.supervisor.delegates as readonly WorkerName[]).map((name) => {
     const worker = new Agent({
       name,
-      instructions: systemPrompt(name),
+      // The proof loop's findings reach a retried worker as part of its instructions.
+      instructions: () => {
+        const feedback = currentLedger().proofFeedback;
+        return feedback ? `${systemPrompt(name)}\n\n${feedback}` : systemPrompt(name);
+      },
       model: new LedgerModel(options.model, name, options.modelName),
       tools: mcpFunctionTools({ client: options.mcp, agent: name, listed: options.listed }),
     });
@@ -47,9 +51,12 @@ export function buildManager(options: ManagerOptions): Agent<unknown, AgentOutpu
         const child = currentLedger();
         ended.add(child);
         // Called on a pause too; the worker has no answer yet and the outer run carries the interruption.
-        if (result.interruptions.length > 0) return '';
-        const answer = typeof result.finalOutput === 'string' ? result.finalOutput : undefined;
-        return judgeDelegation(child, { request: requestOf(child), answer });
+        if (result.interruptions.length > 0) {
+          paused.add(child);
+          return '';
+        }
+        answers.set(child, typeof result.finalOutput === 'string' ? result.finalOutput : undefined);
+        return '';
       },
     });
     const invoke = asTool.invoke.bind(asTool);
@@ -58,18 +65,26 @@ export function buildManager(options: ManagerOptions): Agent<unknown, AgentOutpu
       const parent = currentLedger();
       const request = parseRequest(input);
       const child = parent.child(name);
-      requests.set(child, request);
       child.audit({ agent: name, parent: parent.agent, type: 'delegation.start', status: 'info', detail: request.slice(0, 500) });
-      let output: Awaited<ReturnType<typeof invoke>>;
-      try {
-        output = await withLedger(child, () => invoke(context, input, details));
-      } catch (error) {
-        return judgeDelegation(child, { request, answer: undefined, error: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error) });
-      }
-      // The SDK turns a worker's failure into text for the manager without reaching the extractor:
-      // that is a failed delegation, judged as one, not a worker's answer.
-      if (!ended.has(child)) return judgeDelegation(child, { request, answer: undefined, error: (typeof output === 'string' ? output : 'the worker failed').split('\n')[0] ?? '' });
-      return output;
+      let output: Awaited<ReturnType<typeof invoke>> | undefined;
+      const judged = await delegateWithProof(child, request, async () => {
+        ended.delete(child);
+        answers.delete(child);
+        try {
+          output = await withLedger(child, () => invoke(context, input, details));
+        } catch (error) {
+          return { answer: undefined, error: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error) };
+        }
+        // The SDK turns a worker's failure into text for the manager without reaching the extractor:
+        // that is a failed delegation, judged as one, not a worker's answer.
+        if (!ended.has(child)) return { answer: undefined, error: (typeof output === 'string' ? output : 'the worker failed').split('\n')[0] ?? '' };
+        if (paused.has(child)) throw new PausedWorker();
+        return { answer: answers.get(child) };
+      }).catch((error: unknown) => {
+        if (error instanceof PausedWorker) return undefined;
+        throw error;
+      });
+      return judged ?? output;
     };
     return asTool;
   });
@@ -81,10 +96,14 @@ export function buildManager(options: ManagerOptions): Agent<unknown, AgentOutpu
   });
 }
 
-const requests = new WeakMap<RunLedger, string>();
+const answers = new WeakMap<RunLedger, string | undefined>();
+// Children that paused for approval: the outer run carries the interruption; nothing is judged yet.
+const paused = new WeakSet<RunLedger>();
+
+/** Thrown out of an attempt to leave the proof loop when the worker paused for approval. */
+class PausedWorker extends Error {}
 // Children whose run reached the output extractor (an answer or a pause), as opposed to a failure.
 const ended = new WeakSet<RunLedger>();
-const requestOf = (child: RunLedger) => requests.get(child) ?? '';
 
 function parseRequest(input: string): string {
   try {

@@ -52,6 +52,7 @@ export async function openOpenAIAgentsRuntime(options: OpenOpenAIAgentsOptions):
     ...(options.maxConcurrentToolCalls !== undefined && { maxConcurrentToolCalls: options.maxConcurrentToolCalls }),
     ...(options.resilience && { resilience: options.resilience }),
     ...(options.prices && { prices: options.prices }),
+    ...(options.proof && { proof: options.proof }),
     ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }),
     ...(options.now && { now: options.now }),
     ...(options.newId && { newId: options.newId }),

@@ -4,6 +4,7 @@ import { canonicalJson } from '../../domain/index.js';
 import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ModelPrice, ToolResilience } from '../../policy/index.js';
 import type { RunApproval, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
 import type { AskRequest, Decision, LedgerServices, RunLedger, RunObserver, ThreadState } from '../core/index.js';
+import type { ProofSettings } from '../core/index.js';
 import { admitRequest, DecisionError, finishRun, isProviderError, ledgerServices, newRunLedger, withLedger } from '../core/index.js';
 import type { PauseStore } from './pause-store.js';
 
@@ -22,6 +23,8 @@ export interface OpenAIAgentsRuntimeOptions {
   resilience?: ToolResilience;
   /** The price table; default `DEFAULT_PRICES`. */
   prices?: Readonly<Record<string, ModelPrice>>;
+  /** The proof loop; default on with 2 retries. */
+  proof?: Partial<ProofSettings>;
   /** Model turns per agent run before `max_steps`. Default 10. */
   maxTurns?: number;
   now?: () => Date;
@@ -45,7 +48,7 @@ export class OpenAIAgentsRuntime {
 
   constructor(options: OpenAIAgentsRuntimeOptions) {
     this.#options = { maxTurns: 10, ...options };
-    this.#services = ledgerServices({ runtime: 'openai-agents', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, now: options.now, newId: options.newId });
+    this.#services = ledgerServices({ runtime: 'openai-agents', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, proof: options.proof, now: options.now, newId: options.newId });
   }
 
   /** Runs one request to its end or to a pause for approval. */

@@ -1,0 +1,21 @@
+import type { City } from '../../domain/index.js';
+import { cityFromWord } from '../../models/offline-planner/city-forms.js';
+
+/** A city as an answer writes it (any case form, either script), with where it stands. */
+export interface CityMention {
+  text: string;
+  city: City;
+  index: number;
+}
+
+const WORD = /[\p{L}’'-]+/gu;
+
+/** Every city named in `text`, in order. */
+export function findCities(text: string): CityMention[] {
+  const found: CityMention[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const city = cityFromWord(match[0].toLocaleLowerCase('uk-UA'));
+    if (city) found.push({ text: match[0], city, index: match.index });
+  }
+  return found;
+}

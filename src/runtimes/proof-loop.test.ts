@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { FactAlteringPlanner } from '../testing/fact-altering-planner.js';
+import { OfflinePlannerChatModel } from '../models/index.js';
+import type { Runtime } from './core/index.js';
+import { openRuntime } from './open-runtime.js';
+
+// Read-only requests in both languages whose answers carry amounts, identifiers, dates and statuses.
+const REQUESTS = [
+  'Де зараз посилка TTN-000001?',
+  'why is TTN-000005 delayed?',
+  'Статус TTN-000002',
+  'status of TTN-000007',
+  'Скільки SKU-1001 на складах?',
+  'How many SKU-1002 are in stock?',
+  'How much is 8 kg from Odesa to Kharkiv express?',
+  'Вартість 3 кг з Києва до Львова standard',
+  'Статус TTN-000001 і залишок SKU-1001',
+  'where is TTN-000005 and what does 2 kg Kyiv to Dnipro overnight cost?',
+  'history of TTN-000003',
+  'SKU-1001 in Lviv',
+];
+
+const opened: Runtime[] = [];
+afterEach(async () => {
+  for (const runtime of opened.splice(0)) await runtime.close();
+});
+
+async function answers(model: OfflinePlannerChatModel, proof: { enabled: boolean }) {
+  const runtime = await openRuntime('langgraph', { dbPath: ':memory:', model, proof, delegation: 'sequential' });
+  opened.push(runtime);
+  const out = [];
+  for (const input of REQUESTS) out.push(await runtime.ask({ input }));
+  return out;
+}
+
+describe('the proof loop against a model that alters one fact in some answers (seeded)', () => {
+  it('lets no altered fact through with the loop on; without it, altered facts get through', async () => {
+    const clean = await answers(new OfflinePlannerChatModel({}), { enabled: true });
+    expect(clean.every((record) => record.status === 'finished' && record.incomplete !== true), JSON.stringify(clean.map((r) => [r.stop_reason, r.answer]))).toBe(true);
+
+    const sabotagedOn = new FactAlteringPlanner({ rate: 0.5, seed: 7 });
+    const withLoop = await answers(sabotagedOn, { enabled: true });
+    const sabotagedOff = new FactAlteringPlanner({ rate: 0.5, seed: 7 });
+    const withoutLoop = await answers(sabotagedOff, { enabled: false });
+
+    // A wrong answer is one that differs from the clean one and does not say a part is missing.
+    const wrong = (records: typeof clean) => records.filter((record, i) => record.answer !== clean[i]?.answer && record.incomplete !== true && record.status === 'finished');
+    const wrongWith = wrong(withLoop);
+    const wrongWithout = wrong(withoutLoop);
+    process.stdout.write(`proof loop: ${sabotagedOn.alterations.length} altered answers, ${wrongWith.length}/${REQUESTS.length} wrong final answers with the loop; ${sabotagedOff.alterations.length} altered, ${wrongWithout.length}/${REQUESTS.length} wrong without\n`);
+    expect(sabotagedOn.alterations.length).toBeGreaterThan(3);
+    expect(wrongWith).toEqual([]);
+    expect(wrongWithout.length).toBeGreaterThan(0);
+    // Where the loop could not get a verified answer, the run says which part is missing.
+    for (const record of withLoop.filter((r, i) => r.answer !== clean[i]?.answer)) {
+      expect(record.incomplete === true || record.status === 'stopped', record.answer).toBe(true);
+      expect(record.answer).toMatch(/неповна|incomplete|не виконано|failed/i);
+    }
+    const retries = withLoop.flatMap((r) => r.subtasks ?? []).reduce((sum, task) => sum + (task.verification?.retries ?? 0), 0);
+    expect(retries).toBeGreaterThan(0);
+  });
+});
