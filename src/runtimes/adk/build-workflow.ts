@@ -13,6 +13,8 @@ export interface WorkflowOptions {
   model: BaseLlm;
   /** The Waybill MCP server over Streamable HTTP (`…/mcp`). */
   mcpUrl: string;
+  /** Sent with every MCP request (the server's bearer key). */
+  mcpHeaders?: Record<string, string>;
   policy: DomainPolicy;
 }
 
@@ -71,7 +73,7 @@ export function buildWorkflow(options: WorkflowOptions): SequentialAgent {
       description: `${ROLES[name].role}: ${ROLES[name].handles}`,
       model: options.model,
       instruction: systemPrompt(name),
-      tools: [new MCPToolset({ type: 'StreamableHTTPConnectionParams', url: options.mcpUrl, terminateOnClose: true }, workerToolNames(name))],
+      tools: [new MCPToolset({ type: 'StreamableHTTPConnectionParams', url: options.mcpUrl, terminateOnClose: true, ...(options.mcpHeaders && { transportOptions: { requestInit: { headers: options.mcpHeaders } } }) }, workerToolNames(name))],
       beforeToolCallback: callbacks.before,
       afterToolCallback: callbacks.after,
       beforeModelCallback: stepGate,

@@ -1,5 +1,5 @@
 import { SqliteDomainStore } from '../../domain/index.js';
-import { serveHttp, silentLogger } from '../../mcp/index.js';
+import { IN_PROCESS_CALLER, privateKey, serveHttp, silentLogger } from '../../mcp/index.js';
 import type { ModelEndpoint } from '../../models/index.js';
 import { loadModelConfig, serveOracle } from '../../models/index.js';
 import type { DomainPolicy } from '../../policy/index.js';
@@ -44,11 +44,13 @@ export async function openAdkRuntime(options: OpenAdkOptions): Promise<OpenedAdk
   const domain = SqliteDomainStore.open(options.dbPath);
   const runs = SqliteRunStore.open(options.dbPath);
   const controls = SqliteControlStore.open(options.dbPath);
-  const mcp = await serveHttp({ store: domain, logger: silentLogger, port: 0 });
+  // The loopback server is this process's alone: a one-off key, like any HTTP caller must present.
+  const access = privateKey(IN_PROCESS_CALLER);
+  const mcp = await serveHttp({ store: domain, controls, logger: silentLogger, port: 0, verifyKey: access.verifyKey });
   const configured = options.endpoint ?? loadModelConfig().main;
   const oracle = configured ? undefined : await serveOracle({ port: 0 });
   const endpoint = configured ? { ...configured, baseUrl: configured.baseUrl ?? OPENAI_BASE_URL } : { model: 'gpt-4.1', baseUrl: oracle?.baseUrl ?? '' };
-  const workflow = buildWorkflow({ model: new OpenAICompatibleLlm(endpoint), mcpUrl: mcp.url, policy: options.policy ?? DEFAULT_DOMAIN_POLICY });
+  const workflow = buildWorkflow({ model: new OpenAICompatibleLlm(endpoint), mcpUrl: mcp.url, mcpHeaders: access.headers, policy: options.policy ?? DEFAULT_DOMAIN_POLICY });
   const runtime = new AdkRuntime({ workflow, runs, controls, modelName: endpoint.model, ...(options.now && { now: options.now }), ...(options.newId && { newId: options.newId }) });
   return {
     runtime,
