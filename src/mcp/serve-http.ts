@@ -87,7 +87,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<RunningHttpS
       return { token, clientId: caller.principal, scopes: [caller.role], expiresAt: Math.floor(clock() / 1000) + VERIFIED_FOR_SECONDS, extra: { caller } };
     },
   };
-  app.use('/.well-known/oauth-protected-resource', (request, response, next) => {
+  // RFC 9728: the metadata of the resource at /mcp lives at the path-specific well-known URL.
+  app.use(`/.well-known/oauth-protected-resource${MCP_PATH}`, (request, response, next) => {
     const metadata = { resource: resourceUrl.href, bearer_methods_supported: ['header'], scopes_supported: [...CALLER_ROLES], resource_name: 'Waybill MCP server' };
     metadataHandler(metadata)(request, response, next);
   });
