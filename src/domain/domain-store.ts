@@ -32,7 +32,7 @@ export interface GrantCheck {
 }
 
 /** Why a presented grant does not let the write run. */
-export type GrantRefusal = 'unknown' | 'pending' | 'rejected' | 'other_arguments' | 'expired' | 'used';
+export type GrantRefusal = 'unknown' | 'pending' | 'rejected' | 'other_arguments' | 'expired' | 'used' | 'tampered';
 
 /**
  * The result of one atomic check-and-write. Every rule that depends on current state (status, previous

@@ -141,6 +141,8 @@ function describeRefusal(refusal: GrantRefusal, id: string, approval: ApprovalRe
       return `${id} approved ${JSON.stringify(approval?.decision?.args ?? approval?.args ?? {})}, not these arguments; nothing was cancelled`;
     case 'expired':
       return `the grant of ${id} expired at ${approval?.grant?.expiresAt ?? 'an earlier time'}; ask for a new approval`;
+    case 'tampered':
+      return `the grant of ${id} does not match the audit trail (run waybill audit verify); nothing was cancelled`;
     case 'used':
       return `${id} was already used (${approval?.grant?.consumedBy ?? 'a cancellation'}); a grant runs once and nothing was done twice`;
   }

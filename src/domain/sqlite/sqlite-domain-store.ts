@@ -204,6 +204,7 @@ export class SqliteDomainStore implements DomainStore {
     if (approval.status === 'rejected' || !approval.grant) return { kind: 'grant_refused', refusal: 'rejected', approval };
     const { grant } = approval;
     if (grant.consumedAt !== undefined) return { kind: 'grant_refused', refusal: 'used', approval };
+    if (!this.audit.grantMatchesChain(approval.approvalId, grant)) return { kind: 'grant_refused', refusal: 'tampered', approval };
     if (grant.argsHash !== request.argsHash) return { kind: 'grant_refused', refusal: 'other_arguments', approval };
     if (grant.expiresAt <= request.cancelledAt) return { kind: 'grant_refused', refusal: 'expired', approval };
     return { kind: 'ok', grantId: grant.grantId };
