@@ -55,7 +55,7 @@ export async function openLangGraphRuntime(options: OpenRuntimeOptions): Promise
   const runs = SqliteRunStore.open(dbPath);
   const checkpointer: BaseCheckpointSaver = dbPath === ':memory:' ? new MemorySaver() : SqliteSaver.fromConnString(dbPath);
   const knowledge = KnowledgeBase.open({ path: dbPath, seedCorpus: BUNDLED_CORPUS_DIR, ...(options.now && { now: options.now }) });
-  const mcp = await connectInMemory({ store: domain, searchPolicies: scopedSearch(knowledge), ...(options.now && { now: options.now }) });
+  const mcp = await connectInMemory({ store: domain, controls, searchPolicies: scopedSearch(knowledge), ...(options.now && { now: options.now }) });
   const config = options.modelConfig ?? loadModelConfig();
   const model = options.model ?? (config.main ? createChatModel(config.main, config) : new OfflinePlannerChatModel({}));
   const modelName = options.model ? 'custom' : (config.main?.model ?? 'waybill-offline-planner');

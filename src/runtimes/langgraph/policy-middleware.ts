@@ -128,7 +128,8 @@ export function policyMiddleware(agent: string, options: { parallelToolCalls?: b
       }
       const message = outcome.value as ToolMessage;
       const text = typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
-      const failed = text.startsWith('{"status":"error"');
+      // Anything but a domain success failed, a call the MCP boundary refused (a switch) included.
+      const failed = !text.startsWith('{"status":"ok"');
       run.toolCalls.push({ agent, tool, args, status: failed ? 'error' : 'ok', duration_ms: duration });
       run.audit({ agent, type: 'tool.call', tool, args, status: failed ? 'error' : 'ok', duration_ms: duration });
       const taint = scanUntrustedText(text);

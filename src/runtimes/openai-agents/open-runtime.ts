@@ -48,7 +48,7 @@ export async function openOpenAIAgentsRuntime(options: OpenOpenAIAgentsOptions):
   const runs = SqliteRunStore.open(options.dbPath);
   const pauses = PauseStore.open(options.dbPath);
   const controls = SqliteControlStore.open(options.dbPath);
-  const mcp = await connectInMemory({ store: domain, ...(options.now && { now: options.now }) });
+  const mcp = await connectInMemory({ store: domain, controls, ...(options.now && { now: options.now }) });
   const configured = options.endpoint ?? loadModelConfig().main;
   const oracle = configured ? undefined : await serveOracle({ port: 0 });
   const endpoint: ModelEndpoint = configured ?? { model: 'gpt-4.1', baseUrl: oracle?.baseUrl ?? '' };
