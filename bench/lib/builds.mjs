@@ -24,7 +24,7 @@ export async function openPlain({ dbPath, model, prompts = 'plain' }) {
   const mcp = await connectInMemory({ store: domain });
   const checkpointer = SqliteSaver.fromConnString(dbPath);
   // Waybill's prompts are internal to its runtime: loaded only for the diagnostic variant.
-  const waybillPrompt = prompts === 'waybill' ? (await import('../../dist/runtimes/langgraph/prompts.js')).systemPrompt : undefined;
+  const waybillPrompt = prompts === 'waybill' ? (await import('../../dist/agents/index.js')).systemPrompt : undefined;
   const plain = buildPlainSupervisor({ model, mcpClient: mcp.client, checkpointer, waybillPrompt });
   return {
     name: prompts === 'plain' ? 'plain' : 'plain-waybill-prompts',

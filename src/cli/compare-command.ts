@@ -14,7 +14,7 @@ export function compareCommand(): Command {
     .description('run the same requests through every runtime against the oracle and compare calls, tokens, cost, time and code size')
     .option('--latency-ms <ms>', 'latency the oracle adds to every completion, as a real provider would', '0')
     .option('--json', 'print the report as JSON')
-    .option('--out <dir>', 'where to write results.md, tokens.svg and results.json', 'docs/compare')
+    .option('--out <dir>', 'where to write results.md, tokens.svg and results.json (docs/compare holds the published run)', 'reports/compare')
     .option('--no-write', 'print only; write no files')
     .addHelpText('after', '\nOffline and keyless: the oracle (the offline planner behind /v1/chat/completions) runs on a free\nloopback port for the duration and counts every completion. Tokens are priced at gpt-4.1 rates.')
     .action(async (options: CompareOptions) => {
@@ -23,7 +23,7 @@ export function compareCommand(): Command {
         throw new UsageError(`--latency-ms must be a whole number from 0 to 60000, got ${JSON.stringify(options.latencyMs)}`);
       }
       // Loaded on demand: three agent frameworks are not needed by other commands.
-      const { runComparison, renderTable, writeComparison } = await import('../runtimes/compare/index.js');
+      const { runComparison, renderTable, writeComparison } = await import('../evals/compare/index.js');
       const report = await runComparison({ latencyMs });
       const files = options.write ? writeComparison(report, options.out) : undefined;
       if (options.json) console.log(JSON.stringify(report, null, 2));

@@ -24,8 +24,8 @@ async function usageError(args: string[]): Promise<UsageError> {
 
 describe('waybill eval usage errors', () => {
   it('rejects an unknown runtime, listing the known ones', async () => {
-    expect((await usageError(['golden', '--runtime', 'crewai'])).message).toBe('unknown runtime "crewai"; known runtimes: langgraph');
-    expect((await usageError(['redteam', '--runtime', 'adk'])).message).toMatch(/known runtimes: langgraph/);
+    expect((await usageError(['golden', '--runtime', 'crewai'])).message).toBe('unknown runtime "crewai"; known runtimes: langgraph, openai-agents, adk');
+    expect((await usageError(['redteam', '--runtime', 'Langgraph'])).message).toMatch(/known runtimes: langgraph, openai-agents, adk/);
   });
 
   it('rejects a trial count out of range', async () => {

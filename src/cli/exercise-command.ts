@@ -16,7 +16,7 @@ export function exerciseCommand(): Command {
       const dir = resolve(options.out);
       mkdirSync(dir, { recursive: true });
       for (const suffix of ['', '-wal', '-shm']) rmSync(join(dir, `cascade.db${suffix}`), { force: true });
-      const { runCascadeExercise } = await import('../fleet/index.js');
+      const { runCascadeExercise } = await import('../evals/exercises/index.js');
       const report = await runCascadeExercise(dir);
       if (options.json) console.log(JSON.stringify(report, null, 2));
       else {

@@ -1,6 +1,6 @@
 import { StoreError } from '../domain/index.js';
 import { ConfigError } from '../models/config/config-error.js';
-import { DecisionError } from '../runtimes/langgraph/runtime-errors.js';
+import { DecisionError } from '../runtimes/core/decision-error.js';
 import { UsageError } from './usage-error.js';
 
 /**

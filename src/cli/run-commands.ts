@@ -1,7 +1,6 @@
 import { Command } from 'commander';
-import { resolveDbPath } from '../domain/index.js';
-import { parseRuntimeName } from '../runtimes/compare/runtime-name.js';
-import { exitCodeFor } from './exit-codes.js';
+import { parseRuntimeName } from '../runtimes/runtime-name.js';
+import { exitCodeFor } from '../runtimes/core/exit-code.js';
 import { printRun } from './print-run.js';
 import { decideStoredApproval } from './stored-approval-commands.js';
 import { UsageError } from './usage-error.js';
@@ -19,19 +18,23 @@ export function askCommand(): Command {
     .option('--tenant <tenant>', 'tenant the run is billed and scoped to', 'default')
     .option('--json', 'print the run record as JSON')
     .option('--runtime <name>', 'langgraph (approvals, checkpoints), openai-agents, or adk (a fixed workflow: no cancellation)', 'langgraph')
+    .option('--record <file>', 'keep every model request and reply of this run in FILE, to replay it later (langgraph)')
+    .option('--replay <file>', 'answer every model call from a recording made with --record, offline (langgraph)')
     .addHelpText('after', '\nExit codes: 0 finished, 3 awaiting approval, 1 stopped (stop_reason says why), 2 bad usage.\nModel: the offline planner unless WAYBILL_MODEL / OPENROUTER_API_KEY configure one (see docs/models.md).')
-    .action(async (words: string[], options: { thread?: string; tenant: string; json?: boolean; runtime: string }) => {
+    .action(async (words: string[], options: { thread?: string; tenant: string; json?: boolean; runtime: string; record?: string; replay?: string }) => {
       const input = words.join(' ').trim();
       if (!input) throw new UsageError('ask needs a request');
       if (input.length > 16_000) throw new UsageError('the request is over 16000 characters');
       const runtimeName = parseRuntimeName(options.runtime);
       if (!runtimeName) throw new UsageError(`--runtime must be langgraph, openai-agents or adk, got ${JSON.stringify(options.runtime)}`);
       const request = { input, tenant: options.tenant, ...(options.thread && { threadId: options.thread }) };
-      // The other frameworks are loaded only when asked for.
-      const record =
-        runtimeName === 'langgraph'
-          ? await withRuntime(({ runtime }) => runtime.ask(request))
-          : await (await import('../runtimes/compare/index.js')).askOnRuntime(runtimeName, request, resolveDbPath());
+      if (options.record !== undefined && options.replay !== undefined) throw new UsageError('--record and --replay cannot be used together');
+      const tapeMode = options.record !== undefined ? 'record' : options.replay !== undefined ? 'replay' : undefined;
+      if (tapeMode && runtimeName !== 'langgraph') throw new UsageError(`--${tapeMode} works with --runtime langgraph only`);
+      const tape = tapeMode ? await (await import('./model-tape.js')).openModelTape(tapeMode, (options.record ?? options.replay) as string) : undefined;
+      // Recorded and replayed runs delegate one sub-task at a time, so their model calls keep one order.
+      const record = await withRuntime((runtime) => runtime.ask(request), runtimeName, tape ? { model: tape.model, delegation: 'sequential' } : {});
+      tape?.finish();
       printRun(record, options.json === true);
       process.exitCode = exitCodeFor(record);
     });

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { resolveDbPath } from '../domain/index.js';
+import { parseRuntimeName } from '../runtimes/runtime-name.js';
 import { parsePort } from './parse-port.js';
 import { UsageError } from './usage-error.js';
 
@@ -7,6 +8,7 @@ interface ServeOptions {
   host: string;
   port: string;
   publicUrl?: string;
+  runtime: string;
 }
 
 /** `waybill serve`: the HTTP API, approval webhooks, /metrics and the operator console in one process. */
@@ -16,6 +18,7 @@ export function serveCommand(): Command {
     .option('--host <host>', 'address to bind (loopback by default: only this machine can connect)', '127.0.0.1')
     .option('--port <port>', 'port (0 picks a free one)', '8787')
     .option('--public-url <url>', 'base URL of the approve/reject links in webhooks (default http://HOST:PORT)')
+    .option('--runtime <name>', 'which runtime serves the runs: langgraph, openai-agents or adk', 'langgraph')
     .addHelpText(
       'after',
       '\nEvery /v1 call needs "Authorization: Bearer <key>"; make keys with: waybill keys create --tenant T --role viewer|operator|admin.\n' +
@@ -24,12 +27,14 @@ export function serveCommand(): Command {
     )
     .action(async (options: ServeOptions) => {
       const port = parsePort(options.port);
+      const runtimeName = parseRuntimeName(options.runtime);
+      if (!runtimeName) throw new UsageError(`--runtime must be langgraph, openai-agents or adk, got ${JSON.stringify(options.runtime)}`);
       if (options.publicUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(options.publicUrl)) throw new UsageError(`--public-url must be an http(s) URL, got ${JSON.stringify(options.publicUrl)}`);
       // Loaded on demand: LangChain, Hono and the telemetry SDK are not needed by other commands.
       const { serveWaybill } = await import('../server/index.js');
       let running;
       try {
-        running = await serveWaybill({ dbPath: resolveDbPath(), host: options.host, port, ...(options.publicUrl && { publicUrl: options.publicUrl }) });
+        running = await serveWaybill({ dbPath: resolveDbPath(), host: options.host, port, runtimeName, ...(options.publicUrl && { publicUrl: options.publicUrl }) });
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${options.host} is in use; pick another with --port`);

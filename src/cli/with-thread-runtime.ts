@@ -1,13 +1,7 @@
 import { resolveDbPath } from '../domain/index.js';
-import type { Decision, ThreadState } from '../runtimes/langgraph/index.js';
-import type { RunRecord, RunRuntime } from '../telemetry/index.js';
+import type { Runtime } from '../runtimes/index.js';
+import type { RunRuntime } from '../telemetry/index.js';
 import { withRuntime } from './with-runtime.js';
-
-/** What `state`, `approve` and `reject` need of whichever runtime ran a thread. */
-export interface ThreadRuntime {
-  state(threadId: string): Promise<ThreadState>;
-  decide(threadId: string, decision: Decision): Promise<RunRecord>;
-}
 
 async function runtimeOf(threadId: string, dbPath: string): Promise<RunRuntime | undefined> {
   const { SqliteRunStore } = await import('../telemetry/index.js');
@@ -20,17 +14,9 @@ async function runtimeOf(threadId: string, dbPath: string): Promise<RunRuntime |
 }
 
 /**
- * Opens the runtime that ran `threadId` (from its latest run record) for one command: a pause made by
- * the OpenAI Agents runtime is decided by it, anything else by LangGraph. ADK never pauses.
+ * Opens the runtime that ran `threadId` (from its latest run record; LangGraph for a thread with none)
+ * for one command, so `state`, `approve` and `reject` act on the runtime that paused it.
  */
-export async function withThreadRuntime<T>(threadId: string, fn: (runtime: ThreadRuntime) => Promise<T>): Promise<T> {
-  const dbPath = resolveDbPath();
-  if ((await runtimeOf(threadId, dbPath)) !== 'openai-agents') return withRuntime(({ runtime }) => fn(runtime));
-  const { openOpenAIAgentsRuntime } = await import('../runtimes/openai-agents/index.js');
-  const opened = await openOpenAIAgentsRuntime({ dbPath });
-  try {
-    return await fn(opened.runtime);
-  } finally {
-    await opened.close();
-  }
+export async function withThreadRuntime<T>(threadId: string, fn: (runtime: Runtime) => Promise<T>): Promise<T> {
+  return withRuntime(fn, (await runtimeOf(threadId, resolveDbPath())) ?? 'langgraph');
 }

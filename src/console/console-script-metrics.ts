@@ -91,7 +91,7 @@ W.pages.metrics = async function () {
   runs.forEach(function (r) { if (reasons.indexOf(r.stop_reason) < 0) reasons.push(r.stop_reason); });
   var buckets = bucketize(runs);
   var durations = runs.map(function (r) { return r.duration_ms; }).sort(function (a, b) { return a - b; });
-  var ended = runs.filter(function (r) { return r.status !== 'awaiting_approval'; });
+  var ended = runs.filter(function (r) { return r.status !== 'awaiting_approval' && r.status !== 'decided'; });
   var finished = ended.filter(function (r) { return r.status === 'finished'; }).length;
   var cost = runs.reduce(function (s, r) { return s + r.usage.usd; }, 0);
   var summary = h('dl', { class: 'kv', id: 'metrics-summary' },

@@ -1,6 +1,6 @@
 /** Console JS, part 2: the runs list with filters and an ask form, and the run detail page. */
 export const CONSOLE_SCRIPT_RUNS = String.raw`
-var STATUSES = ['', 'finished', 'awaiting_approval', 'stopped'];
+var STATUSES = ['', 'finished', 'awaiting_approval', 'decided', 'stopped'];
 
 W.pages.runs = async function (params) {
   if (params[0]) return W.pages.run(params);

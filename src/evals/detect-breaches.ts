@@ -1,8 +1,7 @@
-import { ROLES } from '../agents/index.js';
+import { ROLES, systemPrompt } from '../agents/index.js';
 import type { AgentName } from '../agents/index.js';
 import { FIXTURE_SHIPMENTS } from '../domain/fixtures/shipments.js';
 import { INJECTION_RULES, redactPii } from '../policy/index.js';
-import { systemPrompt } from '../runtimes/langgraph/prompts.js';
 import type { RunRecord } from '../telemetry/index.js';
 import type { Attack } from './attack.js';
 import type { DomainSnapshot } from './domain-snapshot.js';

@@ -84,12 +84,12 @@ describe('bad eval data gives a clear error naming the file', () => {
     expect(error.message).toContain('tasks.0.expect');
   });
 
-  it('rejects an unknown runtime before loading anything, listing the known ones', async () => {
-    const loaded: string[] = [];
-    const known = new Map([...EVAL_RUNTIMES.keys(), 'openai-agents'].map((name) => [name, async () => { loaded.push(name); return { name, open: () => Promise.reject(new Error('unused')) }; }] as const));
-    const error = await rejected(() => resolveEvalRuntime('adk', known));
-    expect(error).toMatchObject({ code: 'unknown_runtime', message: 'unknown runtime "adk"; known runtimes: langgraph, openai-agents' });
-    expect(loaded).toEqual([]);
-    expect((await resolveEvalRuntime('openai-agents', known)).name).toBe('openai-agents');
+  it('rejects an unknown runtime before opening anything, listing the known ones (every runtime of the registry)', async () => {
+    const opened: string[] = [];
+    const known = new Map([...EVAL_RUNTIMES.keys()].map((name) => [name, { name, open: () => Promise.reject(new Error(`unused ${opened.push(name)}`)) }] as const));
+    const error = await rejected(() => resolveEvalRuntime('frobnicate', known));
+    expect(error).toMatchObject({ code: 'unknown_runtime', message: 'unknown runtime "frobnicate"; known runtimes: langgraph, openai-agents, adk' });
+    expect(opened).toEqual([]);
+    expect((await resolveEvalRuntime('adk')).name).toBe('adk');
   });
 });

@@ -1,34 +1,6 @@
-import type { DomainStore } from '../domain/index.js';
-import type { AuditEvent, RunRecord } from '../telemetry/index.js';
+import type { Runtime, RuntimeName } from '../runtimes/index.js';
 
-/** A request as an eval sends it. */
-export interface EvalAsk {
-  input: string;
-  threadId: string;
-  tenant?: string;
-}
-
-/** An operator's decision on a paused run, as the runtimes take it. */
-export type EvalDecision =
-  | { type: 'approve'; by: string }
-  | { type: 'edit'; by: string; args: Record<string, unknown> }
-  | { type: 'reject'; by: string; reason: string };
-
-/**
- * One fresh, isolated Waybill (its own domain, runs and checkpoints) for one trial, so trials never
- * see each other's writes. Graders read `domain` for the final state and `events` for the trace.
- */
-export interface EvalSession {
-  ask(request: EvalAsk): Promise<RunRecord>;
-  decide(threadId: string, decision: EvalDecision): Promise<RunRecord>;
-  events(runId: string): Promise<AuditEvent[]>;
-  readonly domain: DomainStore;
-  /** The model that served, e.g. `waybill-offline-planner`. */
-  readonly modelName: string;
-  close(): Promise<void>;
-}
-
-/** What `open` may be given; runtimes ignore what they cannot use. */
+/** What `open` may be given; a runtime refuses (TypeError) what it cannot use. */
 export interface EvalOpenOptions {
   /** A database file prepared by the caller (planted content); default a fresh in-memory one. */
   dbPath?: string;
@@ -42,10 +14,22 @@ export interface EvalOpenOptions {
 }
 
 /**
- * A runtime the evals can drive. `langgraph` exists; the OpenAI Agents SDK and ADK runtimes plug in
- * by implementing this and adding themselves to `EVAL_RUNTIMES`.
+ * A runtime the evals can drive: it opens one fresh, isolated kernel `Runtime` (its own domain, runs
+ * and checkpoints) per trial, so trials never see each other's writes. Graders read `domain` for the
+ * final state and `runs.listEvents` for the trace.
  */
 export interface EvalRuntime {
   readonly name: string;
-  open(options?: EvalOpenOptions): Promise<EvalSession>;
+  open(options?: EvalOpenOptions): Promise<Runtime>;
+}
+
+/** The named runtime as the evals open it, through the kernel's registry. */
+export function evalRuntime(name: RuntimeName): EvalRuntime {
+  return {
+    name,
+    async open(options: EvalOpenOptions = {}): Promise<Runtime> {
+      const { openRuntime } = await import('../runtimes/index.js');
+      return openRuntime(name, { dbPath: options.dbPath ?? ':memory:', ...(options.model !== undefined && { model: options.model }), ...(options.offline && { offline: true }) });
+    },
+  };
 }

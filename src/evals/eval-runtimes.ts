@@ -1,18 +1,17 @@
+import { RUNTIME_NAMES } from '../runtimes/runtime-name.js';
 import { EvalDataError } from './eval-data-error.js';
 import type { EvalRuntime } from './eval-runtime.js';
+import { evalRuntime } from './eval-runtime.js';
 
-/** A runtime by name, loaded only when chosen (each pulls in its whole agent framework). */
-export type EvalRuntimeLoader = () => Promise<EvalRuntime>;
-
-/** The runtimes `waybill eval --runtime` accepts; the OpenAI Agents SDK and ADK runtimes add theirs here. */
-export const EVAL_RUNTIMES: ReadonlyMap<string, EvalRuntimeLoader> = new Map([['langgraph', async () => (await import('./langgraph-eval-runtime.js')).langGraphEvalRuntime]]);
+/** The runtimes `waybill eval --runtime` accepts: every runtime of the kernel's registry. */
+export const EVAL_RUNTIMES: ReadonlyMap<string, EvalRuntime> = new Map(RUNTIME_NAMES.map((name) => [name, evalRuntime(name)]));
 
 /**
  * The runtime called `name`. Throws EvalDataError `unknown_runtime` listing the known ones before
  * anything is loaded, so a typo fails fast.
  */
-export async function resolveEvalRuntime(name: string, known: ReadonlyMap<string, EvalRuntimeLoader> = EVAL_RUNTIMES): Promise<EvalRuntime> {
-  const load = known.get(name);
-  if (!load) throw new EvalDataError('unknown_runtime', `unknown runtime ${JSON.stringify(name)}; known runtimes: ${[...known.keys()].join(', ')}`);
-  return load();
+export async function resolveEvalRuntime(name: string, known: ReadonlyMap<string, EvalRuntime> = EVAL_RUNTIMES): Promise<EvalRuntime> {
+  const runtime = known.get(name);
+  if (!runtime) throw new EvalDataError('unknown_runtime', `unknown runtime ${JSON.stringify(name)}; known runtimes: ${[...known.keys()].join(', ')}`);
+  return runtime;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { langGraphEvalRuntime } from './langgraph-eval-runtime.js';
+import { evalRuntime } from './eval-runtime.js';
+
+const langGraphEvalRuntime = evalRuntime('langgraph');
 import { loadGoldenTasks } from './load-golden-tasks.js';
 import { runGoldenSuite } from './run-golden-suite.js';
 

@@ -8,7 +8,9 @@ import { openLangGraphRuntime } from '../runtimes/langgraph/index.js';
 import { Attack } from './attack.js';
 import { AttackDatabases } from './attack-database.js';
 import type { EvalRuntime } from './eval-runtime.js';
-import { langGraphEvalRuntime } from './langgraph-eval-runtime.js';
+import { evalRuntime } from './eval-runtime.js';
+
+const langGraphEvalRuntime = evalRuntime('langgraph');
 import { loadAttackCorpus } from './load-corpora.js';
 import { runAttack } from './run-attack.js';
 import { runRedteam } from './run-redteam.js';
@@ -39,15 +41,7 @@ const databases = new AttackDatabases(dir);
 const autoApproving: EvalRuntime = {
   name: 'langgraph-auto-approve',
   async open(options = {}) {
-    const opened = await openLangGraphRuntime({ dbPath: options.dbPath ?? ':memory:', policy: defineDomainPolicy({ autoApproveBelowUah: 1000 }), ...(options.model !== undefined && { model: options.model as BaseChatModel }) });
-    return {
-      ask: (r) => opened.runtime.ask({ input: r.input, threadId: r.threadId }),
-      decide: (threadId, decision) => opened.runtime.decide(threadId, decision),
-      events: (runId) => opened.runs.listEvents(runId),
-      domain: opened.domain,
-      modelName: opened.modelName,
-      close: () => opened.close(),
-    };
+    return openLangGraphRuntime({ dbPath: options.dbPath ?? ':memory:', policy: defineDomainPolicy({ autoApproveBelowUah: 1000 }), ...(options.model !== undefined && { model: options.model as BaseChatModel }) });
   },
 };
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateAttackVariants } from './generate-attack-variants.js';
-import { langGraphEvalRuntime } from './langgraph-eval-runtime.js';
+import { evalRuntime } from './eval-runtime.js';
+
+const langGraphEvalRuntime = evalRuntime('langgraph');
 import type { TextModel } from './model-judge.js';
 import { loadAttackCorpus, loadBenignCorpus } from './load-corpora.js';
 import { runRedteam } from './run-redteam.js';

@@ -4,7 +4,8 @@ import type { AttackDatabases } from './attack-database.js';
 import { AttackerChatModel } from './attacker-chat-model.js';
 import { detectBreaches } from './detect-breaches.js';
 import { domainSnapshot } from './domain-snapshot.js';
-import type { EvalRuntime, EvalSession } from './eval-runtime.js';
+import type { Runtime } from '../runtimes/index.js';
+import type { EvalRuntime } from './eval-runtime.js';
 import type { SharedSessions } from './shared-sessions.js';
 
 /** Withstood, breached (decided from state and trace), or inconclusive (the attack never arrived, and why). */
@@ -50,13 +51,13 @@ export async function runAttack(attack: Attack, options: AttackRunOptions): Prom
   const records: RunRecord[] = [];
   const events: AuditEvent[] = [];
   let breaches: string[] = [];
-  const deliver = async (session: EvalSession) => {
+  const deliver = async (session: Runtime) => {
     const before = await domainSnapshot(session.domain);
     const threadId = `redteam-${attack.id}`;
     for (const turn of attack.turns) {
       const record = await session.ask({ input: turn, threadId, ...(attack.tenant && { tenant: attack.tenant }) });
       records.push(record);
-      events.push(...(await session.events(record.run_id)));
+      events.push(...(await session.runs.listEvents(record.run_id)));
       // A paused run waits for a human who, in a red-team run, never comes.
       if (record.status === 'awaiting_approval') break;
     }
@@ -66,7 +67,7 @@ export async function runAttack(attack: Attack, options: AttackRunOptions): Prom
     await options.shared.use(deliver);
   } else {
     const dbPath = attack.planted ? await options.databases.prepare(attack) : undefined;
-    let session: EvalSession;
+    let session: Runtime;
     try {
       session = await options.runtime.open({ ...(dbPath && { dbPath }), ...(attacker && { model: attacker }), ...(options.offline && !attacker && { offline: true }) });
     } catch (error) {

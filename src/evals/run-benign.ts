@@ -1,5 +1,5 @@
 import type { BenignInput } from './attack.js';
-import type { EvalSession } from './eval-runtime.js';
+import type { Runtime } from '../runtimes/index.js';
 import type { SharedSessions } from './shared-sessions.js';
 
 export interface BenignResult {
@@ -15,7 +15,7 @@ export interface BenignResult {
 
 /** Runs one benign look-alike on its own thread and records whether the guards over-blocked it. */
 export async function runBenign(input: BenignInput, sessions: SharedSessions): Promise<BenignResult> {
-  return sessions.use(async (session: EvalSession) => {
+  return sessions.use(async (session: Runtime) => {
     const record = await session.ask({ input: input.input, threadId: `benign-${input.id}` });
     const blocked = record.stop_reason === 'input_blocked';
     const answered = record.stop_reason === 'finish' && record.tool_calls.length > 0;

@@ -1,6 +1,7 @@
 import { domainSnapshot } from './domain-snapshot.js';
 import type { DomainSnapshot } from './domain-snapshot.js';
-import type { EvalOpenOptions, EvalRuntime, EvalSession } from './eval-runtime.js';
+import type { Runtime } from '../runtimes/index.js';
+import type { EvalOpenOptions, EvalRuntime } from './eval-runtime.js';
 
 /**
  * One session reused by many read-only items (user-carried attacks, benign inputs), each on its own
@@ -12,7 +13,7 @@ export class SharedSessions {
   readonly #runtime: EvalRuntime;
   readonly #open: EvalOpenOptions;
   readonly #maxUses: number;
-  #session: EvalSession | undefined;
+  #session: Runtime | undefined;
   #pristine: DomainSnapshot | undefined;
   #uses = 0;
   /** How many sessions were opened, for the report. */
@@ -24,7 +25,7 @@ export class SharedSessions {
     this.#maxUses = maxUses;
   }
 
-  async use<T>(work: (session: EvalSession) => Promise<T>): Promise<T> {
+  async use<T>(work: (session: Runtime) => Promise<T>): Promise<T> {
     if (!this.#session) {
       this.#session = await this.#runtime.open(this.#open);
       this.#pristine = await domainSnapshot(this.#session.domain);

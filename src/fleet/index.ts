@@ -1,9 +1,6 @@
-export { runCascadeExercise } from './cascade-exercise.js';
-export type { BarrierResult, CascadeReport } from './cascade-exercise.js';
 export { checkDelegation, DEFAULT_MAX_DEPTH } from './call-tree.js';
 export type { DelegationVerdict } from './call-tree.js';
 export { collectFacts } from './collect-facts.js';
-export { CompromisedChatModel } from './compromised-model.js';
 export { firstSentences } from './first-sentences.js';
 export { judgeCompletion } from './judge-completion.js';
 export type { ChildEvidence, ToolEvidence } from './judge-completion.js';

@@ -12,6 +12,8 @@ export interface ToolEvidence {
   text: string;
   /** The tool-output guard found instruction-like text in it (set by whoever scanned the result). */
   tainted?: boolean;
+  /** The server answered the call (an `error` outcome is then the domain's answer, e.g. not found), rather than a gate refusing it. */
+  fromServer?: boolean;
 }
 
 /** Everything the delegation boundary saw of one child run: its terminal state and its tool results. */

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { Decision } from '../runtimes/langgraph/index.js';
+import type { Decision } from '../runtimes/index.js';
 import { requireRole } from './authenticate.js';
 import { decideApproval } from './decide-approval.js';
 import { listPendingApprovals } from './list-pending-approvals.js';

@@ -6,7 +6,7 @@ import { consoleRoutes } from '../console/index.js';
 import type { Logger } from '../mcp/stderr-logger.js';
 import { silentLogger } from '../mcp/stderr-logger.js';
 import { PACKAGE_VERSION } from '../mcp/index.js';
-import type { OpenedRuntime } from '../runtimes/langgraph/index.js';
+import type { Runtime } from '../runtimes/index.js';
 import { adminRoutes } from './admin-routes.js';
 import { ApiError } from './api-error.js';
 import type { SqliteApiKeyStore } from './api-key-store.js';
@@ -22,7 +22,7 @@ import { toApiError } from './to-api-error.js';
 import type { SqliteWebhookStore } from './webhook-store.js';
 
 export interface ServerAppOptions {
-  opened: OpenedRuntime;
+  opened: Runtime;
   keys: SqliteApiKeyStore;
   webhooks: SqliteWebhookStore;
   /** Fed by the runtime's `onRunFinished`; rendered at `/metrics`. */

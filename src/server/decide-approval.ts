@@ -1,5 +1,5 @@
-import type { Decision } from '../runtimes/langgraph/index.js';
-import { DecisionError } from '../runtimes/langgraph/index.js';
+import type { Decision } from '../runtimes/index.js';
+import { DecisionError } from '../runtimes/index.js';
 import type { RunRecord } from '../telemetry/index.js';
 import { ApiError } from './api-error.js';
 import { findTenantRun } from './find-tenant-run.js';
@@ -15,10 +15,11 @@ export async function decideApproval(deps: ServerDeps, tenant: string, approvalI
   const paused = await findTenantRun(deps, tenant, approvalId).catch(() => {
     throw new ApiError('not_found', `no approval ${approvalId}`);
   });
+  if (paused.status === 'decided') throw new ApiError('already_decided', `approval ${approvalId} was already decided`);
   if (paused.status !== 'awaiting_approval') throw new ApiError('not_found', `no approval ${approvalId}`);
   if (!(await isStillPending(deps.opened, paused))) throw new ApiError('already_decided', `approval ${approvalId} was already decided`);
   try {
-    return await deps.opened.runtime.decide(paused.thread_id, decision);
+    return await deps.opened.decide(paused.thread_id, decision);
   } catch (error) {
     if (!DecisionError.isInstance(error)) throw error;
     if (error.code === 'invalid_edit') throw new ApiError('invalid_edit', error.message);

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { Decision } from '../runtimes/langgraph/index.js';
+import type { Decision } from '../runtimes/index.js';
 import { ApiError } from './api-error.js';
 import { decideApproval } from './decide-approval.js';
 import { escapeHtml } from './escape-html.js';

@@ -1,4 +1,4 @@
-import type { OpenedRuntime } from '../runtimes/langgraph/index.js';
+import type { Runtime } from '../runtimes/index.js';
 import type { RunRecord } from '../telemetry/index.js';
 
 /** One action waiting for a human, as `GET /v1/approvals` lists it; `id` is the paused run's id. */
@@ -20,15 +20,15 @@ export interface PendingApproval {
  * still holds its interrupt: a paused record keeps status `awaiting_approval` after it is decided,
  * because the resumed run is a new record on the same thread.
  */
-export async function isStillPending(opened: OpenedRuntime, record: RunRecord): Promise<boolean> {
+export async function isStillPending(opened: Runtime, record: RunRecord): Promise<boolean> {
   if (record.status !== 'awaiting_approval') return false;
   const latest = await opened.runs.latestRunForThread(record.thread_id);
   if (latest?.run_id !== record.run_id) return false;
-  return (await opened.runtime.state(record.thread_id)).pending !== undefined;
+  return (await opened.state(record.thread_id)).pending !== undefined;
 }
 
 /** The tenant's pending approvals, newest first (up to the store's listing limit). */
-export async function listPendingApprovals(opened: OpenedRuntime, tenant: string): Promise<PendingApproval[]> {
+export async function listPendingApprovals(opened: Runtime, tenant: string): Promise<PendingApproval[]> {
   const { runs } = await opened.runs.listRuns({ tenant, status: 'awaiting_approval', limit: 500 });
   const seen = new Set<string>();
   const pending: PendingApproval[] = [];
@@ -36,7 +36,7 @@ export async function listPendingApprovals(opened: OpenedRuntime, tenant: string
     if (seen.has(record.thread_id)) continue;
     seen.add(record.thread_id);
     if (!(await isStillPending(opened, record))) continue;
-    const action = (await opened.runtime.state(record.thread_id)).pending ?? record.pending;
+    const action = (await opened.state(record.thread_id)).pending ?? record.pending;
     if (!action) continue;
     pending.push({
       id: record.run_id,

@@ -39,7 +39,7 @@ export function runRoutes(deps: ServerDeps): Hono<ServerEnv> {
     }
     const runId = `run-${deps.newId()}`;
     const threadId = body.thread_id ?? `t-${deps.newId()}`;
-    const ask = () => opened.runtime.ask({ input: body.input, threadId, tenant, requestId, runId });
+    const ask = () => opened.ask({ input: body.input, threadId, tenant, requestId, runId });
     if (body.wait === false) {
       deps.inFlight.start({ run_id: runId, tenant, thread_id: threadId, request_id: requestId, started_at: new Date().toISOString() }, ask());
       c.header('Location', `/v1/runs/${runId}`);

@@ -3,8 +3,8 @@ import { serve } from '@hono/node-server';
 import type { Logger } from '../mcp/stderr-logger.js';
 import { createStderrLogger } from '../mcp/stderr-logger.js';
 import { PACKAGE_VERSION } from '../mcp/index.js';
-import type { OpenRuntimeOptions } from '../runtimes/langgraph/index.js';
-import { openLangGraphRuntime } from '../runtimes/langgraph/index.js';
+import type { OpenNamedRuntimeOptions, RuntimeName } from '../runtimes/index.js';
+import { openRuntime } from '../runtimes/index.js';
 import type { AuditEvent, RunRecord } from '../telemetry/index.js';
 import { createRunTracer } from '../telemetry/tracing.js';
 import { SqliteApiKeyStore } from './api-key-store.js';
@@ -24,8 +24,10 @@ export interface ServeWaybillOptions {
   publicUrl?: string;
   log?: Logger;
   env?: NodeJS.ProcessEnv;
+  /** Which runtime serves the runs. Default `langgraph`. */
+  runtimeName?: RuntimeName;
   /** Passed to the runtime (tests give a scripted model, limits). */
-  runtime?: Omit<OpenRuntimeOptions, 'dbPath' | 'onRunFinished'>;
+  runtime?: Omit<OpenNamedRuntimeOptions, 'dbPath' | 'onRunFinished'>;
 }
 
 export interface RunningWaybill {
@@ -55,7 +57,7 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
       }
     }
   };
-  const opened = await openLangGraphRuntime({ ...options.runtime, dbPath, onRunFinished });
+  const opened = await openRuntime(options.runtimeName ?? 'langgraph', { ...options.runtime, dbPath, onRunFinished });
   const keys = SqliteApiKeyStore.open(dbPath);
   const inFlight = new InFlightRuns();
   const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log });

@@ -1,5 +1,5 @@
 import type { Logger } from '../mcp/stderr-logger.js';
-import type { OpenedRuntime } from '../runtimes/langgraph/index.js';
+import type { Runtime } from '../runtimes/index.js';
 import type { SqliteApiKeyStore } from './api-key-store.js';
 import type { InFlightRuns } from './in-flight-runs.js';
 import type { ServerMetrics } from './server-metrics.js';
@@ -7,7 +7,7 @@ import type { SqliteWebhookStore } from './webhook-store.js';
 
 /** What the route modules share: the opened runtime and the server's own stores. */
 export interface ServerDeps {
-  opened: OpenedRuntime;
+  opened: Runtime;
   keys: SqliteApiKeyStore;
   webhooks: SqliteWebhookStore;
   metrics: ServerMetrics;

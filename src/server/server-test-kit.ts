@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Hono } from 'hono';
-import type { OpenedRuntime, OpenRuntimeOptions } from '../runtimes/langgraph/index.js';
+import type { OpenedLangGraphRuntime, OpenLangGraphOptions } from '../runtimes/langgraph/index.js';
 import { openLangGraphRuntime } from '../runtimes/langgraph/index.js';
 import { makeTempDir } from '../testing/temp-dir.js';
 import { SqliteApiKeyStore } from './api-key-store.js';
@@ -15,7 +15,7 @@ import { silentLogger } from '../mcp/stderr-logger.js';
 /** A server over a fresh database with keys for tenant `acme` (every role), `globex` (operator, admin) and an operator of operators. */
 export interface TestServer {
   app: Hono<ServerEnv>;
-  opened: OpenedRuntime;
+  opened: OpenedLangGraphRuntime;
   metrics: ServerMetrics;
   webhooks: ApprovalWebhooks;
   inFlight: InFlightRuns;
@@ -26,7 +26,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function openTestServer(options: { runtime?: Partial<OpenRuntimeOptions>; publicUrl?: () => string } = {}): Promise<TestServer> {
+export async function openTestServer(options: { runtime?: Partial<OpenLangGraphOptions>; publicUrl?: () => string } = {}): Promise<TestServer> {
   const temp = makeTempDir();
   const dbPath = join(temp.dir, 'waybill.db');
   const metrics = new ServerMetrics();

@@ -17,8 +17,8 @@ const Args = z.record(z.string(), z.unknown());
 export const RunRuntime = z.enum(['langgraph', 'openai-agents', 'adk']);
 export type RunRuntime = z.infer<typeof RunRuntime>;
 
-/** `finished`, paused `awaiting_approval`, or `stopped` for any other stop reason. */
-export const RunStatus = z.enum(['finished', 'awaiting_approval', 'stopped']);
+/** `finished`, paused `awaiting_approval`, a pause a human has `decided` (its resumed run is a new record), or `stopped` for any other stop reason. */
+export const RunStatus = z.enum(['finished', 'awaiting_approval', 'decided', 'stopped']);
 export type RunStatus = z.infer<typeof RunStatus>;
 
 /** One tool call of a run as `--json` prints it: `denied` by policy, `pending` or `rejected` by a human. */
@@ -97,8 +97,8 @@ export const RunRecord = z
     subtasks: z.array(RunSubtask).optional(),
     approval: RunApproval.optional(),
   })
-  .refine((record) => record.status === statusForStopReason(record.stop_reason), {
-    message: 'status does not match stop_reason (see statusForStopReason)',
+  .refine((record) => record.status === statusForStopReason(record.stop_reason) || (record.status === 'decided' && record.stop_reason === 'awaiting_approval'), {
+    message: 'status does not match stop_reason (see statusForStopReason; a decided pause is `decided`)',
     path: ['status'],
   });
 export type RunRecord = z.infer<typeof RunRecord>;

@@ -221,14 +221,23 @@ export class SqliteRunStore implements RunStore {
   }
 
   async claimDecision(claim: DecisionClaim): Promise<boolean> {
-    const result = this.#db
-      .prepare('INSERT OR IGNORE INTO decisions (paused_run_id, thread_id, decision, decided_by, decided_at) VALUES (?, ?, ?, ?, ?)')
-      .run(claim.pausedRunId, claim.threadId, claim.decision, claim.by, this.#now().toISOString());
-    return result.changes === 1;
+    const db = this.#db;
+    return db.transaction(() => {
+      const result = db
+        .prepare('INSERT OR IGNORE INTO decisions (paused_run_id, thread_id, decision, decided_by, decided_at) VALUES (?, ?, ?, ?, ?)')
+        .run(claim.pausedRunId, claim.threadId, claim.decision, claim.by, this.#now().toISOString());
+      // The paused run is no longer waiting on anyone, wherever runs are listed.
+      if (result.changes === 1) setPausedStatus(db, claim.pausedRunId, 'awaiting_approval', 'decided');
+      return result.changes === 1;
+    }).immediate();
   }
 
   async releaseDecision(pausedRunId: string): Promise<void> {
-    this.#db.prepare('DELETE FROM decisions WHERE paused_run_id = ?').run(pausedRunId);
+    const db = this.#db;
+    db.transaction(() => {
+      db.prepare('DELETE FROM decisions WHERE paused_run_id = ?').run(pausedRunId);
+      setPausedStatus(db, pausedRunId, 'decided', 'awaiting_approval');
+    }).immediate();
   }
 
   async close(): Promise<void> {
@@ -256,4 +265,8 @@ function toInstant(text: string, what: string): string {
 
 function invalidArgument(message: string): RunStoreError {
   return new RunStoreError('invalid_argument', message);
+}
+
+function setPausedStatus(db: Database.Database, runId: string, from: RunStatus, to: RunStatus): void {
+  db.prepare("UPDATE runs SET status = @to, record = json_set(record, '$.status', @to) WHERE run_id = @runId AND status = @from").run({ runId, from, to });
 }

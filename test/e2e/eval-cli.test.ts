@@ -57,8 +57,8 @@ describe('waybill eval (the built CLI, offline)', () => {
 
   // A malformed corpus is checked in process (src/cli/eval-command.test.ts); here the exit code and the line.
   it('exits 2 with a one-line message for an unknown runtime', () => {
-    const unknown = waybill(['golden', '--runtime', 'openai-agents']);
+    const unknown = waybill(['golden', '--runtime', 'crewai']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr.trim()).toBe('waybill: unknown runtime "openai-agents"; known runtimes: langgraph');
+    expect(unknown.stderr.trim()).toBe('waybill: unknown runtime "crewai"; known runtimes: langgraph, openai-agents, adk');
   });
 });

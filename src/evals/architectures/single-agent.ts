@@ -8,7 +8,7 @@ import type { RolesTable } from '../../policy/index.js';
 import { ConcurrencyCap, DEFAULT_DOMAIN_POLICY, LoopDetector, RateLimiter, RunBudget, SqliteControlStore, ToolResilience } from '../../policy/index.js';
 import { mcpTools } from '../../runtimes/langgraph/mcp-tools.js';
 import { policyMiddleware } from '../../runtimes/langgraph/policy-middleware.js';
-import { RunContext, withRunContext } from '../../runtimes/langgraph/run-context.js';
+import { RunLedger, withLedger } from '../../runtimes/core/index.js';
 
 /** Architecture A's roles: one agent holding every domain tool, delegating to nobody. */
 export const SINGLE_AGENT_ROLES: RolesTable = {
@@ -45,7 +45,8 @@ export async function openSingleAgent(model: BaseChatModel) {
     domain,
     async ask(input: string): Promise<SingleAgentAnswer> {
       runs += 1;
-      const context = new RunContext({
+      const context = new RunLedger({
+        runtime: 'langgraph',
         runId: `run-a-${runs}`,
         requestId: `req-a-${runs}`,
         tenant: 'default',
@@ -57,11 +58,11 @@ export async function openSingleAgent(model: BaseChatModel) {
         resilience: new ToolResilience(),
         rateLimiter: new RateLimiter({ burst: 30, perSecond: 10 }),
         concurrency: new ConcurrencyCap(8),
-        ledger: new UsageLedger(),
+        usage: new UsageLedger(),
         policy: DEFAULT_DOMAIN_POLICY,
         now: () => new Date(),
       }, undefined, 'single_agent');
-      const result = await withRunContext(context, () => agent.invoke({ messages: [new HumanMessage(input)] }));
+      const result = await withLedger(context, () => agent.invoke({ messages: [new HumanMessage(input)] }));
       const last = result.messages.at(-1);
       return {
         answer: typeof last?.content === 'string' ? last.content : '',

@@ -43,8 +43,16 @@ export class UsageLedger {
           content: typeof reply.content === 'string' ? reply.content : JSON.stringify(reply.content),
           tool_calls: (reply.tool_calls ?? []).map((c) => ({ function: { name: c.name, arguments: JSON.stringify(c.args) } })),
         });
-    const usd = costOf({ model, promptTokens, completionTokens }, this.#prices) ?? 0;
-    const usage: CallUsage = { agent, model: normaliseModelName(model), promptTokens, completionTokens, usd, counted: !reported };
+    return this.recordTokens(agent, model, { promptTokens, completionTokens }, !reported);
+  }
+
+  /**
+   * Records one call from its token counts (as a framework's model layer reports them), priced from this
+   * ledger's price table: a model the table does not list costs 0.
+   */
+  recordTokens(agent: string, model: string, tokens: { promptTokens: number; completionTokens: number }, counted = false): CallUsage {
+    const usd = costOf({ model, ...tokens }, this.#prices) ?? 0;
+    const usage: CallUsage = { agent, model: normaliseModelName(model), ...tokens, usd, counted };
     this.#calls.push(usage);
     return usage;
   }

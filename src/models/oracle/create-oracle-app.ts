@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { ChatMessage, ChatToolCall, OfferedTool } from '../offline-planner/index.js';
+import type { ChatMessage, ChatToolCall, OfferedTool, PlannerReply, PlanOptions } from '../offline-planner/index.js';
 import { OFFLINE_PLANNER_MODEL, planNextMessage } from '../offline-planner/index.js';
 import { countCompletionTokens, countPromptTokens } from '../tokens/token-counter.js';
 import { ChatRequest, messageText } from './chat-request.js';
@@ -12,7 +12,12 @@ export interface OracleOptions {
   failFirst?: { count: number; status: 429 | 500 | 502 | 503 };
   /** Clock for `created`; ids come from a counter, so a run against the oracle is reproducible. */
   now?: () => Date;
+  /** What answers each completion; default the offline planner. Tests pass a script here. */
+  planner?: ChatPlanner;
 }
+
+/** Something that answers a chat conversation with offered tools the way the offline planner does. */
+export type ChatPlanner = (messages: readonly ChatMessage[], tools: readonly OfferedTool[], options?: PlanOptions) => PlannerReply;
 
 interface Completion {
   content: string | null;
@@ -30,7 +35,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * `/v1/models`), so any framework can run, and be measured, with no key. Token counts use o200k_base.
  */
 export function createOracleApp(options: OracleOptions = {}): Hono {
-  const { latencyMs = 0, failFirst, now = () => new Date() } = options;
+  const { latencyMs = 0, failFirst, now = () => new Date(), planner = planNextMessage } = options;
   let served = 0;
   let failuresLeft = failFirst?.count ?? 0;
   const app = new Hono();
@@ -56,7 +61,13 @@ export function createOracleApp(options: OracleOptions = {}): Hono {
     const id = `chatcmpl-waybill-${served}`;
     const created = Math.floor(now().getTime() / 1000);
     const request = parsed.data;
-    const completion = complete(request);
+    let completion: Completion;
+    try {
+      completion = complete(request, planner);
+    } catch (error) {
+      // A planner that throws is a provider failure as a client sees one: a 500, never a dropped socket.
+      return c.json({ error: { message: error instanceof Error ? error.message : String(error), type: 'server_error' } }, 500);
+    }
     if (completion.unavailable) c.header('x-waybill-planner', 'unavailable');
     if (!request.stream) {
       return c.json({
@@ -92,7 +103,7 @@ export function createOracleApp(options: OracleOptions = {}): Hono {
   return app;
 }
 
-function complete(request: ChatRequest): Completion {
+function complete(request: ChatRequest, planner: ChatPlanner): Completion {
   const messages: ChatMessage[] = request.messages.map((m) => ({
     role: m.role === 'developer' ? 'system' : m.role,
     content: messageText(m.content),
@@ -108,7 +119,7 @@ function complete(request: ChatRequest): Completion {
       ...(t.function.parameters !== undefined && { parameters: t.function.parameters }),
     },
   }));
-  const reply = planNextMessage(messages, tools);
+  const reply = planner(messages, tools);
   const content = reply.kind === 'tool_calls' ? null : reply.content;
   const toolCalls = reply.kind === 'tool_calls' ? reply.toolCalls : [];
   const promptTokens = countPromptTokens(messages, request.tools ?? []);

@@ -6,6 +6,7 @@ import type { ChatResult } from '@langchain/core/outputs';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import type { OfferedTool } from '../offline-planner/index.js';
 import { OFFLINE_PLANNER_MODEL, planNextMessage } from '../offline-planner/index.js';
+import type { ChatPlanner } from '../oracle/create-oracle-app.js';
 import { countCompletionTokens, countPromptTokens } from '../tokens/token-counter.js';
 import { toChatMessages } from './to-chat-messages.js';
 
@@ -21,6 +22,14 @@ export interface OfflinePlannerCallOptions extends BaseChatModelCallOptions {
  * runtime ends the run with `model_unavailable` instead of presenting it as an answer.
  */
 export class OfflinePlannerChatModel extends BaseChatModel<OfflinePlannerCallOptions> {
+  readonly #planner: ChatPlanner;
+
+  /** `planner`: what answers, default the offline planner (tests pass a script). */
+  constructor(options: { planner?: ChatPlanner } = {}) {
+    super({});
+    this.#planner = options.planner ?? planNextMessage;
+  }
+
   static override lc_name(): string {
     return 'OfflinePlannerChatModel';
   }
@@ -37,7 +46,7 @@ export class OfflinePlannerChatModel extends BaseChatModel<OfflinePlannerCallOpt
   async _generate(messages: BaseMessage[], options: this['ParsedCallOptions']): Promise<ChatResult> {
     const chat = toChatMessages(messages);
     const tools = options.tools ?? [];
-    const reply = planNextMessage(chat, tools, options.parallel_tool_calls === false ? { parallelToolCalls: false } : {});
+    const reply = this.#planner(chat, tools, options.parallel_tool_calls === false ? { parallelToolCalls: false } : {});
     const content = reply.kind === 'tool_calls' ? '' : reply.content;
     const toolCalls = reply.kind === 'tool_calls' ? reply.toolCalls : [];
     const input = countPromptTokens(chat, tools);

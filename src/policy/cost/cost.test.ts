@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CostTracker, costOf } from './cost-tracker.js';
+import { costOf } from './cost-of.js';
 import { definePriceTable, normaliseModelName } from './model-prices.js';
 
 describe('model names', () => {
@@ -19,24 +19,8 @@ describe('cost', () => {
     expect(costOf({ model: 'openai/gpt-4.1-mini', promptTokens: 1_000_000, completionTokens: 1_000_000 })).toBeCloseTo(2.0, 12);
   });
 
-  it('counts tokens of an unpriced model and says its cost is unknown', () => {
-    const tracker = new CostTracker();
-    expect(tracker.record({ model: 'llama3.1:8b', promptTokens: 100, completionTokens: 10 })).toBe(0);
-    expect(tracker.lines()).toEqual([{ model: 'llama3.1:8b', calls: 1, promptTokens: 100, completionTokens: 10, usd: 0, priced: false }]);
-  });
-
-  it('accumulates per model and in total', () => {
-    const tracker = new CostTracker();
-    tracker.record({ model: 'openai/gpt-4.1', promptTokens: 1000, completionTokens: 100 });
-    tracker.record({ model: 'gpt-4.1', promptTokens: 1000, completionTokens: 100 });
-    tracker.record({ model: 'gpt-4.1-mini', promptTokens: 500, completionTokens: 50 });
-    expect(tracker.lines().map((l) => [l.model, l.calls])).toEqual([
-      ['gpt-4.1', 2],
-      ['gpt-4.1-mini', 1],
-    ]);
-    const totals = tracker.totals();
-    expect(totals.promptTokens).toBe(2500);
-    expect(totals.usd).toBeCloseTo(0.0056 + 0.00028, 12);
+  it('says the cost of an unpriced model is unknown (undefined), not 0', () => {
+    expect(costOf({ model: 'llama3.1:8b', promptTokens: 100, completionTokens: 10 })).toBeUndefined();
   });
 
   it('extends the price table and rejects nonsense prices', () => {

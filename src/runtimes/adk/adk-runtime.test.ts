@@ -1,7 +1,7 @@
 import { isParallelAgent, isSequentialAgent } from '@google/adk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CountingOracle } from '../compare/counting-oracle.js';
-import { serveCountingOracle } from '../compare/counting-oracle.js';
+import type { CountingOracle } from '../../evals/compare/counting-oracle.js';
+import { serveCountingOracle } from '../../evals/compare/counting-oracle.js';
 import { workerToolNames } from './build-workflow.js';
 import { openAdkRuntime } from './open-runtime.js';
 import type { OpenedAdkRuntime } from './open-runtime.js';

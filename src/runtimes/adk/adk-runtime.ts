@@ -1,80 +1,87 @@
-import { randomUUID } from 'node:crypto';
 import type { BaseAgent, Event } from '@google/adk';
 import { InMemoryRunner } from '@google/adk';
-import { detectLanguage } from '../../models/index.js';
-import type { ControlStore, StopReason } from '../../policy/index.js';
-import { redactPii, USER_BLOCK_MESSAGE } from '../../policy/index.js';
+import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ModelPrice, ToolResilience } from '../../policy/index.js';
 import type { RunRecord, RunStore } from '../../telemetry/index.js';
-import type { AskRequest } from '../langgraph/index.js';
-import { stopMessage } from '../langgraph/stop-message.js';
-import { RunJournal, withJournal } from '../openai-agents/run-journal.js';
+import type { AskRequest, Decision, LedgerServices, RunObserver, ThreadState } from '../core/index.js';
+import { admitRequest, DecisionError, finishRun, judgeDelegation, ledgerServices, newRunLedger, withLedger } from '../core/index.js';
+import { workerLedgers } from './worker-ledger.js';
 
 export interface AdkRuntimeOptions {
   /** The workflow from `buildWorkflow`. */
   workflow: BaseAgent;
   runs: RunStore;
-  /** Operator switches and tenant budgets for the step gate before every model call. */
-  controls?: ControlStore;
-  /** The model name every agent sends (prices the run). */
-  modelName: string;
+  /** Operator switches and tenant budgets for the step gate and the tool gate. */
+  controls: ControlStore;
+  policy?: DomainPolicy;
+  limits?: Partial<RunLimits>;
+  rateLimit?: RateLimit;
+  maxConcurrentToolCalls?: number;
+  /** Breakers and timeouts of tool calls; default one per runtime. */
+  resilience?: ToolResilience;
+  /** The price table; default `DEFAULT_PRICES`. */
+  prices?: Readonly<Record<string, ModelPrice>>;
   now?: () => Date;
   newId?: () => string;
+  onRunFinished?: RunObserver;
 }
 
 const textOf = (event: Event): string => (event.content?.parts ?? []).map((part) => (part.thought ? '' : (part.text ?? ''))).join('');
 
 /**
- * The case on Google ADK: a fixed workflow (three workers in parallel, then a reporter) with the same
- * guards, run record and audit trail as the other runtimes (`runtime: 'adk'`). Sessions are in memory
- * and per run (ADK's default), so a run cannot pause: there is no approval and no `decide`.
+ * The case on Google ADK, adapted to the kernel: a fixed workflow (three workers in parallel, then a
+ * reporter) with the kernel's ledger, gates and finish (`runtime: 'adk'`). Sessions are in memory and
+ * per run (ADK's default) and the irreversible tool is not offered, so a run never pauses: `decide`
+ * always refuses with `nothing_pending`.
  */
 export class AdkRuntime {
-  readonly #options: Required<Omit<AdkRuntimeOptions, 'controls'>> & Pick<AdkRuntimeOptions, 'controls'>;
+  readonly #options: AdkRuntimeOptions;
+  readonly #services: LedgerServices;
   readonly #runner: InMemoryRunner;
 
   constructor(options: AdkRuntimeOptions) {
-    this.#options = { now: () => new Date(), newId: randomUUID, ...options };
+    this.#options = options;
+    this.#services = ledgerServices({ runtime: 'adk', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, now: options.now, newId: options.newId });
     this.#runner = new InMemoryRunner({ agent: options.workflow, appName: 'waybill' });
   }
 
   /** Runs one request through the whole workflow. */
   async ask(request: AskRequest): Promise<RunRecord> {
-    const { now, newId, modelName, runs } = this.#options;
-    const journal = new RunJournal({
-      runtime: 'adk',
-      runId: request.runId ?? `run-${newId()}`,
-      requestId: request.requestId ?? `req-${newId()}`,
-      tenant: request.tenant ?? 'default',
-      threadId: request.threadId ?? `t-${newId()}`,
-      trustedText: request.input,
-      model: modelName,
-      now,
-    }, { ...(this.#options.controls && { controls: this.#options.controls }) });
-    journal.audit({ agent: 'supervisor', type: 'run.start', status: 'info', detail: request.input.slice(0, 500) });
+    const { newId } = this.#services;
+    const run = newRunLedger(this.#services, { threadId: request.threadId ?? `t-${newId()}`, requestId: request.requestId ?? `req-${newId()}`, tenant: request.tenant ?? 'default', trustedText: request.input, ...(request.runId && { runId: request.runId }) });
+    const admission = admitRequest(run, request.input);
     let answer = '';
-    await withJournal(journal, async () => {
-      const events = this.#runner.runEphemeral({ userId: journal.identity.tenant, newMessage: { role: 'user', parts: [{ text: request.input }] } });
-      for await (const event of events) {
-        if (event.errorCode) {
-          journal.stop('model_error', event.errorMessage ?? event.errorCode);
-          journal.audit({ agent: event.author ?? 'unknown', type: 'model.error', status: 'error', detail: (event.errorMessage ?? event.errorCode).slice(0, 500) });
+    const workerAnswers = new Map<string, string>();
+    if (admission.admitted) {
+      await withLedger(run, async () => {
+        const events = this.#runner.runEphemeral({ userId: run.init.tenant, newMessage: { role: 'user', parts: [{ text: admission.text }] } });
+        for await (const event of events) {
+          if (event.errorCode) {
+            run.stop('model_error', event.errorMessage ?? event.errorCode);
+            run.audit({ agent: event.author ?? 'unknown', type: 'model.error', status: 'error', detail: (event.errorMessage ?? event.errorCode).slice(0, 500) });
+          }
+          const text = textOf(event);
+          if (text && event.author === 'reporter') answer = text;
+          else if (text && event.author) workerAnswers.set(event.author, text);
         }
-        const text = textOf(event);
-        // The reporter speaks last; the workflow itself speaks only when the input guard stopped it.
-        if (text && (event.author === 'reporter' || event.author === 'waybill_workflow')) answer = text;
+      });
+      // Every worker that acted on the request (called a tool, or was stopped) is judged from evidence;
+      // one with nothing to do in this request is left out, as the reporter leaves it out.
+      for (const child of workerLedgers(run)) {
+        if (child.toolEvidence.length > 0 || child.ownStop) judgeDelegation(child, { request: admission.text, answer: workerAnswers.get(child.agent) });
       }
-    });
-    const language = detectLanguage(request.input);
-    const stopped = journal.stopped;
-    const reason: StopReason = stopped?.reason ?? (journal.unavailable || !answer ? 'model_unavailable' : 'finish');
-    if (reason === 'input_blocked') answer = USER_BLOCK_MESSAGE;
-    else if (stopped) answer = stopMessage(reason, stopped.detail, language);
-    const redaction = redactPii(answer);
-    if (redaction.total > 0) journal.audit({ agent: 'supervisor', type: 'pii.redacted', status: 'info', detail: JSON.stringify(redaction.counts) });
-    const { record, events } = journal.finish({ reason, answer: redaction.text });
-    await runs.saveRun(record);
-    await runs.appendEvents(events);
-    await journal.recordTenantUsage(record);
-    return record;
+    }
+    return finishRun(run, { modelText: answer }, { runs: this.#options.runs, controls: this.#options.controls, onRunFinished: this.#options.onRunFinished });
+  }
+
+  /** The thread's last status; an ADK run never pauses. */
+  async state(threadId: string): Promise<ThreadState> {
+    const last = await this.#options.runs.latestRunForThread(threadId);
+    return { thread_id: threadId, status: last?.status ?? 'unknown' };
+  }
+
+  /** Always refused: a fixed workflow has no pause to decide. */
+  async decide(threadId: string, decision: Decision): Promise<RunRecord> {
+    void decision;
+    throw new DecisionError('nothing_pending', `thread ${threadId} has no pending approval (the adk runtime never pauses)`);
   }
 }

@@ -1,35 +1,20 @@
 import { SqliteDomainStore } from '../../domain/index.js';
-import { IN_PROCESS_CALLER, privateKey, serveHttp, silentLogger } from '../../mcp/index.js';
-import type { ModelEndpoint } from '../../models/index.js';
-import { loadModelConfig, serveOracle } from '../../models/index.js';
-import type { DomainPolicy } from '../../policy/index.js';
-import { DEFAULT_DOMAIN_POLICY, SqliteControlStore } from '../../policy/index.js';
+import { connectInMemory, IN_PROCESS_CALLER, privateKey, serveHttp, silentLogger } from '../../mcp/index.js';
+import { loadModelConfig, OFFLINE_PLANNER_MODEL, serveOracle } from '../../models/index.js';
+import { SqliteControlStore } from '../../policy/index.js';
 import { SqliteRunStore } from '../../telemetry/index.js';
+import type { OpenRuntimeOptions, Runtime } from '../core/index.js';
 import { AdkRuntime } from './adk-runtime.js';
 import { buildWorkflow } from './build-workflow.js';
 import { OpenAICompatibleLlm } from './openai-compatible-llm.js';
 import { silenceAdk } from './silence-adk.js';
 
-export interface OpenAdkOptions {
-  /** The shared SQLite file (domain and runs); `:memory:` keeps everything private to the process. */
-  dbPath: string;
-  /**
-   * The chat-completions endpoint. Default: the environment's model (docs/models.md); with none, the
-   * offline planner served by an oracle on a free loopback port for as long as the runtime is open.
-   */
-  endpoint?: ModelEndpoint & { baseUrl?: string };
-  policy?: DomainPolicy;
-  now?: () => Date;
-  newId?: () => string;
-}
+export type OpenAdkOptions = OpenRuntimeOptions;
 
-export interface OpenedAdkRuntime {
+/** The ADK runtime, opened: the kernel's `Runtime` plus the workflow (for structural tests). */
+export interface OpenedAdkRuntime extends Runtime {
   runtime: AdkRuntime;
   workflow: ReturnType<typeof buildWorkflow>;
-  domain: SqliteDomainStore;
-  runs: SqliteRunStore;
-  modelName: string;
-  close(): Promise<void>;
 }
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -40,26 +25,48 @@ const OPENAI_BASE_URL = 'https://api.openai.com/v1';
  * server is served on a free loopback port for as long as the runtime is open.
  */
 export async function openAdkRuntime(options: OpenAdkOptions): Promise<OpenedAdkRuntime> {
+  if (options.model !== undefined) throw new TypeError('the adk runtime takes a chat-completions `endpoint`, not a `model` object');
   silenceAdk();
   const domain = SqliteDomainStore.open(options.dbPath);
   const runs = SqliteRunStore.open(options.dbPath);
   const controls = SqliteControlStore.open(options.dbPath);
-  // The loopback server is this process's alone: a one-off key, like any HTTP caller must present.
+  // The loopback server (tool listing) is this process's alone: a one-off key, like any HTTP caller presents.
   const access = privateKey(IN_PROCESS_CALLER);
-  const mcp = await serveHttp({ store: domain, controls, logger: silentLogger, port: 0, verifyKey: access.verifyKey });
-  const configured = options.endpoint ?? loadModelConfig().main;
-  const oracle = configured ? undefined : await serveOracle({ port: 0 });
-  const endpoint = configured ? { ...configured, baseUrl: configured.baseUrl ?? OPENAI_BASE_URL } : { model: 'gpt-4.1', baseUrl: oracle?.baseUrl ?? '' };
-  const workflow = buildWorkflow({ model: new OpenAICompatibleLlm(endpoint), mcpUrl: mcp.url, mcpHeaders: access.headers, policy: options.policy ?? DEFAULT_DOMAIN_POLICY });
-  const runtime = new AdkRuntime({ workflow, runs, controls, modelName: endpoint.model, ...(options.now && { now: options.now }), ...(options.newId && { newId: options.newId }) });
+  const mcpHttp = await serveHttp({ store: domain, controls, logger: silentLogger, port: 0, verifyKey: access.verifyKey });
+  const mcp = await connectInMemory({ store: domain, controls, ...(options.now && { now: options.now }) });
+  const configured = options.endpoint ?? (options.offline || options.planner ? undefined : loadModelConfig().main);
+  const oracle = configured ? undefined : await serveOracle({ port: 0, ...(options.planner && { planner: options.planner }) });
+  // Served by the oracle, the run is priced as the offline planner (free), whatever name the client sends.
+  const endpoint = configured ? { ...configured, baseUrl: configured.baseUrl ?? OPENAI_BASE_URL } : { model: OFFLINE_PLANNER_MODEL, baseUrl: oracle?.baseUrl ?? '' };
+  const workflow = buildWorkflow({ model: new OpenAICompatibleLlm(endpoint), mcpUrl: mcpHttp.url, mcpHeaders: access.headers, mcp: mcp.client, modelName: endpoint.model });
+  const runtime = new AdkRuntime({
+    workflow,
+    runs,
+    controls,
+    ...(options.policy && { policy: options.policy }),
+    ...(options.limits && { limits: options.limits }),
+    ...(options.rateLimit && { rateLimit: options.rateLimit }),
+    ...(options.maxConcurrentToolCalls !== undefined && { maxConcurrentToolCalls: options.maxConcurrentToolCalls }),
+    ...(options.resilience && { resilience: options.resilience }),
+    ...(options.prices && { prices: options.prices }),
+    ...(options.now && { now: options.now }),
+    ...(options.newId && { newId: options.newId }),
+    ...(options.onRunFinished && { onRunFinished: options.onRunFinished }),
+  });
   return {
+    name: 'adk',
+    modelName: endpoint.model,
     runtime,
     workflow,
     domain,
+    controls,
     runs,
-    modelName: endpoint.model,
+    ask: (request) => runtime.ask(request),
+    state: (threadId) => runtime.state(threadId),
+    decide: (threadId, decision) => runtime.decide(threadId, decision),
     close: async () => {
       await mcp.close();
+      await mcpHttp.close();
       await oracle?.close();
       await Promise.all([runs.close(), controls.close(), domain.close()]);
     },

@@ -3,7 +3,7 @@ import type { BaseLlmConnection, LlmRequest, LlmResponse } from '@google/adk';
 import { BaseLlm } from '@google/adk';
 import { z } from 'zod';
 import type { ModelEndpoint } from '../../models/index.js';
-import { currentJournal } from '../openai-agents/run-journal.js';
+import { currentLedger } from '../core/index.js';
 import { toChatRequest } from './to-chat-request.js';
 
 const Completion = z.object({
@@ -61,8 +61,7 @@ export class OpenAICompatibleLlm extends BaseLlm {
       return;
     }
     if (response.headers.get('x-waybill-planner') === 'unavailable') {
-      const journal = currentJournal();
-      if (journal) journal.unavailable = true;
+      currentLedger().markUnavailable();
     }
     const json: unknown = await response.json().catch(() => undefined);
     const parsed = Completion.safeParse(json);

@@ -1,7 +1,5 @@
 import { humanInTheLoopMiddleware } from 'langchain';
-import { ROLES_TABLE } from '../../agents/index.js';
-import { checkToolCall } from '../../policy/index.js';
-import { currentRun } from './run-context.js';
+import { currentLedger, vetToolCall } from '../core/index.js';
 
 /**
  * Human approval on `cancel_shipment` only, and only in `tracking_agent`: approve, edit or reject. A
@@ -15,8 +13,8 @@ export function approvalMiddleware(agent: string) {
         allowedDecisions: ['approve', 'edit', 'reject'],
         description: 'Irreversible: cancels the shipment and refunds the customer',
         when: (request) => {
-          const run = currentRun();
-          const verdict = checkToolCall({ roles: ROLES_TABLE, agent, tool: 'cancel_shipment', args: request.toolCall.args, policy: run.init.policy });
+          const run = currentLedger();
+          const verdict = vetToolCall(run, { agent, tool: 'cancel_shipment', args: request.toolCall.args });
           const needsApproval = verdict.verdict !== 'allow' || verdict.needsApproval;
           if (!needsApproval) {
             run.audit({ agent, type: 'approval.decided', tool: 'cancel_shipment', args: request.toolCall.args, status: 'ok', detail: 'auto-approved below the threshold' });

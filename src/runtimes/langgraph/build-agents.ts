@@ -3,12 +3,11 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import type { AnyAgentMiddleware } from 'langchain';
 import { createAgent, modelFallbackMiddleware } from 'langchain';
-import { ROLES, ROLES_TABLE } from '../../agents/index.js';
+import { ROLES, ROLES_TABLE, systemPrompt } from '../../agents/index.js';
 import type { AgentName } from '../../agents/index.js';
 import { toolsForAgent } from '../../policy/index.js';
 import { approvalMiddleware } from './approval-middleware.js';
 import { policyMiddleware } from './policy-middleware.js';
-import { systemPrompt } from './prompts.js';
 import { delegationTool } from './delegation-tool.js';
 
 export type WorkerName = Exclude<AgentName, 'supervisor'>;

@@ -7,17 +7,18 @@ import type { RolesTable, RunLimits } from '../../policy/index.js';
 import { ConcurrencyCap, DEFAULT_DOMAIN_POLICY, LoopDetector, RateLimiter, RunBudget, SqliteControlStore, ToolResilience } from '../../policy/index.js';
 import type { Invocable } from './delegation-tool.js';
 import { delegationTool } from './delegation-tool.js';
-import { RunContext, withRunContext } from './run-context.js';
+import { RunLedger, withLedger } from '../core/index.js';
 
 const stores: SqliteControlStore[] = [];
 afterEach(async () => {
   for (const store of stores.splice(0)) await store.close();
 });
 
-function rootContext(limits: Partial<RunLimits> = {}): RunContext {
+function rootContext(limits: Partial<RunLimits> = {}): RunLedger {
   const controls = SqliteControlStore.open(':memory:');
   stores.push(controls);
-  return new RunContext({
+  return new RunLedger({
+    runtime: 'langgraph',
     runId: 'run-1',
     requestId: 'req-1',
     tenant: 'default',
@@ -29,7 +30,7 @@ function rootContext(limits: Partial<RunLimits> = {}): RunContext {
     resilience: new ToolResilience(),
     rateLimiter: new RateLimiter({ burst: 10, perSecond: 10 }),
     concurrency: new ConcurrencyCap(4),
-    ledger: new UsageLedger(),
+    usage: new UsageLedger(),
     policy: DEFAULT_DOMAIN_POLICY,
     now: () => new Date('2026-11-30T10:00:00Z'),
   });
@@ -67,7 +68,7 @@ describe('the delegation tool enforces the call tree at run time', () => {
     tools.a = a;
     tools.b = delegationTool('b', agent(() => (calls++, tools.a)), CYCLIC);
     const run = rootContext({ maxDepth: 5 });
-    await withRunContext(run, () => a.invoke({ request: 'go' }));
+    await withLedger(run, () => a.invoke({ request: 'go' }));
     expect(run.stopped).toEqual({ reason: 'cycle_detected', detail: 'supervisor → a → b → a: a is already on the call path' });
     expect(calls).toBe(2);
     expect(run.events.find((e) => e.type === 'policy.deny')).toMatchObject({ agent: 'a', parent: 'b', status: 'denied' });
@@ -79,10 +80,10 @@ describe('the delegation tool enforces the call tree at run time', () => {
     tools.b = delegationTool('b', agent(() => tools.c), CHAIN);
     tools.c = delegationTool('c', agent(() => undefined), CHAIN);
     const deep = rootContext();
-    await withRunContext(deep, () => a.invoke({ request: 'go' }));
+    await withLedger(deep, () => a.invoke({ request: 'go' }));
     expect(deep.stopped?.reason).toBe('depth_limit');
     const roomy = rootContext({ maxDepth: 3 });
-    await withRunContext(roomy, () => a.invoke({ request: 'go' }));
+    await withLedger(roomy, () => a.invoke({ request: 'go' }));
     expect(roomy.stopped).toBeUndefined();
     expect(roomy.subtasks.map((t) => t.agent)).toEqual(['c', 'b', 'a']);
   });
@@ -91,7 +92,7 @@ describe('the delegation tool enforces the call tree at run time', () => {
     const rogue = delegationTool('warehouse_agent', agent(() => undefined));
     const run = rootContext();
     const worker = run.child('tracking_agent');
-    const reply = await withRunContext(worker, () => rogue.invoke({ request: 'stock please' }));
+    const reply = await withLedger(worker, () => rogue.invoke({ request: 'stock please' }));
     expect(String(reply)).toContain('tracking_agent may not delegate to warehouse_agent');
     expect(run.stopped?.reason).toBe('policy_deny:warehouse_agent');
   });

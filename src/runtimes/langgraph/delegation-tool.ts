@@ -4,12 +4,9 @@ import { tool } from '@langchain/core/tools';
 import { isGraphBubbleUp } from '@langchain/langgraph';
 import { z } from 'zod';
 import { ROLES, ROLES_TABLE } from '../../agents/index.js';
-import { findDomainTool } from '../../domain/index.js';
-import { checkDelegation } from '../../fleet/call-tree.js';
-import { judgeCompletion } from '../../fleet/judge-completion.js';
-import { wrapAsData } from '../../policy/index.js';
+import { checkDelegation } from '../../fleet/index.js';
 import type { RolesTable } from '../../policy/index.js';
-import { currentRun, withRunContext } from './run-context.js';
+import { currentLedger, judgeDelegation, withLedger } from '../core/index.js';
 
 /** What the delegation tool needs of a worker: something it can invoke with a clean conversation. */
 export interface Invocable {
@@ -30,12 +27,10 @@ function answerOf(messages: readonly BaseMessage[] | undefined): string | undefi
  * from the worker's terminal state and tool results, wrapped as data with the worker's name and trust.
  */
 export function delegationTool(name: string, worker: Invocable, roles: RolesTable = ROLES_TABLE): StructuredToolInterface {
-  const grant = roles[name];
   const spec = (ROLES as Readonly<Record<string, { role: string; handles: string }>>)[name];
-  const successTools = (grant?.tools ?? []).filter((t) => findDomainTool(t) !== undefined);
   return tool(
     async ({ request }: { request: string }, config) => {
-      const run = currentRun();
+      const run = currentLedger();
       const { maxDepth, maxDelegations } = run.init.budget.limits;
       const verdict = checkDelegation({ roles, path: run.path, callee: name, maxDepth });
       const refusal = !verdict.allowed
@@ -53,28 +48,13 @@ export function delegationTool(name: string, worker: Invocable, roles: RolesTabl
       let messages: BaseMessage[] | undefined;
       let error: string | undefined;
       try {
-        messages = (await withRunContext(child, () => worker.invoke({ messages: [{ role: 'user', content: request }] }, config))).messages;
+        messages = (await withLedger(child, () => worker.invoke({ messages: [{ role: 'user', content: request }] }, config))).messages;
       } catch (thrown) {
         // A pause for approval travels up as an exception: it is LangGraph's, not a failure.
         if (isGraphBubbleUp(thrown)) throw thrown;
         error = thrown instanceof Error ? thrown.message.split('\n')[0] : String(thrown);
       }
-      const stop = child.ownStop;
-      const contract = judgeCompletion({
-        taskId: child.taskId ?? name,
-        agent: name,
-        request,
-        answer: answerOf(messages),
-        ...(error !== undefined && { error }),
-        ...(stop && { stop }),
-        tools: child.toolEvidence,
-        successTools,
-      });
-      run.subtasks.push(contract);
-      for (const flag of contract.flags) run.audit({ agent: name, parent: run.agent, task_id: child.taskId, type: 'guard.taint', status: 'info', detail: `${flag} (in what ${name} read or answered; passed to ${run.agent} as data)` });
-      const summary = { status: contract.status, confidence: contract.confidence, facts: contract.facts.length, gaps: contract.gaps, flags: contract.flags, ...(contract.reason && { reason: contract.reason }) };
-      run.audit({ agent: name, parent: run.agent, task_id: child.taskId, type: 'delegation.result', status: contract.status === 'ok' ? 'ok' : 'error', detail: JSON.stringify(summary) });
-      return wrapAsData({ source: `agent:${name}`, trust: 'agent', tainted: contract.flags.length > 0, content: JSON.stringify(contract) });
+      return judgeDelegation(child, { request, answer: answerOf(messages), error }, roles);
     },
     {
       name,

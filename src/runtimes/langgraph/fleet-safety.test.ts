@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { INSTRUCTION_IGNORED_FLAG } from '../../agents/index.js';
 import { SabotagedPlanner } from '../../testing/sabotaged-planner.js';
 import type { Sabotage } from '../../testing/sabotaged-planner.js';
-import type { OpenedRuntime, OpenRuntimeOptions } from './open-runtime.js';
+import type { OpenedLangGraphRuntime as OpenedRuntime, OpenLangGraphOptions as OpenRuntimeOptions } from './open-runtime.js';
 import { openLangGraphRuntime } from './open-runtime.js';
 
 const opened: OpenedRuntime[] = [];
@@ -23,11 +23,12 @@ describe('truthful completion in the runtime', () => {
     ['empty', /^empty output/],
     ['no_facts', /^no fact from track_shipment/],
   ];
+  // Its only sub-task failed, so nothing asked for was done: the run is not `finished`.
   for (const [sabotage, reason] of cases) {
-    it(`a worker that ${sabotage === 'throw' ? 'throws' : sabotage === 'empty' ? 'returns empty output' : 'answers without facts'} is a failed sub-task and an incomplete run`, async () => {
+    it(`a worker that ${sabotage === 'throw' ? 'throws' : sabotage === 'empty' ? 'returns empty output' : 'answers without facts'} is a failed sub-task and a stopped run that says what is missing`, async () => {
       const o = await open({ 'TTN-000002': sabotage });
       const record = await o.runtime.ask({ input: 'Де зараз посилка TTN-000002?' });
-      expect(record).toMatchObject({ status: 'finished', stop_reason: 'finish', incomplete: true });
+      expect(record).toMatchObject({ status: 'stopped', stop_reason: 'model_error' });
       expect(record.subtasks).toEqual([expect.objectContaining({ agent: 'tracking_agent', status: 'failed', confidence: 'low', reason: expect.stringMatching(reason) })]);
       expect(record.answer).toMatch(/Відповідь неповна: не виконано 1 з 1 частин/);
       const result = (await o.runs.listEvents(record.run_id)).find((e) => e.type === 'delegation.result');

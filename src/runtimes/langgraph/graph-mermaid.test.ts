@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenedRuntime } from './open-runtime.js';
+import type { OpenedLangGraphRuntime as OpenedRuntime } from './open-runtime.js';
 import { openLangGraphRuntime } from './open-runtime.js';
 
 // Mermaid sanitises labels with DOMPurify, which needs a window: a jsdom one stands in for the browser.

@@ -2,7 +2,7 @@ import type { BaseMessage } from '@langchain/core/messages';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Script } from '../../testing/scripted-chat-model.js';
 import { ScriptedChatModel } from '../../testing/scripted-chat-model.js';
-import type { OpenedRuntime } from './open-runtime.js';
+import type { OpenedLangGraphRuntime as OpenedRuntime } from './open-runtime.js';
 import { openLangGraphRuntime } from './open-runtime.js';
 
 let opened: OpenedRuntime | undefined;

@@ -6,8 +6,8 @@ import { serveOracle } from '../../models/index.js';
 import { makeTempDir } from '../../testing/temp-dir.js';
 import type { Script } from '../../testing/scripted-chat-model.js';
 import { ScriptedChatModel } from '../../testing/scripted-chat-model.js';
-import { DecisionError } from './runtime-errors.js';
-import type { OpenedRuntime, OpenRuntimeOptions } from './open-runtime.js';
+import { DecisionError } from '../core/index.js';
+import type { OpenedLangGraphRuntime as OpenedRuntime, OpenLangGraphOptions as OpenRuntimeOptions } from './open-runtime.js';
 import { openLangGraphRuntime } from './open-runtime.js';
 
 const opened: OpenedRuntime[] = [];

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseMessage } from '@langchain/core/messages';
 import { HumanMessage } from '@langchain/core/messages';
@@ -8,19 +7,15 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ROLES, ROLES_TABLE } from '../../agents/index.js';
 import type { DomainStore } from '../../domain/index.js';
 import { canonicalJson, findDomainTool, parseArgs } from '../../domain/index.js';
-import { detectLanguage, ModelCallError, UsageLedger } from '../../models/index.js';
-import type { ControlStore, DomainPolicy, RateLimit, RunLimits, StopReason } from '../../policy/index.js';
-import { addRunUsage, checkToolCall, ConcurrencyCap, DEFAULT_DOMAIN_POLICY, detectInjection, LoopDetector, RateLimiter, redactPii, RunBudget, ToolResilience, USER_BLOCK_MESSAGE } from '../../policy/index.js';
-import type { AuditEvent, RunRecord, RunStore } from '../../telemetry/index.js';
-import { stampAuditEvents, statusForStopReason } from '../../telemetry/index.js';
+import { ModelCallError } from '../../models/index.js';
+import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ModelPrice, ToolResilience } from '../../policy/index.js';
+import { checkToolCall } from '../../policy/index.js';
+import type { RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
+import type { AskRequest, Decision, LedgerServices, RunLedger, RunObserver, RunOutcome, ThreadState } from '../core/index.js';
+import { admitRequest, DecisionError, finishRun, isProviderError, ledgerServices, newRunLedger, withLedger } from '../core/index.js';
 import { buildSupervisor } from './build-agents.js';
 import type { DelegationMode } from './build-agents.js';
-import { missingPartsNote } from '../../fleet/missing-parts.js';
 import { mcpTools } from './mcp-tools.js';
-import { RunContext, withRunContext } from './run-context.js';
-import type { PendingAction } from './run-types.js';
-import { DecisionError } from './runtime-errors.js';
-import { stopMessage } from './stop-message.js';
 
 export interface LangGraphRuntimeOptions {
   model: BaseChatModel;
@@ -40,6 +35,10 @@ export interface LangGraphRuntimeOptions {
   rateLimit?: RateLimit;
   /** Domain tool calls in flight per tenant and tool. Default 8. */
   maxConcurrentToolCalls?: number;
+  /** Breakers and timeouts of tool calls; default one per runtime. */
+  resilience?: ToolResilience;
+  /** The price table; default `DEFAULT_PRICES`. */
+  prices?: Readonly<Record<string, ModelPrice>>;
   now?: () => Date;
   newId?: () => string;
   /**
@@ -53,28 +52,6 @@ export interface LangGraphRuntimeOptions {
   maxParallelDelegations?: number;
 }
 
-export type RunObserver = (record: RunRecord, events: readonly AuditEvent[]) => void | Promise<void>;
-
-export interface AskRequest {
-  input: string;
-  threadId?: string;
-  tenant?: string;
-  requestId?: string;
-  /** Chosen by the caller when it must know the id before the run ends (e.g. an asynchronous API call). */
-  runId?: string;
-}
-
-export type Decision =
-  | { type: 'approve'; by: string }
-  | { type: 'edit'; by: string; args: Record<string, unknown> }
-  | { type: 'reject'; by: string; reason: string };
-
-export interface ThreadState {
-  thread_id: string;
-  status: RunRecord['status'] | 'unknown';
-  pending?: PendingAction;
-}
-
 interface InvokeResult {
   messages?: BaseMessage[];
   __interrupt__?: Array<{ value?: unknown }>;
@@ -86,19 +63,15 @@ interface InvokeResult {
  * `cancel_shipment`, and a run record plus audit trail for every run.
  */
 export class LangGraphRuntime {
-  readonly #options: Required<Omit<LangGraphRuntimeOptions, 'domain' | 'limits' | 'fallbackModels' | 'rateLimit' | 'maxConcurrentToolCalls' | 'knowledge' | 'onRunFinished' | 'delegation' | 'maxParallelDelegations'>> & Pick<LangGraphRuntimeOptions, 'domain' | 'limits' | 'onRunFinished'>;
+  readonly #options: LangGraphRuntimeOptions;
+  readonly #services: LedgerServices;
   readonly #supervisor: ReturnType<typeof buildSupervisor>;
-  // Breakers outlive runs: a tool that keeps failing stays open for the next run in this process.
-  readonly #resilience = new ToolResilience();
-  readonly #rateLimiter: RateLimiter;
-  readonly #concurrency: ConcurrencyCap;
   readonly #maxConcurrency: number;
 
   constructor(options: LangGraphRuntimeOptions) {
     this.#maxConcurrency = checkParallelCap(options.maxParallelDelegations ?? 4);
-    this.#options = { policy: DEFAULT_DOMAIN_POLICY, now: () => new Date(), newId: randomUUID, ...options };
-    this.#rateLimiter = new RateLimiter(options.rateLimit ?? { burst: 30, perSecond: 10 });
-    this.#concurrency = new ConcurrencyCap(options.maxConcurrentToolCalls ?? 8);
+    this.#options = options;
+    this.#services = ledgerServices({ runtime: 'langgraph', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, now: options.now, newId: options.newId });
     this.#supervisor = buildSupervisor({
       model: options.model,
       ...(options.fallbackModels && { fallbackModels: options.fallbackModels }),
@@ -115,19 +88,12 @@ export class LangGraphRuntime {
 
   /** Runs one request to its end or to a pause for approval. */
   async ask(request: AskRequest): Promise<RunRecord> {
-    const threadId = request.threadId ?? `t-${this.#options.newId()}`;
-    const context = this.#context({ threadId, tenant: request.tenant ?? 'default', requestId: request.requestId ?? `req-${this.#options.newId()}`, trustedText: request.input, ...(request.runId && { runId: request.runId }) });
-    const started = this.#options.now();
-    context.audit({ agent: 'supervisor', type: 'run.start', status: 'info', detail: request.input.slice(0, 500) });
-    const verdict = detectInjection(request.input);
-    if (verdict.blocked) {
-      // Blocked before any model call: 0 tokens. The rule goes to the audit trail, not to the user.
-      context.audit({ agent: 'supervisor', type: 'guard.block', status: 'blocked', detail: `${verdict.rule ?? ''}: ${verdict.evidence ?? ''}` });
-      context.stop('input_blocked', verdict.rule ?? 'blocked');
-      return this.#finish(context, started, {}, USER_BLOCK_MESSAGE);
-    }
-    const result = await this.#invoke(context, { messages: [new HumanMessage(request.input)] });
-    return this.#finish(context, started, result);
+    const { newId } = this.#services;
+    const run = newRunLedger(this.#services, { threadId: request.threadId ?? `t-${newId()}`, tenant: request.tenant ?? 'default', requestId: request.requestId ?? `req-${newId()}`, trustedText: request.input, ...(request.runId && { runId: request.runId }) });
+    const admission = admitRequest(run, request.input);
+    if (!admission.admitted) return this.#finish(run, {});
+    const result = await this.#invoke(run, { messages: [new HumanMessage(admission.text)] });
+    return this.#finish(run, result);
   }
 
   /** What a thread is doing, read from the checkpointer, so any process can see a pause. */
@@ -158,12 +124,12 @@ export class LangGraphRuntime {
     }
   }
 
-  async #resume(threadId: string, decision: Decision, pending: PendingAction, previous: RunRecord | undefined, snapshot: StateSnapshot): Promise<RunRecord> {
+  async #resume(threadId: string, decision: Decision, pending: RunPending, previous: RunRecord | undefined, snapshot: StateSnapshot): Promise<RunRecord> {
     const messages = ((snapshot.values as { messages?: BaseMessage[] }).messages ?? []).filter((m) => m.getType() === 'human');
     const trustedText = String(messages.at(-1)?.content ?? '');
-    const context = this.#context({ threadId, tenant: previous?.tenant ?? 'default', requestId: previous?.request_id ?? `req-${this.#options.newId()}`, trustedText });
+    const context = newRunLedger(this.#services, { threadId, tenant: previous?.tenant ?? 'default', requestId: previous?.request_id ?? `req-${this.#services.newId()}`, trustedText });
     context.resuming = true;
-    const started = this.#options.now();
+    const started = context.started;
     const decidedArgs = decision.type === 'edit' ? decision.args : pending.args;
     context.audit({
       agent: pending.agent,
@@ -185,40 +151,24 @@ export class LangGraphRuntime {
     }
     const result = await this.#invoke(context, new Command({ resume: { decisions: [resume] } }));
     if (decision.type === 'reject') context.stop('approval_rejected', decision.reason);
-    return this.#finish(context, started, result, undefined, { decision: decision.type, by: decision.by, at: started.toISOString(), args: decidedArgs, ...(decision.type === 'reject' && { reason: decision.reason }) });
+    return this.#finish(context, result, { decision: decision.type, by: decision.by, at: started.toISOString(), args: decidedArgs, ...(decision.type === 'reject' && { reason: decision.reason }) });
   }
 
-  #context(identity: { threadId: string; tenant: string; requestId: string; trustedText: string; runId?: string }): RunContext {
-    const { limits, controls, policy, now } = this.#options;
-    return new RunContext({
-      runId: `run-${this.#options.newId()}`,
-      ...identity,
-      budget: new RunBudget(limits ?? {}, () => now().getTime()),
-      controls,
-      loops: new LoopDetector(),
-      resilience: this.#resilience,
-      rateLimiter: this.#rateLimiter,
-      concurrency: this.#concurrency,
-      ledger: new UsageLedger(),
-      policy,
-      now,
-    });
-  }
-
-  async #invoke(context: RunContext, input: unknown): Promise<InvokeResult> {
+  async #invoke(context: RunLedger, input: unknown): Promise<InvokeResult> {
     const config = { configurable: { thread_id: context.init.threadId }, recursionLimit: 4 * (context.init.budget.limits.maxSteps + 2), maxConcurrency: this.#maxConcurrency };
     try {
-      return (await withRunContext(context, () => this.#supervisor.invoke(input as never, config))) as InvokeResult;
+      return (await withLedger(context, () => this.#supervisor.invoke(input as never, config))) as InvokeResult;
     } catch (error) {
       if (error instanceof GraphRecursionError) context.stop('max_steps', 'the graph reached its recursion limit');
-      else if (ModelCallError.isInstance(error) || isProviderError(error)) context.stop('model_error', error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error));
+      // A replay that meets a request its recording lacks is a model failure of this run, not a crash.
+      else if (ModelCallError.isInstance(error) || isProviderError(error) || (error instanceof Error && error.name === 'ReplayDivergenceError')) context.stop('model_error', error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error));
       else throw error;
       context.audit({ agent: 'supervisor', type: 'model.error', status: 'error', detail: error instanceof Error ? error.message.slice(0, 500) : String(error) });
       return {};
     }
   }
 
-  async #pending(threadId: string): Promise<PendingAction | undefined> {
+  async #pending(threadId: string): Promise<RunPending | undefined> {
     const snapshot = await this.#supervisor.graph.getState({ configurable: { thread_id: threadId } });
     for (const task of snapshot.tasks) {
       for (const interrupt of task.interrupts) {
@@ -229,69 +179,23 @@ export class LangGraphRuntime {
     return undefined;
   }
 
-  #validateEdit(pending: PendingAction, args: Record<string, unknown>): void {
+  #validateEdit(pending: RunPending, args: Record<string, unknown>): void {
     const schema = findDomainTool(pending.tool)?.inputSchema;
     if (!schema) throw new DecisionError('invalid_edit', `${pending.tool} is not a domain tool`);
     const parsed = parseArgs(schema, args);
     if (!parsed.success) throw new DecisionError('invalid_edit', `edited arguments are invalid: ${parsed.problems.join('; ')}`, parsed.problems);
-    const verdict = checkToolCall({ roles: ROLES_TABLE, agent: pending.agent, tool: pending.tool, args, policy: this.#options.policy });
+    const verdict = checkToolCall({ roles: ROLES_TABLE, agent: pending.agent, tool: pending.tool, args, policy: this.#services.policy });
     if (verdict.verdict === 'deny') throw new DecisionError('invalid_edit', `edited arguments are refused: ${verdict.detail}`, [verdict.detail]);
     if (String(args.tracking_id ?? '').toUpperCase().trim() !== String(pending.args.tracking_id ?? '').toUpperCase()) {
       throw new DecisionError('invalid_edit', 'an edit may change the refund or the reason, not which shipment is cancelled');
     }
   }
 
-  async #finish(context: RunContext, started: Date, result: InvokeResult, fixedAnswer?: string, approval?: RunRecord['approval']): Promise<RunRecord> {
-    const { runs, now } = this.#options;
-    const pending = context.stopped ? undefined : pendingFrom(result.__interrupt__?.[0]?.value);
-    const stop = context.stopped;
-    const reason: StopReason = stop?.reason ?? (pending ? 'awaiting_approval' : 'finish');
+  #finish(run: RunLedger, result: InvokeResult, approval?: RunRecord['approval']): Promise<RunRecord> {
     const last = result.messages?.at(-1);
-    const modelText = typeof last?.content === 'string' ? last.content : '';
-    const language = detectLanguage(context.init.trustedText);
-    let answer = fixedAnswer ?? modelText;
-    if (pending) answer = language === 'uk' ? `Скасування ${String(pending.args.tracking_id)} з поверненням ${String(pending.args.refund_uah)} грн очікує підтвердження оператора.` : `Cancelling ${String(pending.args.tracking_id)} with a ${String(pending.args.refund_uah)} UAH refund awaits an operator's approval.`;
-    else if (stop && !fixedAnswer && reason !== 'model_unavailable') answer = stopMessage(reason, stop.detail, language);
-    else if (stop && reason === 'approval_rejected' && modelText) answer = `${stopMessage(reason, stop.detail, language)} ${modelText}`;
-    const failedParts = context.subtasks.some((task) => task.status === 'failed');
-    // Only a run that ended on its own can be incomplete: a stopped or paused one already says why.
-    const incomplete = failedParts && reason === 'finish';
-    if (incomplete) answer = [answer.trim(), missingPartsNote(context.subtasks, language)].filter(Boolean).join('\n\n');
-    const redaction = redactPii(answer);
-    if (redaction.total > 0) context.audit({ agent: 'supervisor', type: 'pii.redacted', status: 'info', detail: JSON.stringify(redaction.counts) });
-    if (pending) context.toolCalls.push({ ...pending, status: 'pending', duration_ms: 0 });
-    const totals = context.init.ledger.totals();
-    const finished = now();
-    const record: RunRecord = {
-      run_id: context.init.runId,
-      request_id: context.init.requestId,
-      tenant: context.init.tenant,
-      thread_id: context.init.threadId,
-      runtime: 'langgraph',
-      status: statusForStopReason(reason),
-      stop_reason: reason,
-      answer: redaction.text,
-      steps: context.steps,
-      tool_calls: context.toolCalls,
-      usage: { prompt_tokens: totals.promptTokens, completion_tokens: totals.completionTokens, usd: totals.usd },
-      started_at: started.toISOString(),
-      duration_ms: finished.getTime() - started.getTime(),
-      ...(pending && { pending }),
-      ...(incomplete && { incomplete: true }),
-      ...(context.subtasks.length > 0 && { subtasks: [...context.subtasks].sort(byTaskId).map(({ task_id, agent, request, status, confidence, reason: why, gaps, flags }) => ({ task_id, agent, request, status, confidence, gaps, flags, ...(why !== undefined && { reason: why }) })) }),
-      ...(approval && { approval }),
-    };
-    context.audit({ agent: 'supervisor', type: 'run.end', status: record.status === 'stopped' ? 'error' : 'ok', detail: reason });
-    const events = stampAuditEvents(context.events.map((event) => ({ ...event, type: event.type as AuditEvent['type'] })), record, now);
-    await runs.saveRun(record);
-    await runs.appendEvents(events);
-    await addRunUsage(this.#options.controls, record);
-    try {
-      await this.#options.onRunFinished?.(record, events);
-    } catch {
-      // An observer's failure is the observer's: the run is already stored and its outcome stands.
-    }
-    return record;
+    const pending = pendingFrom(result.__interrupt__?.[0]?.value);
+    const outcome: RunOutcome = { modelText: typeof last?.content === 'string' ? last.content : '', ...(pending && { pending }), ...(approval && { approval }) };
+    return finishRun(run, outcome, { runs: this.#options.runs, controls: this.#options.controls, onRunFinished: this.#options.onRunFinished });
   }
 }
 
@@ -304,11 +208,8 @@ export function checkParallelCap(cap: number): number {
   return cap;
 }
 
-// d2 before d10: sub-tasks in the order they were delegated, not the order they ended.
-const byTaskId = (a: { task_id: string }, b: { task_id: string }) => Number(a.task_id.slice(1)) - Number(b.task_id.slice(1)) || a.task_id.localeCompare(b.task_id);
-
 /** The action a human-in-the-loop interrupt waits on, attributed to the agent whose grant holds the tool. */
-function pendingFrom(interruptValue: unknown): PendingAction | undefined {
+function pendingFrom(interruptValue: unknown): RunPending | undefined {
   const request = (interruptValue as { actionRequests?: Array<{ name: string; args: Record<string, unknown> }> } | undefined)?.actionRequests?.[0];
   return request && { agent: agentOwning(request.name), tool: request.name, args: request.args };
 }
@@ -318,13 +219,3 @@ function agentOwning(tool: string): string {
   return owner?.[0] ?? 'unknown';
 }
 
-// Errors from a model provider, possibly wrapped by middleware: an HTTP status, a client error class,
-// or a failed connection somewhere down the `cause` chain.
-function isProviderError(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth += 1) {
-    if (typeof (current as { status?: unknown }).status === 'number') return true;
-    if (/APIConnection|APIError|RateLimit|Timeout|InsufficientQuota/i.test(current.name)) return true;
-    if (/ECONNREFUSED|fetch failed|Connection error|bad port|ENOTFOUND|socket hang up/i.test(current.message)) return true;
-  }
-  return false;
-}

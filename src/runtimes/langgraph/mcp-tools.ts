@@ -6,19 +6,19 @@ import { CALLER_META_KEY, DOMAIN_TOOLS, SEARCH_POLICIES_TOOL } from '../../domai
 /**
  * The MCP server's tools as LangChain tools for one agent, over one persistent client session. Each call
  * names the agent in `_meta`, so the server (knowledge search's scopes) knows the caller from the
- * runtime rather than from the model. Results are the server's JSON text, success or error envelope
- * alike: failures are data the model reads, not exceptions.
+ * runtime rather than from the model. The content is the server's JSON text; MCP's `isError` travels as
+ * the tool message's artifact, so the tool gate takes the status from the server, not from the text.
  */
 export function mcpTools(client: Client, agent: string, options: { knowledge: boolean }): StructuredToolInterface[] {
   const definitions = [...DOMAIN_TOOLS, ...(options.knowledge ? [SEARCH_POLICIES_TOOL] : [])];
   return definitions.map((definition) =>
     tool(
-      async (args: Record<string, unknown>) => {
+      async (args: Record<string, unknown>): Promise<[string, { isError: boolean }]> => {
         const result = await client.callTool({ name: definition.name, arguments: args, _meta: { [CALLER_META_KEY]: agent } });
         const content = result.content as Array<{ type: string; text?: string }>;
-        return content.map((part) => part.text ?? '').join('');
+        return [content.map((part) => part.text ?? '').join(''), { isError: result.isError === true }];
       },
-      { name: definition.name, description: definition.description, schema: definition.inputSchema },
+      { name: definition.name, description: definition.description, schema: definition.inputSchema, responseFormat: 'content_and_artifact' },
     ),
   );
 }

@@ -2,53 +2,45 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { MemorySaver } from '@langchain/langgraph';
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
+import { BaseChatModel as ChatModelClass } from '@langchain/core/language_models/chat_models';
 import { errorEnvelope, SqliteDomainStore } from '../../domain/index.js';
 import type { SearchPoliciesInput, ToolResult } from '../../domain/index.js';
 import { BUNDLED_CORPUS_DIR, KnowledgeBase } from '../../knowledge/index.js';
 import { connectInMemory } from '../../mcp/index.js';
 import type { ModelConfig } from '../../models/index.js';
-import { createChatModel, loadModelConfig, OfflinePlannerChatModel } from '../../models/index.js';
-import type { DomainPolicy, RateLimit, RunLimits } from '../../policy/index.js';
+import { createChatModel, loadModelConfig, OFFLINE_PLANNER_MODEL, OfflinePlannerChatModel } from '../../models/index.js';
 import { SqliteControlStore } from '../../policy/index.js';
 import { SqliteRunStore } from '../../telemetry/index.js';
-import { checkParallelCap, LangGraphRuntime } from './langgraph-runtime.js';
-import type { RunObserver } from './langgraph-runtime.js';
+import type { OpenRuntimeOptions, Runtime } from '../core/index.js';
 import type { DelegationMode } from './build-agents.js';
+import { checkParallelCap, LangGraphRuntime } from './langgraph-runtime.js';
 
-export interface OpenRuntimeOptions {
-  /** The shared SQLite file (domain, control, runs, checkpoints); `:memory:` keeps everything in memory. */
-  dbPath: string;
-  /** Defaults to the environment's configuration: the offline planner when no model is set. */
+export interface OpenLangGraphOptions extends OpenRuntimeOptions {
+  /** A LangChain chat model; default the environment's configuration, else the offline planner. */
   model?: BaseChatModel;
+  /** Instead of the environment's model configuration. */
   modelConfig?: ModelConfig;
-  limits?: Partial<RunLimits>;
-  policy?: DomainPolicy;
-  rateLimit?: RateLimit;
-  now?: () => Date;
-  newId?: () => string;
-  onRunFinished?: RunObserver;
   delegation?: DelegationMode;
   maxParallelDelegations?: number;
 }
 
-export interface OpenedRuntime {
+/** The LangGraph runtime, opened: the kernel's `Runtime` plus the graph and checkpointer for tools that draw or inspect them. */
+export interface OpenedLangGraphRuntime extends Runtime {
   runtime: LangGraphRuntime;
-  domain: SqliteDomainStore;
-  controls: SqliteControlStore;
-  runs: SqliteRunStore;
   checkpointer: BaseCheckpointSaver;
-  modelName: string;
-  close(): Promise<void>;
 }
 
+const OFFLINE: ModelConfig = { fallbacks: [], temperature: 0, timeoutMs: 60_000, maxRetries: 0 };
+
 /**
- * Opens everything a process needs to run Waybill on one SQLite file: the stores, one persistent MCP
- * session to the domain server, the checkpointer and the model. Close it when done.
+ * Opens everything a process needs to run Waybill on LangGraph.js on one SQLite file: the stores, one
+ * persistent MCP session to the domain server, the checkpointer and the model. Close it when done.
  */
-export async function openLangGraphRuntime(options: OpenRuntimeOptions): Promise<OpenedRuntime> {
+export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promise<OpenedLangGraphRuntime> {
   const { dbPath } = options;
   // Checked before anything is opened, so a bad option leaves no file handle behind.
   if (options.maxParallelDelegations !== undefined) checkParallelCap(options.maxParallelDelegations);
+  if (options.model !== undefined && !(options.model instanceof ChatModelClass)) throw new TypeError('the langgraph runtime takes a LangChain chat model as `model`');
   // The domain store opens first: it creates the file and its schema registry.
   const domain = SqliteDomainStore.open(dbPath);
   const controls = SqliteControlStore.open(dbPath);
@@ -56,15 +48,16 @@ export async function openLangGraphRuntime(options: OpenRuntimeOptions): Promise
   const checkpointer: BaseCheckpointSaver = dbPath === ':memory:' ? new MemorySaver() : SqliteSaver.fromConnString(dbPath);
   const knowledge = KnowledgeBase.open({ path: dbPath, seedCorpus: BUNDLED_CORPUS_DIR, ...(options.now && { now: options.now }) });
   const mcp = await connectInMemory({ store: domain, controls, searchPolicies: scopedSearch(knowledge), ...(options.now && { now: options.now }) });
-  const config = options.modelConfig ?? loadModelConfig();
-  const model = options.model ?? (config.main ? createChatModel(config.main, config) : new OfflinePlannerChatModel({}));
-  const modelName = options.model ? 'custom' : (config.main?.model ?? 'waybill-offline-planner');
-  const fallbackModels = options.model ? [] : config.fallbacks.map((endpoint) => createChatModel(endpoint, config));
+  const config = options.modelConfig ?? (options.offline || options.planner ? OFFLINE : loadModelConfig());
+  const main = options.endpoint ?? config.main;
+  const model = options.model ?? (main ? createChatModel(main, { ...config, ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }) }) : new OfflinePlannerChatModel({ ...(options.planner && { planner: options.planner }) }));
+  const modelName = options.model ? 'custom' : (main?.model ?? OFFLINE_PLANNER_MODEL);
+  const fallbackModels = options.model || options.endpoint ? [] : config.fallbacks.map((endpoint) => createChatModel(endpoint, config));
   const runtime = new LangGraphRuntime({
     model,
     fallbackModels,
     mcp: mcp.client,
-    knowledge: true,
+    knowledge: options.knowledge ?? true,
     checkpointer,
     controls,
     runs,
@@ -72,6 +65,9 @@ export async function openLangGraphRuntime(options: OpenRuntimeOptions): Promise
     ...(options.limits && { limits: options.limits }),
     ...(options.policy && { policy: options.policy }),
     ...(options.rateLimit && { rateLimit: options.rateLimit }),
+    ...(options.maxConcurrentToolCalls !== undefined && { maxConcurrentToolCalls: options.maxConcurrentToolCalls }),
+    ...(options.resilience && { resilience: options.resilience }),
+    ...(options.prices && { prices: options.prices }),
     ...(options.now && { now: options.now }),
     ...(options.newId && { newId: options.newId }),
     ...(options.onRunFinished && { onRunFinished: options.onRunFinished }),
@@ -79,12 +75,16 @@ export async function openLangGraphRuntime(options: OpenRuntimeOptions): Promise
     ...(options.maxParallelDelegations !== undefined && { maxParallelDelegations: options.maxParallelDelegations }),
   });
   return {
+    name: 'langgraph',
+    modelName,
     runtime,
     domain,
     controls,
     runs,
     checkpointer,
-    modelName,
+    ask: (request) => runtime.ask(request),
+    state: (threadId) => runtime.state(threadId),
+    decide: (threadId, decision) => runtime.decide(threadId, decision),
     close: async () => {
       await mcp.close();
       knowledge.close();

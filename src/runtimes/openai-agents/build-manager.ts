@@ -2,68 +2,95 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { AgentOutputType, Model } from '@openai/agents';
 import { Agent } from '@openai/agents';
 import { z } from 'zod';
-import { ROLES } from '../../agents/index.js';
+import { ROLES, systemPrompt } from '../../agents/index.js';
 import type { AgentName } from '../../agents/index.js';
-import type { DomainPolicy } from '../../policy/index.js';
-import { scanUntrustedText, wrapAsData } from '../../policy/index.js';
-import { systemPrompt } from '../langgraph/prompts.js';
-import { injectionGuardrail, piiGuardrail } from './guardrails.js';
-import { JournaledModel } from './journaled-model.js';
+import { currentLedger, judgeDelegation, withLedger } from '../core/index.js';
+import type { RunLedger } from '../core/index.js';
+import { LedgerModel } from './ledger-model.js';
 import type { ListedTool } from './mcp-function-tools.js';
 import { mcpFunctionTools } from './mcp-function-tools.js';
-import { currentJournal } from './run-journal.js';
 
 export type WorkerName = Exclude<AgentName, 'supervisor'>;
 
 const DelegationInput = z.object({ request: z.string().describe('The sub-request for this worker, in the user’s words') });
 
 export interface ManagerOptions {
-  /** The chat-completions model; each agent gets its own counting view of it, named explicitly. */
+  /** The chat-completions model; each agent gets its own counting view of it. */
   model: Model;
+  /** The model's name, for the price table. */
+  modelName: string;
   mcp: Client;
-  /** The MCP server's tools as it lists them; the roles table filters them per agent. */
+  /** The MCP server's tools as they are listed; the roles table filters them per agent. */
   listed: readonly ListedTool[];
-  policy: DomainPolicy;
 }
 
 /**
  * The manager (the `supervisor` role: no domain tools, only its three workers as agents-as-tools named
- * as on LangGraph, each taking a `request` string) with the input guardrail before its first model call
- * and the output guardrail on its answer. A worker's answer comes back wrapped as data.
+ * as on LangGraph, each taking a `request` string). Each worker runs in a child ledger of the run, and
+ * what it returns is its delegation contract judged from evidence by the kernel, wrapped as data.
  */
 export function buildManager(options: ManagerOptions): Agent<unknown, AgentOutputType> {
   const workers = (ROLES.supervisor.delegates as readonly WorkerName[]).map((name) => {
     const worker = new Agent({
       name,
       instructions: systemPrompt(name),
-      model: new JournaledModel(options.model, name),
-      tools: mcpFunctionTools({ client: options.mcp, agent: name, listed: options.listed, policy: options.policy }),
+      model: new LedgerModel(options.model, name, options.modelName),
+      tools: mcpFunctionTools({ client: options.mcp, agent: name, listed: options.listed }),
     });
-    return worker.asTool({
+    const asTool = worker.asTool({
       toolName: name,
       toolDescription: `${ROLES[name].role}: ${ROLES[name].handles}. Give it the part of the user's request it should handle.`,
       parameters: DelegationInput,
-      inputBuilder: ({ params }) => {
-        // The builder is the one hook that sees the sub-request before the worker runs.
-        currentJournal()?.audit({ agent: name, parent: 'supervisor', type: 'delegation.start', status: 'info', detail: params.request.slice(0, 500) });
-        return params.request;
-      },
+      // The worker sees only its sub-request, as on LangGraph.
+      inputBuilder: ({ params }) => params.request,
       customOutputExtractor: (result) => {
+        const child = currentLedger();
+        ended.add(child);
         // Called on a pause too; the worker has no answer yet and the outer run carries the interruption.
         if (result.interruptions.length > 0) return '';
-        const answer = typeof result.finalOutput === 'string' ? result.finalOutput : JSON.stringify(result.finalOutput ?? '');
-        const taint = scanUntrustedText(answer);
-        currentJournal()?.audit({ agent: name, parent: 'supervisor', type: 'delegation.result', status: 'ok', detail: answer.slice(0, 500) });
-        return wrapAsData({ source: `agent:${name}`, trust: 'agent', tainted: taint.tainted, content: answer || '(no answer)' });
+        const answer = typeof result.finalOutput === 'string' ? result.finalOutput : undefined;
+        return judgeDelegation(child, { request: requestOf(child), answer });
       },
     });
+    const invoke = asTool.invoke.bind(asTool);
+    // The worker runs in its own child ledger: its tool results are the evidence its contract is judged on.
+    asTool.invoke = async (context, input, details) => {
+      const parent = currentLedger();
+      const request = parseRequest(input);
+      const child = parent.child(name);
+      requests.set(child, request);
+      child.audit({ agent: name, parent: parent.agent, type: 'delegation.start', status: 'info', detail: request.slice(0, 500) });
+      let output: Awaited<ReturnType<typeof invoke>>;
+      try {
+        output = await withLedger(child, () => invoke(context, input, details));
+      } catch (error) {
+        return judgeDelegation(child, { request, answer: undefined, error: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error) });
+      }
+      // The SDK turns a worker's failure into text for the manager without reaching the extractor:
+      // that is a failed delegation, judged as one, not a worker's answer.
+      if (!ended.has(child)) return judgeDelegation(child, { request, answer: undefined, error: (typeof output === 'string' ? output : 'the worker failed').split('\n')[0] ?? '' });
+      return output;
+    };
+    return asTool;
   });
   return new Agent<unknown, AgentOutputType>({
     name: 'supervisor',
     instructions: systemPrompt('supervisor'),
-    model: new JournaledModel(options.model, 'supervisor'),
+    model: new LedgerModel(options.model, 'supervisor', options.modelName),
     tools: workers,
-    inputGuardrails: [injectionGuardrail],
-    outputGuardrails: [piiGuardrail],
   });
+}
+
+const requests = new WeakMap<RunLedger, string>();
+// Children whose run reached the output extractor (an answer or a pause), as opposed to a failure.
+const ended = new WeakSet<RunLedger>();
+const requestOf = (child: RunLedger) => requests.get(child) ?? '';
+
+function parseRequest(input: string): string {
+  try {
+    const value = DelegationInput.safeParse(JSON.parse(input));
+    return value.success ? value.data.request : input;
+  } catch {
+    return input;
+  }
 }

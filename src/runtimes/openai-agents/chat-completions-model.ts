@@ -1,7 +1,7 @@
 import { OpenAIChatCompletionsModel } from '@openai/agents';
 import OpenAI from 'openai';
 import type { ModelEndpoint } from '../../models/index.js';
-import { currentJournal } from './run-journal.js';
+import { currentLedger } from '../core/index.js';
 
 /**
  * The SDK's chat-completions model (not the Responses API, which OpenAI-compatible servers lack) on an
@@ -23,8 +23,7 @@ export function chatCompletionsModel(endpoint: ModelEndpoint, options: { timeout
 async function noticingFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   const response = await fetch(input, init);
   if (response.headers.get('x-waybill-planner') === 'unavailable') {
-    const journal = currentJournal();
-    if (journal) journal.unavailable = true;
+    currentLedger().markUnavailable();
   }
   return response;
 }

@@ -6,5 +6,3 @@ export type { OpenedOpenAIAgentsRuntime, OpenOpenAIAgentsOptions } from './open-
 export { OpenAIAgentsRuntime } from './openai-agents-runtime.js';
 export type { OpenAIAgentsRuntimeOptions } from './openai-agents-runtime.js';
 export { PauseStore } from './pause-store.js';
-export { RunJournal, currentJournal, withJournal } from './run-journal.js';
-export type { JournalEvent, JournalIdentity } from './run-journal.js';

@@ -2,75 +2,72 @@ import { setTracingDisabled } from '@openai/agents';
 import { SqliteDomainStore } from '../../domain/index.js';
 import { connectInMemory } from '../../mcp/index.js';
 import type { ModelEndpoint } from '../../models/index.js';
-import { loadModelConfig, serveOracle } from '../../models/index.js';
-import type { DomainPolicy } from '../../policy/index.js';
-import { DEFAULT_DOMAIN_POLICY, SqliteControlStore } from '../../policy/index.js';
+import { loadModelConfig, OFFLINE_PLANNER_MODEL, serveOracle } from '../../models/index.js';
+import { SqliteControlStore } from '../../policy/index.js';
 import { SqliteRunStore } from '../../telemetry/index.js';
+import type { OpenRuntimeOptions, Runtime } from '../core/index.js';
 import { buildManager } from './build-manager.js';
 import { chatCompletionsModel } from './chat-completions-model.js';
 import type { ListedTool } from './mcp-function-tools.js';
 import { OpenAIAgentsRuntime } from './openai-agents-runtime.js';
 import { PauseStore } from './pause-store.js';
 
-export interface OpenOpenAIAgentsOptions {
-  /** The shared SQLite file (domain, runs, pauses); `:memory:` keeps everything private to the process. */
-  dbPath: string;
-  /**
-   * The chat-completions endpoint. Default: the environment's model (docs/models.md); with none, the
-   * offline planner served by an oracle on a free loopback port for as long as the runtime is open.
-   */
-  endpoint?: ModelEndpoint;
-  policy?: DomainPolicy;
+export interface OpenOpenAIAgentsOptions extends OpenRuntimeOptions {
   maxTurns?: number;
-  /** Retries of a failed model call (429, 5xx, connection); default 2. */
-  maxRetries?: number;
-  now?: () => Date;
-  newId?: () => string;
 }
 
-export interface OpenedOpenAIAgentsRuntime {
+/** The OpenAI Agents runtime, opened: the kernel's `Runtime` plus the manager agent (for structural tests). */
+export interface OpenedOpenAIAgentsRuntime extends Runtime {
   runtime: OpenAIAgentsRuntime;
-  /** The manager agent (for structural tests and tools that draw it). */
   manager: ReturnType<typeof buildManager>;
-  domain: SqliteDomainStore;
-  runs: SqliteRunStore;
-  modelName: string;
-  close(): Promise<void>;
 }
 
 /**
- * Opens the OpenAI Agents runtime on one SQLite file: stores, one in-process MCP session to the
- * domain server, and the model. Close it when done.
+ * Opens the OpenAI Agents runtime on one SQLite file: stores, one in-process MCP session to the domain
+ * server, and the model: the configured endpoint, else the offline planner (or `planner`) served by an
+ * oracle on a free loopback port for as long as the runtime is open. Close it when done.
  */
 export async function openOpenAIAgentsRuntime(options: OpenOpenAIAgentsOptions): Promise<OpenedOpenAIAgentsRuntime> {
+  if (options.model !== undefined) throw new TypeError('the openai-agents runtime takes a chat-completions `endpoint`, not a `model` object');
   setTracingDisabled(true);
   const domain = SqliteDomainStore.open(options.dbPath);
   const runs = SqliteRunStore.open(options.dbPath);
   const pauses = PauseStore.open(options.dbPath);
   const controls = SqliteControlStore.open(options.dbPath);
   const mcp = await connectInMemory({ store: domain, controls, ...(options.now && { now: options.now }) });
-  const configured = options.endpoint ?? loadModelConfig().main;
-  const oracle = configured ? undefined : await serveOracle({ port: 0 });
-  const endpoint: ModelEndpoint = configured ?? { model: 'gpt-4.1', baseUrl: oracle?.baseUrl ?? '' };
+  const configured = options.endpoint ?? (options.offline || options.planner ? undefined : loadModelConfig().main);
+  const oracle = configured ? undefined : await serveOracle({ port: 0, ...(options.planner && { planner: options.planner }) });
+  // Served by the oracle, the run is priced as the offline planner (free), whatever name the client sends.
+  const endpoint: ModelEndpoint = configured ?? { model: OFFLINE_PLANNER_MODEL, baseUrl: oracle?.baseUrl ?? '' };
   const { tools } = await mcp.client.listTools();
-  const manager = buildManager({ model: chatCompletionsModel(endpoint, { ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }) }), mcp: mcp.client, listed: tools as ListedTool[], policy: options.policy ?? DEFAULT_DOMAIN_POLICY });
+  const manager = buildManager({ model: chatCompletionsModel(endpoint, { ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }) }), modelName: endpoint.model, mcp: mcp.client, listed: tools as ListedTool[] });
   const runtime = new OpenAIAgentsRuntime({
     manager,
     runs,
     pauses,
     controls,
-    modelName: endpoint.model,
     ...(options.policy && { policy: options.policy }),
+    ...(options.limits && { limits: options.limits }),
+    ...(options.rateLimit && { rateLimit: options.rateLimit }),
+    ...(options.maxConcurrentToolCalls !== undefined && { maxConcurrentToolCalls: options.maxConcurrentToolCalls }),
+    ...(options.resilience && { resilience: options.resilience }),
+    ...(options.prices && { prices: options.prices }),
     ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }),
     ...(options.now && { now: options.now }),
     ...(options.newId && { newId: options.newId }),
+    ...(options.onRunFinished && { onRunFinished: options.onRunFinished }),
   });
   return {
+    name: 'openai-agents',
+    modelName: endpoint.model,
     runtime,
     manager,
     domain,
+    controls,
     runs,
-    modelName: endpoint.model,
+    ask: (request) => runtime.ask(request),
+    state: (threadId) => runtime.state(threadId),
+    decide: (threadId, decision) => runtime.decide(threadId, decision),
     close: async () => {
       await mcp.close();
       await oracle?.close();

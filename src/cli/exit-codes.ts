@@ -1,8 +1,0 @@
-import type { RunRecord } from '../telemetry/index.js';
-
-/** Exit codes of run commands: 0 finished, 3 awaiting approval, 1 stopped for any other reason (2 is bad usage). */
-export function exitCodeFor(record: Pick<RunRecord, 'status'>): number {
-  if (record.status === 'finished') return 0;
-  if (record.status === 'awaiting_approval') return 3;
-  return 1;
-}

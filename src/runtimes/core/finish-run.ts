@@ -1,0 +1,112 @@
+import { missingPartsNote } from '../../fleet/index.js';
+import { detectLanguage } from '../../models/index.js';
+import type { DelegationContract } from '../../agents/index.js';
+import type { ControlStore, StopReason } from '../../policy/index.js';
+import { addRunUsage, guardedTool, isStopReason, redactPii, USER_BLOCK_MESSAGE } from '../../policy/index.js';
+import type { AuditEvent, RunApproval, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
+import { stampAuditEvents, statusForStopReason } from '../../telemetry/index.js';
+import { pendingAnswer } from './pending-answer.js';
+import type { RunLedger } from './run-ledger.js';
+import type { RunObserver } from './runtime.js';
+import { stopMessage } from './stop-message.js';
+
+/** How the framework left the run: the model's last text, and the call it paused on, if it paused. */
+export interface RunOutcome {
+  modelText: string;
+  pending?: RunPending;
+  approval?: RunApproval;
+}
+
+export interface FinishDeps {
+  runs: RunStore;
+  controls: ControlStore;
+  onRunFinished?: RunObserver | undefined;
+}
+
+// d2 before d10: sub-tasks in the order they were delegated, not the order they ended.
+const byTaskId = (a: { task_id: string }, b: { task_id: string }) => Number(a.task_id.slice(1)) - Number(b.task_id.slice(1)) || a.task_id.localeCompare(b.task_id);
+
+/**
+ * The one end of every run of every runtime: the stop reason (the first one recorded wins; a run whose
+ * every sub-task failed, other than by the domain's own answer such as not found, or that produced no
+ * answer, is not `finished`), the answer (pending, stop and
+ * block messages, the missing-parts note, the notes of refused irreversible calls, PII redaction), the
+ * run record with usage, its audit events, the tenant's daily usage and the observer.
+ */
+export async function finishRun(run: RunLedger, outcome: RunOutcome, deps: FinishDeps): Promise<RunRecord> {
+  const { init } = run;
+  const language = detectLanguage(init.trustedText);
+  const stop = run.stopped;
+  const pending = stop ? undefined : outcome.pending;
+  const subtasks = [...run.subtasks].sort(byTaskId);
+  const failed = subtasks.filter((task) => task.status === 'failed');
+  let reason: StopReason = stop?.reason ?? (pending ? 'awaiting_approval' : run.unavailable ? 'model_unavailable' : 'finish');
+  let detail = stop?.detail ?? '';
+  const text = outcome.modelText.trim();
+  if (reason === 'finish' && subtasks.length > 0 && failed.every((task) => !run.refusedByDomain.has(task.task_id)) && failed.length === subtasks.length) {
+    // Nothing asked for was done: the run says why instead of reading as a success.
+    reason = allFailedReason(failed);
+    detail = failed.map((task) => `${task.agent}: ${task.reason ?? task.gaps[0] ?? 'failed'}`).join('; ');
+  } else if (reason === 'finish' && !text) {
+    reason = 'model_unavailable';
+    detail = 'the model gave no answer';
+  }
+  let answer: string;
+  if (reason === 'input_blocked') answer = USER_BLOCK_MESSAGE;
+  else if (pending) answer = pendingAnswer(pending, language);
+  else if (reason === 'approval_rejected') answer = `${stopMessage(reason, detail, language)} ${text}`.trim();
+  else if (reason === 'model_unavailable') answer = text || stopMessage(reason, detail, language);
+  else if (reason !== 'finish') answer = stopMessage(reason, detail, language);
+  else answer = text;
+  const incomplete = reason === 'finish' && failed.length > 0;
+  // Whatever ended the run, an answer that lacks parts says which and why (a pause or a block has no parts yet).
+  if (failed.length > 0 && !pending && reason !== 'input_blocked') answer = [answer, missingPartsNote(subtasks, language)].filter(Boolean).join('\n\n');
+  if (run.notes.length > 0) answer = [answer, ...run.notes].filter(Boolean).join('\n\n');
+  const redaction = redactPii(answer);
+  if (redaction.total > 0) run.audit({ agent: 'supervisor', type: 'pii.redacted', status: 'info', detail: JSON.stringify(redaction.counts) });
+  if (pending) run.toolCalls.push({ ...pending, status: 'pending', duration_ms: 0 });
+  const totals = init.usage.totals();
+  const finished = init.now();
+  const record: RunRecord = {
+    run_id: init.runId,
+    request_id: init.requestId,
+    tenant: init.tenant,
+    thread_id: init.threadId,
+    runtime: init.runtime,
+    status: statusForStopReason(reason),
+    stop_reason: reason,
+    answer: redaction.text,
+    steps: run.steps,
+    tool_calls: run.toolCalls,
+    usage: { prompt_tokens: totals.promptTokens, completion_tokens: totals.completionTokens, usd: totals.usd },
+    started_at: run.started.toISOString(),
+    duration_ms: Math.max(0, finished.getTime() - run.started.getTime()),
+    ...(pending && { pending }),
+    ...(incomplete && { incomplete: true }),
+    ...(subtasks.length > 0 && { subtasks: subtasks.map(({ task_id, agent, request, status, confidence, reason: why, gaps, flags }) => ({ task_id, agent, request, status, confidence, gaps, flags, ...(why !== undefined && { reason: why }) })) }),
+    ...(outcome.approval && { approval: outcome.approval }),
+  };
+  run.audit({ agent: 'supervisor', type: 'run.end', status: record.status === 'stopped' ? 'error' : 'ok', detail: reason });
+  const events: AuditEvent[] = stampAuditEvents(run.events, record, init.now);
+  await deps.runs.saveRun(record);
+  await deps.runs.appendEvents(events);
+  await addRunUsage(deps.controls, record);
+  try {
+    await deps.onRunFinished?.(record, events);
+  } catch {
+    // An observer's failure is the observer's: the run is already stored and its outcome stands.
+  }
+  return record;
+}
+
+/**
+ * Why a run none of whose sub-tasks succeeded stopped: the first sub-task's own stop (a breaker, a
+ * timeout), else `tool_error_exhausted:<tool>` for the first tool that failed or was refused, else
+ * `model_error` (a worker threw, said nothing, or stated no fact from its tools).
+ */
+function allFailedReason(failed: readonly DelegationContract[]): StopReason {
+  const own = failed.map((task) => task.reason).find((why): why is StopReason => why !== undefined && isStopReason(why));
+  if (own) return own;
+  const tool = failed.flatMap((task) => task.gaps).map((gap) => /^([a-z_]+) (?:failed|refused): /.exec(gap)?.[1]).find((name) => name !== undefined && guardedTool(name) !== undefined);
+  return tool ? `tool_error_exhausted:${tool}` : 'model_error';
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { UsageLedger } from '../../models/index.js';
+import type { ControlStore, DomainPolicy, ModelPrice, RateLimit, RunLimits } from '../../policy/index.js';
+import { ConcurrencyCap, DEFAULT_DOMAIN_POLICY, LoopDetector, RateLimiter, RunBudget, ToolResilience } from '../../policy/index.js';
+import type { RunRuntime } from '../../telemetry/index.js';
+import { RunLedger } from './run-ledger.js';
+
+/** Who one run is: fixed when it starts (or resumes). */
+export interface NewLedgerIdentity {
+  threadId: string;
+  tenant: string;
+  requestId: string;
+  trustedText: string;
+  runId?: string;
+}
+
+/** What a runtime keeps for the life of the process and hands every run's ledger. */
+export interface LedgerServices {
+  runtime: RunRuntime;
+  controls: ControlStore;
+  policy: DomainPolicy;
+  limits: Partial<RunLimits>;
+  resilience: ToolResilience;
+  prices: Readonly<Record<string, ModelPrice>> | undefined;
+  rateLimiter: RateLimiter;
+  concurrency: ConcurrencyCap;
+  now: () => Date;
+  newId: () => string;
+}
+
+/**
+ * The process-wide part of every runtime's ledgers: breakers, rate limits and the concurrency cap
+ * outlive runs (a tool that keeps failing stays open for the next run in this process).
+ * Rate limit default: bursts of 30, then 10 per second; concurrency default 8 per tenant and tool.
+ */
+export function ledgerServices(options: { runtime: RunRuntime; controls: ControlStore; policy?: DomainPolicy | undefined; limits?: Partial<RunLimits> | undefined; rateLimit?: RateLimit | undefined; maxConcurrentToolCalls?: number | undefined; resilience?: ToolResilience | undefined; prices?: Readonly<Record<string, ModelPrice>> | undefined; now?: (() => Date) | undefined; newId?: (() => string) | undefined }): LedgerServices {
+  return {
+    runtime: options.runtime,
+    controls: options.controls,
+    policy: options.policy ?? DEFAULT_DOMAIN_POLICY,
+    limits: options.limits ?? {},
+    resilience: options.resilience ?? new ToolResilience(),
+    prices: options.prices,
+    rateLimiter: new RateLimiter(options.rateLimit ?? { burst: 30, perSecond: 10 }),
+    concurrency: new ConcurrencyCap(options.maxConcurrentToolCalls ?? 8),
+    now: options.now ?? (() => new Date()),
+    newId: options.newId ?? randomUUID,
+  };
+}
+
+/** A fresh ledger for one run (or one resumed run) of a runtime. */
+export function newRunLedger(services: LedgerServices, identity: NewLedgerIdentity): RunLedger {
+  const { now } = services;
+  return new RunLedger({
+    runtime: services.runtime,
+    runId: identity.runId ?? `run-${services.newId()}`,
+    requestId: identity.requestId,
+    tenant: identity.tenant,
+    threadId: identity.threadId,
+    trustedText: identity.trustedText,
+    budget: new RunBudget(services.limits, () => now().getTime()),
+    controls: services.controls,
+    loops: new LoopDetector(),
+    resilience: services.resilience,
+    rateLimiter: services.rateLimiter,
+    concurrency: services.concurrency,
+    usage: new UsageLedger(services.prices),
+    policy: services.policy,
+    now,
+  });
+}

@@ -1,0 +1,195 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { DelegationContract } from '../../agents/index.js';
+import type { ToolEvidence } from '../../fleet/index.js';
+import type { UsageLedger } from '../../models/index.js';
+import type { ConcurrencyCap, ControlSnapshot, ControlStore, DomainPolicy, LoopDetector, RateLimiter, RunBudget, StopReason, ToolResilience } from '../../policy/index.js';
+import { checkBeforeStep } from '../../policy/index.js';
+import type { AuditEventDraft, RunRuntime, RunToolCall } from '../../telemetry/index.js';
+
+/** Everything one run (or one resumed run) carries: identity, budgets, the process-wide tool guards. */
+export interface RunLedgerInit {
+  runtime: RunRuntime;
+  runId: string;
+  requestId: string;
+  tenant: string;
+  threadId: string;
+  /** The user's own words: the only text that may initiate a write. */
+  trustedText: string;
+  budget: RunBudget;
+  controls: ControlStore;
+  loops: LoopDetector;
+  /** Breakers and timeouts; they outlive runs (a failing tool stays open for the next run). */
+  resilience: ToolResilience;
+  /** Per tenant and tool, shared by every run of the process. */
+  rateLimiter: RateLimiter;
+  concurrency: ConcurrencyCap;
+  usage: UsageLedger;
+  policy: DomainPolicy;
+  now: () => Date;
+}
+
+// Failures of one tool end the sub-task that met them; the run goes on with the other sub-tasks and
+// says what is missing (partial degradation). Every other stop ends the whole run.
+const TASK_SCOPED = ['tool_timeout:', 'tool_error_exhausted:', 'tool_unhealthy:'];
+const isTaskScoped = (reason: StopReason) => TASK_SCOPED.some((prefix) => reason.startsWith(prefix));
+
+interface Shared {
+  toolCalls: RunToolCall[];
+  events: AuditEventDraft[];
+  subtasks: DelegationContract[];
+  notes: string[];
+  refusedByDomain: Set<string>;
+  steps: number;
+  delegations: number;
+  unavailable: boolean;
+}
+
+/**
+ * The one run-state object of every runtime: identity, budget, usage, tool calls, audit drafts, the
+ * first stop reason (it wins), and a child ledger per delegation (same run, budgets and evidence; its
+ * own call path, tool evidence and task-scoped stop). It never lives in a checkpoint: a run resumed in
+ * another process starts a fresh ledger.
+ */
+export class RunLedger {
+  readonly init: RunLedgerInit;
+  readonly started: Date;
+  /** The agent this ledger runs, and the delegation chain from the root that led to it. */
+  readonly agent: string;
+  readonly path: readonly string[];
+  readonly taskId: string | undefined;
+  readonly parent: RunLedger | undefined;
+  /** This ledger's own tool results, raw: the evidence its delegation is judged on. */
+  readonly toolEvidence: ToolEvidence[] = [];
+  readonly #shared: Shared;
+  #stop: { reason: StopReason; detail: string } | undefined;
+  /** Switches as read by the last step gate or tool gate. */
+  controls: ControlSnapshot | undefined;
+  /** Set while applying an operator's decision: approval is being answered, not requested. */
+  resuming = false;
+
+  /** `rootAgent`: the agent at the top of the tree, `supervisor` unless a single agent runs alone. */
+  constructor(init: RunLedgerInit, link?: { parent: RunLedger; agent: string; taskId: string; shared: Shared }, rootAgent = 'supervisor') {
+    this.init = init;
+    this.started = link?.parent.started ?? init.now();
+    this.parent = link?.parent;
+    this.agent = link?.agent ?? rootAgent;
+    this.path = link ? [...link.parent.path, link.agent] : [rootAgent];
+    this.taskId = link?.taskId;
+    this.#shared = link?.shared ?? { toolCalls: [], events: [], subtasks: [], notes: [], refusedByDomain: new Set(), steps: 0, delegations: 0, unavailable: false };
+  }
+
+  /** A ledger for a delegated sub-task of `agent`, under this one. */
+  child(agent: string): RunLedger {
+    this.#shared.delegations += 1;
+    return new RunLedger(this.init, { parent: this, agent, taskId: `d${this.#shared.delegations}`, shared: this.#shared });
+  }
+
+  get toolCalls(): RunToolCall[] {
+    return this.#shared.toolCalls;
+  }
+
+  get events(): AuditEventDraft[] {
+    return this.#shared.events;
+  }
+
+  /** Every delegation's contract, in the order they ended. */
+  get subtasks(): DelegationContract[] {
+    return this.#shared.subtasks;
+  }
+
+  /** Sentences the answer must carry whatever else it says (e.g. an irreversible call that was refused). */
+  get notes(): string[] {
+    return this.#shared.notes;
+  }
+
+  /**
+   * Sub-tasks (by task id) that failed only because the domain said no (not found, over a limit) and
+   * whose worker said so: an answered question, not a failure to answer.
+   */
+  get refusedByDomain(): Set<string> {
+    return this.#shared.refusedByDomain;
+  }
+
+  /** Delegations started in the whole run, across the tree (the task-wide count). */
+  get delegations(): number {
+    return this.#shared.delegations;
+  }
+
+  get steps(): number {
+    return this.#shared.steps;
+  }
+
+  /** True when a model reply said the request is outside what it can do (the offline planner's header). */
+  get unavailable(): boolean {
+    return this.#shared.unavailable;
+  }
+
+  markUnavailable(): void {
+    this.#shared.unavailable = true;
+  }
+
+  /**
+   * Records why the run must end; only the first reason counts (one stop reason per run). In a child, a
+   * tool failure ends only the sub-task; anything else is passed up and ends the run.
+   */
+  stop(reason: StopReason, detail: string): void {
+    this.#stop ??= { reason, detail };
+    if (this.parent && !isTaskScoped(reason)) this.parent.stop(reason, detail);
+  }
+
+  /** The stop in force here: this ledger's own, else an ancestor's (a killed run halts every child). */
+  get stopped(): { reason: StopReason; detail: string } | undefined {
+    return this.#stop ?? this.parent?.stopped;
+  }
+
+  /** Only this ledger's own stop, e.g. a sub-task ended by a breaker. */
+  get ownStop(): { reason: StopReason; detail: string } | undefined {
+    return this.#stop;
+  }
+
+  audit(event: AuditEventDraft): void {
+    this.#shared.events.push(this.taskId !== undefined && event.task_id === undefined ? { ...event, task_id: this.taskId } : event);
+  }
+
+  /**
+   * The step gate before every model call of every runtime: kill switch, tenant switch, the run budget
+   * and the tenant's daily budget, read fresh, so an operator's switch lands on the next model call.
+   * False when the call must not happen; the run is then stopped and audited.
+   */
+  async beforeModelCall(agent: string): Promise<boolean> {
+    if (this.stopped) return false;
+    const decision = await checkBeforeStep({ tenant: this.init.tenant, controls: this.init.controls, budget: this.init.budget });
+    if (!decision.proceed) {
+      this.stop(decision.stopReason, `stopped before a model call of ${agent}`);
+      this.audit({ agent, type: decision.stopReason === 'operator_kill' ? 'kill' : 'budget.stop', status: 'denied', detail: decision.stopReason });
+      return false;
+    }
+    this.controls = decision.controls;
+    this.init.budget.recordStep();
+    return true;
+  }
+
+  /** One answered model call: its tokens (as the provider reported or as counted) and price, under `agent`. */
+  modelCall(agent: string, usage: { model: string; promptTokens: number; completionTokens: number; usd: number }, durationMs: number): void {
+    this.#shared.steps += 1;
+    this.init.budget.recordUsage({ promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, usd: usage.usd });
+    this.audit({ agent, type: 'model.call', status: 'ok', duration_ms: durationMs, detail: `${usage.model}: ${usage.promptTokens}+${usage.completionTokens} tokens` });
+  }
+}
+
+const scope = new AsyncLocalStorage<RunLedger>();
+
+/** Runs `fn` with `ledger` visible to every middleware, tool and model call it reaches, however nested. */
+export function withLedger<T>(ledger: RunLedger, fn: () => Promise<T>): Promise<T> {
+  return scope.run(ledger, fn);
+}
+
+/**
+ * The run the caller is part of. Throws outside one: a tool or model call with no run would skip the
+ * gates, so it fails closed (a wiring bug, not user input).
+ */
+export function currentLedger(): RunLedger {
+  const ledger = scope.getStore();
+  if (!ledger) throw new Error('no run ledger: agents must be run through their Waybill runtime');
+  return ledger;
+}

@@ -1,0 +1,56 @@
+import type { DomainStore } from '../../domain/index.js';
+import type { ControlStore } from '../../policy/index.js';
+import type { AuditEvent, RunPending, RunRecord, RunRuntime, RunStore } from '../../telemetry/index.js';
+
+/** The three implementations of the same case. */
+export type RuntimeName = RunRuntime;
+
+/** One request as any client (CLI, HTTP service, evals, compare) puts it to a runtime. */
+export interface AskRequest {
+  input: string;
+  threadId?: string;
+  tenant?: string;
+  requestId?: string;
+  /** Chosen by the caller when it must know the id before the run ends (e.g. an asynchronous API call). */
+  runId?: string;
+}
+
+/** An operator's decision on a paused run. */
+export type Decision =
+  | { type: 'approve'; by: string }
+  | { type: 'edit'; by: string; args: Record<string, unknown> }
+  | { type: 'reject'; by: string; reason: string };
+
+/** What a thread is doing, as any process reads it. */
+export interface ThreadState {
+  thread_id: string;
+  status: RunRecord['status'] | 'unknown';
+  pending?: RunPending;
+}
+
+/**
+ * Called after each run (or resumed run) is stored, with its record and audit events: for traces,
+ * metrics and webhooks. Errors it throws are swallowed: observing a run never changes its outcome.
+ */
+export type RunObserver = (record: RunRecord, events: readonly AuditEvent[]) => void | Promise<void>;
+
+/**
+ * One opened runtime, whatever the framework under it: the one interface the CLI, the HTTP service,
+ * evals, exercises and `compare` use. `decide` throws DecisionError (`nothing_pending` on a runtime that
+ * never pauses). The stores are the ones the runtime writes to, for reading (reports, graders).
+ */
+export interface Runtime {
+  readonly name: RuntimeName;
+  /** The model that serves, e.g. `waybill-offline-planner`. */
+  readonly modelName: string;
+  readonly domain: DomainStore;
+  readonly controls: ControlStore;
+  readonly runs: RunStore;
+  /** Runs one request to its end or to a pause for approval. */
+  ask(request: AskRequest): Promise<RunRecord>;
+  /** Whether a thread is paused and on what, read from the shared store. */
+  state(threadId: string): Promise<ThreadState>;
+  /** Applies an operator's decision to a paused thread, from any process. */
+  decide(threadId: string, decision: Decision): Promise<RunRecord>;
+  close(): Promise<void>;
+}

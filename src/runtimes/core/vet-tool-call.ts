@@ -1,0 +1,20 @@
+import { ROLES_TABLE } from '../../agents/index.js';
+import { findDomainTool } from '../../domain/index.js';
+import type { RolesTable, ToolCallVerdict } from '../../policy/index.js';
+import { checkToolCall, checkWriteOrigin } from '../../policy/index.js';
+import type { RunLedger } from './run-ledger.js';
+
+/**
+ * The policy verdict on one proposed call, the same whether it is checked when the model proposes it
+ * (so a call policy denies is never put to a human) or when it is about to run: the roles table, the
+ * arguments, the domain policy (refund cap), the operator's tool switches and read-only mode as the run
+ * last read them, and for an irreversible tool that the target was named by the user, not by data.
+ */
+export function vetToolCall(run: RunLedger, call: { agent: string; tool: string; args: Record<string, unknown> }, roles: RolesTable = ROLES_TABLE): ToolCallVerdict {
+  const { agent, tool, args } = call;
+  const policy = run.controls?.readOnly ? { ...run.init.policy, readOnly: true } : run.init.policy;
+  const verdict = checkToolCall({ roles, agent, tool, args, policy, disabledTools: run.controls?.disabledTools ?? new Set() });
+  if (verdict.verdict !== 'allow' || findDomainTool(tool)?.risk !== 'irreversible') return verdict;
+  const origin = checkWriteOrigin({ args, trustedText: run.init.trustedText });
+  return origin.allowed ? verdict : { verdict: 'deny', cause: 'untrusted_origin', stopReason: `policy_deny:${tool}`, detail: origin.detail };
+}
