@@ -30,9 +30,9 @@ describe('a switch flipped after a cancellation paused for approval', () => {
     await controls.close();
     const approved = waybill(db, ['approve', '--thread', 't1', '--json']);
     const record = JSON.parse(approved.stdout) as { status: string; stop_reason: string; tool_calls: Array<{ tool: string; status: string }> };
-    // The kill switch also ends the run with its stop reason; the tool and read-only switches are refused
-    // by the MCP server at the moment of execution (the runtimes' one tool gate will also end the run).
-    if (target.kind === 'kill') expect(record).toMatchObject({ status: 'stopped', stop_reason: 'operator_kill' });
+    // The run ends with the switch's stop reason (the kernel's tool gate reads the switches again on
+    // resume), and the MCP server refuses the call at the moment of execution in any case.
+    expect(record).toMatchObject({ status: 'stopped', stop_reason: target.kind === 'kill' ? 'operator_kill' : 'policy_deny:cancel_shipment' });
     expect(record.tool_calls.filter((c) => c.tool === 'cancel_shipment' && c.status === 'ok')).toEqual([]);
     const store = SqliteDomainStore.open(db);
     expect(await store.countCancellations('TTN-000004')).toBe(0);
