@@ -3,10 +3,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Caller } from '../domain/index.js';
 import { decideApproval, SqliteDomainStore } from '../domain/index.js';
-import { PACKAGE_VERSION, serveHttp, silentLogger } from '../mcp/index.js';
+import { PACKAGE_VERSION, privateKey, serveHttp, silentLogger } from '../mcp/index.js';
 import type { RunningHttpServer } from '../mcp/index.js';
 import { SqliteControlStore } from '../policy/index.js';
-import { SqliteApiKeyStore } from '../server/api-key-store.js';
 import type { ExpectedBarrier } from './attack.js';
 import type { AttackResult } from './run-attack.js';
 
@@ -206,16 +205,14 @@ export async function runMcpClientAttacks(workDir: string): Promise<AttackResult
     const path = join(workDir, `${attack.id}.db`);
     const store = SqliteDomainStore.open(path);
     const controls = SqliteControlStore.open(path);
-    const keyStore = SqliteApiKeyStore.open(path);
-    const keys = {
-      operator: keyStore.create({ tenant: 'default', role: 'operator' }).key,
-      viewer: keyStore.create({ tenant: 'default', role: 'viewer' }).key,
-      globex: keyStore.create({ tenant: 'globex', role: 'operator' }).key,
+    // Keys as the service's key store would resolve them (the evals layer does not open the service's stores).
+    const issued = {
+      operator: privateKey({ tenant: 'default', role: 'operator', principal: 'key_operator', channel: 'http' }),
+      viewer: privateKey({ tenant: 'default', role: 'viewer', principal: 'key_viewer', channel: 'http' }),
+      globex: privateKey({ tenant: 'globex', role: 'operator', principal: 'key_globex', channel: 'http' }),
     };
-    const verifyKey = (key: string): Caller | undefined => {
-      const principal = keyStore.verify(key);
-      return principal && { tenant: principal.tenant, role: principal.role, principal: principal.keyId, channel: 'http' };
-    };
+    const keys = { operator: issued.operator.key, viewer: issued.viewer.key, globex: issued.globex.key };
+    const verifyKey = (key: string): Caller | undefined => Object.values(issued).map((k) => k.verifyKey(key)).find((caller) => caller !== undefined);
     let server: RunningHttpServer | undefined;
     let outcome: { breaches: string[]; detail: string };
     try {
@@ -231,7 +228,6 @@ export async function runMcpClientAttacks(workDir: string): Promise<AttackResult
       outcome = { breaches: [], detail: `did not complete: ${error instanceof Error ? error.message : String(error)}` };
     } finally {
       await server?.close();
-      keyStore.close();
       await controls.close();
       await store.close();
     }
