@@ -91,7 +91,7 @@ export function evalCommand(): Command {
     .option('--variants <n>', 'with a model configured: also run n generated rewrites of each user-carried attack (0-5), reported apart', '0')
     .option('--offline', 'use the offline planner even when a model is configured')
     .option('--json', 'print the report as JSON')
-    .addHelpText('after', '\nPlanted (indirect) attacks run against a model that obeys what it reads, so only the barriers decide.\nThe previous report is kept as redteam.previous.json and compared.\nExit 0 when nothing was breached (generated variants included), 1 when anything was, 2 for bad usage.')
+    .addHelpText('after', '\nPlanted (indirect) attacks run against a model that obeys what it reads, so only the barriers decide.\nWith the default corpus, the external-MCP-client carrier (10 attacks) runs too: an attacker with the SDK client over HTTP and no runtime meets the MCP boundary alone.\nThe previous report is kept as redteam.previous.json and compared.\nExit 0 when nothing was breached (generated variants included), 1 when anything was, 2 for bad usage.')
     .action(async (options: CommonOptions & { corpus?: string; benign?: string; variants: string }) => {
       const perAttack = wholeNumber('--variants', options.variants, 0, 5);
       const { evals, config, offline, model, runtime, data, out } = await prepare(options, async () => {
@@ -102,7 +102,7 @@ export function evalCommand(): Command {
       const noModel = { absent: 'no model is configured; generated attack variants need one (and --variants N) and are never faked' };
       const generator = offline ? noModel : perAttack === 0 ? undefined : evals.cheapTextModel(config, 'attack');
       const variants = generator === undefined ? undefined : 'model' in generator ? { generator: generator.model, perAttack } : generator;
-      const report = await evals.runRedteam({ runtime, attacks, benign, offline, model, ...(variants && { variants }), ...(!options.json && { onProgress: evals.progressBar() }) });
+      const report = await evals.runRedteam({ runtime, attacks, benign, offline, model, mcpClient: options.corpus === undefined, ...(variants && { variants }), ...(!options.json && { onProgress: evals.progressBar() }) });
       let comparison: ReturnType<typeof evals.compareRedteam> | undefined;
       const written = evals.writeEvalReports(out, 'redteam', report, (previous) => {
         const before = evals.parsePreviousRedteam(previous);

@@ -1,7 +1,10 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
+import type { Caller, CallerRole } from '../domain/caller.js';
+import { CALLER_ROLES, DEFAULT_TENANT, isCallerRole } from '../domain/caller.js';
 import { explainBindError } from './bind-error.js';
 import { databasePath } from './database-path.js';
 import { parsePort } from './parse-port.js';
+import { UsageError } from './usage-error.js';
 
 interface McpOptions {
   http?: boolean;
@@ -9,49 +12,100 @@ interface McpOptions {
   port: string;
   db?: string;
   selfcheck?: boolean;
+  tenant: string;
+  role: string;
+  autoApproveUpTo?: string;
+  consoleUrl?: string;
 }
+
+/** The stdio caller's role when neither --role nor WAYBILL_MCP_ROLE says: read-only. */
+export const DEFAULT_STDIO_ROLE: CallerRole = 'viewer';
 
 /** `waybill mcp`: the domain's MCP server on stdio (default) or Streamable HTTP, or its offline selfcheck. */
 export function mcpCommand(): Command {
   return new Command('mcp')
     .description('serve the logistics domain over MCP: stdio by default, Streamable HTTP with --http')
-    .option('--http', 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio')
+    .option('--http', 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (every request needs an API key)')
     .option('--host <host>', 'address to bind with --http', '127.0.0.1')
     .option('--port <port>', 'port for --http (0 picks a free one)', '8788')
     .option('--db <file>', 'SQLite database file (default: WAYBILL_DB, else ./.waybill/waybill.db in a Waybill project directory, else the user data directory)')
-    .option('--selfcheck', 'check the tools, validators and error envelope offline (in-memory database), then exit')
+    .addOption(new Option('--tenant <tenant>', 'stdio: the tenant this local caller acts as').env('WAYBILL_MCP_TENANT').default(DEFAULT_TENANT))
+    .addOption(new Option('--role <role>', `stdio: the caller's role, one of ${CALLER_ROLES.join(', ')}`).env('WAYBILL_MCP_ROLE').default(DEFAULT_STDIO_ROLE))
+    .option('--auto-approve-up-to <uah>', 'approve cancellations with a refund up to this many UAH automatically (recorded as decision "auto"); default: never')
+    .addOption(new Option('--console-url <url>', 'where approval_required answers send people to decide').env('WAYBILL_PUBLIC_URL'))
+    .option('--selfcheck', 'check the tools, validators, grants and error envelope offline (in-memory database), then exit')
     .addHelpText(
       'after',
-      '\nThe database is created and seeded on first use; which file was opened is logged on stderr at start.\n' +
-        'Outside a Waybill project directory (one with a .waybill/ folder or Waybill\'s package.json) the default\n' +
-        'is $XDG_DATA_HOME/waybill/waybill.db (~/.local/share/waybill/waybill.db), never a new .waybill/ in the\n' +
-        'client\'s working directory. Logs go to stderr as JSON lines (WAYBILL_LOG_LEVEL=debug|info|warn|error|silent);\n' +
+      [
+        '',
+        'Who is calling:',
+        `  stdio   a local caller: tenant "${DEFAULT_TENANT}" and role "${DEFAULT_STDIO_ROLE}" (read-only) unless --tenant/--role or`,
+        '          WAYBILL_MCP_TENANT/WAYBILL_MCP_ROLE say otherwise; cancel_shipment needs --role operator or above.',
+        '  --http  "Authorization: Bearer <key>" on every request; tenant and role come from the key',
+        '          (waybill keys create --tenant T --role operator). Without a valid key: 401, pointing at',
+        '          /.well-known/oauth-protected-resource/mcp.',
+        'cancel_shipment runs only on a human approval: the first call answers {"status":"approval_required",',
+        '"approval_id":...}; decide with `waybill approve --approval ID` (or the console), then repeat the call',
+        'with "approval_id". Kill, tenant, tool and read-only switches are checked on every call.',
+        '',
+        'The database is created and seeded on first use; which file was opened is logged on stderr at start.',
+        "Outside a Waybill project directory (one with a .waybill/ folder or Waybill's package.json) the default",
+        'is $XDG_DATA_HOME/waybill/waybill.db (~/.local/share/waybill/waybill.db), never a new .waybill/ in the',
+        "client's working directory. Logs go to stderr as JSON lines (WAYBILL_LOG_LEVEL=debug|info|warn|error|silent);",
         'stdout carries only the protocol.',
+      ].join('\n'),
     )
     .action(async (options: McpOptions) => {
       const port = options.http ? parsePort(options.port) : 0;
-      // Loaded on demand: the MCP SDK and SQLite are not needed by other commands or by --help.
+      // Loaded on demand: the MCP SDK, SQLite and the knowledge base are not needed by other commands or by --help.
       const { createStderrLogger, runSelfcheck, serveHttp, serveStdio } = await import('../mcp/index.js');
       if (options.selfcheck) return selfcheck(runSelfcheck);
+      const autoApproveUpToUah = parseThreshold(options.autoApproveUpTo);
+      // Direct import, not the server index: that would load the runtime.
+      const { checkTenantId, SqliteApiKeyStore } = await import('../server/api-key-store.js');
+      const caller = stdioCaller(options, checkTenantId);
       const { openDomainStore } = await import('../domain/open-domain-store.js');
+      const { SqliteControlStore } = await import('../policy/index.js');
+      const { BUNDLED_CORPUS_DIR, KnowledgeBase, policySearchTool } = await import('../knowledge/index.js');
       const logger = createStderrLogger();
-      const store = openDomainStore({ path: databasePath(options.db) });
+      const dbPath = databasePath(options.db);
+      const store = openDomainStore({ path: dbPath });
+      const controls = SqliteControlStore.open(dbPath);
+      const knowledge = KnowledgeBase.open({ path: dbPath, seedCorpus: BUNDLED_CORPUS_DIR });
+      const shared = {
+        store,
+        controls,
+        searchPolicies: policySearchTool(knowledge),
+        ...(autoApproveUpToUah !== undefined && { autoApproveUpToUah }),
+        ...(options.consoleUrl && { consoleUrl: `${options.consoleUrl.replace(/\/+$/, '')}/console` }),
+      };
+      const closeAll = async () => {
+        knowledge.close();
+        await Promise.all([controls.close(), store.close()]);
+      };
       if (!options.http) {
-        await serveStdio({ store, logger });
-        await store.close();
+        await serveStdio({ ...shared, logger, caller, approvals: { grants: 'required', ...(autoApproveUpToUah !== undefined && { autoApproveUpToUah }), ...(shared.consoleUrl && { consoleUrl: shared.consoleUrl }) } });
+        await closeAll();
         return;
       }
+      const keys = SqliteApiKeyStore.open(dbPath);
+      const verifyKey = (key: string): Caller | undefined => {
+        const principal = keys.verify(key);
+        return principal && { tenant: principal.tenant, role: principal.role, principal: principal.keyId, channel: 'http' };
+      };
       let running;
       try {
-        running = await serveHttp({ store, logger, host: options.host, port });
+        running = await serveHttp({ ...shared, logger, verifyKey, host: options.host, port });
       } catch (error) {
-        await store.close();
+        keys.close();
+        await closeAll();
         throw explainBindError(error, options.host, port);
       }
-      logger.info('waybill mcp serving on Streamable HTTP', { url: running.url });
+      logger.info('waybill mcp serving on Streamable HTTP', { url: running.url, resource_metadata: running.resourceMetadataUrl });
       const stop = async () => {
         await running.close();
-        await store.close();
+        keys.close();
+        await closeAll();
         process.exit(0);
       };
       process.once('SIGINT', stop);
@@ -59,7 +113,21 @@ export function mcpCommand(): Command {
     });
 }
 
-async function selfcheck(runSelfcheck: () => Promise<{ ok: boolean; name: string; detail?: string }[]>): Promise<void> {
+function stdioCaller(options: McpOptions, checkTenantId: (tenant: string) => string | undefined): Caller {
+  const problem = checkTenantId(options.tenant);
+  if (problem) throw new UsageError(`--tenant: ${problem}`);
+  if (!isCallerRole(options.role)) throw new UsageError(`--role must be one of ${CALLER_ROLES.join(', ')}, got ${JSON.stringify(options.role)}`);
+  return { tenant: options.tenant, role: options.role, principal: 'local', channel: 'stdio' };
+}
+
+function parseThreshold(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const uah = Number(value);
+  if (!Number.isFinite(uah) || uah < 0) throw new UsageError(`--auto-approve-up-to must be a number of UAH ≥ 0, got ${JSON.stringify(value)}`);
+  return uah;
+}
+
+async function selfcheck(runSelfcheck: () => Promise<Array<{ ok: boolean; name: string; detail?: string }>>): Promise<void> {
   const results = await runSelfcheck();
   for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}${r.ok ? '' : `: ${r.detail}`}`);
   const failed = results.filter((r) => !r.ok);

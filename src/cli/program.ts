@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { PACKAGE_VERSION } from '../mcp/package-version.js';
 import { graphCommand, pruneCommand } from './admin-commands.js';
+import { auditCommand } from './audit-command.js';
 import { compareCommand } from './compare-command.js';
 import { demoCommand } from './demo-command.js';
 import { evalCommand } from './eval-command.js';
@@ -13,6 +14,7 @@ import { approveCommand, askCommand, rejectCommand, stateCommand } from './run-c
 import { traceCommand } from './trace-command.js';
 import { keysCommand } from './keys-command.js';
 import { runsCommand } from './runs-command.js';
+import { approvalsCommand } from './stored-approval-commands.js';
 import { serveCommand } from './serve-command.js';
 import { killCommand, toolCommand } from './switch-commands.js';
 
@@ -27,6 +29,7 @@ export function createProgram(): Command {
     .addCommand(stateCommand())
     .addCommand(approveCommand())
     .addCommand(rejectCommand())
+    .addCommand(approvalsCommand())
     .addCommand(traceCommand())
     .addCommand(demoCommand())
     .addCommand(graphCommand())
@@ -42,7 +45,8 @@ export function createProgram(): Command {
     .addCommand(keysCommand())
     .addCommand(runsCommand())
     .addCommand(killCommand())
-    .addCommand(toolCommand()),
+    .addCommand(toolCommand())
+    .addCommand(auditCommand()),
   );
 }
 

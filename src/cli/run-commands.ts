@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { parseRuntimeName } from '../runtimes/runtime-name.js';
 import { exitCodeFor } from '../runtimes/core/exit-code.js';
 import { printRun } from './print-run.js';
+import { decideStoredApproval } from './stored-approval-commands.js';
 import { UsageError } from './usage-error.js';
 import { withRuntime } from './with-runtime.js';
 import { withThreadRuntime } from './with-thread-runtime.js';
@@ -62,15 +63,20 @@ export function stateCommand(): Command {
 /** `waybill approve`: approve (optionally with edited arguments) a paused action. */
 export function approveCommand(): Command {
   return new Command('approve')
-    .description('approve the pending action of a thread, optionally with edited arguments')
-    .requiredOption('--thread <id>', THREAD_HELP)
+    .description('approve the pending action of a thread, or a stored approval request (--approval), optionally with edited arguments')
+    .option('--thread <id>', THREAD_HELP)
+    .option('--approval <id>', 'an approval id from an approval_required answer of the MCP server')
     .option('--edit <json>', 'replacement arguments as JSON, e.g. \'{"tracking_id":"TTN-000004","reason":"...","refund_uah":500}\'')
     .option('--by <name>', 'who decides (recorded in the audit trail)', process.env.USER ?? 'operator')
     .option('--json', 'print the run record as JSON')
-    .action(async (options: { thread: string; edit?: string; by: string; json?: boolean }) => {
+    .action(async (options: { thread?: string; approval?: string; edit?: string; by: string; json?: boolean }) => {
       const args = options.edit === undefined ? undefined : parseEdit(options.edit);
-      const record = await withThreadRuntime(options.thread, (runtime) =>
-        runtime.decide(options.thread, args ? { type: 'edit', by: options.by, args } : { type: 'approve', by: options.by }),
+      const thread = oneTarget(options);
+      if (thread === undefined) {
+        return decideStoredApproval({ approvalId: options.approval ?? '', decision: args ? 'edit' : 'approve', by: options.by, json: options.json === true, ...(args && { args }) });
+      }
+      const record = await withThreadRuntime(thread, (runtime) =>
+        runtime.decide(thread, args ? { type: 'edit', by: options.by, args } : { type: 'approve', by: options.by }),
       );
       printRun(record, options.json === true);
       process.exitCode = exitCodeFor(record);
@@ -80,17 +86,26 @@ export function approveCommand(): Command {
 /** `waybill reject`: refuse a paused action with a reason; nothing is changed. */
 export function rejectCommand(): Command {
   return new Command('reject')
-    .description('reject the pending action of a thread; nothing is changed')
-    .requiredOption('--thread <id>', THREAD_HELP)
+    .description('reject the pending action of a thread, or a stored approval request (--approval); nothing is changed')
+    .option('--thread <id>', THREAD_HELP)
+    .option('--approval <id>', 'an approval id from an approval_required answer of the MCP server')
     .requiredOption('--reason <text>', 'why (recorded in the audit trail)')
     .option('--by <name>', 'who decides', process.env.USER ?? 'operator')
     .option('--json', 'print the run record as JSON')
-    .action(async (options: { thread: string; reason: string; by: string; json?: boolean }) => {
+    .action(async (options: { thread?: string; approval?: string; reason: string; by: string; json?: boolean }) => {
       if (!options.reason.trim()) throw new UsageError('--reason must not be empty');
-      const record = await withThreadRuntime(options.thread, (runtime) => runtime.decide(options.thread, { type: 'reject', by: options.by, reason: options.reason }));
+      const thread = oneTarget(options);
+      if (thread === undefined) return decideStoredApproval({ approvalId: options.approval ?? '', decision: 'reject', by: options.by, reason: options.reason, json: options.json === true });
+      const record = await withThreadRuntime(thread, (runtime) => runtime.decide(thread, { type: 'reject', by: options.by, reason: options.reason }));
       printRun(record, options.json === true);
       process.exitCode = record.stop_reason === 'approval_rejected' ? 0 : exitCodeFor(record);
     });
+}
+
+/** The thread to decide, or undefined when a stored approval is decided instead; exactly one is required. */
+function oneTarget(options: { thread?: string; approval?: string }): string | undefined {
+  if ((options.thread === undefined) === (options.approval === undefined)) throw new UsageError('give exactly one of --thread <id> or --approval <id>');
+  return options.thread;
 }
 
 function parseEdit(text: string): Record<string, unknown> {

@@ -18,7 +18,8 @@ function approvalCard(a) {
     card.querySelectorAll('button').forEach(function (b) { b.disabled = true; });
     try {
       var record = await W.api('POST', '/v1/approvals/' + encodeURIComponent(a.id), body);
-      status.replaceChildren(h('p', { class: 'notice', role: 'status' }, 'Decided: ' + record.stop_reason + '. ', W.link('#/runs/' + encodeURIComponent(record.run_id), 'Open the resumed run and its journal')));
+      if (a.source === 'mcp') status.replaceChildren(h('p', { class: 'notice', role: 'status' }, 'Decided: ' + record.approval.status + '. The MCP caller may now repeat its call with this approval id; it runs once.'));
+      else status.replaceChildren(h('p', { class: 'notice', role: 'status' }, 'Decided: ' + record.stop_reason + '. ', W.link('#/runs/' + encodeURIComponent(record.run_id), 'Open the resumed run and its journal')));
       W.refreshPending();
     } catch (e) {
       status.replaceChildren(W.errorBox(e));
@@ -27,7 +28,9 @@ function approvalCard(a) {
   }
   var card = h('div', { class: 'card approval', 'data-approval': a.id },
     h('h2', {}, a.agent + ' → ' + a.tool),
-    h('p', { class: 'muted' }, 'Requested ' + W.fmtTime(a.requested_at) + ' · thread ' + a.thread_id + ' · ', W.link('#/runs/' + encodeURIComponent(a.run_id), a.run_id)),
+    a.source === 'mcp'
+      ? h('p', { class: 'muted' }, 'Requested ' + W.fmtTime(a.requested_at) + ' at the MCP boundary · ' + a.id + ' · expires ' + W.fmtTime(a.expires_at))
+      : h('p', { class: 'muted' }, 'Requested ' + W.fmtTime(a.requested_at) + ' · thread ' + a.thread_id + ' · ', W.link('#/runs/' + encodeURIComponent(a.run_id), a.run_id)),
     h('p', {}, a.answer),
     h('label', {}, 'Arguments (edit them to approve with changes)', args),
     h('div', { class: 'row' },

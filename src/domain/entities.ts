@@ -21,6 +21,8 @@ export interface Recipient {
 
 export interface Shipment {
   trackingId: string;
+  /** The tenant that owns it; only that tenant sees or acts on it. Always set on a stored shipment. */
+  tenant?: string;
   status: ShipmentStatus;
   origin: City;
   destination: City;

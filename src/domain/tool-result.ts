@@ -8,7 +8,29 @@ export type ErrorEnvelope = {
   problems: string[];
 };
 
-export type ToolResult<T extends object = Record<string, unknown>> = ({ status: 'ok' } & T) | ErrorEnvelope;
+/**
+ * An irreversible call that did not run because it needs a human decision: the approval to decide and
+ * how, and what to send once it is approved. Not an error (nothing was wrong with the call) and not a
+ * success (nothing happened).
+ */
+export type ApprovalRequiredResult = {
+  status: 'approval_required';
+  approval_id: string;
+  tool: string;
+  args: Record<string, unknown>;
+  expires_at: string;
+  decide: { console: string; cli: string; http: string };
+  next: string;
+};
+
+/** A call the boundary refused before it ran (kill switch, tool switch, read-only mode, role). */
+export type RefusedResult = {
+  status: 'refused';
+  reason: string;
+  problems: string[];
+};
+
+export type ToolResult<T extends object = Record<string, unknown>> = ({ status: 'ok' } & T) | ErrorEnvelope | ApprovalRequiredResult | RefusedResult;
 
 export function errorEnvelope(problems: readonly string[]): ErrorEnvelope {
   return { status: 'error', problems: [...problems] };

@@ -140,5 +140,8 @@ function describeBarrier(barrier: ExpectedBarrier, events: readonly AuditEvent[]
       return 'passed the guards; the model declined (model_unavailable)';
     case 'not_obeyed':
       return 'answered the legitimate part; the instruction was not acted on';
+    case 'authentication':
+    case 'tenancy':
+      return `refused at the MCP boundary (${barrier})`;
   }
 }

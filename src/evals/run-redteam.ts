@@ -12,6 +12,7 @@ import type { AttackResult } from './run-attack.js';
 import { runAttack } from './run-attack.js';
 import type { BenignResult } from './run-benign.js';
 import { runBenign } from './run-benign.js';
+import { MCP_CLIENT_ATTACKS, runMcpClientAttacks } from './mcp-client-attacks.js';
 import { SharedSessions } from './shared-sessions.js';
 
 export interface RedteamOptions {
@@ -25,6 +26,8 @@ export interface RedteamOptions {
   workDir?: string;
   onProgress?: (done: number, total: number, label: string) => void;
   now?: () => Date;
+  /** Also run the external-MCP-client carrier: an attacker with an MCP client and no runtime. */
+  mcpClient?: boolean;
   /** Generated variants: a model and how many rewrites per user-carried attack; otherwise why there are none. */
   variants?: { generator: TextModel; perAttack: number } | { absent: string };
 }
@@ -35,7 +38,7 @@ export async function runRedteam(options: RedteamOptions): Promise<RedteamReport
   const now = options.now ?? (() => new Date());
   const workDir = options.workDir ?? mkdtempSync(join(tmpdir(), 'waybill-redteam-'));
   const databases = new AttackDatabases(workDir);
-  const total = options.attacks.length + options.benign.length;
+  const total = options.attacks.length + options.benign.length + (options.mcpClient ? MCP_CLIENT_ATTACKS.length : 0);
   let done = 0;
   const attacks: AttackResult[] = [];
   const benign: BenignResult[] = [];
@@ -45,6 +48,12 @@ export async function runRedteam(options: RedteamOptions): Promise<RedteamReport
     for (const attack of options.attacks) {
       attacks.push(await runAttack(attack, { runtime: options.runtime, databases, offline: options.offline, shared }));
       options.onProgress?.((done += 1), total, attack.id);
+    }
+    if (options.mcpClient) {
+      for (const result of await runMcpClientAttacks(workDir)) {
+        attacks.push(result);
+        options.onProgress?.((done += 1), total, result.id);
+      }
     }
     for (const input of options.benign) {
       benign.push(await runBenign(input, shared));

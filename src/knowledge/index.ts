@@ -26,6 +26,7 @@ export type { IngestReport } from './ingest-report.js';
 export { NOTHING_BLOCKED } from './knowledge-audit-record.js';
 export type { BlockedCounts, KnowledgeAuditRecord } from './knowledge-audit-record.js';
 export { KnowledgeBase } from './knowledge-base.js';
+export { policySearchTool } from './policy-search-tool.js';
 export type { BridgeResult, KnowledgeBaseOptions, UnscopedHit } from './knowledge-base.js';
 export { KnowledgeError } from './knowledge-error.js';
 export type { KnowledgeErrorCode } from './knowledge-error.js';

@@ -1,7 +1,10 @@
 export { connectInMemory } from './connect-in-memory.js';
-export { asCallToolResult, createWaybillMcpServer, SERVER_NAME, SERVER_VERSION } from './create-mcp-server.js';
+export { checkBoundary } from './boundary-check.js';
+export { checkEnvelope } from './check-envelope.js';
+export { asCallToolResult, createWaybillMcpServer, IN_PROCESS_CALLER, SERVER_NAME, SERVER_VERSION } from './create-mcp-server.js';
 export type { WaybillMcpServerOptions } from './create-mcp-server.js';
 export { PACKAGE_VERSION } from './package-version.js';
+export { privateKey } from './private-key.js';
 export { runSelfcheck } from './selfcheck.js';
 export type { SelfcheckResult } from './selfcheck.js';
 export { serveHttp } from './serve-http.js';

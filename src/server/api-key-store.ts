@@ -64,7 +64,7 @@ export class SqliteApiKeyStore {
   create(options: { tenant: string; role: ApiRole; name?: string }): { key: string; info: ApiKeyInfo } {
     const problem = checkTenantId(options.tenant);
     if (problem) throw new RangeError(`tenant: ${problem}`);
-    if (!isApiRole(options.role)) throw new RangeError('role must be viewer, operator or admin');
+    if (!isApiRole(options.role)) throw new RangeError('role must be viewer, operator, admin or platform_admin');
     const id = `key_${randomBytes(6).toString('hex')}`;
     const key = newSecret('wb_');
     const createdAt = this.#now().toISOString();

@@ -1,5 +1,9 @@
-/** What a key may do: viewers read, operators also decide approvals and start runs, admins flip switches. */
-export const API_ROLES = ['viewer', 'operator', 'admin'] as const;
+/**
+ * What a key may do: viewers read, operators also decide approvals and start runs, admins flip
+ * switches; `platform_admin` (the operator of operators) also sees every tenant's metrics. The same
+ * roles as the MCP boundary's callers.
+ */
+export const API_ROLES = ['viewer', 'operator', 'admin', 'platform_admin'] as const;
 export type ApiRole = (typeof API_ROLES)[number];
 
 /** True when `role` includes everything `required` may do (admin ⊇ operator ⊇ viewer). */

@@ -7,21 +7,30 @@ import { readJsonBody } from './read-json-body.js';
 import { DecisionBody } from './request-schemas.js';
 import type { ServerDeps } from './server-deps.js';
 import type { ServerEnv } from './server-env.js';
+import { decideStoredApproval, isStoredApprovalId, listStoredApprovals } from './stored-approvals.js';
 
 /** Pending approvals of the caller's tenant, and deciding one (operator role). */
 export function approvalRoutes(deps: ServerDeps): Hono<ServerEnv> {
   const app = new Hono<ServerEnv>();
 
-  app.get('/approvals', async (c) => c.json({ approvals: await listPendingApprovals(deps.opened, c.get('principal').tenant) }));
+  // Paused runs, then approvals filed at the MCP boundary by callers without a grant.
+  app.get('/approvals', async (c) => {
+    const { tenant } = c.get('principal');
+    return c.json({ approvals: [...(await listPendingApprovals(deps.opened, tenant)), ...(await listStoredApprovals(deps.opened.domain, tenant))] });
+  });
 
   app.post('/approvals/:id', requireRole('operator'), async (c) => {
     const body = await readJsonBody(c, DecisionBody);
     const principal = c.get('principal');
     // Journaled as the key's name and id, so the audit trail says which credential decided.
     const by = `${principal.name} (${principal.keyId})`;
+    const id = c.req.param('id');
+    if (isStoredApprovalId(id)) {
+      return c.json(await decideStoredApproval(deps.opened.domain, { tenant: principal.tenant, approvalId: id, decision: body.decision, by: `http:${by}`, ...(body.args && { args: body.args }), ...(body.reason !== undefined && { reason: body.reason }) }));
+    }
     const decision: Decision =
       body.decision === 'edit' ? { type: 'edit', by, args: body.args ?? {} } : body.decision === 'reject' ? { type: 'reject', by, reason: body.reason ?? '' } : { type: 'approve', by };
-    return c.json(await decideApproval(deps, principal.tenant, c.req.param('id'), decision));
+    return c.json(await decideApproval(deps, principal.tenant, id, decision));
   });
 
   return app;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '../mcp/stderr-logger.js';
 import type { AuditEvent, RunRecord } from '../telemetry/index.js';
 import { SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER } from './sign-webhook.js';
@@ -19,6 +20,8 @@ export interface ApprovalWebhooksOptions {
 /** What the tenant's URL receives when a run pauses for approval. */
 export interface ApprovalWebhookPayload {
   type: 'approval.requested';
+  /** One per delivery (the same across its retries): receivers refuse an id they have seen (WebhookVerifier). */
+  delivery_id: string;
   tenant: string;
   approval_id: string;
   run_id: string;
@@ -51,6 +54,7 @@ export class ApprovalWebhooks {
     const base = this.#options.publicUrl().replace(/\/+$/, '');
     const payload: ApprovalWebhookPayload = {
       type: 'approval.requested',
+      delivery_id: `dlv_${randomUUID()}`,
       tenant: record.tenant,
       approval_id: record.run_id,
       run_id: record.run_id,

@@ -66,8 +66,10 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
   app.notFound((c) => c.json(new ApiError('not_found', `no route ${c.req.method} ${c.req.path}`).toBody(), 404));
 
   app.get('/healthz', (c) => c.json({ status: 'ok', version: PACKAGE_VERSION }));
+  // A tenant's admin sees that tenant only; the cross-tenant view takes the operator-of-operators role.
   app.get('/metrics', authenticate(deps.keys), requireRole('admin'), async (c) => {
-    const { text, contentType } = await deps.metrics.render();
+    const { tenant, role } = c.get('principal');
+    const { text, contentType } = await deps.metrics.render(role === 'platform_admin' ? {} : { tenant });
     return c.body(text, 200, { 'content-type': contentType });
   });
   app.get('/', (c) => c.redirect('/console'));

@@ -12,5 +12,6 @@ export { InFlightRuns } from './in-flight-runs.js';
 export { serveWaybill } from './serve-waybill.js';
 export type { RunningWaybill, ServeWaybillOptions } from './serve-waybill.js';
 export { ServerMetrics } from './server-metrics.js';
-export { SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER, verifyWebhook } from './sign-webhook.js';
+export { SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER, verifyWebhook, WebhookVerifier } from './sign-webhook.js';
+export type { WebhookCheck, WebhookVerifierOptions } from './sign-webhook.js';
 export { SqliteWebhookStore } from './webhook-store.js';

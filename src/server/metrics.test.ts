@@ -4,6 +4,7 @@ import { openTestServer } from './server-test-kit.js';
 
 let server: TestServer;
 let text: string;
+let acmeOnly: string;
 beforeAll(async () => {
   server = await openTestServer();
   const ask = (input: string, key = server.keys.operator) => server.call('POST', '/v1/runs', { key, body: { input } });
@@ -12,9 +13,10 @@ beforeAll(async () => {
   await server.call('PUT', '/v1/admin/tools/check_stock', { key: server.keys.admin, body: { enabled: false } });
   await ask('Скільки ноутбуків SKU-1001 на складах?');
   await ask('Де TTN-000002?', server.keys.globex);
-  const res = await server.call('GET', '/metrics', { key: server.keys.admin });
+  const res = await server.call('GET', '/metrics', { key: server.keys.platform });
   expect(res.headers.get('content-type')).toContain('text/plain');
   text = await res.text();
+  acmeOnly = await (await server.call('GET', '/metrics', { key: server.keys.admin })).text();
 });
 afterAll(async () => {
   await server.close();
@@ -42,6 +44,12 @@ function parseExposition(body: string): Array<{ name: string; labels: Record<str
 }
 
 describe('/metrics', () => {
+  it("shows a tenant's admin that tenant only; every tenant only to the operator of operators", () => {
+    const tenants = (body: string) => new Set(parseExposition(body).map((sample) => sample.labels.tenant));
+    expect(tenants(acmeOnly)).toEqual(new Set(['acme']));
+    expect(tenants(text)).toEqual(new Set(['acme', 'globex']));
+  });
+
   it('is valid Prometheus text with every expected metric', () => {
     const samples = parseExposition(text);
     const names = new Set(samples.map((s) => s.name));

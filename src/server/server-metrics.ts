@@ -74,8 +74,16 @@ export class ServerMetrics {
     }
   }
 
-  /** The exposition text and its content type. */
-  async render(): Promise<{ text: string; contentType: string }> {
-    return { text: await this.registry.metrics(), contentType: this.registry.contentType };
+  /**
+   * The exposition text and its content type: one tenant's samples when `tenant` is given (what a
+   * tenant's admin key sees), every tenant's when it is not (the operator of operators).
+   */
+  async render(options: { tenant?: string } = {}): Promise<{ text: string; contentType: string }> {
+    const text = await this.registry.metrics();
+    if (options.tenant === undefined) return { text, contentType: this.registry.contentType };
+    // Tenant ids are plain identifiers (checkTenantId), so the label matches literally.
+    const own = `tenant="${options.tenant}"`;
+    const kept = text.split('\n').filter((line) => line === '' || line.startsWith('#') || line.includes(own));
+    return { text: kept.join('\n'), contentType: this.registry.contentType };
   }
 }

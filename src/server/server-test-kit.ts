@@ -12,14 +12,14 @@ import { ServerMetrics } from './server-metrics.js';
 import { SqliteWebhookStore } from './webhook-store.js';
 import { silentLogger } from '../mcp/stderr-logger.js';
 
-/** A server over a fresh database with keys for tenant `acme` (every role) and `globex` (operator). */
+/** A server over a fresh database with keys for tenant `acme` (every role), `globex` (operator, admin) and an operator of operators. */
 export interface TestServer {
   app: Hono<ServerEnv>;
   opened: OpenedLangGraphRuntime;
   metrics: ServerMetrics;
   webhooks: ApprovalWebhooks;
   inFlight: InFlightRuns;
-  keys: { viewer: string; operator: string; admin: string; globex: string; globexAdmin: string };
+  keys: { viewer: string; operator: string; admin: string; globex: string; globexAdmin: string; platform: string };
   dbPath: string;
   /** `app.request` with a key and a JSON body. */
   call(method: string, path: string, options?: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<Response>;
@@ -42,8 +42,8 @@ export async function openTestServer(options: { runtime?: Partial<OpenLangGraphO
     },
   });
   const keyStore = SqliteApiKeyStore.open(dbPath);
-  const make = (tenant: string, role: 'viewer' | 'operator' | 'admin') => keyStore.create({ tenant, role, name: `${tenant}-${role}` }).key;
-  const keys = { viewer: make('acme', 'viewer'), operator: make('acme', 'operator'), admin: make('acme', 'admin'), globex: make('globex', 'operator'), globexAdmin: make('globex', 'admin') };
+  const make = (tenant: string, role: 'viewer' | 'operator' | 'admin' | 'platform_admin') => keyStore.create({ tenant, role, name: `${tenant}-${role}` }).key;
+  const keys = { viewer: make('acme', 'viewer'), operator: make('acme', 'operator'), admin: make('acme', 'admin'), globex: make('globex', 'operator'), globexAdmin: make('globex', 'admin'), platform: make('ops', 'platform_admin') };
   const inFlight = new InFlightRuns();
   const app = createServerApp({ opened, keys: keyStore, webhooks: webhookStore, metrics, inFlight });
   return {

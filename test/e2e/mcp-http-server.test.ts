@@ -5,15 +5,24 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decideApproval, SqliteDomainStore } from '../../src/domain/index.js';
+import { SqliteApiKeyStore } from '../../src/server/api-key-store.js';
 import { makeTempDir } from '../../src/testing/temp-dir.js';
 import { CLI, serverEnv } from './helpers.js';
 
 const temp = makeTempDir();
+const dbPath = join(temp.dir, 'http.db');
 let child: ChildProcessWithoutNullStreams;
 let url: URL;
+let operatorKey = '';
+let globexKey = '';
 
 beforeAll(async () => {
-  child = spawn(process.execPath, [CLI, 'mcp', '--http', '--port', '0'], { env: serverEnv(join(temp.dir, 'http.db'), { WAYBILL_LOG_LEVEL: 'info' }) });
+  const keys = SqliteApiKeyStore.open(dbPath);
+  operatorKey = keys.create({ tenant: 'default', role: 'operator' }).key;
+  globexKey = keys.create({ tenant: 'globex', role: 'operator' }).key;
+  keys.close();
+  child = spawn(process.execPath, [CLI, 'mcp', '--http', '--port', '0'], { env: serverEnv(dbPath, { WAYBILL_LOG_LEVEL: 'info' }) });
   url = await new Promise<URL>((resolve, reject) => {
     let err = '';
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${err}`)), 10_000);
@@ -35,15 +44,15 @@ afterAll(async () => {
   temp.cleanup();
 });
 
-function rawPost(path: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+function raw(method: string, path: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+      { host: url.hostname, port: url.port, path, method, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
       },
     );
     req.on('error', reject);
@@ -52,33 +61,96 @@ function rawPost(path: string, body: string, headers: Record<string, string> = {
 }
 
 const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+async function connect(key: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  const client = new Client({ name: 'waybill-http-e2e', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: bearer(key) } });
+  await client.connect(transport);
+  return { client, transport };
+}
 
 describe('waybill mcp --http (Streamable HTTP)', () => {
-  it('binds to loopback and serves the tools to the SDK client over one session', async () => {
+  it('answers 401 without a key or with an unknown one, pointing at its protected-resource metadata', async () => {
+    const none = await raw('POST', '/mcp', INITIALIZE);
+    expect(none.status).toBe(401);
+    expect(String(none.headers['www-authenticate'])).toContain('resource_metadata="http://127.0.0.1:');
+    expect((await raw('POST', '/mcp', INITIALIZE, bearer('wb_not_a_key'))).status).toBe(401);
+    const metadata = await raw('GET', '/.well-known/oauth-protected-resource/mcp', '');
+    expect(JSON.parse(metadata.body)).toMatchObject({ resource: url.href, bearer_methods_supported: ['header'] });
+    const client = new Client({ name: 'no-key', version: '1' });
+    await expect(client.connect(new StreamableHTTPClientTransport(url))).rejects.toThrow();
+  });
+
+  it('binds to loopback and serves the tools to the SDK client over one session, as the key\'s tenant', async () => {
     expect(url.hostname).toBe('127.0.0.1');
     expect(url.pathname).toBe('/mcp');
-    const client = new Client({ name: 'waybill-http-e2e', version: '1.0.0' });
-    const transport = new StreamableHTTPClientTransport(url);
-    await client.connect(transport);
+    const { client, transport } = await connect(operatorKey);
     expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(4);
+    expect(tools.map((t) => t.name)).toContain('cancel_shipment');
     const price = await client.callTool({ name: 'calc_delivery', arguments: { origin: 'Odesa', destination: 'Kharkiv', weight_kg: 8, service: 'express' } });
     expect(price.structuredContent).toMatchObject({ status: 'ok', price_uah: 611 });
-    const bad = await client.callTool({ name: 'track_shipment', arguments: { tracking_id: 'nope' } });
-    expect(bad.structuredContent).toMatchObject({ status: 'error' });
+    const foreign = await client.callTool({ name: 'track_shipment', arguments: { tracking_id: 'TTN-000015' } });
+    expect(foreign.structuredContent).toEqual({ status: 'error', problems: ['tracking_id: no shipment TTN-000015'] });
     await transport.terminateSession();
     await client.close();
   });
 
-  it('refuses a foreign Host header (DNS rebinding), other paths, bad JSON and unknown sessions', async () => {
-    expect((await rawPost('/mcp', INITIALIZE, { host: 'evil.example:80' })).status).toBe(403);
-    expect((await rawPost('/other', INITIALIZE)).status).toBe(404);
-    const broken = await rawPost('/mcp', '{"jsonrpc":');
+  it('cancels only with a grant: approval_required first, exactly once after approval, never with the grant again', async () => {
+    const { client, transport } = await connect(operatorKey);
+    const args = { tracking_id: 'TTN-000004', reason: 'Клієнт відмовився', refund_uah: 720 };
+    const asked = await client.callTool({ name: 'cancel_shipment', arguments: args });
+    expect(asked.isError).toBe(true);
+    const { approval_id: id } = asked.structuredContent as { approval_id: string };
+    const store = SqliteDomainStore.open(dbPath);
+    try {
+      expect(await store.countCancellations('TTN-000004')).toBe(0);
+      await decideApproval(store, { approvalId: id, decision: 'approve', decidedBy: 'e2e' });
+      // Another tenant's key cannot use the grant.
+      const other = await connect(globexKey);
+      const stolen = await other.client.callTool({ name: 'cancel_shipment', arguments: { ...args, approval_id: id } });
+      expect(stolen.structuredContent).toEqual({ status: 'error', problems: ['tracking_id: no shipment TTN-000004'] });
+      await other.client.close();
+      const done = await client.callTool({ name: 'cancel_shipment', arguments: { ...args, approval_id: id } });
+      expect(done.structuredContent).toMatchObject({ status: 'ok', refund_uah: 720 });
+      const again = await client.callTool({ name: 'cancel_shipment', arguments: { ...args, approval_id: id } });
+      expect((again.structuredContent as { problems: string[] }).problems[0]).toMatch(/was already used/);
+      expect(await store.countCancellations('TTN-000004')).toBe(1);
+      const calls = await store.audit.list({ subject: 'cancel_shipment' });
+      expect(calls.map((e) => [e.tenant, e.body.channel, e.body.status])).toEqual([
+        ['default', 'http', 'approval_required'],
+        ['globex', 'http', 'error'],
+        ['default', 'http', 'ok'],
+        ['default', 'http', 'error'],
+      ]);
+      expect((await store.audit.verify()).ok).toBe(true);
+    } finally {
+      await store.close();
+    }
+    await transport.terminateSession();
+    await client.close();
+  });
+
+  it('answers an empty batch and other invalid envelopes with a JSON-RPC error, not an empty 202', async () => {
+    for (const body of ['[]', '[1]', '{"id":1,"method":"ping"}', '"text"']) {
+      const answer = await raw('POST', '/mcp', body, bearer(operatorKey));
+      expect(answer.status, body).toBe(400);
+      expect(JSON.parse(answer.body), body).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
+    }
+  });
+
+  it('refuses a foreign Host header (DNS rebinding), other paths, bad JSON and unknown or foreign sessions', async () => {
+    expect((await raw('POST', '/mcp', INITIALIZE, { host: 'evil.example:80', ...bearer(operatorKey) })).status).toBe(403);
+    expect((await raw('POST', '/other', INITIALIZE, bearer(operatorKey))).status).toBe(404);
+    const broken = await raw('POST', '/mcp', '{"jsonrpc":', bearer(operatorKey));
     expect(broken.status).toBe(400);
     expect(JSON.parse(broken.body)).toMatchObject({ error: { code: -32700 } });
-    expect((await rawPost('/mcp', INITIALIZE, { 'mcp-session-id': 'no-such-session' })).status).toBe(404);
-    // The server is still healthy afterwards.
-    expect((await rawPost('/mcp', INITIALIZE)).status).toBe(200);
+    expect((await raw('POST', '/mcp', INITIALIZE, { 'mcp-session-id': 'no-such-session', ...bearer(operatorKey) })).status).toBe(404);
+    const opened = await raw('POST', '/mcp', INITIALIZE, bearer(operatorKey));
+    expect(opened.status).toBe(200);
+    const session = String(opened.headers['mcp-session-id']);
+    // A session belongs to the key that opened it.
+    expect((await raw('POST', '/mcp', '{"jsonrpc":"2.0","id":2,"method":"tools/list"}', { 'mcp-session-id': session, ...bearer(globexKey) })).status).toBe(404);
   });
 });

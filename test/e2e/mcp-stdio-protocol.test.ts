@@ -10,7 +10,7 @@ afterAll(() => temp.cleanup());
 
 /** Speaks raw JSON-RPC lines to a spawned server, to send bytes no well-behaved client would. */
 function rawSession(): { child: ChildProcessWithoutNullStreams; send(bytes: Buffer | string): void; responses(count: number): Promise<unknown[]>; stdout(): string } {
-  const child = spawn(process.execPath, [CLI, 'mcp'], { env: serverEnv(join(temp.dir, 'raw.db'), { WAYBILL_LOG_LEVEL: 'debug' }) });
+  const child = spawn(process.execPath, [CLI, 'mcp', '--role', 'operator'], { env: serverEnv(join(temp.dir, 'raw.db'), { WAYBILL_LOG_LEVEL: 'debug' }) });
   let out = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {

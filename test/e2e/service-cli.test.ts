@@ -49,7 +49,7 @@ describe('waybill keys, serve, runs, kill and tool', () => {
     expect(keys).toEqual([expect.objectContaining({ tenant: 'acme', role: 'operator', name: 'cli-e2e' })]);
     expect(list.stdout).not.toContain(key);
     const bad = await waybill('keys', 'create', '--tenant', 'acme', '--role', 'root');
-    expect(bad).toMatchObject({ code: 2, stderr: 'waybill: --role must be one of viewer, operator, admin, got "root"\n' });
+    expect(bad).toMatchObject({ code: 2, stderr: 'waybill: --role must be one of viewer, operator, admin, platform_admin, got "root"\n' });
   });
 
   it('serves on loopback: /healthz without a key, 401 without one on /v1, a run with the key', async () => {

@@ -32,7 +32,7 @@ export async function trackShipment(context: OperationContext, raw: unknown): Pr
   if (!parsed.success) return errorEnvelope(parsed.problems);
   const checked = checkTrackingId(parsed.value.tracking_id);
   if ('problems' in checked) return errorEnvelope(checked.problems);
-  const shipment = await context.store.getShipment(checked.trackingId);
+  const shipment = await context.store.getShipment(checked.trackingId, context.caller?.tenant);
   if (!shipment) return errorEnvelope([`tracking_id: no shipment ${checked.trackingId}`]);
   return { status: 'ok', ...describeShipment(shipment) };
 }

@@ -1,10 +1,14 @@
 import type Database from 'better-sqlite3';
 import type { City } from '../cities.js';
+import type { ApprovalLifetimes } from '../approvals/approval-store.js';
 import type { CancelOutcome, CancelRequest, DomainStore } from '../domain-store.js';
 import type { Cancellation, Product, Shipment, ShipmentEvent, StockLevel, Tariff, Warehouse } from '../entities.js';
 import { FINAL_STATUSES } from '../entities.js';
 import type { Service } from '../services.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
+import type { ApprovalRow } from './sqlite-approval-store.js';
+import { APPROVAL_SELECT, SqliteApprovalStore, toApproval } from './sqlite-approval-store.js';
+import { SqliteAuditChain } from './sqlite-audit-chain.js';
 import { DOMAIN_MIGRATIONS } from './sqlite-schema.js';
 
 interface ShipmentRow {
@@ -19,6 +23,7 @@ interface ShipmentRow {
   recipient_phone: string;
   delay_reason: string | null;
   eta: string | null;
+  tenant: string;
 }
 
 interface CancellationRow {
@@ -29,24 +34,43 @@ interface CancellationRow {
   idempotency_key: string;
   args_hash: string;
   cancelled_at: string;
+  tenant: string;
+}
+
+export interface SqliteDomainStoreOptions {
+  /** Clock for approval requests, decisions and grants. Default: the system clock. */
+  now?: () => Date;
+  lifetimes?: Partial<ApprovalLifetimes>;
+  /** Id generator for approvals and grants (tests make them reproducible). */
+  newId?: () => string;
 }
 
 /** The embedded default store: one SQLite file (better-sqlite3), WAL mode, shared safely by several processes. */
 export class SqliteDomainStore implements DomainStore {
   readonly backend = 'sqlite' as const;
+  readonly approvals: SqliteApprovalStore;
+  readonly audit: SqliteAuditChain;
   readonly #db: Database.Database;
 
-  constructor(db: Database.Database) {
+  constructor(db: Database.Database, options: SqliteDomainStoreOptions = {}) {
     this.#db = db;
+    this.audit = new SqliteAuditChain(db);
+    this.approvals = new SqliteApprovalStore(db, {
+      chain: this.audit,
+      now: options.now ?? (() => new Date()),
+      ...(options.lifetimes && { lifetimes: options.lifetimes }),
+      ...(options.newId && { newId: options.newId }),
+    });
   }
 
   /** Opens the file at `path` (created and seeded on first use); see openSqliteDatabase for errors. */
-  static open(path: string): SqliteDomainStore {
-    return new SqliteDomainStore(openSqliteDatabase(path, 'domain', DOMAIN_MIGRATIONS));
+  static open(path: string, options: SqliteDomainStoreOptions = {}): SqliteDomainStore {
+    return new SqliteDomainStore(openSqliteDatabase(path, 'domain', DOMAIN_MIGRATIONS), options);
   }
 
-  async getShipment(trackingId: string): Promise<Shipment | undefined> {
-    return this.#readShipment(trackingId);
+  async getShipment(trackingId: string, tenant?: string): Promise<Shipment | undefined> {
+    const shipment = this.#readShipment(trackingId);
+    return shipment && (tenant === undefined || shipment.tenant === tenant) ? shipment : undefined;
   }
 
   async getProduct(sku: string): Promise<Product | undefined> {
@@ -103,18 +127,34 @@ export class SqliteDomainStore implements DomainStore {
   }
 
   #cancelInTransaction(request: CancelRequest): CancelOutcome {
-    const previous = this.#cancellationWhere('idempotency_key = ?', request.idempotencyKey);
-    if (previous) {
+    const shipment = this.#db.prepare('SELECT status, paid_uah, tenant FROM shipments WHERE tracking_id = ?').get(request.trackingId) as
+      | Pick<ShipmentRow, 'status' | 'paid_uah' | 'tenant'>
+      | undefined;
+    // Another tenant's shipment is exactly as unknown as a missing one, before any other rule speaks.
+    if (!shipment || (request.tenant !== undefined && shipment.tenant !== request.tenant)) return { kind: 'not_found' };
+    const { grant } = request;
+    const presented = grant?.approvalId !== undefined ? this.#checkGrant(request, grant.approvalId, shipment.tenant) : undefined;
+    if (presented && presented.kind === 'grant_refused') return presented;
+    const found = this.#cancellationWhere('idempotency_key = ?', request.idempotencyKey);
+    if (found) {
+      const { tenant: owner, ...previous } = found;
+      if (owner !== shipment.tenant) return { kind: 'key_taken' };
       return previous.argsHash === request.argsHash
         ? { kind: 'replayed', cancellation: previous }
         : { kind: 'key_conflict', cancellation: previous };
     }
-    const shipment = this.#db.prepare('SELECT status, paid_uah FROM shipments WHERE tracking_id = ?').get(request.trackingId) as
-      | Pick<ShipmentRow, 'status' | 'paid_uah'>
-      | undefined;
-    if (!shipment) return { kind: 'not_found' };
     if (FINAL_STATUSES.has(shipment.status)) return { kind: 'not_cancellable', status: shipment.status };
     if (request.refundUah > shipment.paid_uah) return { kind: 'refund_exceeds_paid', paidUah: shipment.paid_uah };
+    let grantId = presented?.grantId;
+    let approvalId = grant?.approvalId;
+    if (grant && grantId === undefined) {
+      const filed = this.approvals.requestInTransaction({ tenant: shipment.tenant, tool: 'cancel_shipment', args: grant.args, argsHash: request.argsHash, requestedBy: grant.requestedBy });
+      if (grant.autoApproveUpToUah === undefined || request.refundUah > grant.autoApproveUpToUah) return { kind: 'approval_required', approval: filed };
+      const decided = this.approvals.decideInTransaction({ approvalId: filed.approvalId, kind: 'auto', decidedBy: `threshold:${grant.autoApproveUpToUah} UAH` });
+      if (decided.kind !== 'decided' || !decided.approval.grant) return { kind: 'approval_required', approval: filed };
+      grantId = decided.approval.grant.grantId;
+      approvalId = filed.approvalId;
+    }
 
     const { n } = this.#db.prepare('SELECT count(*) + 1 AS n FROM cancellations').get() as { n: number };
     const cancellation: Cancellation = {
@@ -132,6 +172,21 @@ export class SqliteDomainStore implements DomainStore {
       )
       .run(cancellation.cancellationId, cancellation.trackingId, cancellation.reason, cancellation.refundUah,
         cancellation.idempotencyKey, cancellation.argsHash, cancellation.cancelledAt);
+    this.#db.prepare('UPDATE cancellations SET tenant = ?, approval_id = ? WHERE cancellation_id = ?').run(shipment.tenant, approvalId ?? null, cancellation.cancellationId);
+    if (grantId !== undefined && approvalId !== undefined) {
+      // Single use is a database fact: the grant row is claimed here, or the whole cancellation rolls back.
+      const claimed = this.#db
+        .prepare('UPDATE grants SET consumed_at = ?, consumed_by = ? WHERE grant_id = ? AND consumed_at IS NULL')
+        .run(request.cancelledAt, cancellation.cancellationId, grantId).changes;
+      if (claimed !== 1) throw new Error(`grant ${grantId} was used concurrently`);
+      this.audit.appendInTransaction({
+        type: 'grant.consumed',
+        tenant: shipment.tenant,
+        at: request.cancelledAt,
+        subject: approvalId,
+        body: { grant_id: grantId, tool: 'cancel_shipment', args_hash: request.argsHash, cancellation_id: cancellation.cancellationId, tracking_id: request.trackingId, refund_uah: request.refundUah },
+      });
+    }
     const origin = this.#db.prepare('SELECT origin FROM shipments WHERE tracking_id = ?').get(request.trackingId) as { origin: City };
     this.#db.prepare("UPDATE shipments SET status = 'cancelled', delay_reason = NULL, eta = NULL WHERE tracking_id = ?").run(request.trackingId);
     this.#db
@@ -140,15 +195,32 @@ export class SqliteDomainStore implements DomainStore {
     return { kind: 'created', cancellation };
   }
 
+  /** The presented approval's grant, if it lets this exact call run now. */
+  #checkGrant(request: CancelRequest, approvalId: string, owner: string): { kind: 'ok'; grantId: string } | Extract<CancelOutcome, { kind: 'grant_refused' }> {
+    const row = this.#db.prepare(`${APPROVAL_SELECT} WHERE a.approval_id = ?`).get(approvalId) as ApprovalRow | undefined;
+    const approval = row && toApproval(row);
+    if (!approval || approval.tenant !== owner || approval.tool !== 'cancel_shipment') return { kind: 'grant_refused', refusal: 'unknown' };
+    if (approval.status === 'pending') return { kind: 'grant_refused', refusal: 'pending', approval };
+    if (approval.status === 'rejected' || !approval.grant) return { kind: 'grant_refused', refusal: 'rejected', approval };
+    const { grant } = approval;
+    if (grant.consumedAt !== undefined) return { kind: 'grant_refused', refusal: 'used', approval };
+    if (!this.audit.grantMatchesChain(approval.approvalId, grant)) return { kind: 'grant_refused', refusal: 'tampered', approval };
+    if (grant.argsHash !== request.argsHash) return { kind: 'grant_refused', refusal: 'other_arguments', approval };
+    if (grant.expiresAt <= request.cancelledAt) return { kind: 'grant_refused', refusal: 'expired', approval };
+    return { kind: 'ok', grantId: grant.grantId };
+  }
+
   #readShipment(trackingId: string): Shipment | undefined {
     const row = this.#db.prepare('SELECT * FROM shipments WHERE tracking_id = ?').get(trackingId) as ShipmentRow | undefined;
     if (!row) return undefined;
     const history = this.#db
       .prepare('SELECT at, status, location, note FROM shipment_events WHERE tracking_id = ? ORDER BY id')
       .all(trackingId) as ShipmentEvent[];
-    const cancellation = this.#cancellationWhere('tracking_id = ?', trackingId);
+    const found = this.#cancellationWhere('tracking_id = ?', trackingId);
+    const cancellation = found && (({ tenant: _owner, ...rest }) => rest)(found);
     return {
       trackingId: row.tracking_id,
+      tenant: row.tenant,
       status: row.status,
       origin: row.origin,
       destination: row.destination,
@@ -163,7 +235,7 @@ export class SqliteDomainStore implements DomainStore {
     };
   }
 
-  #cancellationWhere(condition: 'idempotency_key = ?' | 'tracking_id = ?', value: string): Cancellation | undefined {
+  #cancellationWhere(condition: 'idempotency_key = ?' | 'tracking_id = ?', value: string): (Cancellation & { tenant: string }) | undefined {
     const row = this.#db.prepare(`SELECT * FROM cancellations WHERE ${condition}`).get(value) as CancellationRow | undefined;
     return row && {
       cancellationId: row.cancellation_id,
@@ -173,6 +245,7 @@ export class SqliteDomainStore implements DomainStore {
       idempotencyKey: row.idempotency_key,
       argsHash: row.args_hash,
       cancelledAt: row.cancelled_at,
+      tenant: row.tenant,
     };
   }
 }

@@ -59,7 +59,8 @@ export function domainRunner(): { run: ToolRunner; close: () => Promise<void> } 
     run: async (name, args) => {
       const tool = DOMAIN_TOOLS.find((candidate) => candidate.name === name);
       if (!tool) return JSON.stringify({ status: 'error', problems: [`unknown tool ${name}`] });
-      return JSON.stringify(await tool.run({ store, now }, args));
+      // The kit stands in for a runtime whose approval step already authorised the call (no grant here).
+      return JSON.stringify(await tool.run({ store, now, approvals: { grants: 'not_checked' } }, args));
     },
     close: () => store.close(),
   };

@@ -15,6 +15,8 @@ export interface WorkflowOptions {
   model: BaseLlm;
   /** The Waybill MCP server over Streamable HTTP (`…/mcp`). */
   mcpUrl: string;
+  /** Sent with every MCP request over HTTP (the loopback server's bearer key). */
+  mcpHeaders?: Record<string, string>;
   /** One in-process session for the gated calls themselves (the toolsets only list the tools). */
   mcp: Client;
   /** The model's name, for the price table. */
@@ -69,7 +71,7 @@ export function buildWorkflow(options: WorkflowOptions): SequentialAgent {
       description: `${ROLES[name].role}: ${ROLES[name].handles}`,
       model: options.model,
       instruction: systemPrompt(name),
-      tools: [new MCPToolset({ type: 'StreamableHTTPConnectionParams', url: options.mcpUrl, terminateOnClose: true }, workerToolNames(name))],
+      tools: [new MCPToolset({ type: 'StreamableHTTPConnectionParams', url: options.mcpUrl, terminateOnClose: true, ...(options.mcpHeaders && { transportOptions: { requestInit: { headers: options.mcpHeaders } } }) }, workerToolNames(name))],
       beforeToolCallback: gatedToolCallback(name, options.mcp),
       beforeModelCallback: stepGate,
       afterModelCallback: countCall(options.modelName),

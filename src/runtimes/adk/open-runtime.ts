@@ -1,5 +1,5 @@
 import { SqliteDomainStore } from '../../domain/index.js';
-import { connectInMemory, serveHttp, silentLogger } from '../../mcp/index.js';
+import { connectInMemory, IN_PROCESS_CALLER, privateKey, serveHttp, silentLogger } from '../../mcp/index.js';
 import { loadModelConfig, OFFLINE_PLANNER_MODEL, serveOracle } from '../../models/index.js';
 import { SqliteControlStore } from '../../policy/index.js';
 import { SqliteRunStore } from '../../telemetry/index.js';
@@ -30,13 +30,15 @@ export async function openAdkRuntime(options: OpenAdkOptions): Promise<OpenedAdk
   const domain = SqliteDomainStore.open(options.dbPath);
   const runs = SqliteRunStore.open(options.dbPath);
   const controls = SqliteControlStore.open(options.dbPath);
-  const mcpHttp = await serveHttp({ store: domain, logger: silentLogger, port: 0 });
-  const mcp = await connectInMemory({ store: domain, ...(options.now && { now: options.now }) });
+  // The loopback server (tool listing) is this process's alone: a one-off key, like any HTTP caller presents.
+  const access = privateKey(IN_PROCESS_CALLER);
+  const mcpHttp = await serveHttp({ store: domain, controls, logger: silentLogger, port: 0, verifyKey: access.verifyKey });
+  const mcp = await connectInMemory({ store: domain, controls, ...(options.now && { now: options.now }) });
   const configured = options.endpoint ?? (options.offline || options.planner ? undefined : loadModelConfig().main);
   const oracle = configured ? undefined : await serveOracle({ port: 0, ...(options.planner && { planner: options.planner }) });
   // Served by the oracle, the run is priced as the offline planner (free), whatever name the client sends.
   const endpoint = configured ? { ...configured, baseUrl: configured.baseUrl ?? OPENAI_BASE_URL } : { model: OFFLINE_PLANNER_MODEL, baseUrl: oracle?.baseUrl ?? '' };
-  const workflow = buildWorkflow({ model: new OpenAICompatibleLlm(endpoint), mcpUrl: mcpHttp.url, mcp: mcp.client, modelName: endpoint.model });
+  const workflow = buildWorkflow({ model: new OpenAICompatibleLlm(endpoint), mcpUrl: mcpHttp.url, mcpHeaders: access.headers, mcp: mcp.client, modelName: endpoint.model });
   const runtime = new AdkRuntime({
     workflow,
     runs,

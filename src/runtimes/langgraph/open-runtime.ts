@@ -47,7 +47,7 @@ export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promi
   const runs = SqliteRunStore.open(dbPath);
   const checkpointer: BaseCheckpointSaver = dbPath === ':memory:' ? new MemorySaver() : SqliteSaver.fromConnString(dbPath);
   const knowledge = KnowledgeBase.open({ path: dbPath, seedCorpus: BUNDLED_CORPUS_DIR, ...(options.now && { now: options.now }) });
-  const mcp = await connectInMemory({ store: domain, searchPolicies: scopedSearch(knowledge), ...(options.now && { now: options.now }) });
+  const mcp = await connectInMemory({ store: domain, controls, searchPolicies: scopedSearch(knowledge), ...(options.now && { now: options.now }) });
   const config = options.modelConfig ?? (options.offline || options.planner ? OFFLINE : loadModelConfig());
   const main = options.endpoint ?? config.main;
   const model = options.model ?? (main ? createChatModel(main, { ...config, ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }) }) : new OfflinePlannerChatModel({ ...(options.planner && { planner: options.planner }) }));

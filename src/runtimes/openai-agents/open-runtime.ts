@@ -34,7 +34,7 @@ export async function openOpenAIAgentsRuntime(options: OpenOpenAIAgentsOptions):
   const runs = SqliteRunStore.open(options.dbPath);
   const pauses = PauseStore.open(options.dbPath);
   const controls = SqliteControlStore.open(options.dbPath);
-  const mcp = await connectInMemory({ store: domain, ...(options.now && { now: options.now }) });
+  const mcp = await connectInMemory({ store: domain, controls, ...(options.now && { now: options.now }) });
   const configured = options.endpoint ?? (options.offline || options.planner ? undefined : loadModelConfig().main);
   const oracle = configured ? undefined : await serveOracle({ port: 0, ...(options.planner && { planner: options.planner }) });
   // Served by the oracle, the run is priced as the offline planner (free), whatever name the client sends.

@@ -1,0 +1,110 @@
+/**
+ * Approvals are database facts, not steps in a program: a request names the exact call, one decision is
+ * recorded atomically, and an approval yields a grant bound to tenant, tool and the exact arguments'
+ * hash, used at most once and only before it expires. The write checks the grant in its own
+ * transaction (DomainStore.cancelShipment), so no path around a runtime skips it.
+ *
+ * Format changelog (APPROVAL_FORMAT_VERSION): 1 — request, decision, grant, argument origins.
+ */
+export const APPROVAL_FORMAT_VERSION = 1;
+
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
+
+/** `auto` is an approval by the configured threshold, recorded like a human's. */
+export type DecisionKind = 'approve' | 'edit' | 'reject' | 'auto';
+
+/** Where an argument's value came from, as the asking runtime traced it. */
+export type ArgOrigin = 'user_request' | 'tool_result' | 'third_party';
+
+export interface ApprovalDecision {
+  kind: DecisionKind;
+  decidedBy: string;
+  decidedAt: string;
+  /** The arguments approved: the requested ones, or the edited ones. */
+  args: Record<string, unknown>;
+  argsHash: string;
+  reason?: string;
+}
+
+export interface Grant {
+  grantId: string;
+  argsHash: string;
+  expiresAt: string;
+  consumedAt?: string;
+  /** The cancellation the grant paid for. */
+  consumedBy?: string;
+}
+
+export interface ApprovalRequest {
+  approvalId: string;
+  tenant: string;
+  tool: string;
+  /** The exact (canonical) arguments asked for. */
+  args: Record<string, unknown>;
+  argsHash: string;
+  requestedBy: string;
+  createdAt: string;
+  expiresAt: string;
+  status: ApprovalStatus;
+  /** Per argument, where its value came from (absent when the asker did not trace it). */
+  origins?: Record<string, ArgOrigin>;
+  decision?: ApprovalDecision;
+  grant?: Grant;
+  formatVersion: number;
+}
+
+export interface NewApprovalRequest {
+  tenant: string;
+  tool: string;
+  args: Record<string, unknown>;
+  argsHash: string;
+  requestedBy: string;
+  origins?: Record<string, ArgOrigin>;
+}
+
+export interface DecideInput {
+  approvalId: string;
+  /** When given, an approval of another tenant is "not found". */
+  tenant?: string;
+  kind: DecisionKind;
+  decidedBy: string;
+  /** For `edit`: the new canonical arguments and their hash (validated by the caller). */
+  args?: Record<string, unknown>;
+  argsHash?: string;
+  reason?: string;
+}
+
+export type DecideOutcome =
+  | { kind: 'decided'; approval: ApprovalRequest }
+  | { kind: 'not_found' }
+  | { kind: 'already_decided'; approval: ApprovalRequest }
+  | { kind: 'expired'; approval: ApprovalRequest };
+
+export interface ApprovalListFilter {
+  tenant?: string;
+  status?: ApprovalStatus;
+  limit?: number;
+}
+
+/** Approval requests, decisions and grants. Implemented per backend over the domain store's database. */
+export interface ApprovalStore {
+  /**
+   * Records a request, or returns the pending, unexpired one for the same tenant, tool and arguments
+   * (a client that repeats its call gets one approval id, not one per attempt).
+   */
+  request(input: NewApprovalRequest): Promise<ApprovalRequest>;
+  /** Records the one decision; of two concurrent decisions exactly one wins. */
+  decide(input: DecideInput): Promise<DecideOutcome>;
+  get(approvalId: string, tenant?: string): Promise<ApprovalRequest | undefined>;
+  list(filter?: ApprovalListFilter): Promise<ApprovalRequest[]>;
+}
+
+/** How long requests and grants live unless configured otherwise. */
+export interface ApprovalLifetimes {
+  /** From the request until a decision is no longer accepted. Default 24 h. */
+  requestTtlMs: number;
+  /** From the approval until the grant can no longer be used. Default 1 h. */
+  grantTtlMs: number;
+}
+
+export const DEFAULT_APPROVAL_LIFETIMES: ApprovalLifetimes = { requestTtlMs: 24 * 3600_000, grantTtlMs: 3600_000 };
