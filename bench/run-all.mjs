@@ -11,7 +11,7 @@ import { machine } from './lib/machine.mjs';
 import { notesFor } from './lib/notes.mjs';
 import { isMet, renderTable } from './lib/table.mjs';
 
-const GROUPS = ['orchestration', 'mcp-latency', 'concurrency', 'paused-memory', 'guards'];
+const GROUPS = ['orchestration', 'mcp-latency', 'concurrency', 'paused-memory', 'guards', 'proof-loop'];
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 if (!existsSync(here('../dist/runtimes/langgraph/index.js'))) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FactAlteringPlanner } from '../testing/fact-altering-planner.js';
+import { FactAlteringPlanner } from '../evals/exercises/fact-altering-planner.js';
 import { OfflinePlannerChatModel } from '../models/index.js';
 import type { Runtime } from './core/index.js';
 import { openRuntime } from './open-runtime.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, domainRunner, domainTools, runLoop, system, user, WORKER_TOOLS } from '../../models/offline-planner/planner-test-kit.js';
-import { alterOneFact, seededRandom } from '../../testing/alter-one-fact.js';
+import { alterOneFact, seededRandom } from '../../evals/exercises/alter-one-fact.js';
 import type { ProofToolCall } from './proof-evidence.js';
 import { proofCheck } from './proof-check.js';
 
@@ -92,6 +92,13 @@ describe('claims', () => {
     ]) {
       expect(proofCheck({ ...task, answer }).findings, answer).toEqual([]);
     }
+  });
+
+  it('a status word said of no shipment is no claim: "the refund policy for cancelled shipments"', () => {
+    const passage = JSON.stringify({ status: 'ok', results: [{ doc_id: 'refunds-policy', text: 'A shipment can be cancelled with a refund while it has not been delivered.' }] });
+    const tools = [{ tool: 'search_policies', args: { query: 'refund policy' }, outcome: 'ok' as const, text: passage }];
+    const answer = 'According to the policy "Refund policy for cancelled shipments" (refunds-policy): a shipment can be cancelled while it has not been delivered.';
+    expect(proofCheck({ agent: 'tracking_agent', request: 'what is your refund policy?', answer, tools }).findings).toEqual([]);
   });
 
   it('a wrong warehouse quantity is caught even when the number exists elsewhere in the result', async () => {

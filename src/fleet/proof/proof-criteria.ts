@@ -49,7 +49,9 @@ function trackingCriteria(request: string, answer: string, evidence: ProofEviden
     }
     const status = str(result.data.shipment_status) as ShipmentStatus | undefined;
     const cancelledNow = cancel?.outcome === 'ok' && cancel.data.status === 'ok';
-    if (status && !cancelledNow) criteria.push({ level: 'must', description: `state the status of ${id} (${status})`, met: answer.toUpperCase().includes(id) && statesStatus(answer, status) });
+    // With one shipment asked about, "in transit" answers it; with several, each must be named.
+    const named = ids.length === 1 || answer.toUpperCase().includes(id);
+    if (status && !cancelledNow) criteria.push({ level: 'must', description: `state the status of ${id} (${status})`, met: named && statesStatus(answer, status) });
     const reason = str(result.data.delay_reason);
     if (status === 'delayed' && reason) criteria.push({ level: 'must', description: `state why ${id} is delayed`, met: statesText(answer, reason) });
     const eta = str(result.data.eta);

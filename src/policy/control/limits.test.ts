@@ -52,6 +52,14 @@ describe('LoopDetector', () => {
     loops.record('calc_delivery', { origin: 'Київ', destination: 'Львів' });
     expect(loops.record('calc_delivery', { destination: 'Львів', origin: 'Київ' })).toBe('loop_detected');
   });
+
+  it('forgets a call it is told to (a retried sub-task repeating its first attempt), and only that one', () => {
+    const loops = new LoopDetector(2);
+    loops.record('track_shipment', { tracking_id: 'TTN-000001' });
+    loops.forget('track_shipment', { tracking_id: 'TTN-000001' });
+    expect(loops.record('track_shipment', { tracking_id: 'TTN-000001' })).toBeUndefined();
+    expect(loops.record('track_shipment', { tracking_id: 'TTN-000001' })).toBe('loop_detected');
+  });
 });
 
 describe('idempotencyKey', () => {

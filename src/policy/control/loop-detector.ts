@@ -13,6 +13,17 @@ export class LoopDetector {
     this.#maxRepeats = maxRepeats;
   }
 
+  /**
+   * Un-records one call: a sub-task retried by the proof loop may make the calls of its first attempt
+   * again, which is a second try, not a loop.
+   */
+  forget(tool: string, args: unknown): void {
+    const key = `${tool}:${argsHash(args)}`;
+    const count = (this.#seen.get(key) ?? 0) - 1;
+    if (count > 0) this.#seen.set(key, count);
+    else this.#seen.delete(key);
+  }
+
   /** Records a call; returns `loop_detected` when it is one repeat too many. */
   record(tool: string, args: unknown): 'loop_detected' | undefined {
     const key = `${tool}:${argsHash(args)}`;

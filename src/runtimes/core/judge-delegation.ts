@@ -102,12 +102,16 @@ export function judgeDelegation(child: RunLedger, delegation: { request: string;
 export async function delegateWithProof(child: RunLedger, request: string, attempt: () => Promise<DelegationAttempt>, roles: RolesTable = ROLES_TABLE): Promise<string> {
   const { retries } = child.init.proof;
   for (let tried = 0; ; tried += 1) {
-    const assessed = assess(child, request, await attempt(), roles);
+    const firstCall = child.toolEvidence.length;
+    const outcome = await attempt();
+    const assessed = assess(child, request, outcome, roles);
     const { proof } = assessed;
     if (proof) auditCheck(child, proof, tried);
     const budgetLeft = child.delegations < child.init.budget.limits.maxDelegations && child.init.budget.check() === undefined;
     if (!proof || proof.passed || tried >= retries || !retryable(child) || !budgetLeft) return record(child, assessed, tried);
     child.countRetry();
+    // The retry may repeat this attempt's calls; that is the retry, not a loop.
+    for (const call of child.toolEvidence.slice(firstCall)) if (call.args) child.init.loops.forget(call.tool, call.args);
     child.proofFeedback = `The answer you gave did not match your tool results: ${proof.findings.join('; ')}. Answer again, stating only values your tools returned.`;
     child.audit({ agent: child.agent, parent: child.parent?.agent ?? 'supervisor', type: 'proof.retry', status: 'info', detail: proof.findings.join('; ').slice(0, 1000) });
   }

@@ -1,7 +1,7 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { AIMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
-import { OfflinePlannerChatModel } from '../models/index.js';
+import { OfflinePlannerChatModel } from '../../models/index.js';
 import type { Alteration } from './alter-one-fact.js';
 import { alterOneFact, seededRandom } from './alter-one-fact.js';
 

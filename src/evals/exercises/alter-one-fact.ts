@@ -1,7 +1,7 @@
-import { findDates } from '../fleet/proof/date-mentions.js';
-import { findIdentifiers } from '../fleet/proof/identifier-mentions.js';
-import { findNumbers } from '../fleet/proof/number-mentions.js';
-import { findStatuses } from '../fleet/proof/status-mentions.js';
+import { findDates } from '../../fleet/proof/date-mentions.js';
+import { findIdentifiers } from '../../fleet/proof/identifier-mentions.js';
+import { findNumbers } from '../../fleet/proof/number-mentions.js';
+import { findStatuses } from '../../fleet/proof/status-mentions.js';
 
 /** What `alterOneFact` changed, so a test can say which kind of error got through. */
 export interface Alteration {
