@@ -21,34 +21,44 @@ const REQUESTS = [
   'SKU-1001 in Lviv',
 ];
 
-async function measure(model, enabled, rounds) {
-  const runtime = await openRuntime('langgraph', { dbPath: ':memory:', model, proof: { enabled }, delegation: 'sequential' });
-  const ms = [];
-  const tokens = [];
-  let retries = 0;
-  let incomplete = 0;
+// The loop on and off run the same request back to back (after a warm-up round), so neither pays
+// for the JIT or the machine's other load more than the other.
+async function measurePair(makeModel, rounds) {
+  const on = await openRuntime('langgraph', { dbPath: ':memory:', model: makeModel(), proof: { enabled: true }, delegation: 'sequential' });
+  const off = await openRuntime('langgraph', { dbPath: ':memory:', model: makeModel(), proof: { enabled: false }, delegation: 'sequential' });
+  const results = { on: { ms: [], tokens: [], retries: 0, incomplete: 0, runs: 0 }, off: { ms: [], tokens: [], retries: 0, incomplete: 0, runs: 0 } };
+  const once = async (runtime, into, input) => {
+    const started = performance.now();
+    const record = await runtime.ask({ input });
+    if (!into) return;
+    into.ms.push(performance.now() - started);
+    into.tokens.push(record.usage.prompt_tokens + record.usage.completion_tokens);
+    into.retries += (record.subtasks ?? []).reduce((sum, task) => sum + (task.verification?.retries ?? 0), 0);
+    if (record.incomplete || record.status !== 'finished') into.incomplete += 1;
+    into.runs += 1;
+  };
   try {
+    for (const input of REQUESTS) {
+      await once(on, undefined, input);
+      await once(off, undefined, input);
+    }
     for (let round = 0; round < rounds; round += 1) {
       for (const input of REQUESTS) {
-        const started = performance.now();
-        const record = await runtime.ask({ input });
-        ms.push(performance.now() - started);
-        tokens.push(record.usage.prompt_tokens + record.usage.completion_tokens);
-        retries += (record.subtasks ?? []).reduce((sum, task) => sum + (task.verification?.retries ?? 0), 0);
-        if (record.incomplete || record.status !== 'finished') incomplete += 1;
+        await once(on, results.on, input);
+        await once(off, results.off, input);
       }
     }
   } finally {
-    await runtime.close();
+    await on.close();
+    await off.close();
   }
-  return { ms, tokens, retries, incomplete, runs: ms.length };
+  return results;
 }
 
 export async function run({ rounds = 3 } = {}) {
-  const cleanOn = await measure(new OfflinePlannerChatModel({}), true, rounds);
-  const cleanOff = await measure(new OfflinePlannerChatModel({}), false, rounds);
-  const sabotagedOn = await measure(new FactAlteringPlanner({ rate: 0.5, seed: 7 }), true, rounds);
-  const sabotagedOff = await measure(new FactAlteringPlanner({ rate: 0.5, seed: 7 }), false, rounds);
+  const clean = await measurePair(() => new OfflinePlannerChatModel({}), rounds);
+  const sabotaged = await measurePair(() => new FactAlteringPlanner({ rate: 0.5, seed: 7 }), rounds);
+  const [cleanOn, cleanOff, sabotagedOn, sabotagedOff] = [clean.on, clean.off, sabotaged.on, sabotaged.off];
   const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
   const figure = (id, short, on, off) => ({
     id,
