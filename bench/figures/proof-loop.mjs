@@ -2,24 +2,12 @@
 // runtime with the offline planner, with the loop on and off, on answers that pass first time (the
 // plain planner) and on sabotaged ones (one fact altered in half of the workers' answers, seeded).
 import { FactAlteringPlanner } from '../../dist/evals/exercises/fact-altering-planner.js';
+import { PROOF_REQUESTS } from '../../dist/evals/exercises/proof-requests.js';
 import { OfflinePlannerChatModel } from '../../dist/models/index.js';
 import { openRuntime } from '../../dist/runtimes/open-runtime.js';
 import { median, round, summarise } from '../lib/stats.mjs';
 
-const REQUESTS = [
-  'Де зараз посилка TTN-000001?',
-  'why is TTN-000005 delayed?',
-  'Статус TTN-000002',
-  'status of TTN-000007',
-  'Скільки SKU-1001 на складах?',
-  'How many SKU-1002 are in stock?',
-  'How much is 8 kg from Odesa to Kharkiv express?',
-  'Вартість 3 кг з Києва до Львова standard',
-  'Статус TTN-000001 і залишок SKU-1001',
-  'where is TTN-000005 and what does 2 kg Kyiv to Dnipro overnight cost?',
-  'history of TTN-000003',
-  'SKU-1001 in Lviv',
-];
+const REQUESTS = PROOF_REQUESTS;
 
 // The loop on and off run the same request back to back (after a warm-up round), so neither pays
 // for the JIT or the machine's other load more than the other.

@@ -4,6 +4,7 @@ import { isErrorEnvelope } from '../domain/index.js';
 import { scanUntrustedText } from '../policy/index.js';
 import { collectFacts } from './collect-facts.js';
 import { firstSentences } from './first-sentences.js';
+import { parseObject } from './parse-object.js';
 
 /** One tool call the child made, with the raw result text it got (before trust wrapping). */
 export interface ToolEvidence {
@@ -34,14 +35,6 @@ export interface ChildEvidence {
   successTools: readonly string[];
 }
 
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function gapOf(evidence: ToolEvidence): string {
   const data = parseObject(evidence.text);

@@ -3,6 +3,7 @@ import { findCities } from './city-mentions.js';
 import { findDates } from './date-mentions.js';
 import { findIdentifiers } from './identifier-mentions.js';
 import { findNumbers } from './number-mentions.js';
+import { parseObject } from '../parse-object.js';
 
 /** One tool call of a sub-task as the verifier reads it: what was asked and the raw result text. */
 export interface ProofToolCall {
@@ -45,14 +46,6 @@ export interface ProofEvidence {
 
 const STATUSES: ReadonlySet<string> = new Set(['created', 'in_transit', 'at_branch', 'delayed', 'delivered', 'cancelled']);
 
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** An empty evidence set, to fill with `addText` and `addCall`. */
 export function emptyEvidence(): ProofEvidence {
