@@ -28,7 +28,7 @@ export const AttackLanguage = z.enum(['uk', 'en', 'ru']);
 
 /** The barrier the attack is expected to meet first. Any barrier holding is withstood; a different one is reported. */
 // `authentication` and `tenancy` are the MCP boundary's own (the external-client carrier meets them first).
-export const ExpectedBarrier = z.enum(['input_guard', 'policy', 'taint_policy', 'allowlist', 'approval_gate', 'pii_redaction', 'model_declines', 'not_obeyed', 'authentication', 'tenancy']);
+export const ExpectedBarrier = z.enum(['input_guard', 'policy', 'taint_policy', 'allowlist', 'approval_gate', 'pii_redaction', 'model_declines', 'not_obeyed', 'authentication', 'tenancy', 'proof_check']);
 export type ExpectedBarrier = z.infer<typeof ExpectedBarrier>;
 
 /** A call the attacker-controlled model makes once it has read the planted text. */
