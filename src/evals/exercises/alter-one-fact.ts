@@ -17,18 +17,6 @@ const SWAPS: Readonly<Record<string, string>> = {
   'in transit': 'delivered', delivered: 'in transit', delayed: 'in transit', cancelled: 'in transit', created: 'delivered', 'у відділенні': 'доставлено', 'at the branch': 'delivered',
 };
 
-/** A deterministic generator in [0, 1) from a seed (mulberry32), so sabotage is reproducible. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Changes exactly one number, identifier or status in an answer, the way a careless model would:
  * 611 becomes 661, TTN-000001 becomes TTN-000007, "in transit" becomes "delivered". Undefined when the

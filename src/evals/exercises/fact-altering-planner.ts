@@ -3,7 +3,8 @@ import { AIMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import { OfflinePlannerChatModel } from '../../models/index.js';
 import type { Alteration } from './alter-one-fact.js';
-import { alterOneFact, seededRandom } from './alter-one-fact.js';
+import { seededRandom } from '../../policy/classifier/index.js';
+import { alterOneFact } from './alter-one-fact.js';
 
 const WORKER_TOOLS = ['track_shipment', 'check_stock', 'calc_delivery'];
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, domainRunner, domainTools, runLoop, system, user, WORKER_TOOLS } from '../../models/offline-planner/planner-test-kit.js';
-import { alterOneFact, seededRandom } from '../../evals/exercises/alter-one-fact.js';
+import { alterOneFact } from '../../evals/exercises/alter-one-fact.js';
+import { seededRandom } from '../../policy/classifier/index.js';
 import type { ProofToolCall } from './proof-evidence.js';
 import { proofCheck } from './proof-check.js';
 

@@ -2,6 +2,7 @@ import type { ClassifierHead, GuardClassifierModel } from './guard-classifier-mo
 import { textFeatures } from './text-features.js';
 import type { SparseFeatures } from './text-features.js';
 import { normaliseText, reverseText, rot13 } from '../normalise/index.js';
+import { seededRandom } from './seeded-random.js';
 
 /** One labelled text: `benign` or the name of an attack family. */
 export interface TrainingExample {
@@ -37,17 +38,6 @@ interface Example {
 // not an attack, and must not drown the attacks.
 const GIBBERISH_WEIGHT = 0.25;
 
-// mulberry32: a small seeded generator, so the same corpus always trains the same model.
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Trains the two heads on the canonical view of each example: `attack` (benign against every
@@ -81,7 +71,7 @@ function trainHead(data: readonly Example[], classes: readonly string[], setting
   const weights = new Float32Array(settings.dims * k);
   const bias = new Float32Array(k);
   const order = data.map((_, index) => index);
-  const next = random(settings.seed);
+  const next = seededRandom(settings.seed);
   const out = new Float64Array(k);
   for (let epoch = 0; epoch < settings.epochs; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {

@@ -3,9 +3,8 @@ import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { MemorySaver } from '@langchain/langgraph';
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { BaseChatModel as ChatModelClass } from '@langchain/core/language_models/chat_models';
-import { errorEnvelope, SqliteDomainStore } from '../../domain/index.js';
-import type { SearchPoliciesInput, ToolResult } from '../../domain/index.js';
-import { BUNDLED_CORPUS_DIR, KnowledgeBase } from '../../knowledge/index.js';
+import { SqliteDomainStore } from '../../domain/index.js';
+import { BUNDLED_CORPUS_DIR, KnowledgeBase, policySearchTool } from '../../knowledge/index.js';
 import { connectInMemory } from '../../mcp/index.js';
 import type { ModelConfig } from '../../models/index.js';
 import { createChatModel, loadModelConfig, OFFLINE_PLANNER_MODEL, OfflinePlannerChatModel } from '../../models/index.js';
@@ -47,7 +46,7 @@ export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promi
   const runs = SqliteRunStore.open(dbPath);
   const checkpointer: BaseCheckpointSaver = dbPath === ':memory:' ? new MemorySaver() : SqliteSaver.fromConnString(dbPath);
   const knowledge = KnowledgeBase.open({ path: dbPath, seedCorpus: BUNDLED_CORPUS_DIR, ...(options.now && { now: options.now }) });
-  const mcp = await connectInMemory({ store: domain, controls, searchPolicies: scopedSearch(knowledge), ...(options.now && { now: options.now }) });
+  const mcp = await connectInMemory({ store: domain, controls, searchPolicies: policySearchTool(knowledge), ...(options.now && { now: options.now }) });
   const config = options.modelConfig ?? (options.offline || options.planner ? OFFLINE : loadModelConfig());
   const main = options.endpoint ?? config.main;
   const model = options.model ?? (main ? createChatModel(main, { ...config, ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }) }) : new OfflinePlannerChatModel({ ...(options.planner && { planner: options.planner }) }));
@@ -92,19 +91,5 @@ export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promi
       if (checkpointer instanceof SqliteSaver) checkpointer.db.close();
       await Promise.all([runs.close(), controls.close(), domain.close()]);
     },
-  };
-}
-
-/** Knowledge search as the MCP server serves it: the caller's scopes, passages already wrapped as data. */
-function scopedSearch(knowledge: KnowledgeBase) {
-  return async (agent: string | undefined, args: SearchPoliciesInput): Promise<ToolResult> => {
-    if (!agent) return errorEnvelope(['caller: the request names no agent; knowledge search is deny-by-default']);
-    const result = await knowledge.searchPolicies({ agent, query: args.query, ...(args.limit !== undefined && { limit: args.limit }) });
-    return {
-      status: 'ok',
-      access: result.access,
-      hits: result.hits.map((hit) => ({ doc_id: hit.doc_id, title: hit.title, scope: hit.scope, fused_score: hit.fused_score, passage: hit.for_model })),
-      ...(result.degraded !== undefined && { degraded: result.degraded }),
-    };
   };
 }
