@@ -3,9 +3,10 @@ import { parseRuntimeName } from '../runtimes/runtime-name.js';
 import { exitCodeFor } from '../runtimes/core/exit-code.js';
 import { printRun } from './print-run.js';
 import { decideStoredApproval } from './stored-approval-commands.js';
+import { threadOfApproval, withThreadRuntime } from './with-thread-runtime.js';
+import { describePending } from './print-pending.js';
 import { UsageError } from './usage-error.js';
 import { withRuntime } from './with-runtime.js';
-import { withThreadRuntime } from './with-thread-runtime.js';
 
 const THREAD_HELP = 'conversation thread id (state and approvals are kept per thread)';
 
@@ -54,7 +55,7 @@ export function stateCommand(): Command {
     .action(async (options: { thread: string; json?: boolean }) => {
       const state = await withThreadRuntime(options.thread, (runtime) => runtime.state(options.thread));
       if (options.json) console.log(JSON.stringify(state, null, 2));
-      else if (state.pending) console.log(`thread ${state.thread_id}: awaiting approval of ${state.pending.agent}.${state.pending.tool} ${JSON.stringify(state.pending.args)}`);
+      else if (state.pending) console.log(describePending(state.thread_id, state.pending));
       else console.log(`thread ${state.thread_id}: ${state.status}`);
       process.exitCode = state.status === 'awaiting_approval' ? 3 : 0;
     });
@@ -71,7 +72,7 @@ export function approveCommand(): Command {
     .option('--json', 'print the run record as JSON')
     .action(async (options: { thread?: string; approval?: string; edit?: string; by: string; json?: boolean }) => {
       const args = options.edit === undefined ? undefined : parseEdit(options.edit);
-      const thread = oneTarget(options);
+      const thread = await oneTarget(options);
       if (thread === undefined) {
         return decideStoredApproval({ approvalId: options.approval ?? '', decision: args ? 'edit' : 'approve', by: options.by, json: options.json === true, ...(args && { args }) });
       }
@@ -94,7 +95,7 @@ export function rejectCommand(): Command {
     .option('--json', 'print the run record as JSON')
     .action(async (options: { thread?: string; approval?: string; reason: string; by: string; json?: boolean }) => {
       if (!options.reason.trim()) throw new UsageError('--reason must not be empty');
-      const thread = oneTarget(options);
+      const thread = await oneTarget(options);
       if (thread === undefined) return decideStoredApproval({ approvalId: options.approval ?? '', decision: 'reject', by: options.by, reason: options.reason, json: options.json === true });
       const record = await withThreadRuntime(thread, (runtime) => runtime.decide(thread, { type: 'reject', by: options.by, reason: options.reason }));
       printRun(record, options.json === true);
@@ -102,10 +103,13 @@ export function rejectCommand(): Command {
     });
 }
 
-/** The thread to decide, or undefined when a stored approval is decided instead; exactly one is required. */
-function oneTarget(options: { thread?: string; approval?: string }): string | undefined {
+/**
+ * The thread to decide: `--thread`, or the paused run an `--approval` id was filed for (deciding it
+ * resumes that run); undefined when the approval is an outside MCP caller's. Exactly one is required.
+ */
+async function oneTarget(options: { thread?: string; approval?: string }): Promise<string | undefined> {
   if ((options.thread === undefined) === (options.approval === undefined)) throw new UsageError('give exactly one of --thread <id> or --approval <id>');
-  return options.thread;
+  return options.thread ?? (await threadOfApproval(options.approval ?? ''));
 }
 
 function parseEdit(text: string): Record<string, unknown> {

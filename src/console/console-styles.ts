@@ -34,6 +34,8 @@ pre{white-space:pre-wrap;word-break:break-word;margin:0}
 .status.stopped,.status.error,.status.denied,.status.blocked,.status.rejected,.status.failed{color:var(--bad)}
 .badge{background:var(--bad);color:#fff;border-radius:999px;padding:0 .45rem;font-size:.75rem}
 .error{color:var(--bad);margin:.5rem 0}
+tr.third-party td{color:var(--bad);font-weight:600}
+.origins table{margin:.5rem 0}
 .notice{color:var(--ok);margin:.5rem 0}
 .grid2{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
 .kv{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}

@@ -11,3 +11,4 @@ export type { DecisionClaim, RunFilter, RunListing, RunStore } from './run-store
 export { SqliteRunStore } from './sqlite-run-store.js';
 export { delegationTree, renderDelegationTree } from './delegation-tree.js';
 export type { DelegationNode } from './delegation-tree.js';
+export { pausedRunForApproval } from './paused-run-for-approval.js';
