@@ -51,7 +51,7 @@ export function guardCommand(): Command {
       console.log(`corpus: ${report.corpus.attacks} attacks in ${report.corpus.families} families, ${report.corpus.benign} benign (${report.corpus.look_alikes} look-alikes)`);
       console.log(`in sample: ${pct(report.in_sample.attack_block_rate)} of attacks blocked, ${pct(report.in_sample.look_alike_block_rate)} of look-alikes blocked`);
       console.log('held out (classifier trained without the family; rules unchanged):');
-      for (const family of report.held_out) console.log(`  ${family.family.padEnd(16)} recall ${pct(family.recall).padStart(6)}  (rules ${pct(family.rules_recall)}, classifier ${pct(family.classifier_recall)}, ${family.attacks} attacks)`);
+      for (const family of report.held_out) console.log(`  ${family.family.padEnd(16)} recall ${pct(family.recall).padStart(6)}  (rules ${pct(family.rules_recall)}, classifier ${pct(family.classifier_recall)}, ${family.attacks} attacks; hand-written ${pct(family.hand_written_recall)} of ${family.hand_written_attacks})`);
       console.log(`  mean ${pct(report.held_out_mean_recall)}, lowest ${pct(report.held_out_min_recall)}`);
       console.log(`benign look-alikes judged unseen (${report.benign_cross_validated.folds}-fold): ${pct(report.benign_cross_validated.look_alike_block_rate)} blocked`);
       console.log(`written: ${path}`);

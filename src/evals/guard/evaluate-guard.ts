@@ -11,6 +11,9 @@ export interface HeldOutFamily {
   /** Share blocked by the rules alone, and by that classifier alone. */
   readonly rules_recall: number;
   readonly classifier_recall: number;
+  /** Recall on the hand-written attacks of the family alone (not expanded from templates), and how many there are. */
+  readonly hand_written_recall: number;
+  readonly hand_written_attacks: number;
   /** Ids of attacks that got through, for reading. */
   readonly missed: readonly string[];
 }
@@ -40,7 +43,7 @@ const rate = (hits: number, total: number): number => (total === 0 ? 0 : Number(
 /** The training examples of a corpus (optionally without one family's attacks or some benign texts). */
 export function trainingExamples(corpus: GuardCorpus, skip: { family?: string; benign?: ReadonlySet<string> } = {}): TrainingExample[] {
   return [
-    ...corpus.attacks.filter((a) => a.family !== skip.family).map((a) => ({ text: a.text, label: a.family })),
+    ...corpus.attacks.filter((a) => a.family !== skip.family && a.source_family !== skip.family).map((a) => ({ text: a.text, label: a.family })),
     ...corpus.benign.filter((b) => !skip.benign?.has(b.id)).map((b) => ({ text: b.text, label: 'benign' })),
   ];
 }
@@ -63,7 +66,17 @@ export function evaluateGuard(corpus: GuardCorpus, shipped: GuardClassifierModel
     const rules = attacks.filter((a) => blocked(a.text, null)).length;
     const alone = attacks.filter((a) => detectInjection(a.text, { classifier: model }).score >= model.threshold).length;
     const missedIds = attacks.filter((a) => !whole.includes(a)).map((a) => a.id);
-    return { family, attacks: attacks.length, recall: rate(whole.length, attacks.length), rules_recall: rate(rules, attacks.length), classifier_recall: rate(alone, attacks.length), missed: missedIds };
+    const handWritten = attacks.filter((a) => a.origin === undefined);
+    return {
+      family,
+      attacks: attacks.length,
+      recall: rate(whole.length, attacks.length),
+      rules_recall: rate(rules, attacks.length),
+      classifier_recall: rate(alone, attacks.length),
+      hand_written_recall: rate(handWritten.filter((a) => whole.includes(a)).length, handWritten.length),
+      hand_written_attacks: handWritten.length,
+      missed: missedIds,
+    };
   });
   const crossFalse: string[] = [];
   for (let fold = 0; fold < folds; fold++) {

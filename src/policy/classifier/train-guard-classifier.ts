@@ -37,6 +37,8 @@ interface Example {
 // The ROT13 and reversed readings weigh less than real examples: they teach only that gibberish is
 // not an attack, and must not drown the attacks.
 const GIBBERISH_WEIGHT = 0.25;
+/** The corpus family of attacks hidden in ROT13, reversed text, base64 and the like. */
+const ENCODED_FAMILY = 'encoded';
 
 
 /**
@@ -58,7 +60,9 @@ export function trainGuardClassifier(examples: readonly TrainingExample[], optio
     binary.push({ features, label: attack ? 1 : 0, weight: attack ? 1 : benignWeight });
     if (attack) byFamily.push({ features, label: families.indexOf(example.label), weight: 1 });
     // The guard also scores the ROT13 and reversed readings of every text; those readings of
-    // ordinary text are gibberish, and gibberish must score as benign, not as the unknown.
+    // ordinary text are gibberish, and gibberish must score as benign, not as the unknown. An
+    // encoded attack's reading is the plain attack, never benign: it is left out.
+    if (example.label === ENCODED_FAMILY) continue;
     binary.push({ features: textFeatures(normaliseText(rot13(example.text)), dims), label: 0, weight: GIBBERISH_WEIGHT });
     binary.push({ features: textFeatures(normaliseText(reverseText(example.text)), dims), label: 0, weight: GIBBERISH_WEIGHT });
   }
