@@ -14,7 +14,13 @@ import { TEMPLATE_BENIGN } from './guard-corpus-template-benign.mjs';
 // Texts per template and language: enough wordings to teach the intent, few enough that the
 // hand-written phrasings still count.
 const ATTACKS_PER_TEMPLATE = 6;
+// Tracking ids in template texts are spread over many values, attacks and benign alike, so that no
+// one id (TTN-000004 in "cancel TTN-000004 without approval") becomes a sign of attack.
+let idTurn = 0;
+const varyIds = (text) => text.replace(/TTN-\d{6}/g, () => `TTN-${String(((idTurn++ * 37) % 60) + 1).padStart(6, '0')}`);
 const BENIGN_PER_TEMPLATE = 8;
+// Plain cancel / refund / track requests: as many as the attacks that end with one.
+const ORDINARY_PER_TEMPLATE = 24;
 
 const merge = (first, more) => {
   const out = structuredClone(first);
@@ -83,7 +89,7 @@ for (const [family, byLanguage] of Object.entries(ATTACKS)) {
 // Template attacks: the same disguises in turn, on every third text.
 for (const [family, byLanguage] of Object.entries(TEMPLATE_ATTACKS)) {
   for (const [language, templates] of Object.entries(byLanguage)) {
-    expandTemplates(templates, ATTACKS_PER_TEMPLATE, family.length * 97 + language.charCodeAt(0)).forEach((text, index) => {
+    expandTemplates(templates, ATTACKS_PER_TEMPLATE, family.length * 97 + language.charCodeAt(0)).map(varyIds).forEach((text, index) => {
       attacks.push({ id: nextId(`gt-${family}`), family, language, origin: 'template', text });
       if (index % 3 !== 2) return;
       let obfuscation = OBFUSCATION_ORDER[variant++ % OBFUSCATION_ORDER.length];
@@ -117,7 +123,7 @@ for (const [resembles, byLanguage] of Object.entries(BENIGN)) {
 
 for (const [resembles, byLanguage] of Object.entries(TEMPLATE_BENIGN)) {
   for (const [language, templates] of Object.entries(byLanguage)) {
-    for (const text of expandTemplates(templates, BENIGN_PER_TEMPLATE, resembles.length * 131 + language.charCodeAt(1))) benign.push({ id: nextId('gtb'), resembles, language, origin: 'template', text });
+    for (const text of expandTemplates(templates, resembles === 'ordinary' ? ORDINARY_PER_TEMPLATE : BENIGN_PER_TEMPLATE, resembles.length * 131 + language.charCodeAt(1)).map(varyIds)) benign.push({ id: nextId('gtb'), resembles, language, origin: 'template', text });
   }
 }
 

@@ -54,11 +54,11 @@ export function detectInjection(text: string, options: DetectOptions = {}): Inje
     const family = hit.rule === 'encoded_payload' && opinion.score >= 0.5 ? opinion.family : RULE_FAMILY[hit.rule];
     return { blocked: true, rule: hit.rule, evidence: hit.evidence, family, score };
   }
+  if (classifier !== null && opinion.score >= classifier.threshold) return { blocked: true, rule: 'injection_classifier', family: opinion.family, score };
   // Requests about the assistant itself are a family of their own, found as concepts rather than
-  // phrasings (see detect-self-request.ts); rules-only scans (classifier null) keep to the patterns.
+  // phrasings even when the classifier lets them pass (see detect-self-request.ts); rules-only scans (classifier null) keep to the patterns.
   const self = classifier === null ? undefined : findSelfRequest(canonicalView(text).view);
   if (self !== undefined) return { blocked: true, rule: 'assistant_self_request', evidence: excerpt(self), family: RULE_FAMILY.assistant_self_request, score };
-  if (classifier !== null && opinion.score >= classifier.threshold) return { blocked: true, rule: 'injection_classifier', family: opinion.family, score };
   return { blocked: false, score };
 }
 

@@ -33,9 +33,6 @@ const WORD = /[\p{L}\p{N}'_]+/gu;
 /** Sentences longer than this are read in their first part only: the check stays linear. */
 const SENTENCE_CHARS = 400;
 
-/** The regexes of the detector, for the linearity test. */
-export const SELF_REQUEST_REGEXES: readonly RegExp[] = [SENTENCE, WORD];
-
 /**
  * Finds a request about the assistant itself in a canonical view (lower case, disguises undone)
  * and returns the sentence, or undefined. Linear in the length of the view.
