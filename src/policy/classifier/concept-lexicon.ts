@@ -1,12 +1,10 @@
 /**
  * Word stems grouped into the concepts injections are made of, in English, Ukrainian and Russian.
- * The classifier sees a concept wherever one of its stems starts a word, and every pair of concepts
- * that meet in one segment: "ignore" + "rules" and "забудь" + "правила" become the same features,
- * which is what lets it recognise a family of attack it was never trained on. Two derived concepts
- * are added by the features: `no_domain` (no logistics word at all) and `self_request` (the
- * assistant addressed, its own workings named, and no logistics word: a request about the
- * assistant itself, whatever the family). Stems are matched
- * against the canonical view (lower case, look-alikes and leetspeak folded).
+ * The classifier sees a concept wherever one of its stems starts a word in a sentence without a
+ * logistics word (`domain`), and every pair of concepts that meet in such a sentence: "ignore" +
+ * "rules" and "забудь" + "правила" become the same features, which is what lets it recognise a
+ * family of attack it was never trained on. Stems are matched against the canonical view (lower
+ * case, look-alikes and leetspeak folded). `domain` also keeps the self-request detector quiet.
  */
 export const CONCEPT_STEMS: Readonly<Record<string, readonly string[]>> = {
   assistant: ['you', 'your', 'yourself', 'ти', 'тебе', 'тобі', 'твій', 'твої', 'твоя', 'твоє', 'твою', 'себе', 'ты', 'тебя', 'твой', 'твои', 'свої', 'свой', 'свои', 'своє', 'своё'],
