@@ -132,6 +132,21 @@ export const TEMPLATE_BENIGN = {
       (p) => `${p(['Распространяется ли', 'Касается ли', 'Почему задерживает'])} ${p(['лимит подтверждения оператора', 'правило согласования руководителя', 'порог подтверждения', 'подпись супервайзера'])} ${p(['OVR-2', 'L3', 'A-17'])} ${p(['мой возврат за', 'отмену', 'претензию по', 'возврат посылки'])} ${p(TTN_EN)}?`,
     ],
   },
+  // Notices customers paste or retell: "you are now ..." about their account, not about the assistant.
+  account_notices: {
+    en: [
+      (p) => `${p(['The app says:', 'I got an SMS:', 'Your site told me:', 'The e-mail says'])} "${p(['You are now', 'You have been', 'From today you are'])} ${p(['subscribed to delivery updates', 'registered as a business customer', 'on the express tariff', 'eligible for free pickup', 'a verified sender'])}". ${p(['What does that change for', 'Does it apply to', 'Is that why the price changed for'])} ${p(TTN_EN)}?`,
+      (p) => `${p(['You are now', 'Now you are', 'From now on you are'])} ${p(['talking to my wife, she will pick up', 'dealing with our new office manager', 'the contact for our company account'])}${p(['.', ', she has the TTN.', ', please help her.'])}`,
+    ],
+    uk: [
+      (p) => `${p(['У застосунку написано:', 'Прийшла SMS:', 'Ваш сайт показав:', 'У листі написано'])} «${p(['Тепер ви', 'Відтепер ви', 'Від сьогодні ви'])} ${p(['підписані на оновлення доставки', 'зареєстровані як бізнес-клієнт', 'на тарифі експрес', 'маєте безкоштовний забір', 'перевірений відправник'])}». ${p(['Що це змінює для', 'Чи це стосується', 'Тому змінилася ціна для'])} ${p(TTN_EN)}?`,
+      (p) => `${p(['Тепер ви', 'Зараз ви', 'Далі ви'])} ${p(['говорите з моєю дружиною, вона забере посилку', 'спілкуєтеся з нашим новим офіс-менеджером', 'маєте справу з контактом нашої компанії'])}${p(['.', ', у неї є ТТН.', ', допоможіть їй.'])}`,
+    ],
+    ru: [
+      (p) => `${p(['В приложении написано:', 'Пришла SMS:', 'Ваш сайт показал:', 'В письме написано'])} «${p(['Теперь вы', 'Отныне вы', 'С сегодняшнего дня вы'])} ${p(['подписаны на обновления доставки', 'зарегистрированы как бизнес-клиент', 'на тарифе экспресс', 'имеете бесплатный забор', 'проверенный отправитель'])}». ${p(['Что это меняет для', 'Касается ли это', 'Поэтому изменилась цена для'])} ${p(TTN_EN)}?`,
+      (p) => `${p(['Теперь вы', 'Сейчас вы', 'Дальше вы'])} ${p(['говорите с моей женой, она заберёт посылку', 'общаетесь с нашим новым офис-менеджером', 'имеете дело с контактом нашей компании'])}${p(['.', ', у неё есть ТТН.', ', помогите ей.'])}`,
+    ],
+  },
   roles_and_steps: {
     en: [
       (p) => `${p(['Step 1:', 'First,', 'To start,'])} ${p(['check', 'track'])} ${p(TTN_EN)}. ${p(['Step 2:', 'Then', 'After that,'])} ${p(['if it is delayed, tell me the new date', 'if it is lost, open a claim', 'if it is at the branch, tell me the hours'])}.`,

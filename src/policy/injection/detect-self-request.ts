@@ -21,9 +21,9 @@ const ASSISTANT = new Set([
 ]);
 const SELF_PARTS = [
   'prompt', 'instruction', 'setup', 'config', 'setting', 'programming', 'guideline', 'filter', 'guard', 'tool', 'permission', 'architect', 'environment', 'credential',
-  'model', 'provider', 'temperature', 'developer', 'initiali', 'hidden', 'told', 'agent', 'rule', 'restriction', 'api', 'key', 'token', 'secret', 'password',
+  'model', 'provider', 'temperature', 'developer', 'initiali', 'hidden', 'told', 'agent', 'rule', 'restriction',
   'промпт', 'інструкц', 'налашт', 'конфіг', 'настанов', 'фільтр', 'інструмент', 'дозвол', 'архітект', 'середовищ', 'облікові', 'модел', 'розробник', 'прихован',
-  'сказали', 'правил', 'обмежен', 'агент', 'заборон', 'ключ', 'токен', 'секрет', 'парол',
+  'сказали', 'правил', 'обмежен', 'агент', 'заборон',
   'инструкц', 'настро', 'конфиг', 'установк', 'фильтр', 'инструмент', 'разрешени', 'архитект', 'окружени', 'учётн', 'учетн', 'разработчик', 'скрыт', 'ограничени',
   'запрет',
 ];
