@@ -22,3 +22,5 @@ export type { DelegationAttempt } from './judge-delegation.js';
 export { checkFinalAnswer } from './check-final-answer.js';
 export type { OpenRuntimeOptions } from './open-runtime-options.js';
 export { exitCodeFor } from './exit-code.js';
+export { currentRunWatch, watchRun } from './run-progress.js';
+export type { RunProgress, RunProgressListener, RunWatch } from './run-progress.js';
