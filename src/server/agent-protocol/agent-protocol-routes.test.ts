@@ -73,6 +73,21 @@ describe('the Agent Protocol routes', () => {
   });
 });
 
+describe('a thread paused through the protocol and decided through /v1', () => {
+  it('reads idle with the resumed answer, once, and takes the next question', async () => {
+    const threadId = await newThread();
+    await wait(threadId, ask(CANCEL.replace('TTN-000004', 'TTN-000002').replace('500', '90')));
+    const paused = await server.opened.runs.latestRunForThread(threadId);
+    expect((await server.call('POST', `/v1/approvals/${paused?.run_id ?? ''}`, { key: server.keys.admin, body: { decision: 'approve' } })).status).toBe(200);
+    const thread = (await (await server.call('GET', `/threads/${threadId}`, { key: server.keys.viewer })).json()) as { status: string; values: { messages: Array<{ type: string }> }; interrupts: object };
+    expect(thread).toMatchObject({ status: 'idle', interrupts: {} });
+    expect(thread.values.messages.map((m) => m.type)).toEqual(['human', 'ai', 'ai']);
+    expect((await (await server.call('GET', `/threads/${threadId}`, { key: server.keys.viewer })).json()) as object).toEqual(thread);
+    expect((await wait(threadId, ask('Де зараз посилка TTN-000001?'))).status).toBe(200);
+    expect(await server.opened.domain.countCancellations('TTN-000002')).toBe(1);
+  });
+});
+
 describe('cancelling a protocol run', () => {
   let slow: TestServer;
   let oracle: ReturnType<typeof serve>;

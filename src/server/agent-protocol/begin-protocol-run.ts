@@ -11,6 +11,7 @@ import { GRAPH_ID } from './protocol-views.js';
 import { resumeDecision } from './resume-decision.js';
 import type { RunWork } from './start-protocol-run.js';
 import { startProtocolRun } from './start-protocol-run.js';
+import { syncProtocolThread } from './sync-protocol-thread.js';
 
 /** The assistant a run names: the served runtime by name, or the graph id. 404 for any other. */
 export function checkAssistant(deps: ServerDeps, assistantId: string): string {
@@ -28,8 +29,9 @@ export function checkAssistant(deps: ServerDeps, assistantId: string): string {
 export async function beginProtocolRun(c: Context<ServerEnv>, deps: ServerDeps, threadId: string, body: RunBody): Promise<LiveRun> {
   const assistantId = checkAssistant(deps, body.assistant_id);
   const principal = c.get('principal');
-  const thread = deps.protocol.getThread(threadId);
-  if (!thread) throw new ApiError('not_found', `no thread ${threadId}`);
+  const stored = deps.protocol.getThread(threadId);
+  if (!stored) throw new ApiError('not_found', `no thread ${threadId}`);
+  const thread = await syncProtocolThread(deps, stored);
   let work: RunWork;
   if (body.command) {
     if (body.command.resume === undefined) throw new ApiError('invalid_body', 'command: only {"resume": ...} is supported (goto and update are not)');

@@ -33,8 +33,8 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
   };
 
   /** The run's thread when the caller's tenant owns both; 404 otherwise. */
-  const ownedRun = (c: Context<ServerEnv>) => {
-    const thread = ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id') ?? '');
+  const ownedRun = async (c: Context<ServerEnv>) => {
+    const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id') ?? '');
     const run = protocol.getRun(c.req.param('run_id') ?? '');
     if (!run || run.thread_id !== thread.thread_id) throw new ApiError('not_found', `no run ${c.req.param('run_id') ?? ''} on thread ${thread.thread_id}`);
     return run;
@@ -44,7 +44,7 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
     const { tenant } = c.get('principal');
     if (threadId === undefined) return (await createThread(deps, tenant, { metadata: { stateless: true } })).thread_id;
     if (body.if_not_exists === 'create' && !protocol.getThread(threadId)) return (await createThread(deps, tenant, { threadId, doNothing: true })).thread_id;
-    return ownedThread(deps, tenant, threadId).thread_id;
+    return (await ownedThread(deps, tenant, threadId)).thread_id;
   };
 
   const start = async (c: Context<ServerEnv>, threadId: string | undefined) => {
@@ -79,17 +79,17 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
   app.post('/runs/stream', requireRole('operator'), (c) => stream(c, undefined));
   app.post('/runs/wait', requireRole('operator'), (c) => wait(c, undefined));
 
-  app.get('/threads/:thread_id/runs', (c) => {
-    const thread = ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id'));
+  app.get('/threads/:thread_id/runs', async (c) => {
+    const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id'));
     const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 10) || 10, 1), 1000);
     const offset = Math.max(Number(c.req.query('offset') ?? 0) || 0, 0);
     return c.json(protocol.listRuns(thread.thread_id, limit, offset).map(runView));
   });
 
-  app.get('/threads/:thread_id/runs/:run_id', (c) => c.json(runView(ownedRun(c))));
+  app.get('/threads/:thread_id/runs/:run_id', async (c) => c.json(runView(await ownedRun(c))));
 
   app.get('/threads/:thread_id/runs/:run_id/join', async (c) => {
-    const run = ownedRun(c);
+    const run = await ownedRun(c);
     const live = liveRuns.get(run.run_id);
     if (live) {
       await live.done;
@@ -99,8 +99,8 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
     return c.json(checkpoint ? (checkpoint.interrupts.length > 0 ? { ...checkpoint.values, __interrupt__: checkpoint.interrupts } : checkpoint.values) : {});
   });
 
-  app.get('/threads/:thread_id/runs/:run_id/stream', (c) => {
-    const run = ownedRun(c);
+  app.get('/threads/:thread_id/runs/:run_id/stream', async (c) => {
+    const run = await ownedRun(c);
     const modes = parseStreamModes(c.req.queries('stream_mode'));
     if (!liveRuns.get(run.run_id)) {
       // Past the replay window (or another process's run): its final state is in the store.
@@ -110,7 +110,7 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
   });
 
   app.post('/threads/:thread_id/runs/:run_id/cancel', requireRole('operator'), async (c) => {
-    const run = ownedRun(c);
+    const run = await ownedRun(c);
     const live = liveRuns.get(run.run_id);
     if (!live || live.ended) throw new ApiError('run_ended', `run ${run.run_id} has already ended (status ${run.status})`);
     if (c.req.query('action') === 'rollback') throw new ApiError('bad_request', 'action: only "interrupt" (a Waybill run is never rolled back; its audit trail stays)');
