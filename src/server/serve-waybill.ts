@@ -62,6 +62,8 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
   const keys = SqliteApiKeyStore.open(dbPath);
   const inFlight = new InFlightRuns();
   const protocol = SqliteProtocolStore.open(dbPath);
+  const abandoned = protocol.recoverAbandoned();
+  if (abandoned > 0) log.warn('agent protocol runs left running by a previous process marked as error', { runs: abandoned });
   const liveRuns = new LiveRuns();
   const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log, protocol, liveRuns });
   return new Promise((resolve, reject) => {

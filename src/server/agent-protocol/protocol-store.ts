@@ -180,6 +180,20 @@ export class SqliteProtocolStore {
     return rows.map(toRun);
   }
 
+  /**
+   * Marks runs left `running` by a process that stopped mid-run as `error`, and their threads `error`
+   * (which takes new runs again), so a crash never leaves a thread busy for good. Call it when the one
+   * server process that runs protocol runs on this database starts.
+   */
+  recoverAbandoned(): number {
+    const at = this.#now().toISOString();
+    return this.#db.transaction(() => {
+      const runs = this.#db.prepare("UPDATE ap_runs SET status = 'error', updated_at = ? WHERE status = 'running'").run(at).changes;
+      this.#db.prepare("UPDATE ap_threads SET status = 'error', updated_at = ? WHERE status = 'busy'").run(at);
+      return runs;
+    })();
+  }
+
   close(): void {
     if (this.#db.open) this.#db.close();
   }
