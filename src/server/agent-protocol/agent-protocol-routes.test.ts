@@ -60,6 +60,17 @@ describe('the Agent Protocol routes', () => {
     expect(await server.opened.domain.countCancellations('TTN-000004')).toBe(0);
   });
 
+  it('stream only the modes asked for, metadata first: events and messages here, no values', async () => {
+    const res = await server.call('POST', '/runs/stream', { key: server.keys.operator, body: { ...ask('Де зараз посилка TTN-000001?'), stream_mode: ['events', 'messages'] } });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    expect(res.headers.get('location')).toMatch(/^\/threads\/[^/]+\/runs\/run-[^/]+\/stream$/);
+    const names = [...(await res.text()).matchAll(/^event: (.+)$/gm)].map((m) => m[1]);
+    expect(names[0]).toBe('metadata');
+    expect(names).toContain('events');
+    expect(names).toContain('messages/complete');
+    expect(names.filter((n) => n === 'values' || n === 'custom' || n === 'updates' || n === 'messages')).toEqual([]);
+  });
+
   it('apply an edit sent in LangChain human-in-the-loop form, with the edited arguments, once', async () => {
     const threadId = await newThread();
     await wait(threadId, ask('Скасуй TTN-000004, клієнт відмовився, поверни 720 грн'));
