@@ -1,7 +1,9 @@
 import { Command } from 'commander';
 import { parseRuntimeName } from '../runtimes/runtime-name.js';
 import { exitCodeFor } from '../runtimes/core/exit-code.js';
+import { watchRun } from '../runtimes/index.js';
 import { printRun } from './print-run.js';
+import { progressLine } from './progress-line.js';
 import { decideStoredApproval } from './stored-approval-commands.js';
 import { threadOfApproval, withThreadRuntime } from './with-thread-runtime.js';
 import { describePending } from './print-pending.js';
@@ -18,13 +20,14 @@ export function askCommand(): Command {
     .option('--thread <id>', THREAD_HELP)
     .option('--tenant <tenant>', 'tenant the run is billed and scoped to', 'default')
     .option('--json', 'print the run record as JSON')
+    .option('--stream', 'print each step (delegations, tool calls, the pause for approval) to stderr as it happens')
     .option('--runtime <name>', 'langgraph (approvals, checkpoints), openai-agents, or adk (a fixed workflow: no cancellation)', 'langgraph')
     .option('--record <file>', 'keep every model request and reply of this run in FILE, to replay it later (langgraph)')
     .option('--replay <file>', 'answer every model call from a recording made with --record, offline (langgraph)')
     .option('--proof-retries <n>', 'retries of a sub-task whose answer does not match its tool results, 0 to 5 (docs/proof.md)', '2')
     .option('--no-proof', 'do not check answers against their tool results (for comparison only)')
     .addHelpText('after', '\nExit codes: 0 finished, 3 awaiting approval, 1 stopped (stop_reason says why), 2 bad usage.\nModel: the offline planner unless WAYBILL_MODEL / OPENROUTER_API_KEY configure one (see docs/models.md).')
-    .action(async (words: string[], options: { thread?: string; tenant: string; json?: boolean; runtime: string; record?: string; replay?: string; proof: boolean; proofRetries: string }) => {
+    .action(async (words: string[], options: { thread?: string; tenant: string; json?: boolean; stream?: boolean; runtime: string; record?: string; replay?: string; proof: boolean; proofRetries: string }) => {
       const input = words.join(' ').trim();
       if (!input) throw new UsageError('ask needs a request');
       if (input.length > 16_000) throw new UsageError('the request is over 16000 characters');
@@ -39,7 +42,12 @@ export function askCommand(): Command {
       if (tapeMode && runtimeName !== 'langgraph') throw new UsageError(`--${tapeMode} works with --runtime langgraph only`);
       const tape = tapeMode ? await (await import('./model-tape.js')).openModelTape(tapeMode, (options.record ?? options.replay) as string) : undefined;
       // Recorded and replayed runs delegate one sub-task at a time, so their model calls keep one order.
-      const record = await withRuntime((runtime) => runtime.ask(request), runtimeName, tape ? { model: tape.model, delegation: 'sequential', proof } : { proof });
+      // Progress goes to stderr, so stdout stays the answer (or the --json record) for scripts.
+      const onProgress = options.stream ? (p: Parameters<typeof progressLine>[0]) => {
+        const line = progressLine(p);
+        if (line) process.stderr.write(`${line}\n`);
+      } : undefined;
+      const record = await withRuntime((runtime) => (onProgress ? watchRun({ onProgress }, () => runtime.ask(request)) : runtime.ask(request)), runtimeName, tape ? { model: tape.model, delegation: 'sequential', proof } : { proof });
       tape?.finish();
       printRun(record, options.json === true);
       process.exitCode = exitCodeFor(record);

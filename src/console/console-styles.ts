@@ -13,6 +13,7 @@ h1{font-size:1.25rem;margin:.25rem 0 1rem}
 h2{font-size:1.05rem;margin:1.25rem 0 .5rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:1rem;margin-bottom:1rem}
 .card>h2:first-child,.card>dl:first-child{margin-top:0}
+.live{font-family:ui-monospace,monospace;font-size:13px;margin:.5rem 0;padding-left:1.5rem}
 .row{display:flex;flex-wrap:wrap;gap:.6rem;align-items:end}
 label{display:flex;flex-direction:column;font-size:.8rem;color:var(--muted);gap:.2rem}
 input,select,textarea{font:inherit;padding:.35rem .5rem;border:1px solid var(--line);border-radius:6px;background:#fff;color:var(--fg)}

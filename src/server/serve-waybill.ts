@@ -7,6 +7,7 @@ import type { OpenNamedRuntimeOptions, RuntimeName } from '../runtimes/index.js'
 import { openRuntime } from '../runtimes/index.js';
 import type { AuditEvent, RunRecord } from '../telemetry/index.js';
 import { createRunTracer } from '../telemetry/tracing.js';
+import { LiveRuns, SqliteProtocolStore } from './agent-protocol/index.js';
 import { SqliteApiKeyStore } from './api-key-store.js';
 import { ApprovalWebhooks } from './approval-webhooks.js';
 import { createServerApp } from './create-server-app.js';
@@ -60,7 +61,11 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
   const opened = await openRuntime(options.runtimeName ?? 'langgraph', { ...options.runtime, dbPath, onRunFinished });
   const keys = SqliteApiKeyStore.open(dbPath);
   const inFlight = new InFlightRuns();
-  const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log });
+  const protocol = SqliteProtocolStore.open(dbPath);
+  const abandoned = protocol.recoverAbandoned();
+  if (abandoned > 0) log.warn('agent protocol runs left running by a previous process marked as error', { runs: abandoned });
+  const liveRuns = new LiveRuns();
+  const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log, protocol, liveRuns });
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => {
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
@@ -71,11 +76,13 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
         close: async () => {
           await new Promise<void>((done) => server.close(() => done()));
           await inFlight.idle();
+          await liveRuns.idle();
           await webhooks.idle();
           await tracer?.shutdown();
           await opened.close();
           keys.close();
           webhookStore.close();
+          protocol.close();
         },
       });
     });
@@ -83,6 +90,7 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
       void opened.close().finally(() => {
         keys.close();
         webhookStore.close();
+        protocol.close();
         reject(error);
       });
     });

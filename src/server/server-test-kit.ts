@@ -4,6 +4,7 @@ import type { OpenedLangGraphRuntime, OpenLangGraphOptions } from '../runtimes/l
 import { openLangGraphRuntime } from '../runtimes/langgraph/index.js';
 import { makeTempDir } from '../testing/temp-dir.js';
 import { ownShipments } from '../testing/own-shipments.js';
+import { LiveRuns, SqliteProtocolStore } from './agent-protocol/index.js';
 import { SqliteApiKeyStore } from './api-key-store.js';
 import { ApprovalWebhooks } from './approval-webhooks.js';
 import { createServerApp } from './create-server-app.js';
@@ -20,6 +21,7 @@ export interface TestServer {
   metrics: ServerMetrics;
   webhooks: ApprovalWebhooks;
   inFlight: InFlightRuns;
+  liveRuns: LiveRuns;
   keys: { viewer: string; operator: string; admin: string; globex: string; globexAdmin: string; platform: string };
   dbPath: string;
   /** `app.request` with a key and a JSON body. */
@@ -49,13 +51,16 @@ export async function openTestServer(options: { runtime?: Partial<OpenLangGraphO
   const make = (tenant: string, role: 'viewer' | 'operator' | 'admin' | 'platform_admin') => keyStore.create({ tenant, role, name: `${tenant}-${role}` }).key;
   const keys = { viewer: make('acme', 'viewer'), operator: make('acme', 'operator'), admin: make('acme', 'admin'), globex: make('globex', 'operator'), globexAdmin: make('globex', 'admin'), platform: make('ops', 'platform_admin') };
   const inFlight = new InFlightRuns();
-  const app = createServerApp({ opened, keys: keyStore, webhooks: webhookStore, metrics, inFlight });
+  const protocol = SqliteProtocolStore.open(dbPath);
+  const liveRuns = new LiveRuns();
+  const app = createServerApp({ opened, keys: keyStore, webhooks: webhookStore, metrics, inFlight, protocol, liveRuns });
   return {
     app,
     opened,
     metrics,
     webhooks,
     inFlight,
+    liveRuns,
     keys,
     dbPath,
     call: (method, path, o = {}) => {
@@ -67,9 +72,11 @@ export async function openTestServer(options: { runtime?: Partial<OpenLangGraphO
     },
     close: async () => {
       await inFlight.idle();
+      await liveRuns.idle();
       await webhooks.idle();
       await opened.close();
       keyStore.close();
+      protocol.close();
       webhookStore.close();
       temp.cleanup();
     },

@@ -28,3 +28,5 @@ export type { DomainBoundary } from './domain-boundary.js';
 export { fileApproval, fileBeforePause } from './file-approval.js';
 export { recordDecision } from './record-decision.js';
 export type { RecordedDecision } from './record-decision.js';
+export { currentRunWatch, watchRun } from './run-progress.js';
+export type { RunProgress, RunProgressListener, RunWatch } from './run-progress.js';

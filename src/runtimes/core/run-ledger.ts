@@ -6,6 +6,8 @@ import type { ConcurrencyCap, ControlSnapshot, ControlStore, DomainPolicy, LoopD
 import { checkBeforeStep } from '../../policy/index.js';
 import type { AuditEventDraft, RunPending, RunRuntime, RunToolCall, RunVerification } from '../../telemetry/index.js';
 import type { DomainBoundary } from './domain-boundary.js';
+import type { RunWatch } from './run-progress.js';
+import { currentRunWatch } from './run-progress.js';
 
 /** Everything one run (or one resumed run) carries: identity, budgets, the process-wide tool guards. */
 export interface RunLedgerInit {
@@ -65,6 +67,8 @@ interface Shared {
   grant: string | undefined;
   /** Approvals filed at the boundary this run, by call (tool and canonical arguments), for the pause to carry. */
   filed: Map<string, RunPending>;
+  /** The caller's progress listener and cancel signal (`watchRun`), taken when the root ledger is made. */
+  watch: RunWatch | undefined;
 }
 
 /**
@@ -100,7 +104,7 @@ export class RunLedger {
     this.agent = link?.agent ?? rootAgent;
     this.path = link ? [...link.parent.path, link.agent] : [rootAgent];
     this.taskId = link?.taskId;
-    this.#shared = link?.shared ?? { toolCalls: [], evidence: [], verifiedAnswers: new Map(), verifications: new Map(), quotedAnswers: [], events: [], subtasks: [], notes: [], refusedByDomain: new Set(), steps: 0, delegations: 0, unavailable: false, grant: undefined, filed: new Map() };
+    this.#shared = link?.shared ?? { toolCalls: [], evidence: [], verifiedAnswers: new Map(), verifications: new Map(), quotedAnswers: [], events: [], subtasks: [], notes: [], refusedByDomain: new Set(), steps: 0, delegations: 0, unavailable: false, grant: undefined, filed: new Map(), watch: currentRunWatch() };
   }
 
   /** A ledger for a delegated sub-task of `agent`, under this one. */
@@ -221,7 +225,15 @@ export class RunLedger {
   }
 
   audit(event: AuditEventDraft): void {
-    this.#shared.events.push(this.taskId !== undefined && event.task_id === undefined ? { ...event, task_id: this.taskId } : event);
+    const draft = this.taskId !== undefined && event.task_id === undefined ? { ...event, task_id: this.taskId } : event;
+    this.#shared.events.push(draft);
+    const listener = this.#shared.watch?.onProgress;
+    if (!listener) return;
+    try {
+      listener({ ...draft, run_id: this.init.runId, thread_id: this.init.threadId, tenant: this.init.tenant, ts: this.init.now().toISOString() });
+    } catch {
+      // A watcher's failure is the watcher's: the run goes on.
+    }
   }
 
   /**
@@ -231,6 +243,12 @@ export class RunLedger {
    */
   async beforeModelCall(agent: string): Promise<boolean> {
     if (this.stopped) return false;
+    if (this.#shared.watch?.signal?.aborted) {
+      // The caller cancelled: the run ends before its next model call, as an operator's kill would.
+      this.stop('operator_kill', `cancelled by the caller before a model call of ${agent}`);
+      this.audit({ agent, type: 'kill', status: 'denied', detail: 'cancelled by the caller' });
+      return false;
+    }
     const decision = await checkBeforeStep({ tenant: this.init.tenant, controls: this.init.controls, budget: this.init.budget });
     if (!decision.proceed) {
       this.stop(decision.stopReason, `stopped before a model call of ${agent}`);
