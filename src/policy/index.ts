@@ -6,6 +6,7 @@ export { grantOf, isToolAllowed, toolsForAgent } from './allowlist/roles-table.j
 export type { AgentGrant, RolesTable } from './allowlist/roles-table.js';
 export { addRunUsage } from './control/add-run-usage.js';
 export type { FinishedRunUsage } from './control/add-run-usage.js';
+export { cachedControlReads } from './control/cached-control-reads.js';
 export { ConcurrencyCap } from './control/concurrency-cap.js';
 export type { CappedOutcome } from './control/concurrency-cap.js';
 export { GLOBAL_SCOPE } from './control/control-store.js';
