@@ -29,7 +29,8 @@ export { DEFAULT_PRICES, definePriceTable, normaliseModelName } from './cost/mod
 export type { ModelPrice } from './cost/model-prices.js';
 export { isPause, isStopReason, PLAIN_STOP_REASONS, TOOL_STOP_PREFIXES, toolStop } from './stop-reason.js';
 export type { StopReason, ToolStopPrefix } from './stop-reason.js';
-export { checkWriteOrigin } from './trust/check-write-origin.js';
+export { asksForCancellation } from './trust/asks-for-cancellation.js';
+export { checkWriteOrigin, shipmentsNamedIn } from './trust/check-write-origin.js';
 export type { WriteOrigin, WriteOriginVerdict } from './trust/check-write-origin.js';
 export { TRUST_LEVELS, trustAtLeast } from './trust/trust-level.js';
 export type { TrustLevel } from './trust/trust-level.js';

@@ -2,13 +2,28 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { tool } from '@langchain/core/tools';
 import { CALLER_META_KEY, DOMAIN_TOOLS, SEARCH_POLICIES_TOOL } from '../../domain/index.js';
+import { toolListing } from '../../mcp/index.js';
 
 /**
  * The MCP server's tools as LangChain tools for one agent, over one persistent client session. Each call
  * names the agent in `_meta`, so the server (knowledge search's scopes) knows the caller from the
  * runtime rather than from the model. The content is the server's JSON text; MCP's `isError` travels as
  * the tool message's artifact, so the tool gate takes the status from the server, not from the text.
+ * The schema offered to the model is the JSON Schema the MCP server lists (no `$schema` line in every
+ * tool of every call, issue 22); the arguments are validated by the tool gate and by the server.
  */
+// What the model is offered of the policy search: the query only (the server's default of 5 passages is
+// what a run needs) in a line, where the server's listing spends 137 tokens on every worker call.
+const SEARCH_POLICIES_FOR_MODEL = {
+  description: 'Search the company policies you may read (shipping rules, refunds, packaging, insurance, delivery times).',
+  schema: { type: 'object', properties: { query: { type: 'string', minLength: 1, maxLength: 2000 } }, required: ['query'], additionalProperties: false } as ToolSchema,
+};
+
+const modelSchema = (definition: (typeof DOMAIN_TOOLS)[number] | typeof SEARCH_POLICIES_TOOL): ToolSchema => toolListing(definition).inputSchema as ToolSchema;
+
+/** A JSON Schema object as LangChain's tool() takes it. */
+type ToolSchema = { type: 'object'; properties: Record<string, object>; required: string[]; additionalProperties: false };
+
 export function mcpTools(client: Client, agent: string, options: { knowledge: boolean }): StructuredToolInterface[] {
   const definitions = [...DOMAIN_TOOLS, ...(options.knowledge ? [SEARCH_POLICIES_TOOL] : [])];
   return definitions.map((definition) =>
@@ -18,7 +33,11 @@ export function mcpTools(client: Client, agent: string, options: { knowledge: bo
         const content = result.content as Array<{ type: string; text?: string }>;
         return [content.map((part) => part.text ?? '').join(''), { isError: result.isError === true }];
       },
-      { name: definition.name, description: definition.description, schema: definition.inputSchema, responseFormat: 'content_and_artifact' },
+      {
+        name: definition.name,
+        ...(definition.name === SEARCH_POLICIES_TOOL.name ? SEARCH_POLICIES_FOR_MODEL : { description: definition.description, schema: modelSchema(definition) }),
+        responseFormat: 'content_and_artifact',
+      },
     ),
   );
 }
