@@ -38,7 +38,8 @@ export function policyMiddleware(agent: string, options: { parallelToolCalls?: b
       // One clean delegation answers the request: its verified answer is the reply, with no second
       // supervisor call (the rules are relayableAnswer's; anything less asks the model as before).
       if (roles[agent]?.delegates.length && afterSingleDelegation(request.messages)) {
-        const relayed = relayableAnswer(run);
+        const user = request.messages.filter((m) => m.getType() === 'human').at(-1);
+        const relayed = relayableAnswer(run, typeof user?.content === 'string' ? user.content : '');
         if (relayed !== undefined) return new AIMessage({ content: relayed, response_metadata: { model_name: 'waybill-policy', waybill_relay: true } });
       }
       if (!(await run.beforeModelCall(agent))) return halt(`stopped: ${run.stopped?.reason ?? 'stopped'}`);
