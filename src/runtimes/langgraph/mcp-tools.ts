@@ -12,11 +12,16 @@ import { toolListing } from '../../mcp/index.js';
  * The schema offered to the model is the JSON Schema the MCP server lists (no `$schema` line in every
  * tool of every call, issue 22); the arguments are validated by the tool gate and by the server.
  */
-// What the model is offered of the policy search: the query only (the server's default of 5 passages is
-// what a run needs) in a line, where the server's listing spends 137 tokens on every worker call.
+// What the model is offered of the policy search: the server's arguments without their descriptions, and
+// a one-line description, where the server's listing spends 137 tokens on every worker call.
 const SEARCH_POLICIES_FOR_MODEL = {
   description: 'Search the company policies you may read (shipping rules, refunds, packaging, insurance, delivery times).',
-  schema: { type: 'object', properties: { query: { type: 'string', minLength: 1, maxLength: 2000 } }, required: ['query'], additionalProperties: false } as ToolSchema,
+  schema: {
+    type: 'object',
+    properties: { query: { type: 'string', minLength: 1, maxLength: 2000 }, limit: { type: 'integer', minimum: 1, maximum: 50 } },
+    required: ['query'],
+    additionalProperties: false,
+  } as ToolSchema,
 };
 
 const modelSchema = (definition: (typeof DOMAIN_TOOLS)[number] | typeof SEARCH_POLICIES_TOOL): ToolSchema => toolListing(definition).inputSchema as ToolSchema;
