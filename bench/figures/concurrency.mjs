@@ -107,6 +107,7 @@ export async function run({ concurrency = 50, rounds = 3 } = {}) {
       figures.push(...figuresFor(m, { latencyMs, concurrency, rounds, withTargets: latencyMs >= 1000 }));
       details.by_latency[latencyMs] = {
         slowest_request: m.slowest,
+        batch_ms: { waybill: summarise(m.rows.map((row) => row.waybill.ms), 1), plain: summarise(m.rows.map((row) => row.plain.ms), 1) },
         slowest_solo_ms: { waybill: summarise(m.rows.map((row) => row.waybill.soloMs), 1), plain: summarise(m.rows.map((row) => row.plain.soloMs), 1) },
         process_cpu_ms_per_batch: { waybill: summarise(m.rows.map((row) => row.waybill.cpuMs), 1), plain: summarise(m.rows.map((row) => row.plain.cpuMs), 1) },
         process_cpu_ms_per_run: { waybill: round(median(m.rows.map((row) => row.waybill.cpuMs)) / concurrency, 2), plain: round(median(m.rows.map((row) => row.plain.cpuMs)) / concurrency, 2) },

@@ -29,10 +29,14 @@ function orchestrationNote(figure, d, which) {
 function concurrencyNote(figure, d) {
   const c = d.concurrency;
   const at = c.by_latency?.[figure.id === '5a' || figure.id === '5b' ? 1000 : 100];
+  const plainBatch = at?.batch_ms?.plain.median;
+  const plainSolo = at?.slowest_solo_ms?.plain.median;
+  const plainRatio = typeof plainBatch === 'number' && typeof plainSolo === 'number' ? ` The plain build's batch took ${n(plainBatch / plainSolo, 2)}× its own slowest solo run.` : '';
   return (
     `${figure.id} ${figure.short}: ${n(figure.value.waybill, 0)} ms vs ${n(figure.value.baseline, 0)} ms (per-round ratios ${n(figure.ratio_per_round.min, 2)} / ${n(figure.ratio_per_round.median, 2)} / ${n(figure.ratio_per_round.max, 2)}); ` +
-    `the process used ${n(at?.process_cpu_ms_per_run.waybill)} ms CPU per Waybill run and ${n(at?.process_cpu_ms_per_run.plain)} per plain run on one event loop, so the batch waits on CPU as well as on the model: ` +
-    'the extra CPU is the policy layer of figure 1c (see its profile).'
+    `the process used ${n(at?.process_cpu_ms_per_run.waybill)} ms CPU per Waybill run and ${n(at?.process_cpu_ms_per_run.plain)} per plain run, so a batch of ${c.concurrency} needs ` +
+    `${n(((at?.process_cpu_ms_per_run.waybill ?? 0) * c.concurrency) / 1000, 2)} s of CPU on one event loop, most of it LangGraph/LangChain in both builds (figure 1c's profile), ` +
+    `against the model waits; the machine's load average is in latest.json.${plainRatio}`
   );
 }
 
