@@ -12,7 +12,9 @@ import { SqliteControlStore } from '../../policy/index.js';
 import { SqliteRunStore } from '../../telemetry/index.js';
 import type { OpenRuntimeOptions, Runtime } from '../core/index.js';
 import type { DelegationMode } from './build-agents.js';
+import type { Durability } from './langgraph-runtime.js';
 import { checkParallelCap, LangGraphRuntime } from './langgraph-runtime.js';
+import { openSqliteSaver } from './open-sqlite-saver.js';
 
 export interface OpenLangGraphOptions extends OpenRuntimeOptions {
   /** A LangChain chat model; default the environment's configuration, else the offline planner. */
@@ -21,6 +23,8 @@ export interface OpenLangGraphOptions extends OpenRuntimeOptions {
   modelConfig?: ModelConfig;
   delegation?: DelegationMode;
   maxParallelDelegations?: number;
+  /** When checkpoints are written; default `exit` (see LangGraphRuntimeOptions.durability). */
+  durability?: Durability;
 }
 
 /** The LangGraph runtime, opened: the kernel's `Runtime` plus the graph and checkpointer for tools that draw or inspect them. */
@@ -44,7 +48,7 @@ export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promi
   const domain = SqliteDomainStore.open(dbPath);
   const controls = SqliteControlStore.open(dbPath);
   const runs = SqliteRunStore.open(dbPath);
-  const checkpointer: BaseCheckpointSaver = dbPath === ':memory:' ? new MemorySaver() : SqliteSaver.fromConnString(dbPath);
+  const checkpointer: BaseCheckpointSaver = dbPath === ':memory:' ? new MemorySaver() : openSqliteSaver(dbPath);
   const knowledge = KnowledgeBase.open({ path: dbPath, seedCorpus: BUNDLED_CORPUS_DIR, ...(options.now && { now: options.now }) });
   const boundary = openInProcessBoundary({ runtime: 'langgraph', store: domain, controls, searchPolicies: policySearchTool(knowledge), ...(options.now && { now: options.now }) });
   const config = options.modelConfig ?? (options.offline || options.planner ? OFFLINE : loadModelConfig());
@@ -73,6 +77,7 @@ export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promi
     ...(options.onRunFinished && { onRunFinished: options.onRunFinished }),
     ...(options.delegation && { delegation: options.delegation }),
     ...(options.maxParallelDelegations !== undefined && { maxParallelDelegations: options.maxParallelDelegations }),
+    ...(options.durability && { durability: options.durability }),
   });
   return {
     name: 'langgraph',
