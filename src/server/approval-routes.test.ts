@@ -127,3 +127,12 @@ describe('approvals filed at the boundary for paused runs', () => {
     expect(stranger.status).toBe(404);
   });
 });
+
+describe('a thread that awaits approval', () => {
+  it('takes no new message: 409 naming the approval, and the pause stays decidable', async () => {
+    const res = await server.call('POST', '/v1/runs', { key: server.keys.operator, body: { input: 'Де зараз посилка TTN-000001?', thread_id: paused.thread_id } });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: { code: 'thread_busy', message: expect.stringContaining(paused.pending?.approval_id ?? 'apr_') } });
+    expect(await approvals(server.keys.operator)).toHaveLength(1);
+  });
+});

@@ -1,3 +1,4 @@
+import { refusePausedThread } from '../runtimes/core/refuse-paused-thread.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isStopReason } from '../policy/index.js';
@@ -36,6 +37,8 @@ export function runRoutes(deps: ServerDeps): Hono<ServerEnv> {
       // Thread ids share one checkpointer: continuing another tenant's thread would read its state.
       const latest = await opened.runs.latestRunForThread(body.thread_id);
       if (latest && latest.tenant !== tenant) throw new ApiError('not_found', `no thread ${body.thread_id}`);
+      // Refused before a background run is accepted, so the 409 reaches the caller.
+      await refusePausedThread(opened.runs, body.thread_id);
     }
     const runId = `run-${deps.newId()}`;
     const threadId = body.thread_id ?? `t-${deps.newId()}`;

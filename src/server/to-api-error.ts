@@ -1,10 +1,12 @@
 import { HTTPException } from 'hono/http-exception';
+import { DecisionError } from '../runtimes/core/decision-error.js';
 import { RunStoreError } from '../telemetry/index.js';
 import { ApiError } from './api-error.js';
 
 /** Maps what a handler threw to the error a client sees; undefined for an unexpected fault (500). */
 export function toApiError(error: unknown): ApiError | undefined {
   if (ApiError.isInstance(error)) return error;
+  if (DecisionError.isInstance(error) && error.code === 'thread_awaiting_approval') return new ApiError('thread_busy', error.message);
   if (RunStoreError.isInstance(error) && error.code === 'invalid_argument') return new ApiError('bad_request', error.message);
   if (error instanceof HTTPException) {
     if (error.status === 413) return new ApiError('body_too_large', 'the request body is too large');

@@ -33,7 +33,11 @@ describe('ask, state, approve and reject as separate processes', () => {
   it('pauses a cancellation (exit 3); another process sees it; reject leaves the journal unchanged', async () => {
     expect(waybill(['ask', '--thread', 'h1', 'Скасуй TTN-000004, клієнт відмовився, поверни 720 грн']).code).toBe(3);
     const state = waybill(['state', '--thread', 'h1', '--json']);
-    expect(JSON.parse(state.stdout)).toEqual({ thread_id: 'h1', status: 'awaiting_approval', pending: { agent: 'tracking_agent', tool: 'cancel_shipment', args: { tracking_id: 'TTN-000004', reason: 'клієнт відмовився', refund_uah: 720 } } });
+    expect(JSON.parse(state.stdout)).toEqual({
+      thread_id: 'h1',
+      status: 'awaiting_approval',
+      pending: { agent: 'tracking_agent', tool: 'cancel_shipment', args: { tracking_id: 'TTN-000004', reason: 'клієнт відмовився', refund_uah: 720 }, approval_id: expect.stringMatching(/^apr_/), origins: { tracking_id: 'user_request', reason: 'user_request', refund_uah: 'user_request' } },
+    });
     const rejected = waybill(['reject', '--thread', 'h1', '--reason', 'too early', '--json']);
     expect(rejected.code).toBe(0);
     expect(JSON.parse(rejected.stdout)).toMatchObject({ status: 'stopped', stop_reason: 'approval_rejected' });

@@ -46,7 +46,7 @@ async function ask(text: string): Promise<void> {
 beforeAll(async () => {
   if (!BROWSER.found) return;
   mkdirSync(ARTIFACTS, { recursive: true });
-  key = execFileSync(process.execPath, [CLI, 'keys', 'create', '--tenant', 'acme', '--role', 'admin', '--name', 'console-e2e'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  key = execFileSync(process.execPath, [CLI, 'keys', 'create', '--tenant', 'default', '--role', 'admin', '--name', 'console-e2e'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
   const [started, launched] = await Promise.all([
     startServe(env),
     chromium.launch({ executablePath: BROWSER.path, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] }),
@@ -84,7 +84,7 @@ describe.skipIf(!BROWSER.found)('operator console in headless Chromium against w
     await page.fill('#api-key', key);
     await page.click('#sign-in button[type=submit]');
     await page.waitForSelector('#runs-table');
-    expect(await page.textContent('#who')).toContain('tenant acme · admin');
+    expect(await page.textContent('#who')).toContain('tenant default · admin');
   });
 
   it('asks a question and shows the run, its answer in Ukrainian, its delegation tree and tool calls', async () => {
@@ -150,7 +150,7 @@ describe.skipIf(!BROWSER.found)('operator console in headless Chromium against w
   it('shows a viewer what waits for approval, with no Approve or Reject buttons', async () => {
     await ask('Скасуй TTN-000001, клієнт відмовився, поверни 100 грн');
     expect(await page.textContent('#stop-reason')).toBe('awaiting_approval');
-    const viewerKey = execFileSync(process.execPath, [CLI, 'keys', 'create', '--tenant', 'acme', '--role', 'viewer', '--name', 'console-viewer'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    const viewerKey = execFileSync(process.execPath, [CLI, 'keys', 'create', '--tenant', 'default', '--role', 'viewer', '--name', 'console-viewer'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
       const viewer = await context.newPage();

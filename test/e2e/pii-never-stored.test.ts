@@ -50,7 +50,7 @@ afterAll(async () => {
 
 describe('personal data is never stored raw', () => {
   it('leaves no raw value in any table, checkpoint, audit event, API answer or approval webhook after a run with an approved cancellation', async () => {
-    const { stdout } = await run(process.execPath, [CLI, 'keys', 'create', '--tenant', 'acme', '--role', 'admin', '--name', 'pii-e2e'], { env });
+    const { stdout } = await run(process.execPath, [CLI, 'keys', 'create', '--tenant', 'default', '--role', 'admin', '--name', 'pii-e2e'], { env });
     const key = stdout.trim();
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreError } from '../store-error.js';
@@ -12,6 +12,11 @@ import { migrateComponent } from './component-schema.js';
  */
 export function openSqliteDatabase(path: string, component: string, migrations: readonly Migration[]): Database.Database {
   let db: Database.Database;
+  // SQLite would take an empty file for a new database and seed it: a database truncated to nothing
+  // (a full disk, a bad copy) must stop the command instead. Only a path with no file creates one.
+  if (path !== ':memory:' && sizeOf(path) === 0 && !(sizeOf(`${path}-wal`) ?? 0)) {
+    throw new StoreError('store_corrupt', path, `${path} is empty (0 bytes) where a Waybill database was expected; it was not replaced. Move it aside (or delete it) to start a new database, or point WAYBILL_DB elsewhere`);
+  }
   try {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     db = new Database(path);
@@ -39,6 +44,14 @@ export function openSqliteDatabase(path: string, component: string, migrations: 
       );
     }
     throw new StoreError('store_unavailable', path, `cannot prepare the Waybill database at ${path}: ${messageOf(cause)}`, { cause });
+  }
+}
+
+function sizeOf(path: string): number | undefined {
+  try {
+    return statSync(path).size;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -116,6 +116,18 @@ describe('SqliteDomainStore', () => {
     SqliteDomainStore.open(path).close();
     writeFileSync(path, 'this is not a database, just text that overwrote it'.repeat(100));
     expectStoreError(() => SqliteDomainStore.open(path), 'store_corrupt');
+  });
+
+  it('refuses a database truncated to nothing instead of seeding a new one over it, and a truncated one', () => {
+    const empty = tempDbPath();
+    SqliteDomainStore.open(empty).close();
+    writeFileSync(empty, '');
+    expectStoreError(() => SqliteDomainStore.open(empty), 'store_corrupt');
+    expect(readFileSync(empty).length).toBe(0);
+    const cut = tempDbPath();
+    SqliteDomainStore.open(cut).close();
+    writeFileSync(cut, readFileSync(cut).subarray(0, 1500));
+    expectStoreError(() => SqliteDomainStore.open(cut), 'store_corrupt');
   });
 
   it('refuses a SQLite file that belongs to something else, and one from a newer Waybill', () => {

@@ -226,6 +226,8 @@ describe.each(RUNTIME_NAMES)('the %s runtime', (name: RuntimeName) => {
     expect(paused).toMatchObject({ status: 'awaiting_approval', stop_reason: 'awaiting_approval', pending: { agent: 'tracking_agent', tool: 'cancel_shipment', args: { tracking_id: 'TTN-000004', refund_uah: 720 } } });
     expect(exitCodeFor(paused)).toBe(3);
     expect(await cancellations('TTN-000004')).toBe(0);
+    // A new message on the paused thread is refused, naming the approval; the pause stays.
+    await expect(ask(TRACK, 'c-approve', thread)).rejects.toMatchObject({ code: 'thread_awaiting_approval', message: expect.stringContaining(paused.pending?.approval_id ?? 'apr_') });
     const other = await another();
     expect(await other.state(thread)).toMatchObject({ status: 'awaiting_approval', pending: { tool: 'cancel_shipment' } });
     const approved = await other.decide(thread, { type: 'approve', by: 'suite' });

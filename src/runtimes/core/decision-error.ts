@@ -1,6 +1,7 @@
 /** Codes of a decision that cannot be applied; the CLI maps them to exit code 2. */
 /** `already_decided`: another caller (any process) decided this pause first. */
-export type DecisionErrorCode = 'nothing_pending' | 'already_decided' | 'invalid_edit' | 'unknown_thread';
+/** `thread_awaiting_approval`: a new message on a thread whose pause is not decided yet. */
+export type DecisionErrorCode = 'nothing_pending' | 'already_decided' | 'invalid_edit' | 'unknown_thread' | 'thread_awaiting_approval';
 
 /** An approval decision that was refused; the run stays as it was. */
 export class DecisionError extends Error {

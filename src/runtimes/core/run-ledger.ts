@@ -115,8 +115,7 @@ export class RunLedger {
 
   /** True in a run resumed after a decision, whichever ledger of its tree asks (a delegation's child ledger too). */
   get inResumedRun(): boolean {
-    for (let at: RunLedger | undefined = this; at; at = at.parent) if (at.resuming) return true;
-    return false;
+    return this.resuming || (this.parent?.inResumedRun ?? false);
   }
 
   /** Presents `approvalId`'s grant with the run's next irreversible call (a decided pause resuming). */
