@@ -4,8 +4,8 @@ import type { RunRuntime } from '../telemetry/index.js';
 import { withRuntime } from './with-runtime.js';
 
 async function runtimeOf(threadId: string, dbPath: string): Promise<RunRuntime | undefined> {
-  const { SqliteRunStore } = await import('../telemetry/index.js');
-  const runs = SqliteRunStore.open(dbPath);
+  const { openRunStore } = await import('../telemetry/index.js');
+  const runs = await openRunStore(dbPath);
   try {
     return (await runs.latestRunForThread(threadId))?.runtime;
   } finally {

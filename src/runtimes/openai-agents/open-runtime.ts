@@ -1,10 +1,10 @@
 import { setTracingDisabled } from '@openai/agents';
-import { SqliteDomainStore } from '../../domain/index.js';
+import { openDomainStore, sqliteOnly } from '../../domain/index.js';
 import { connectInMemory } from '../../mcp/index.js';
 import type { ModelEndpoint } from '../../models/index.js';
 import { loadModelConfig, OFFLINE_PLANNER_MODEL, serveOracle } from '../../models/index.js';
-import { SqliteControlStore } from '../../policy/index.js';
-import { SqliteRunStore } from '../../telemetry/index.js';
+import { openControlStore } from '../../policy/index.js';
+import { openRunStore } from '../../telemetry/index.js';
 import type { OpenRuntimeOptions, Runtime } from '../core/index.js';
 import { buildManager } from './build-manager.js';
 import { chatCompletionsModel } from './chat-completions-model.js';
@@ -30,10 +30,12 @@ export interface OpenedOpenAIAgentsRuntime extends Runtime {
 export async function openOpenAIAgentsRuntime(options: OpenOpenAIAgentsOptions): Promise<OpenedOpenAIAgentsRuntime> {
   if (options.model !== undefined) throw new TypeError('the openai-agents runtime takes a chat-completions `endpoint`, not a `model` object');
   setTracingDisabled(true);
-  const domain = SqliteDomainStore.open(options.dbPath);
-  const runs = SqliteRunStore.open(options.dbPath);
-  const pauses = PauseStore.open(options.dbPath);
-  const controls = SqliteControlStore.open(options.dbPath);
+  // Checked before anything opens: the pause store has no PostgreSQL implementation yet.
+  const pausePath = sqliteOnly(options.dbPath, 'OpenAI Agents pauses');
+  const domain = await openDomainStore({ path: options.dbPath });
+  const runs = await openRunStore(options.dbPath);
+  const pauses = PauseStore.open(pausePath);
+  const controls = await openControlStore(options.dbPath);
   const mcp = await connectInMemory({ store: domain, controls, ...(options.now && { now: options.now }) });
   const configured = options.endpoint ?? (options.offline || options.planner ? undefined : loadModelConfig().main);
   const oracle = configured ? undefined : await serveOracle({ port: 0, ...(options.planner && { planner: options.planner }) });
