@@ -153,10 +153,10 @@ export class PostgresRunStore implements RunStore {
   async pruneOlderThan(cutoffIso: string): Promise<string[]> {
     const cutoff = toInstant(cutoffIso, 'cutoff');
     return withTransaction(this.#pool, async (client) => {
-      const threads = (await client.query<{ thread_id: string }>('SELECT DISTINCT thread_id FROM runs WHERE updated_at < $1', [cutoff])).rows.map((r) => r.thread_id);
-      await client.query('DELETE FROM audit_events WHERE run_id IN (SELECT run_id FROM runs WHERE updated_at < $1)', [cutoff]);
+      const threads = (await client.query<{ thread_id: string }>("SELECT DISTINCT thread_id FROM runs WHERE updated_at < $1 AND status <> 'awaiting_approval'", [cutoff])).rows.map((r) => r.thread_id);
+      await client.query("DELETE FROM audit_events WHERE run_id IN (SELECT run_id FROM runs WHERE updated_at < $1 AND status <> 'awaiting_approval')", [cutoff]);
       await client.query('DELETE FROM audit_events WHERE ts < $1 AND run_id NOT IN (SELECT run_id FROM runs)', [cutoff]);
-      await client.query('DELETE FROM runs WHERE updated_at < $1', [cutoff]);
+      await client.query("DELETE FROM runs WHERE updated_at < $1 AND status <> 'awaiting_approval'", [cutoff]);
       const remaining = new Set((await client.query<{ thread_id: string }>('SELECT DISTINCT thread_id FROM runs WHERE thread_id = ANY($1)', [threads])).rows.map((r) => r.thread_id));
       return threads.filter((thread) => !remaining.has(thread)).sort();
     });

@@ -100,6 +100,19 @@ export function runStoreConformance(backend: StoreBackend): void {
       expect(await codeOf(() => store.pruneOlderThan('soon'))).toBe('invalid_argument');
     });
 
+    it('never prunes a run awaiting approval, however old, nor names its thread as empty', async () => {
+      let now = new Date('2026-11-01T00:00:00.000Z');
+      const store = await open(() => now);
+      await store.saveRun(sampleRunRecord({ run_id: 'done', thread_id: 'thread-p' }));
+      await store.saveRun(sampleRunRecord({ run_id: 'paused', thread_id: 'thread-p', status: 'awaiting_approval', stop_reason: 'awaiting_approval' }));
+      await store.appendEvents([event('paused', 'approval.requested')]);
+      now = new Date('2026-11-30T00:00:00.000Z');
+      expect(await store.pruneOlderThan('2026-11-15T00:00:00Z')).toEqual([]);
+      expect(await store.getRun('done')).toBeUndefined();
+      expect((await store.getRun('paused'))?.status).toBe('awaiting_approval');
+      expect(await store.listEvents('paused')).toHaveLength(1);
+    });
+
     it('lets exactly one of many concurrent claimers on two connections decide a paused run', async () => {
       const a = await open();
       const b = await open();

@@ -2,3 +2,7 @@ export { LangGraphRuntime } from './langgraph-runtime.js';
 export type { LangGraphRuntimeOptions } from './langgraph-runtime.js';
 export { openLangGraphRuntime } from './open-runtime.js';
 export type { OpenedLangGraphRuntime, OpenLangGraphOptions } from './open-runtime.js';
+export { openCheckpointer } from './open-checkpointer.js';
+export type { OpenedCheckpointer } from './open-checkpointer.js';
+export { pruneCheckpoints } from './prune-checkpoints.js';
+export type { CheckpointPruneOptions } from './prune-checkpoints.js';
