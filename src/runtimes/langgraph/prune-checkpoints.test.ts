@@ -8,7 +8,7 @@ import { pruneCheckpoints } from './prune-checkpoints.js';
 /** Checkpoints of the thread's root graph (sub-agents keep their own namespaces, pruned alike). */
 async function countCheckpoints(saver: BaseCheckpointSaver, threadId: string): Promise<number> {
   let n = 0;
-  for await (const _ of saver.list({ configurable: { thread_id: threadId, checkpoint_ns: '' } })) n += 1;
+  for await (const tuple of saver.list({ configurable: { thread_id: threadId, checkpoint_ns: '' } })) n += tuple.checkpoint.id ? 1 : 0;
   return n;
 }
 
