@@ -58,4 +58,4 @@ export { withTransaction } from './postgres/with-transaction.js';
 export type { TransactionOptions } from './postgres/with-transaction.js';
 export { knowledgePath, sqliteOnly } from './sqlite-only.js';
 export { postgresSchemaOf, withPostgresSchema } from './postgres/postgres-schema-of.js';
-export { freshPostgresSchema } from './postgres/fresh-postgres-schema.js';
+export { dropPostgresSchema, freshPostgresSchema } from './postgres/fresh-postgres-schema.js';

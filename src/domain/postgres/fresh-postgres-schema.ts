@@ -23,3 +23,14 @@ export async function freshPostgresSchema(url: string, fallback: string): Promis
   }
   return withPostgresSchema(url, schema);
 }
+
+/** Drops `schema` and everything in it (an eval trial's or a test's private schema). */
+export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
