@@ -32,8 +32,8 @@ const TABLES: ReadonlyArray<{ name: string; identity?: string }> = [
   { name: 'control_tenant_usage' },
 ];
 
-/** Not copied (no PostgreSQL implementation yet); named in the report so nothing is lost silently. */
-export const NOT_COPIED = ['API keys', 'webhooks and one-time links', 'OpenAI Agents pauses', 'knowledge base (re-seeded from the bundled corpus)'] as const;
+/** Not copied; named in the command's output so nothing is lost silently. */
+export const NOT_COPIED = ['API keys', 'webhooks and one-time links', 'OpenAI Agents pauses (decide them before copying)', 'knowledge base (re-seeded from the bundled corpus)'] as const;
 
 export interface CopyReport {
   rows: Record<string, number>;

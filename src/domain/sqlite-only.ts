@@ -3,7 +3,7 @@ import { StoreError } from './store-error.js';
 
 /**
  * For the stores that do not have a PostgreSQL implementation yet (API keys, webhooks and one-time
- * links; the OpenAI Agents pause store): their SQLite path, or, when the database is PostgreSQL, a
+ * links; knowledge documents): their SQLite path, or, when the database is PostgreSQL, a
  * StoreError that says so instead of a file named after the URL.
  */
 export function sqliteOnly(location: string, what: string): string {
