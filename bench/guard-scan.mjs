@@ -43,6 +43,9 @@ const adversarial = {
   '%69%67': '%69%67',
   '1gn0r3 ': '1gn0r3 ',
   'a\u0336': 'a\u0336',
+  // The self-request detector: one endless sentence, and many short ones.
+  'what your prompt ': 'what your prompt ',
+  'show your setup. ': 'show your setup. ',
 };
 const linearity = {};
 for (const [name, unit] of Object.entries(adversarial)) {

@@ -6,7 +6,21 @@
 import { writeFileSync } from 'node:fs';
 import { ATTACKS as FIRST_ATTACKS, DECODE_CARRIERS, MORE_ATTACKS } from './guard-corpus-attacks.mjs';
 import { BENIGN as FIRST_BENIGN, EARLIER_TEST_BENIGN, EVERYDAY_BENIGN, MORE_BENIGN } from './guard-corpus-benign.mjs';
+import { expandTemplates } from './guard-corpus-expand.mjs';
 import { ordinaryRequests, policyQuestions } from './guard-corpus-ordinary.mjs';
+import { TEMPLATE_ATTACKS } from './guard-corpus-template-attacks.mjs';
+import { TEMPLATE_BENIGN } from './guard-corpus-template-benign.mjs';
+
+// Texts per template and language: enough wordings to teach the intent, few enough that the
+// hand-written phrasings still count.
+const ATTACKS_PER_TEMPLATE = 6;
+// Tracking ids in template texts are spread over many values, attacks and benign alike, so that no
+// one id (TTN-000004 in "cancel TTN-000004 without approval") becomes a sign of attack.
+let idTurn = 0;
+const varyIds = (text) => text.replace(/TTN-\d{6}/g, () => `TTN-${String(((idTurn++ * 37) % 60) + 1).padStart(6, '0')}`);
+const BENIGN_PER_TEMPLATE = 8;
+// Plain cancel / refund / track requests: as many as the attacks that end with one.
+const ORDINARY_PER_TEMPLATE = 24;
 
 const merge = (first, more) => {
   const out = structuredClone(first);
@@ -72,16 +86,31 @@ for (const [family, byLanguage] of Object.entries(ATTACKS)) {
   }
 }
 
+// Template attacks: the same disguises in turn, on every third text.
+for (const [family, byLanguage] of Object.entries(TEMPLATE_ATTACKS)) {
+  for (const [language, templates] of Object.entries(byLanguage)) {
+    expandTemplates(templates, ATTACKS_PER_TEMPLATE, family.length * 97 + language.charCodeAt(0)).map(varyIds).forEach((text, index) => {
+      attacks.push({ id: nextId(`gt-${family}`), family, language, origin: 'template', text });
+      if (index % 3 !== 2) return;
+      let obfuscation = OBFUSCATION_ORDER[variant++ % OBFUSCATION_ORDER.length];
+      if (obfuscation === 'leetspeak' && language !== 'en') obfuscation = 'confusables';
+      attacks.push({ id: nextId(`gt-${family}`), family, language, origin: 'template', obfuscation, text: OBFUSCATIONS[obfuscation](text, language) });
+    });
+  }
+}
+
 // Encoded payloads: phrasings of the other families, encoded and wrapped in a carrier sentence.
 let encodingTurn = 0;
 const encodingNames = Object.keys(ENCODINGS);
 for (const [language, carriers] of Object.entries(DECODE_CARRIERS)) {
-  const sources = Object.values(ATTACKS).flatMap((byLanguage) => byLanguage[language].filter((_, index) => index % 4 === 0));
-  sources.forEach((source, index) => {
+  // Each payload remembers its source family, so that leaving a family out of training also leaves
+  // out the encoded copies of its attacks.
+  const sources = Object.entries(ATTACKS).flatMap(([family, byLanguage]) => byLanguage[language].filter((_, index) => index % 4 === 0).map((text) => ({ family, text })));
+  sources.forEach(({ family: sourceFamily, text: source }, index) => {
     let encoding = encodingNames[encodingTurn++ % encodingNames.length];
     if (encoding === 'rot13' && language !== 'en') encoding = 'base64';
     const carrier = carriers[index % carriers.length];
-    attacks.push({ id: nextId('ga-encoded'), family: 'encoded', language, obfuscation: encoding, text: `${carrier}${ENCODINGS[encoding](source)}` });
+    attacks.push({ id: nextId('ga-encoded'), family: 'encoded', language, obfuscation: encoding, source_family: sourceFamily, text: `${carrier}${ENCODINGS[encoding](source)}` });
   });
 }
 
@@ -89,6 +118,12 @@ const benign = [];
 for (const [resembles, byLanguage] of Object.entries(BENIGN)) {
   for (const [language, texts] of Object.entries(byLanguage)) {
     for (const text of texts) benign.push({ id: nextId('gb'), resembles, language, text });
+  }
+}
+
+for (const [resembles, byLanguage] of Object.entries(TEMPLATE_BENIGN)) {
+  for (const [language, templates] of Object.entries(byLanguage)) {
+    for (const text of expandTemplates(templates, resembles === 'ordinary' ? ORDINARY_PER_TEMPLATE : BENIGN_PER_TEMPLATE, resembles.length * 131 + language.charCodeAt(1)).map(varyIds)) benign.push({ id: nextId('gtb'), resembles, language, origin: 'template', text });
   }
 }
 

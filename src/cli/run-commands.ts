@@ -1,11 +1,14 @@
 import { Command } from 'commander';
 import { parseRuntimeName } from '../runtimes/runtime-name.js';
 import { exitCodeFor } from '../runtimes/core/exit-code.js';
+import { watchRun } from '../runtimes/index.js';
 import { printRun } from './print-run.js';
+import { progressLine } from './progress-line.js';
 import { decideStoredApproval } from './stored-approval-commands.js';
+import { threadOfApproval, withThreadRuntime } from './with-thread-runtime.js';
+import { describePending } from './print-pending.js';
 import { UsageError } from './usage-error.js';
 import { withRuntime } from './with-runtime.js';
-import { withThreadRuntime } from './with-thread-runtime.js';
 
 const THREAD_HELP = 'conversation thread id (state and approvals are kept per thread)';
 
@@ -17,13 +20,14 @@ export function askCommand(): Command {
     .option('--thread <id>', THREAD_HELP)
     .option('--tenant <tenant>', 'tenant the run is billed and scoped to', 'default')
     .option('--json', 'print the run record as JSON')
+    .option('--stream', 'print each step (delegations, tool calls, the pause for approval) to stderr as it happens')
     .option('--runtime <name>', 'langgraph (approvals, checkpoints), openai-agents, or adk (a fixed workflow: no cancellation)', 'langgraph')
     .option('--record <file>', 'keep every model request and reply of this run in FILE, to replay it later (langgraph)')
     .option('--replay <file>', 'answer every model call from a recording made with --record, offline (langgraph)')
     .option('--proof-retries <n>', 'retries of a sub-task whose answer does not match its tool results, 0 to 5 (docs/proof.md)', '2')
     .option('--no-proof', 'do not check answers against their tool results (for comparison only)')
     .addHelpText('after', '\nExit codes: 0 finished, 3 awaiting approval, 1 stopped (stop_reason says why), 2 bad usage.\nModel: the offline planner unless WAYBILL_MODEL / OPENROUTER_API_KEY configure one (see docs/models.md).')
-    .action(async (words: string[], options: { thread?: string; tenant: string; json?: boolean; runtime: string; record?: string; replay?: string; proof: boolean; proofRetries: string }) => {
+    .action(async (words: string[], options: { thread?: string; tenant: string; json?: boolean; stream?: boolean; runtime: string; record?: string; replay?: string; proof: boolean; proofRetries: string }) => {
       const input = words.join(' ').trim();
       if (!input) throw new UsageError('ask needs a request');
       if (input.length > 16_000) throw new UsageError('the request is over 16000 characters');
@@ -38,7 +42,12 @@ export function askCommand(): Command {
       if (tapeMode && runtimeName !== 'langgraph') throw new UsageError(`--${tapeMode} works with --runtime langgraph only`);
       const tape = tapeMode ? await (await import('./model-tape.js')).openModelTape(tapeMode, (options.record ?? options.replay) as string) : undefined;
       // Recorded and replayed runs delegate one sub-task at a time, so their model calls keep one order.
-      const record = await withRuntime((runtime) => runtime.ask(request), runtimeName, tape ? { model: tape.model, delegation: 'sequential', proof } : { proof });
+      // Progress goes to stderr, so stdout stays the answer (or the --json record) for scripts.
+      const onProgress = options.stream ? (p: Parameters<typeof progressLine>[0]) => {
+        const line = progressLine(p);
+        if (line) process.stderr.write(`${line}\n`);
+      } : undefined;
+      const record = await withRuntime((runtime) => (onProgress ? watchRun({ onProgress }, () => runtime.ask(request)) : runtime.ask(request)), runtimeName, tape ? { model: tape.model, delegation: 'sequential', proof } : { proof });
       tape?.finish();
       printRun(record, options.json === true);
       process.exitCode = exitCodeFor(record);
@@ -54,7 +63,7 @@ export function stateCommand(): Command {
     .action(async (options: { thread: string; json?: boolean }) => {
       const state = await withThreadRuntime(options.thread, (runtime) => runtime.state(options.thread));
       if (options.json) console.log(JSON.stringify(state, null, 2));
-      else if (state.pending) console.log(`thread ${state.thread_id}: awaiting approval of ${state.pending.agent}.${state.pending.tool} ${JSON.stringify(state.pending.args)}`);
+      else if (state.pending) console.log(describePending(state.thread_id, state.pending));
       else console.log(`thread ${state.thread_id}: ${state.status}`);
       process.exitCode = state.status === 'awaiting_approval' ? 3 : 0;
     });
@@ -71,7 +80,7 @@ export function approveCommand(): Command {
     .option('--json', 'print the run record as JSON')
     .action(async (options: { thread?: string; approval?: string; edit?: string; by: string; json?: boolean }) => {
       const args = options.edit === undefined ? undefined : parseEdit(options.edit);
-      const thread = oneTarget(options);
+      const thread = await oneTarget(options);
       if (thread === undefined) {
         return decideStoredApproval({ approvalId: options.approval ?? '', decision: args ? 'edit' : 'approve', by: options.by, json: options.json === true, ...(args && { args }) });
       }
@@ -94,7 +103,7 @@ export function rejectCommand(): Command {
     .option('--json', 'print the run record as JSON')
     .action(async (options: { thread?: string; approval?: string; reason: string; by: string; json?: boolean }) => {
       if (!options.reason.trim()) throw new UsageError('--reason must not be empty');
-      const thread = oneTarget(options);
+      const thread = await oneTarget(options);
       if (thread === undefined) return decideStoredApproval({ approvalId: options.approval ?? '', decision: 'reject', by: options.by, reason: options.reason, json: options.json === true });
       const record = await withThreadRuntime(thread, (runtime) => runtime.decide(thread, { type: 'reject', by: options.by, reason: options.reason }));
       printRun(record, options.json === true);
@@ -102,10 +111,13 @@ export function rejectCommand(): Command {
     });
 }
 
-/** The thread to decide, or undefined when a stored approval is decided instead; exactly one is required. */
-function oneTarget(options: { thread?: string; approval?: string }): string | undefined {
+/**
+ * The thread to decide: `--thread`, or the paused run an `--approval` id was filed for (deciding it
+ * resumes that run); undefined when the approval is an outside MCP caller's. Exactly one is required.
+ */
+async function oneTarget(options: { thread?: string; approval?: string }): Promise<string | undefined> {
   if ((options.thread === undefined) === (options.approval === undefined)) throw new UsageError('give exactly one of --thread <id> or --approval <id>');
-  return options.thread;
+  return options.thread ?? (await threadOfApproval(options.approval ?? ''));
 }
 
 function parseEdit(text: string): Record<string, unknown> {

@@ -14,7 +14,7 @@ interface ServeOptions {
 /** `waybill serve`: the HTTP API, approval webhooks, /metrics and the operator console in one process. */
 export function serveCommand(): Command {
   return new Command('serve')
-    .description('serve the HTTP API (/v1), /healthz, /metrics and the operator console (/console)')
+    .description('serve the HTTP API (/v1), /healthz, /metrics, the operator console (/console) and the LangGraph Agent Protocol (/threads, /runs, /assistants)')
     .option('--host <host>', 'address to bind (loopback by default: only this machine can connect)', '127.0.0.1')
     .option('--port <port>', 'port (0 picks a free one)', '8787')
     .option('--public-url <url>', 'base URL of the approve/reject links in webhooks (default http://HOST:PORT)')
@@ -22,6 +22,7 @@ export function serveCommand(): Command {
     .addHelpText(
       'after',
       '\nEvery /v1 call needs "Authorization: Bearer <key>"; make keys with: waybill keys create --tenant T --role viewer|operator|admin.\n' +
+        'LangGraph clients: new Client({ apiUrl: "http://HOST:PORT", apiKey: <key> }), assistant id = the runtime (docs/agent-protocol.md).\n' +
         'Uses the same database as the other commands (WAYBILL_DB, else ./.waybill/waybill.db in a project directory, else\n' +
         '~/.local/share/waybill/waybill.db). Traces go over OTLP only when\n' +
         'OTEL_EXPORTER_OTLP_ENDPOINT is set. Logs are JSON lines on stderr (WAYBILL_LOG_LEVEL). See docs/service.md.',
@@ -42,7 +43,7 @@ export function serveCommand(): Command {
         if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`cannot bind to ${options.host}; check --host`);
         throw error;
       }
-      console.error(`waybill serve: API at ${running.url}/v1, console at ${running.url}/console (Ctrl-C stops)`);
+      console.error(`waybill serve: API at ${running.url}/v1, console at ${running.url}/console, LangGraph Agent Protocol at ${running.url} (Ctrl-C stops)`);
       const stop = () => {
         void running.close().then(() => process.exit(0));
       };

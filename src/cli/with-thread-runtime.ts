@@ -20,3 +20,14 @@ async function runtimeOf(threadId: string, dbPath: string): Promise<RunRuntime |
 export async function withThreadRuntime<T>(threadId: string, fn: (runtime: Runtime) => Promise<T>): Promise<T> {
   return withRuntime(fn, (await runtimeOf(threadId, databasePath())) ?? 'langgraph');
 }
+
+/** The thread of the paused run an approval id was filed for, or undefined for an outside MCP caller's approval. */
+export async function threadOfApproval(approvalId: string): Promise<string | undefined> {
+  const { openRunStore, pausedRunForApproval } = await import('../telemetry/index.js');
+  const runs = await openRunStore(databasePath());
+  try {
+    return (await pausedRunForApproval(runs, approvalId))?.thread_id;
+  } finally {
+    await runs.close();
+  }
+}

@@ -28,11 +28,14 @@ W.pages.runs = async function (params) {
     ev.preventDefault();
     var body = { input: input.value };
     if (thread.value.trim()) body.thread_id = thread.value.trim();
-    askStatus.replaceChildren(h('p', { class: 'muted' }, 'Running…'));
+    // Watched live: each step is listed as the kernel records it, then the run page opens.
+    var steps = h('ol', { id: 'live-steps', class: 'live' });
+    askStatus.replaceChildren(h('p', { class: 'muted' }, 'Running…'), steps);
     try {
-      var record = await W.api('POST', '/v1/runs', body);
-      location.hash = '#/runs/' + encodeURIComponent(record.run_id);
-    } catch (e) { askStatus.replaceChildren(W.errorBox(e)); }
+      var runId = await W.liveAsk(body.input, body.thread_id, steps);
+      W.lastLive = { runId: runId, steps: steps };
+      location.hash = '#/runs/' + encodeURIComponent(runId);
+    } catch (e) { askStatus.replaceChildren(steps, W.errorBox(e)); }
   });
 
   var query = new URLSearchParams();
@@ -94,6 +97,7 @@ W.pages.run = async function (params) {
   W.show(h('h1', {}, 'Run ' + record.run_id),
     h('div', { class: 'grid2' }, h('div', { class: 'card' }, kv), h('div', { class: 'card' }, h('h2', {}, 'Answer'), h('p', { id: 'answer' }, record.answer))),
     pending, approval,
+    W.lastLive && W.lastLive.runId === record.run_id ? h('div', { class: 'card' }, h('h2', {}, 'Steps as they happened'), W.lastLive.steps) : null,
     h('div', { class: 'card' }, h('h2', {}, 'Delegation tree'), h('ul', { class: 'tree root', id: 'tree' }, treeNode(tree))),
     h('h2', {}, 'Tool calls'), calls, h('h2', {}, 'Journal'), journal,
     h('p', {}, W.link('#/runs?request_id=' + encodeURIComponent(record.request_id), 'All runs of this request')));

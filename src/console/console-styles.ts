@@ -13,6 +13,7 @@ h1{font-size:1.25rem;margin:.25rem 0 1rem}
 h2{font-size:1.05rem;margin:1.25rem 0 .5rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:1rem;margin-bottom:1rem}
 .card>h2:first-child,.card>dl:first-child{margin-top:0}
+.live{font-family:ui-monospace,monospace;font-size:13px;margin:.5rem 0;padding-left:1.5rem}
 .row{display:flex;flex-wrap:wrap;gap:.6rem;align-items:end}
 label{display:flex;flex-direction:column;font-size:.8rem;color:var(--muted);gap:.2rem}
 input,select,textarea{font:inherit;padding:.35rem .5rem;border:1px solid var(--line);border-radius:6px;background:#fff;color:var(--fg)}
@@ -34,6 +35,8 @@ pre{white-space:pre-wrap;word-break:break-word;margin:0}
 .status.stopped,.status.error,.status.denied,.status.blocked,.status.rejected,.status.failed{color:var(--bad)}
 .badge{background:var(--bad);color:#fff;border-radius:999px;padding:0 .45rem;font-size:.75rem}
 .error{color:var(--bad);margin:.5rem 0}
+tr.third-party td{color:var(--bad);font-weight:600}
+.origins table{margin:.5rem 0}
 .notice{color:var(--ok);margin:.5rem 0}
 .grid2{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
 .kv{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}

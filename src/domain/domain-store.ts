@@ -1,4 +1,4 @@
-import type { ApprovalRequest, ApprovalStore } from './approvals/approval-store.js';
+import type { ApprovalRequest, ApprovalStore, ArgOrigin } from './approvals/approval-store.js';
 import type { AuditChain } from './audit/audit-chain.js';
 import type { Cancellation, Product, Shipment, ShipmentStatus, StockLevel, Tariff, Warehouse } from './entities.js';
 import type { City } from './cities.js';
@@ -29,6 +29,8 @@ export interface GrantCheck {
   args: Record<string, unknown>;
   /** Refunds up to this many UAH are approved automatically (decision `auto`); absent: never. */
   autoApproveUpToUah?: number;
+  /** Per argument, where the asking runtime traced its value from (shown to the human who decides). */
+  origins?: Record<string, ArgOrigin>;
 }
 
 /** Why a presented grant does not let the write run. */

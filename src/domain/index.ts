@@ -1,5 +1,5 @@
 export { argsHash, canonicalJson } from './args-hash.js';
-export { APPROVAL_FORMAT_VERSION, DEFAULT_APPROVAL_LIFETIMES } from './approvals/approval-store.js';
+export { APPROVAL_FORMAT_VERSION, ARG_ORIGINS, DEFAULT_APPROVAL_LIFETIMES } from './approvals/approval-store.js';
 export type {
   ApprovalDecision,
   ApprovalLifetimes,
@@ -35,7 +35,7 @@ export type { DbPathSource } from './resolve-db-path.js';
 export { approvalRequired, DEFAULT_CONSOLE_URL } from './operations/cancel-shipment.js';
 export type { ApprovalPolicy, OperationContext } from './operations/operation-context.js';
 export { quoteDelivery } from './pricing.js';
-export { CALLER_META_KEY, SEARCH_POLICIES_TOOL, SearchPoliciesInput } from './search-policies-tool.js';
+export { CALLER_META_KEY, ORIGINS_META_KEY, SEARCH_POLICIES_TOOL, SearchPoliciesInput } from './search-policies-tool.js';
 export { SERVICES } from './services.js';
 export type { Service } from './services.js';
 export type { Migration } from './sqlite/component-schema.js';

@@ -21,3 +21,6 @@ export const SEARCH_POLICIES_TOOL = {
 
 /** `_meta` key under which the runtime names the calling agent. */
 export const CALLER_META_KEY = 'waybill/agent';
+
+/** `_meta` key under which an in-process runtime sends the traced origins of an irreversible call's arguments. */
+export const ORIGINS_META_KEY = 'waybill/origins';

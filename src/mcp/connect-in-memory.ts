@@ -6,14 +6,12 @@ import { PACKAGE_VERSION } from './package-version.js';
 
 /**
  * A real MCP client linked to a Waybill server in the same process, with no stdio or network in between.
- * The caller is whoever opens it (default: the in-process runtime identity). Unless `approvals` says
- * otherwise, irreversible calls are authorised by the opening runtime's own approval step
- * (`grants: "not_checked"`): the runtimes present grants once they file approvals in the store; every
- * transport (stdio, HTTP) always requires a grant.
+ * The caller is whoever opens it (default: the in-process runtime identity); irreversible calls need a
+ * grant as on every transport.
  */
 export async function connectInMemory(options: WaybillMcpServerOptions): Promise<{ client: Client; close(): Promise<void> }> {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const server = createWaybillMcpServer({ approvals: { grants: 'not_checked' }, ...options });
+  const server = createWaybillMcpServer(options);
   const client = new Client({ name: 'waybill-in-memory', version: PACKAGE_VERSION });
   await server.connect(serverTransport);
   await client.connect(clientTransport);

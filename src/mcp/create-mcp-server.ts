@@ -2,7 +2,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ApprovalPolicy, Caller, DomainStore, ToolResult } from '../domain/index.js';
-import { argsHash, CALLER_META_KEY, DOMAIN_TOOLS, errorEnvelope, findDomainTool, parseArgs, SEARCH_POLICIES_TOOL } from '../domain/index.js';
+import { ARG_ORIGINS, argsHash, CALLER_META_KEY, DOMAIN_TOOLS, errorEnvelope, findDomainTool, ORIGINS_META_KEY, parseArgs, SEARCH_POLICIES_TOOL } from '../domain/index.js';
+import type { ArgOrigin } from '../domain/index.js';
 import type { SearchPoliciesInput } from '../domain/index.js';
 import type { ControlStore } from '../policy/index.js';
 import { checkBoundary } from './boundary-check.js';
@@ -88,7 +89,10 @@ export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpSer
         const agent = caller.channel === 'in-process' ? (typeof meta?.[CALLER_META_KEY] === 'string' ? meta[CALLER_META_KEY] : undefined) : KNOWLEDGE_ENTRY_FOR_ROLE[caller.role];
         return await runSearch(searchPolicies, agent, args, logger);
       }
-      return await (tool as NonNullable<typeof tool>).run({ store, now, caller, approvals }, args);
+      // Origins are the in-process runtime's trace, shown to the human who decides; a transport's caller
+      // could claim anything, so theirs are not taken.
+      const origins = caller.channel === 'in-process' ? originsFrom(meta?.[ORIGINS_META_KEY]) : undefined;
+      return await (tool as NonNullable<typeof tool>).run({ store, now, caller, approvals, ...(origins && { origins }) }, args);
     } catch (error) {
       // A store failure is not the caller's fault and writes run in one transaction, so nothing was changed.
       logger.error('tool failed', { tool: name, error: error instanceof Error ? error.message : String(error) });
@@ -120,6 +124,12 @@ export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpSer
   }
 
   return mcp;
+}
+
+function originsFrom(value: unknown): Record<string, ArgOrigin> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter((entry): entry is [string, ArgOrigin] => (ARG_ORIGINS as readonly unknown[]).includes(entry[1]));
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 async function runSearch(search: NonNullable<WaybillMcpServerOptions['searchPolicies']>, agent: string | undefined, args: unknown, logger: Logger): Promise<ToolResult> {

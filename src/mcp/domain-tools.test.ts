@@ -10,7 +10,8 @@ let close: () => Promise<void>;
 
 beforeEach(async () => {
   store = SqliteDomainStore.open(':memory:');
-  ({ client, close } = await connectInMemory({ store, now: fixedClock('2026-11-30T09:00:00.000Z') }));
+  // Refunds up to the cap are approved by the threshold (decision `auto`, a grant per call): these tests are about the tools.
+  ({ client, close } = await connectInMemory({ store, now: fixedClock('2026-11-30T09:00:00.000Z'), approvals: { grants: 'required', autoApproveUpToUah: 5000 } }));
 });
 
 afterEach(async () => {

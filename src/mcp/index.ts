@@ -13,3 +13,5 @@ export { serveStdio } from './serve-stdio.js';
 export { createStderrLogger, silentLogger } from './stderr-logger.js';
 export type { Logger, LogLevel } from './stderr-logger.js';
 export { toolListing } from './tool-listing.js';
+export { openInProcessBoundary } from './in-process-boundary.js';
+export type { BoundaryAnswer, BoundaryCall, InProcessBoundary } from './in-process-boundary.js';

@@ -13,6 +13,9 @@ export type ApiErrorCode =
   | 'nothing_pending'
   | 'invalid_edit'
   | 'link_used'
+  | 'thread_exists'
+  | 'thread_busy'
+  | 'run_ended'
   | 'internal';
 
 const STATUS: Readonly<Record<ApiErrorCode, ContentfulStatusCode>> = {
@@ -26,6 +29,9 @@ const STATUS: Readonly<Record<ApiErrorCode, ContentfulStatusCode>> = {
   not_found: 404,
   already_decided: 409,
   nothing_pending: 409,
+  thread_exists: 409,
+  thread_busy: 409,
+  run_ended: 409,
   link_used: 410,
   internal: 500,
 };

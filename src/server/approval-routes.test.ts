@@ -102,3 +102,28 @@ describe('approvals', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('approvals filed at the boundary for paused runs', () => {
+  it('lists the paused run once, with its approval id and where each argument came from', async () => {
+    const listed = await approvals(server.keys.viewer);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ id: paused.run_id, approval_id: paused.pending?.approval_id, origins: { tracking_id: 'user_request', refund_uah: 'user_request' } });
+    expect(listed[0]?.approval_id).toMatch(/^apr_/);
+    expect(listed[0]?.third_party_target).toBeUndefined();
+  });
+
+  it('decides a paused run by its approval id: the run resumes, cancels once on the grant, and the grant is used', async () => {
+    const id = paused.pending?.approval_id ?? '';
+    const res = await server.call('POST', `/v1/approvals/${id}`, { key: server.keys.operator, body: { decision: 'approve' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'finished', thread_id: paused.thread_id });
+    expect(await server.opened.domain.countCancellations('TTN-000004')).toBe(1);
+    const approval = await server.opened.domain.approvals.get(id, 'acme');
+    expect(approval).toMatchObject({ status: 'approved', decision: { kind: 'approve' } });
+    expect(approval?.grant?.consumedBy).toMatch(/^CNL-/);
+    const again = await server.call('POST', `/v1/approvals/${id}`, { key: server.keys.operator, body: { decision: 'approve' } });
+    expect(again.status).toBe(409);
+    const stranger = await server.call('POST', `/v1/approvals/${id}`, { key: server.keys.globex, body: { decision: 'reject', reason: 'not mine' } });
+    expect(stranger.status).toBe(404);
+  });
+});

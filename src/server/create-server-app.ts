@@ -8,6 +8,8 @@ import { silentLogger } from '../mcp/stderr-logger.js';
 import { PACKAGE_VERSION } from '../mcp/index.js';
 import type { Runtime } from '../runtimes/index.js';
 import { adminRoutes } from './admin-routes.js';
+import type { SqliteProtocolStore } from './agent-protocol/index.js';
+import { agentProtocolRoutes, LiveRuns } from './agent-protocol/index.js';
 import { ApiError } from './api-error.js';
 import type { SqliteApiKeyStore } from './api-key-store.js';
 import { approvalRoutes } from './approval-routes.js';
@@ -27,6 +29,10 @@ export interface ServerAppOptions {
   webhooks: SqliteWebhookStore;
   /** Fed by the runtime's `onRunFinished`; rendered at `/metrics`. */
   metrics: ServerMetrics;
+  /** Agent Protocol threads and runs (`SqliteProtocolStore.open(dbPath)`). */
+  protocol: SqliteProtocolStore;
+  /** Agent Protocol runs of this process; pass one to await them on shutdown. */
+  liveRuns?: LiveRuns;
   /** Background runs (`"wait": false`); pass one to await them on shutdown. */
   inFlight?: InFlightRuns;
   log?: Logger;
@@ -37,11 +43,12 @@ export interface ServerAppOptions {
 
 /**
  * The Waybill HTTP service as a Hono app: `/v1` API (Bearer API keys, roles, tenant scoping), one-time
- * webhook links, `/healthz`, `/metrics` and the operator console at `/console`. Test it in-process
+ * webhook links, `/healthz`, `/metrics`, the operator console at `/console` and the LangGraph Agent
+ * Protocol at the root (`/threads`, `/runs`, `/assistants`, `/info`, `/ok`). Test it in-process
  * with `app.request(...)`; serve it with `serveWaybill`.
  *
  * @example
- * const app = createServerApp({ opened, keys, webhooks, metrics });
+ * const app = createServerApp({ opened, keys, webhooks, metrics, protocol });
  * const res = await app.request('/v1/runs', { headers: { authorization: `Bearer ${key}` } });
  */
 export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
@@ -54,6 +61,8 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
     inFlight: options.inFlight ?? new InFlightRuns(),
     log: options.log ?? silentLogger,
     newId: options.newId ?? randomUUID,
+    protocol: options.protocol,
+    liveRuns: options.liveRuns ?? new LiveRuns(),
   };
   const app = new Hono<ServerEnv>();
   app.use(requestId({ generator: () => `req-${randomUUID()}` }));
@@ -96,5 +105,7 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
   api.route('/', approvalRoutes(deps));
   api.route('/', adminRoutes(deps));
   app.route('/v1', api);
+  // The Agent Protocol at the root, where LangGraph clients look for it (docs/agent-protocol.md).
+  app.route('/', agentProtocolRoutes(deps, maxBodyBytes));
   return app;
 }

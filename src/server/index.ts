@@ -15,3 +15,4 @@ export { ServerMetrics } from './server-metrics.js';
 export { SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER, verifyWebhook, WebhookVerifier } from './sign-webhook.js';
 export type { WebhookCheck, WebhookVerifierOptions } from './sign-webhook.js';
 export { SqliteWebhookStore } from './webhook-store.js';
+export { agentProtocolRoutes, LiveRuns, SqliteProtocolStore } from './agent-protocol/index.js';

@@ -13,6 +13,12 @@ export interface PendingApproval {
   tool: string;
   args: Record<string, unknown>;
   answer: string;
+  /** The approval request filed at the MCP boundary for this call (decidable by this id too). */
+  approval_id?: string;
+  /** Per argument: user_request, tool_result, third_party or model. */
+  origins?: Record<string, string>;
+  /** The call's target was named only in third-party text. */
+  third_party_target?: boolean;
 }
 
 /**
@@ -49,6 +55,9 @@ export async function listPendingApprovals(opened: Runtime, tenant: string): Pro
       tool: action.tool,
       args: action.args,
       answer: record.answer,
+      ...(action.approval_id !== undefined && { approval_id: action.approval_id }),
+      ...(action.origins && { origins: action.origins }),
+      ...(action.third_party_target === true && { third_party_target: true }),
     });
   }
   return pending;

@@ -4,7 +4,8 @@ import { DOMAIN_TOOLS } from '../domain/index.js';
 /** Longest request text a run accepts (the CLI's limit too). */
 export const MAX_INPUT_CHARS = 16_000;
 
-const ThreadId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/, 'a thread id is 1-128 letters, digits, ".", "_", ":" or "-"');
+/** A thread id: the same rule for `/v1` and the Agent Protocol (LangGraph clients send UUIDs). */
+export const ThreadId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/, 'a thread id is 1-128 letters, digits, ".", "_", ":" or "-"');
 
 /** `POST /v1/runs`. Tenant and budget are never taken from here: they come from the key and configuration. */
 export const CreateRunBody = z.strictObject({

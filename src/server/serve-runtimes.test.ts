@@ -16,10 +16,10 @@ describe.each(['openai-agents', 'adk'] as const)('the service on the %s runtime'
     const running = await serveWaybill({ dbPath, port: 0, runtimeName, runtime: { offline: true }, log: silentLogger });
     const keys = SqliteApiKeyStore.open(dbPath);
     try {
-      const key = keys.create({ tenant: 'acme', role: 'operator', name: 'suite' }).key;
+      const key = keys.create({ tenant: 'default', role: 'operator', name: 'suite' }).key;
       const call = (path: string, body: unknown) => fetch(`${running.url}/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const asked = (await (await call('/runs', { input: 'Де зараз посилка TTN-000001?' })).json()) as RunRecord;
-      expect(asked).toMatchObject({ runtime: runtimeName, status: 'finished', tenant: 'acme' });
+      expect(asked).toMatchObject({ runtime: runtimeName, status: 'finished', tenant: 'default' });
       if (runtimeName === 'openai-agents') {
         const paused = (await (await call('/runs', { input: 'Скасуй TTN-000004, клієнт відмовився, поверни 720 грн' })).json()) as RunRecord;
         expect(paused).toMatchObject({ status: 'awaiting_approval', pending: { tool: 'cancel_shipment' } });

@@ -7,6 +7,7 @@ import type { OpenNamedRuntimeOptions, RuntimeName } from '../runtimes/index.js'
 import { openRuntime } from '../runtimes/index.js';
 import type { AuditEvent, RunRecord } from '../telemetry/index.js';
 import { createRunTracer } from '../telemetry/tracing.js';
+import { LiveRuns, SqliteProtocolStore } from './agent-protocol/index.js';
 import { sqliteOnly } from '../domain/sqlite-only.js';
 import { SqliteApiKeyStore } from './api-key-store.js';
 import { ApprovalWebhooks } from './approval-webhooks.js';
@@ -44,7 +45,7 @@ export interface RunningWaybill {
 export async function serveWaybill(options: ServeWaybillOptions): Promise<RunningWaybill> {
   const { dbPath, host = '127.0.0.1', port = 8787, log = createStderrLogger() } = options;
   // Refused before anything opens: keys and webhooks have no PostgreSQL implementation yet.
-  const sidecar = sqliteOnly(dbPath, 'API keys and webhooks (needed by `waybill serve`)');
+  const sidecar = sqliteOnly(dbPath, 'API keys, webhooks and Agent Protocol threads (needed by `waybill serve`)');
   const metrics = new ServerMetrics();
   const tracer = createRunTracer({ ...(options.env && { env: options.env }), serviceVersion: PACKAGE_VERSION });
   const webhookStore = SqliteWebhookStore.open(sidecar);
@@ -63,7 +64,11 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
   const opened = await openRuntime(options.runtimeName ?? 'langgraph', { ...options.runtime, dbPath, onRunFinished });
   const keys = SqliteApiKeyStore.open(sidecar);
   const inFlight = new InFlightRuns();
-  const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log });
+  const protocol = SqliteProtocolStore.open(sidecar);
+  const abandoned = protocol.recoverAbandoned();
+  if (abandoned > 0) log.warn('agent protocol runs left running by a previous process marked as error', { runs: abandoned });
+  const liveRuns = new LiveRuns();
+  const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log, protocol, liveRuns });
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => {
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
@@ -74,11 +79,13 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
         close: async () => {
           await new Promise<void>((done) => server.close(() => done()));
           await inFlight.idle();
+          await liveRuns.idle();
           await webhooks.idle();
           await tracer?.shutdown();
           await opened.close();
           keys.close();
           webhookStore.close();
+          protocol.close();
         },
       });
     });
@@ -86,6 +93,7 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
       void opened.close().finally(() => {
         keys.close();
         webhookStore.close();
+        protocol.close();
         reject(error);
       });
     });

@@ -1,5 +1,7 @@
 import type { Logger } from '../mcp/stderr-logger.js';
 import type { Runtime } from '../runtimes/index.js';
+import type { LiveRuns } from './agent-protocol/live-runs.js';
+import type { SqliteProtocolStore } from './agent-protocol/protocol-store.js';
 import type { SqliteApiKeyStore } from './api-key-store.js';
 import type { InFlightRuns } from './in-flight-runs.js';
 import type { ServerMetrics } from './server-metrics.js';
@@ -14,4 +16,8 @@ export interface ServerDeps {
   inFlight: InFlightRuns;
   log: Logger;
   newId: () => string;
+  /** Agent Protocol threads, checkpoints and runs (docs/agent-protocol.md). */
+  protocol: SqliteProtocolStore;
+  /** Agent Protocol runs of this process and their events, for streaming and rejoining. */
+  liveRuns: LiveRuns;
 }

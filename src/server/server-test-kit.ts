@@ -3,6 +3,8 @@ import type { Hono } from 'hono';
 import type { OpenedLangGraphRuntime, OpenLangGraphOptions } from '../runtimes/langgraph/index.js';
 import { openLangGraphRuntime } from '../runtimes/langgraph/index.js';
 import { makeTempDir } from '../testing/temp-dir.js';
+import { ownShipments } from '../testing/own-shipments.js';
+import { LiveRuns, SqliteProtocolStore } from './agent-protocol/index.js';
 import { SqliteApiKeyStore } from './api-key-store.js';
 import { ApprovalWebhooks } from './approval-webhooks.js';
 import { createServerApp } from './create-server-app.js';
@@ -12,13 +14,14 @@ import { ServerMetrics } from './server-metrics.js';
 import { SqliteWebhookStore } from './webhook-store.js';
 import { silentLogger } from '../mcp/stderr-logger.js';
 
-/** A server over a fresh database with keys for tenant `acme` (every role), `globex` (operator, admin) and an operator of operators. */
+/** A server over a fresh database with keys for tenant `acme` (every role; it owns the fixture shipments TTN-000001 to 014), `globex` (operator, admin; it owns TTN-000015 and 016) and an operator of operators. */
 export interface TestServer {
   app: Hono<ServerEnv>;
   opened: OpenedLangGraphRuntime;
   metrics: ServerMetrics;
   webhooks: ApprovalWebhooks;
   inFlight: InFlightRuns;
+  liveRuns: LiveRuns;
   keys: { viewer: string; operator: string; admin: string; globex: string; globexAdmin: string; platform: string };
   dbPath: string;
   /** `app.request` with a key and a JSON body. */
@@ -41,17 +44,23 @@ export async function openTestServer(options: { runtime?: Partial<OpenLangGraphO
       webhooks.observe(record, events);
     },
   });
+  // The default tenant's fixture shipments belong to `acme` here (globex keeps its own): tenancy is
+  // checked at the boundary, so the tenant the keys act as must own what it acts on.
+  ownShipments(dbPath, 'acme', ...Array.from({ length: 14 }, (_, i) => `TTN-${String(i + 1).padStart(6, '0')}`));
   const keyStore = SqliteApiKeyStore.open(dbPath);
   const make = (tenant: string, role: 'viewer' | 'operator' | 'admin' | 'platform_admin') => keyStore.create({ tenant, role, name: `${tenant}-${role}` }).key;
   const keys = { viewer: make('acme', 'viewer'), operator: make('acme', 'operator'), admin: make('acme', 'admin'), globex: make('globex', 'operator'), globexAdmin: make('globex', 'admin'), platform: make('ops', 'platform_admin') };
   const inFlight = new InFlightRuns();
-  const app = createServerApp({ opened, keys: keyStore, webhooks: webhookStore, metrics, inFlight });
+  const protocol = SqliteProtocolStore.open(dbPath);
+  const liveRuns = new LiveRuns();
+  const app = createServerApp({ opened, keys: keyStore, webhooks: webhookStore, metrics, inFlight, protocol, liveRuns });
   return {
     app,
     opened,
     metrics,
     webhooks,
     inFlight,
+    liveRuns,
     keys,
     dbPath,
     call: (method, path, o = {}) => {
@@ -63,9 +72,11 @@ export async function openTestServer(options: { runtime?: Partial<OpenLangGraphO
     },
     close: async () => {
       await inFlight.idle();
+      await liveRuns.idle();
       await webhooks.idle();
       await opened.close();
       keyStore.close();
+      protocol.close();
       webhookStore.close();
       temp.cleanup();
     },

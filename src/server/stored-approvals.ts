@@ -21,6 +21,7 @@ export function asPendingApproval(approval: ApprovalRequest): PendingApproval & 
     answer: `Asked at the MCP boundary by ${approval.requestedBy}; once approved, the caller repeats its call with "approval_id": "${approval.approvalId}" and it runs once.`,
     source: 'mcp',
     expires_at: approval.expiresAt,
+    ...(approval.origins && { origins: approval.origins, ...(approval.origins.tracking_id === 'third_party' && { third_party_target: true }) }),
   };
 }
 

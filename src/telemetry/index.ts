@@ -13,3 +13,4 @@ export { openRunStore } from './open-run-store.js';
 export { SqliteRunStore } from './sqlite-run-store.js';
 export { delegationTree, renderDelegationTree } from './delegation-tree.js';
 export type { DelegationNode } from './delegation-tree.js';
+export { pausedRunForApproval } from './paused-run-for-approval.js';

@@ -34,7 +34,17 @@ export const RunToolCall = z.object({
 export type RunToolCall = z.infer<typeof RunToolCall>;
 
 /** The call a paused run waits on a human for. */
-export const RunPending = z.object({ agent: z.string(), tool: z.string(), args: Args });
+export const RunPending = z.object({
+  agent: z.string(),
+  tool: z.string(),
+  args: Args,
+  /** The approval request filed at the MCP boundary for this call; its grant runs it once. */
+  approval_id: z.string().optional(),
+  /** Per argument: `user_request`, `tool_result`, `third_party` or `model` (docs/approvals.md). */
+  origins: z.record(z.string(), z.enum(['user_request', 'tool_result', 'third_party', 'model'])).optional(),
+  /** The target came only from third-party text: flagged on every approval screen. */
+  third_party_target: z.boolean().optional(),
+});
 export type RunPending = z.infer<typeof RunPending>;
 
 /** A human's decision on a pending call; `args` are the exact arguments approved (after an edit). */

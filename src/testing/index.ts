@@ -7,3 +7,4 @@ export { ScriptedChatModel } from './scripted-chat-model.js';
 export type { Script, ScriptedTurn } from './scripted-chat-model.js';
 export { scriptedPlanner } from './scripted-planner.js';
 export type { PlannerTurn, PlannerView } from './scripted-planner.js';
+export { ownShipments } from './own-shipments.js';

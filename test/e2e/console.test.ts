@@ -93,6 +93,12 @@ describe.skipIf(!BROWSER.found)('operator console in headless Chromium against w
     expect(await page.textContent('#tree')).toMatch(/supervisor[\s\S]*tracking_agent[\s\S]*track_shipment/);
     expect(await page.textContent('#tool-calls')).toContain('"tracking_id": "TTN-000001"');
     expect(await page.textContent('#run-cost')).toMatch(/^\$\d+\.\d{6}$/);
+    // The steps streamed while the run went on, kept on its page in the order they arrived.
+    const steps = await page.$$eval('#live-steps li', (items) => items.map((li) => li.getAttribute('data-type')));
+    expect(steps[0]).toBe('run.start');
+    expect(steps.indexOf('delegation.start')).toBeLessThan(steps.indexOf('tool.call'));
+    expect(steps.at(-1)).toBe('run.end');
+    expect(await page.textContent('#live-steps')).toContain('tracking_agent track_shipment {"tracking_id":"TTN-000001"} ok');
     await shot('run-detail');
     await open('#/runs', '#runs-table tr[data-run]');
     expect(await page.textContent('#runs-table')).toContain('Посилка TTN-000001');

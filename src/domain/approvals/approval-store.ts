@@ -13,8 +13,14 @@ export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
 /** `auto` is an approval by the configured threshold, recorded like a human's. */
 export type DecisionKind = 'approve' | 'edit' | 'reject' | 'auto';
 
-/** Where an argument's value came from, as the asking runtime traced it. */
-export type ArgOrigin = 'user_request' | 'tool_result' | 'third_party';
+export const ARG_ORIGINS = ['user_request', 'tool_result', 'third_party', 'model'] as const;
+
+/**
+ * Where an argument's value came from, as the asking runtime traced it: the user's own request, a tool
+ * result the run fetched, third-party text (a shipment note, a retrieved passage), or none of these (the
+ * model composed it, e.g. a reason in its own words).
+ */
+export type ArgOrigin = (typeof ARG_ORIGINS)[number];
 
 export interface ApprovalDecision {
   kind: DecisionKind;

@@ -24,7 +24,7 @@ export type ApprovalDecisionResult = DecideOutcome | { kind: 'invalid_edit'; pro
  * Records a human decision on an approval request. An edit is checked and normalised exactly as the
  * tool will check its call, so the grant's hash matches the call the client then makes.
  */
-export async function decideApproval(store: DomainStore, input: ApprovalDecisionInput): Promise<ApprovalDecisionResult> {
+export async function decideApproval(store: Pick<DomainStore, 'approvals'>, input: ApprovalDecisionInput): Promise<ApprovalDecisionResult> {
   if (input.decision !== 'edit') {
     return store.approvals.decide({ approvalId: input.approvalId, kind: input.decision, decidedBy: input.decidedBy, ...(input.tenant !== undefined && { tenant: input.tenant }), ...(input.reason !== undefined && { reason: input.reason }) });
   }

@@ -78,6 +78,7 @@ export async function cancelShipment(context: OperationContext, raw: unknown): P
         requestedBy: caller ? `${caller.channel}:${caller.principal}` : 'unknown',
         ...(args.approval_id !== undefined && { approvalId: args.approval_id }),
         ...(approvals.autoApproveUpToUah !== undefined && { autoApproveUpToUah: approvals.autoApproveUpToUah }),
+        ...(context.origins && { origins: context.origins }),
       },
     }),
   });

@@ -1,10 +1,11 @@
+import type { ArgOrigin } from '../approvals/approval-store.js';
 import type { Caller } from '../caller.js';
 import type { DomainStore } from '../domain-store.js';
 
 /**
- * How an irreversible call is authorised. `required` (every boundary): only on a grant from the
- * approval store, consumed with the effect. `not_checked`: the caller vouches that a human approved
- * (the in-process runtimes until they present grants; never reachable from a transport).
+ * How an irreversible call is authorised: only on a grant from the approval store, consumed with the
+ * effect, for every caller (the runtimes' in-process sessions included). `not_checked` exists for the
+ * domain's own unit tests of the operations, which no MCP server or runtime ever passes.
  */
 export interface ApprovalPolicy {
   grants: 'required' | 'not_checked';
@@ -22,4 +23,6 @@ export interface OperationContext {
   caller?: Caller;
   /** Default: grants required. */
   approvals?: ApprovalPolicy;
+  /** Argument origins the in-process runtime traced, filed with an approval request (never from a transport). */
+  origins?: Record<string, ArgOrigin>;
 }

@@ -133,6 +133,8 @@ export class SqliteDomainStore implements DomainStore {
     // Another tenant's shipment is exactly as unknown as a missing one, before any other rule speaks.
     if (!shipment || (request.tenant !== undefined && shipment.tenant !== request.tenant)) return { kind: 'not_found' };
     const { grant } = request;
+    // A grant presented again is refused as used (naming the cancellation it paid for), even for an
+    // identical retry: one grant, one use, and the answer says nothing was done twice.
     const presented = grant?.approvalId !== undefined ? this.#checkGrant(request, grant.approvalId, shipment.tenant) : undefined;
     if (presented && presented.kind === 'grant_refused') return presented;
     const found = this.#cancellationWhere('idempotency_key = ?', request.idempotencyKey);
@@ -148,7 +150,7 @@ export class SqliteDomainStore implements DomainStore {
     let grantId = presented?.grantId;
     let approvalId = grant?.approvalId;
     if (grant && grantId === undefined) {
-      const filed = this.approvals.requestInTransaction({ tenant: shipment.tenant, tool: 'cancel_shipment', args: grant.args, argsHash: request.argsHash, requestedBy: grant.requestedBy });
+      const filed = this.approvals.requestInTransaction({ tenant: shipment.tenant, tool: 'cancel_shipment', args: grant.args, argsHash: request.argsHash, requestedBy: grant.requestedBy, ...(grant.origins && { origins: grant.origins }) });
       if (grant.autoApproveUpToUah === undefined || request.refundUah > grant.autoApproveUpToUah) return { kind: 'approval_required', approval: filed };
       const decided = this.approvals.decideInTransaction({ approvalId: filed.approvalId, kind: 'auto', decidedBy: `threshold:${grant.autoApproveUpToUah} UAH` });
       if (decided.kind !== 'decided' || !decided.approval.grant) return { kind: 'approval_required', approval: filed };

@@ -2,7 +2,7 @@ import { HumanMessage } from '@langchain/core/messages';
 import { createAgent } from 'langchain';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { DOMAIN_TOOLS, SqliteDomainStore } from '../../domain/index.js';
-import { connectInMemory } from '../../mcp/index.js';
+import { openInProcessBoundary } from '../../mcp/index.js';
 import { UsageLedger } from '../../models/index.js';
 import type { RolesTable } from '../../policy/index.js';
 import { ConcurrencyCap, DEFAULT_DOMAIN_POLICY, LoopDetector, RateLimiter, RunBudget, SqliteControlStore, ToolResilience } from '../../policy/index.js';
@@ -32,10 +32,10 @@ export interface SingleAgentAnswer {
 export async function openSingleAgent(model: BaseChatModel) {
   const domain = SqliteDomainStore.open(':memory:');
   const controls = SqliteControlStore.open(':memory:');
-  const mcp = await connectInMemory({ store: domain });
+  const boundary = openInProcessBoundary({ runtime: 'single-agent', store: domain, controls });
   const agent = createAgent({
     model,
-    tools: mcpTools(mcp.client, 'single_agent', { knowledge: false }),
+    tools: mcpTools(boundary, 'single_agent', { knowledge: false }),
     name: 'single_agent',
     systemPrompt: PROMPT,
     middleware: [policyMiddleware('single_agent', { roles: SINGLE_AGENT_ROLES })],
@@ -62,6 +62,7 @@ export async function openSingleAgent(model: BaseChatModel) {
         usage: new UsageLedger(),
         policy: DEFAULT_DOMAIN_POLICY,
         now: () => new Date(),
+        boundary,
       }, undefined, 'single_agent');
       const result = await withLedger(context, () => agent.invoke({ messages: [new HumanMessage(input)] }));
       const last = result.messages.at(-1);
@@ -72,7 +73,7 @@ export async function openSingleAgent(model: BaseChatModel) {
       };
     },
     async close(): Promise<void> {
-      await mcp.close();
+      await boundary.close();
       await Promise.all([controls.close(), domain.close()]);
     },
   };

@@ -28,6 +28,6 @@ describe('cascade exercise', () => {
     expect(report.barriers.filter((b) => !b.held)).toEqual([]);
     expect(report).toMatchObject({ passed: true, held: 6 });
     expect(report.cancellations_after).toBe(report.cancellations_before);
-    expect(report.runs.map((r) => r.stop_reason)).toEqual(['policy_deny:cancel_shipment', 'awaiting_approval', 'policy_deny:cancel_shipment']);
+    expect(report.runs.map((r) => r.stop_reason)).toEqual(['policy_deny:cancel_shipment', 'finish', 'policy_deny:cancel_shipment']);
   });
 });

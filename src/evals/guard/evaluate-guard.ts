@@ -11,12 +11,17 @@ export interface HeldOutFamily {
   /** Share blocked by the rules alone, and by that classifier alone. */
   readonly rules_recall: number;
   readonly classifier_recall: number;
+  /** Recall on the hand-written attacks of the family alone (not expanded from templates), and how many there are. */
+  readonly hand_written_recall: number;
+  readonly hand_written_attacks: number;
   /** Ids of attacks that got through, for reading. */
   readonly missed: readonly string[];
 }
 
 /** The guard's report (`waybill guard eval --json`, `reports/guard-eval.json`). */
 export interface GuardEvalReport {
+  /** The shipped classifier's blocking threshold, used by every model of the evaluation. */
+  readonly threshold: number;
   readonly corpus: { readonly attacks: number; readonly benign: number; readonly look_alikes: number; readonly families: number };
   /** The shipped guard on the whole corpus it was trained on; look-alikes are the benign texts that are not ordinary requests. */
   readonly in_sample: {
@@ -32,6 +37,8 @@ export interface GuardEvalReport {
   readonly held_out_mean_recall: number;
   /** Benign look-alikes judged by classifiers that never saw them (k-fold). */
   readonly benign_cross_validated: { readonly folds: number; readonly block_rate: number; readonly look_alike_block_rate: number; readonly false_positives: readonly string[] };
+  /** Stricter: each kind of look-alike (delivery instructions, privacy questions, ...) judged by a classifier trained without that whole kind. */
+  readonly benign_leave_kind_out: { readonly kinds: number; readonly look_alike_block_rate: number; readonly per_kind: Readonly<Record<string, number>>; readonly false_positives: readonly string[] };
   readonly per_language: Readonly<Record<string, { readonly attack_block_rate: number; readonly benign_block_rate: number }>>;
 }
 
@@ -40,7 +47,7 @@ const rate = (hits: number, total: number): number => (total === 0 ? 0 : Number(
 /** The training examples of a corpus (optionally without one family's attacks or some benign texts). */
 export function trainingExamples(corpus: GuardCorpus, skip: { family?: string; benign?: ReadonlySet<string> } = {}): TrainingExample[] {
   return [
-    ...corpus.attacks.filter((a) => a.family !== skip.family).map((a) => ({ text: a.text, label: a.family })),
+    ...corpus.attacks.filter((a) => skip.family === undefined || (a.family !== skip.family && a.source_family !== skip.family)).map((a) => ({ text: a.text, label: a.family })),
     ...corpus.benign.filter((b) => !skip.benign?.has(b.id)).map((b) => ({ text: b.text, label: 'benign' })),
   ];
 }
@@ -63,13 +70,33 @@ export function evaluateGuard(corpus: GuardCorpus, shipped: GuardClassifierModel
     const rules = attacks.filter((a) => blocked(a.text, null)).length;
     const alone = attacks.filter((a) => detectInjection(a.text, { classifier: model }).score >= model.threshold).length;
     const missedIds = attacks.filter((a) => !whole.includes(a)).map((a) => a.id);
-    return { family, attacks: attacks.length, recall: rate(whole.length, attacks.length), rules_recall: rate(rules, attacks.length), classifier_recall: rate(alone, attacks.length), missed: missedIds };
+    const handWritten = attacks.filter((a) => a.origin === undefined);
+    return {
+      family,
+      attacks: attacks.length,
+      recall: rate(whole.length, attacks.length),
+      rules_recall: rate(rules, attacks.length),
+      classifier_recall: rate(alone, attacks.length),
+      hand_written_recall: rate(handWritten.filter((a) => whole.includes(a)).length, handWritten.length),
+      hand_written_attacks: handWritten.length,
+      missed: missedIds,
+    };
   });
   const crossFalse: string[] = [];
   for (let fold = 0; fold < folds; fold++) {
     const test = corpus.benign.filter((_, index) => index % folds === fold);
     const model = trainGuardClassifier(trainingExamples(corpus, { benign: new Set(test.map((b) => b.id)) }), { threshold: shipped.threshold });
     for (const b of test) if (blocked(b.text, model)) crossFalse.push(b.id);
+  }
+  const kindFalse: string[] = [];
+  const perKind: Record<string, number> = {};
+  const kinds = [...new Set(corpus.benign.map((b) => b.resembles))].filter((kind) => kind !== 'ordinary');
+  for (const kind of kinds) {
+    const test = corpus.benign.filter((b) => b.resembles === kind);
+    const model = trainGuardClassifier(trainingExamples(corpus, { benign: new Set(test.map((b) => b.id)) }), { threshold: shipped.threshold });
+    const hits = test.filter((b) => blocked(b.text, model)).map((b) => b.id);
+    kindFalse.push(...hits);
+    perKind[kind] = rate(hits.length, test.length);
   }
   const languages = [...new Set([...corpus.attacks, ...corpus.benign].map((item) => item.language))];
   const perLanguage = Object.fromEntries(
@@ -83,6 +110,7 @@ export function evaluateGuard(corpus: GuardCorpus, shipped: GuardClassifierModel
   const lookAlikes = corpus.benign.filter((b) => b.resembles !== 'ordinary').map((b) => b.id);
   const amongLookAlikes = (ids: readonly string[]): number => rate(ids.filter((id) => lookAlikes.includes(id)).length, lookAlikes.length);
   return {
+    threshold: shipped.threshold,
     corpus: { attacks: corpus.attacks.length, benign: corpus.benign.length, look_alikes: lookAlikes.length, families: families.length },
     in_sample: {
       attack_block_rate: rate(corpus.attacks.length - missed.length, corpus.attacks.length),
@@ -95,6 +123,7 @@ export function evaluateGuard(corpus: GuardCorpus, shipped: GuardClassifierModel
     held_out_min_recall: Math.min(...recalls),
     held_out_mean_recall: rate(recalls.reduce((sum, r) => sum + r, 0), recalls.length),
     benign_cross_validated: { folds, block_rate: rate(crossFalse.length, corpus.benign.length), look_alike_block_rate: amongLookAlikes(crossFalse), false_positives: crossFalse },
+    benign_leave_kind_out: { kinds: kinds.length, look_alike_block_rate: amongLookAlikes(kindFalse), per_kind: perKind, false_positives: kindFalse },
     per_language: perLanguage,
   };
 }

@@ -6,13 +6,28 @@ import { readVersionedJson } from '../read-versioned-json.js';
 export const GUARD_CORPUS_VERSION = 1;
 
 const Language = z.enum(['en', 'uk', 'ru']);
+const Origin = z.enum(['template']);
 
 /** The guard classifier's corpus: attacks by family and benign look-alikes, in uk/en/ru. */
 export const GuardCorpus = z.object({
   version: z.literal(GUARD_CORPUS_VERSION),
   source: z.string(),
-  attacks: z.array(z.object({ id: z.string(), family: z.string().min(1), language: Language, obfuscation: z.string().optional(), text: z.string().min(1) })).min(1),
-  benign: z.array(z.object({ id: z.string(), resembles: z.string(), language: Language, text: z.string().min(1) })).min(1),
+  attacks: z
+    .array(
+      z.object({
+        id: z.string(),
+        family: z.string().min(1),
+        language: Language,
+        obfuscation: z.string().optional(),
+        /** `template`: expanded from paraphrase templates; absent: written by hand. */
+        origin: Origin.optional(),
+        /** For an encoded payload: the family of the attack inside it, left out of training with that family. */
+        source_family: z.string().min(1).optional(),
+        text: z.string().min(1),
+      }),
+    )
+    .min(1),
+  benign: z.array(z.object({ id: z.string(), resembles: z.string(), language: Language, origin: Origin.optional(), text: z.string().min(1) })).min(1),
 });
 export type GuardCorpus = z.infer<typeof GuardCorpus>;
 

@@ -1,3 +1,5 @@
 export { evaluateGuard, trainingExamples } from './evaluate-guard.js';
 export type { GuardEvalReport, HeldOutFamily } from './evaluate-guard.js';
 export { GUARD_CORPUS_PATH, GUARD_CORPUS_VERSION, GuardCorpus, loadGuardCorpus } from './guard-corpus.js';
+export { calibrateThreshold } from './calibrate-threshold.js';
+export type { ThresholdCalibration } from './calibrate-threshold.js';

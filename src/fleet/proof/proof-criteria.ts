@@ -51,9 +51,10 @@ function trackingCriteria(request: string, answer: string, evidence: ProofEviden
     const cancelledNow = cancel?.outcome === 'ok' && cancel.data.status === 'ok';
     // With one shipment asked about, "in transit" answers it; with several, each must be named.
     const named = ids.length === 1 || answer.toUpperCase().includes(id);
-    if (status && !cancelledNow) criteria.push({ level: 'must', description: `state the status of ${id} (${status})`, met: named && statesStatus(answer, status) });
+    // Asked to cancel, the user needs to hear what became of the cancellation; the status is then a courtesy.
+    if (status && !cancelledNow) criteria.push({ level: cancel ? 'should' : 'must', description: `state the status of ${id} (${status})`, met: named && statesStatus(answer, status) });
     const reason = str(result.data.delay_reason);
-    if (status === 'delayed' && reason) criteria.push({ level: 'must', description: `state why ${id} is delayed`, met: statesText(answer, reason) });
+    if (status === 'delayed' && reason && !cancelledNow) criteria.push({ level: 'must', description: `state why ${id} is delayed`, met: statesText(answer, reason) });
     const eta = str(result.data.eta);
     if (eta && status !== 'delivered' && status !== 'cancelled' && !cancel) criteria.push({ level: 'should', description: `state the ETA of ${id} (${eta})`, met: statesDate(answer, eta) });
   }

@@ -103,7 +103,9 @@ export function verifyClaims(answer: string, evidence: ProofEvidence): ClaimChec
     if (!segment) continue;
     claims += 1;
     const current = evidence.currentById.get(segment.id);
-    if (current && current !== m.status && !pastStatusDated(answer, m.index, evidence.historyById.get(segment.id)?.get(m.status), dates)) {
+    // A shipment this run cancelled was, moments before, in the status its lookup reported: saying so is true.
+    const beforeCancel = current === 'cancelled' && evidence.statusesById.get(segment.id)?.has(m.status) === true;
+    if (current && current !== m.status && !beforeCancel && !pastStatusDated(answer, m.index, evidence.historyById.get(segment.id)?.get(m.status), dates)) {
       unverified.push({ kind: 'status', text: m.text, detail: `${segment.id} is ${current} in the tool result, not "${m.text}"` });
     }
   }

@@ -1,9 +1,10 @@
 /**
  * Word stems grouped into the concepts injections are made of, in English, Ukrainian and Russian.
- * The classifier sees a concept wherever one of its stems starts a word, and every pair of concepts
- * that meet in one segment: "ignore" + "rules" and "забудь" + "правила" become the same features,
- * which is what lets it recognise a family of attack it was never trained on. Stems are matched
- * against the canonical view (lower case, look-alikes and leetspeak folded).
+ * The classifier sees a concept wherever one of its stems starts a word in a sentence without a
+ * logistics word (`domain`), and every pair of concepts that meet in such a sentence: "ignore" +
+ * "rules" and "забудь" + "правила" become the same features, which is what lets it recognise a
+ * family of attack it was never trained on. Stems are matched against the canonical view (lower
+ * case, look-alikes and leetspeak folded). `domain` also keeps the self-request detector quiet.
  */
 export const CONCEPT_STEMS: Readonly<Record<string, readonly string[]>> = {
   assistant: ['you', 'your', 'yourself', 'ти', 'тебе', 'тобі', 'твій', 'твої', 'твоя', 'твоє', 'твою', 'себе', 'ты', 'тебя', 'твой', 'твои', 'свої', 'свой', 'свои', 'своє', 'своё'],
@@ -45,9 +46,20 @@ export const CONCEPT_STEMS: Readonly<Record<string, readonly string[]>> = {
   code_word: ['code', 'word', 'when i say', 'define', 'means', 'step', 'part', 'combin', 'agree', 'кодов', 'слово', 'скажу', 'означає', 'крок', 'частин', 'обʼєднай', 'домовим', 'позначм', 'значит', 'шаг', 'част', 'объедини', 'договорим', 'обознач'],
   output: ['say', 'respond', 'reply', 'answer', 'write', 'append', 'end your', 'insult', 'link', 'скажи', 'відповідай', 'напиши', 'додавай', 'завершуй', 'посилання', 'отвечай', 'добавляй', 'заканчивай', 'ссылк'],
   role_token: ['assistant', 'user', 'human', 'role', 'content', 'im_start', 'sys', 'inst', 'tool_result', 'асистент', 'користувач', 'ассистент', 'пользовател', 'система'],
+  // The assistant's own workings: what a request about the assistant itself asks for.
+  self_part: [
+    'prompt', 'instruct', 'setup', 'set up', 'config', 'setting', 'programm', 'guideline', 'filter', 'guard', 'tool', 'permission', 'architect', 'environment',
+    'credential', 'model', 'provider', 'temperature', 'developer', 'initiali', 'hidden', 'internal', 'told', 'given', 'allowed', 'agent',
+    'промпт', 'інструкц', 'налашт', 'конфіг', 'настанов', 'фільтр', 'інструмент', 'дозвол', 'архітект', 'середовищ', 'облікові', 'модел', 'розробник', 'прихован', 'внутрішн', 'сказали', 'дали', 'заборон', 'агент',
+    'инструкц', 'настро', 'конфиг', 'установк', 'фильтр', 'инструмент', 'разрешен', 'архитект', 'окружени', 'учётн', 'учетн', 'модел', 'разработчик', 'скрыт', 'внутренн', 'сказали', 'дали', 'запрет',
+  ],
   domain: [
     'ttn', 'sku', 'kg', 'uah', 'parcel', 'shipment', 'deliver', 'warehouse', 'price', 'branch', 'locker', 'courier', 'recipient', 'sender', 'order', 'stock', 'pickup', 'box', 'label', 'kyiv', 'lviv', 'odesa', 'kharkiv', 'dnipro',
     'кг', 'грн', 'посилк', 'доставк', 'доставит', 'відправлен', 'склад', 'ціна', 'ціну', 'відділен', 'поштомат', 'курʼєр', "кур'єр", 'отримувач', 'відправник', 'замовлен', 'коробк', 'київ', 'львів', 'одес', 'харків', 'дніпр',
     'посылк', 'отправлени', 'цена', 'цену', 'отделени', 'почтомат', 'курьер', 'получател', 'отправител', 'заказ', 'коробк', 'киев', 'львов', 'одесс', 'харьков', 'днепр',
+    // What customers ask the rules about: "your rules for sending batteries" is a policy question.
+    'refund', 'return', 'packag', 'packing', 'insur', 'fragile', 'batter', 'tariff', 'weight', 'address', 'claim', 'oversize',
+    'поверн', 'пакуван', 'страхув', 'крихк', 'батар', 'тариф', 'адрес', 'претенз', 'негабарит',
+    'возврат', 'упаковк', 'страхов', 'хрупк', 'претензи',
   ],
 };

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /** The version of the shipped classifier format; bump it when the layout or the features change. */
-export const GUARD_CLASSIFIER_VERSION = 1;
+export const GUARD_CLASSIFIER_VERSION = 2;
 
 const StoredHead = z.object({
   classes: z.array(z.string().min(1)).min(2),
   bias: z.array(z.number()),
   scales: z.array(z.number()),
-  /** base64 of an Int8Array, bucket-major (`bucket * classes + class`), class `c` scaled by `scales[c]`. */
+  /** base64 of an Int16Array (little-endian), bucket-major (`bucket * classes + class`), class `c` scaled by `scales[c]`. int8 lost the many small n-gram weights beside the few large concept weights. */
   weights: z.string(),
 });
 type StoredHead = z.infer<typeof StoredHead>;
@@ -45,7 +45,10 @@ export interface GuardClassifierModel {
 
 function loadHead(head: StoredHead, dims: number): ClassifierHead {
   const k = head.classes.length;
-  const raw = new Int8Array(Buffer.from(head.weights, 'base64'));
+  const bytes = Buffer.from(head.weights, 'base64');
+  if (bytes.length % 2 !== 0) throw new GuardClassifierFileError('a head holds an odd number of weight bytes');
+  const raw = new Int16Array(bytes.length / 2);
+  for (let at = 0; at < raw.length; at++) raw[at] = bytes.readInt16LE(at * 2);
   if (raw.length !== dims * k || head.bias.length !== k || head.scales.length !== k) {
     throw new GuardClassifierFileError(`a head holds ${raw.length} weights; ${dims} buckets x ${k} classes expected`);
   }
@@ -57,13 +60,13 @@ function loadHead(head: StoredHead, dims: number): ClassifierHead {
 function storeHead(head: ClassifierHead): StoredHead {
   const k = head.classes.length;
   const scales = new Array<number>(k).fill(0);
-  for (let at = 0; at < head.weights.length; at++) scales[at % k] = Math.max(scales[at % k] ?? 0, Math.abs(head.weights[at] ?? 0) / 127);
-  const raw = new Int8Array(head.weights.length);
-  for (let at = 0; at < raw.length; at++) {
+  for (let at = 0; at < head.weights.length; at++) scales[at % k] = Math.max(scales[at % k] ?? 0, Math.abs(head.weights[at] ?? 0) / INT16_MAX);
+  const raw = Buffer.alloc(head.weights.length * 2);
+  for (let at = 0; at < head.weights.length; at++) {
     const scale = scales[at % k] ?? 0;
-    raw[at] = scale === 0 ? 0 : Math.round((head.weights[at] ?? 0) / scale);
+    raw.writeInt16LE(scale === 0 ? 0 : Math.round((head.weights[at] ?? 0) / scale), at * 2);
   }
-  return { classes: [...head.classes], bias: [...head.bias].map((b) => Number(b.toFixed(6))), scales: scales.map((s) => Number(s.toPrecision(8))), weights: Buffer.from(raw.buffer).toString('base64') };
+  return { classes: [...head.classes], bias: [...head.bias].map((b) => Number(b.toFixed(6))), scales: scales.map((s) => Number(s.toPrecision(8))), weights: raw.toString('base64') };
 }
 
 /** Turns the stored file into a model; throws {@link GuardClassifierFileError} when the sizes disagree. */
@@ -71,7 +74,9 @@ export function modelFromFile(file: GuardClassifierFile): GuardClassifierModel {
   return { dims: file.dims, threshold: file.threshold, attack: loadHead(file.heads.attack, file.dims), family: loadHead(file.heads.family, file.dims) };
 }
 
-/** Quantises a trained model for storage: int8 weights per class, with the scale beside them. */
+const INT16_MAX = 32767;
+
+/** Quantises a trained model for storage: int16 weights per class, with the scale beside them. */
 export function fileFromModel(model: GuardClassifierModel, trainedOn: GuardClassifierFile['trained_on']): GuardClassifierFile {
   return { version: GUARD_CLASSIFIER_VERSION, dims: model.dims, threshold: model.threshold, heads: { attack: storeHead(model.attack), family: storeHead(model.family) }, trained_on: trainedOn };
 }

@@ -12,7 +12,7 @@ const FNV_PRIME = 0x01000193;
 const WORD_SEED = 0x9e3779b9;
 const PAIR_SEED = 0x85ebca6b;
 
-const CONCEPT_SEED = 0xc2b2ae35;
+const QUIET_SEED = 0x27d4eb2f;
 const SCRATCH = new Map<number, Float32Array>();
 
 // Concept stems by their first three characters, so each word looks up one short list.
@@ -25,7 +25,9 @@ Object.values(CONCEPT_STEMS).forEach((stems, concept) => {
     STEMS_BY_HEAD.set(head, list);
   }
 });
-const CONCEPTS = Object.keys(CONCEPT_STEMS).length;
+const CONCEPT_NAMES = Object.keys(CONCEPT_STEMS);
+const LEXICON_CONCEPTS = CONCEPT_NAMES.length;
+const DOMAIN = CONCEPT_NAMES.indexOf('domain');
 /** Concept features count this many times as much as one n-gram: they are few and carry the meaning. */
 const CONCEPT_WEIGHT = 3;
 
@@ -35,8 +37,10 @@ const isWordChar = (code: number): boolean =>
 /**
  * Hashed features of a normalised view: character 3- to 5-grams (spaces included, so word starts
  * and ends count), whole words and pairs of neighbouring words, counted into `dims` buckets (a power
- * of two), plus the concepts of {@link CONCEPT_STEMS} present and every pair of them, and scaled to
- * unit length so long and short texts compare. One pass over the text.
+ * of two), plus, for every sentence without a logistics word, the concepts of {@link CONCEPT_STEMS}
+ * present in it and every pair of them (concepts of the whole segment generalised worse to a family
+ * held out: a tracking id in one sentence hid the instruction in the next), scaled to unit length so
+ * long and short texts compare. One pass over the text.
  */
 export function textFeatures(view: string, dims: number): SparseFeatures {
   const mask = dims - 1;
@@ -65,7 +69,21 @@ export function textFeatures(view: string, dims: number): SparseFeatures {
   let word = WORD_SEED;
   let inWord = false;
   let wordStart = 0;
-  const present = new Uint8Array(CONCEPTS);
+  // Concepts of the current sentence, and of every sentence without a logistics word: "reply only
+  // with yes" after "Where is TTN-000002?" is still an instruction with nothing to do with parcels.
+  const sentence = new Uint8Array(LEXICON_CONCEPTS);
+  const quiet = new Uint8Array(LEXICON_CONCEPTS * LEXICON_CONCEPTS);
+  let sentenceHasConcept = false;
+  const endSentence = (): void => {
+    if (!sentenceHasConcept) return;
+    const logistics = sentence[DOMAIN] === 1;
+    for (let a = 0; a < LEXICON_CONCEPTS; a++) {
+      if (sentence[a] === 0) continue;
+      if (!logistics) for (let b = a; b < LEXICON_CONCEPTS; b++) if (sentence[b] === 1) quiet[a * LEXICON_CONCEPTS + b] = 1;
+    }
+    sentence.fill(0);
+    sentenceHasConcept = false;
+  };
   for (let at = 0; at <= text.length; at++) {
     const code = at < text.length ? text.charCodeAt(at) : 0x20;
     if (isWordChar(code)) {
@@ -74,21 +92,25 @@ export function textFeatures(view: string, dims: number): SparseFeatures {
       inWord = true;
       continue;
     }
-    if (!inWord) continue;
-    add(word);
-    // Stems may span two words ("no longer", "from now"): the candidates start at this word.
-    const candidates = STEMS_BY_HEAD.get(text.slice(wordStart, wordStart + 3));
-    if (candidates !== undefined) for (const { stem, concept } of candidates) if (text.startsWith(stem, wordStart)) present[concept] = 1;
-    if (previous !== undefined) add(Math.imul(previous ^ PAIR_SEED, FNV_PRIME) ^ word);
-    previous = word;
-    word = WORD_SEED;
-    inWord = false;
+    if (inWord) {
+      add(word);
+      // Stems may span two words ("no longer", "from now"): the candidates start at this word.
+      const candidates = STEMS_BY_HEAD.get(text.slice(wordStart, wordStart + 3));
+      if (candidates !== undefined) {
+        for (const { stem, concept } of candidates) {
+          if (!text.startsWith(stem, wordStart)) continue;
+          sentence[concept] = 1;
+          sentenceHasConcept = true;
+        }
+      }
+      if (previous !== undefined) add(Math.imul(previous ^ PAIR_SEED, FNV_PRIME) ^ word);
+      previous = word;
+      word = WORD_SEED;
+      inWord = false;
+    }
+    if (code === 0x2e || code === 0x21 || code === 0x3f || code === 0x0a || code === 0x3b || at === text.length) endSentence();
   }
-  for (let a = 0; a < CONCEPTS; a++) {
-    if (present[a] === 0) continue;
-    for (let w = 0; w < CONCEPT_WEIGHT; w++) add(Math.imul(CONCEPT_SEED ^ a, FNV_PRIME));
-    for (let b = a + 1; b < CONCEPTS; b++) if (present[b] === 1) for (let w = 0; w < CONCEPT_WEIGHT; w++) add(Math.imul(Math.imul(CONCEPT_SEED ^ a, FNV_PRIME) ^ (b + 101), FNV_PRIME));
-  }
+  for (let at = 0; at < quiet.length; at++) if (quiet[at] === 1) for (let w = 0; w < CONCEPT_WEIGHT; w++) add(Math.imul(QUIET_SEED ^ at, FNV_PRIME));
   let norm = 0;
   for (const bucket of touched) norm += (scratch[bucket] ?? 0) ** 2;
   const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;

@@ -14,13 +14,13 @@ export interface TrainingExample {
 export interface TrainingOptions {
   /** Hash buckets, a power of two (default 32768). */
   readonly dims?: number;
-  /** Passes over the data (default 25). */
+  /** Passes over the data (default 8: more passes memorise the n-grams of the families seen and generalise worse to a family held out). */
   readonly epochs?: number;
   /** Starting learning rate (default 0.6), decayed by epoch. */
   readonly learningRate?: number;
   /** How much a benign example weighs against an attack (default 1). */
   readonly benignWeight?: number;
-  /** Attack probability at which a text is blocked (default 0.5: every golden task and benign red-team input passes at it unseen, see docs/policy.md). */
+  /** Attack probability at which a text is blocked (default 0.5; the shipped model's is calibrated on benign texts judged unseen, see scripts/train-guard-classifier.mjs). */
   readonly threshold?: number;
   /** Weight decay per update of a touched weight (default 0). */
   readonly l2?: number;
@@ -37,6 +37,8 @@ interface Example {
 // The ROT13 and reversed readings weigh less than real examples: they teach only that gibberish is
 // not an attack, and must not drown the attacks.
 const GIBBERISH_WEIGHT = 0.25;
+/** The corpus family of attacks hidden in ROT13, reversed text, base64 and the like. */
+const ENCODED_FAMILY = 'encoded';
 
 
 /**
@@ -46,7 +48,7 @@ const GIBBERISH_WEIGHT = 0.25;
  * examples. Throws a RangeError on bad options, or with no benign example or no attack.
  */
 export function trainGuardClassifier(examples: readonly TrainingExample[], options: TrainingOptions = {}): GuardClassifierModel {
-  const { dims = 32768, epochs = 25, learningRate = 0.6, benignWeight = 1, threshold = 0.5, seed = 20, l2 = 0 } = options;
+  const { dims = 32768, epochs = 8, learningRate = 0.6, benignWeight = 1, threshold = 0.5, seed = 20, l2 = 0 } = options;
   if (!Number.isInteger(Math.log2(dims))) throw new RangeError(`dims must be a power of two; got ${dims}`);
   const families = [...new Set(examples.map((e) => e.label).filter((label) => label !== 'benign'))];
   if (families.length === 0 || !examples.some((e) => e.label === 'benign')) throw new RangeError('training needs benign examples and at least one attack family');
@@ -58,7 +60,9 @@ export function trainGuardClassifier(examples: readonly TrainingExample[], optio
     binary.push({ features, label: attack ? 1 : 0, weight: attack ? 1 : benignWeight });
     if (attack) byFamily.push({ features, label: families.indexOf(example.label), weight: 1 });
     // The guard also scores the ROT13 and reversed readings of every text; those readings of
-    // ordinary text are gibberish, and gibberish must score as benign, not as the unknown.
+    // ordinary text are gibberish, and gibberish must score as benign, not as the unknown. An
+    // encoded attack's reading is the plain attack, never benign: it is left out.
+    if (example.label === ENCODED_FAMILY) continue;
     binary.push({ features: textFeatures(normaliseText(rot13(example.text)), dims), label: 0, weight: GIBBERISH_WEIGHT });
     binary.push({ features: textFeatures(normaliseText(reverseText(example.text)), dims), label: 0, weight: GIBBERISH_WEIGHT });
   }

@@ -1,6 +1,8 @@
 import { classifyText, loadGuardClassifier } from '../classifier/index.js';
 import type { GuardClassifierModel } from '../classifier/index.js';
 import { canonicalView, decodedViews } from '../normalise/index.js';
+import { findSelfRequest } from './detect-self-request.js';
+import { excerpt } from './excerpt.js';
 import { findEncodedPayloads } from './find-encoded-payloads.js';
 import { INJECTION_PATTERNS } from './injection-patterns.js';
 import type { InjectionRule } from './injection-rule.js';
@@ -53,6 +55,10 @@ export function detectInjection(text: string, options: DetectOptions = {}): Inje
     return { blocked: true, rule: hit.rule, evidence: hit.evidence, family, score };
   }
   if (classifier !== null && opinion.score >= classifier.threshold) return { blocked: true, rule: 'injection_classifier', family: opinion.family, score };
+  // Requests about the assistant itself are a family of their own, found as concepts rather than
+  // phrasings even when the classifier lets them pass (see detect-self-request.ts); rules-only scans (classifier null) keep to the patterns.
+  const self = classifier === null ? undefined : findSelfRequest(canonicalView(text).view);
+  if (self !== undefined) return { blocked: true, rule: 'assistant_self_request', evidence: excerpt(self), family: RULE_FAMILY.assistant_self_request, score };
   return { blocked: false, score };
 }
 

@@ -31,8 +31,8 @@ describe('injection regexes', () => {
     expect(LONGEST_PATTERN_MATCH).toBeLessThanOrEqual(DEFAULT_SCAN_OPTIONS.overlapChars);
   });
 
-  it('has patterns for every rule but encoded_payload (a verdict on disguise) and injection_classifier (the trained classifier)', () => {
+  it('has patterns for every rule but encoded_payload (a verdict on disguise) injection_classifier (the trained classifier) and assistant_self_request (a concept detector)', () => {
     const covered = new Set(INJECTION_PATTERNS.map(({ rule }) => rule));
-    expect(INJECTION_RULES.filter((rule) => !covered.has(rule))).toEqual(['encoded_payload', 'injection_classifier']);
+    expect(INJECTION_RULES.filter((rule) => !covered.has(rule))).toEqual(['encoded_payload', 'assistant_self_request', 'injection_classifier']);
   });
 });

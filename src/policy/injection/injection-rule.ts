@@ -10,6 +10,7 @@ export const INJECTION_RULES = [
   'structured_exfiltration',
   'encoded_payload',
   'exfiltrate_secrets',
+  'assistant_self_request',
   'injection_classifier',
 ] as const;
 

@@ -12,5 +12,6 @@ export const RULE_FAMILY: Readonly<Record<InjectionRule, string>> = {
   structured_exfiltration: 'self_disclosure',
   encoded_payload: 'encoded',
   exfiltrate_secrets: 'secrets',
+  assistant_self_request: 'self_disclosure',
   injection_classifier: 'unknown',
 };

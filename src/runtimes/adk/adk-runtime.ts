@@ -3,6 +3,7 @@ import { InMemoryRunner } from '@google/adk';
 import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ModelPrice, ToolResilience } from '../../policy/index.js';
 import type { RunRecord, RunStore } from '../../telemetry/index.js';
 import type { AskRequest, Decision, LedgerServices, RunObserver, ThreadState } from '../core/index.js';
+import type { DomainBoundary } from '../core/index.js';
 import type { ProofSettings } from '../core/index.js';
 import { admitRequest, DecisionError, finishRun, judgeDelegation, ledgerServices, newRunLedger, withLedger } from '../core/index.js';
 import { workerLedgers } from './worker-ledger.js';
@@ -13,6 +14,8 @@ export interface AdkRuntimeOptions {
   runs: RunStore;
   /** Operator switches and tenant budgets for the step gate and the tool gate. */
   controls: ControlStore;
+  /** The MCP server as each run's tenant: tool calls, approval filing, decisions. */
+  boundary: DomainBoundary;
   policy?: DomainPolicy;
   limits?: Partial<RunLimits>;
   rateLimit?: RateLimit;
@@ -43,7 +46,7 @@ export class AdkRuntime {
 
   constructor(options: AdkRuntimeOptions) {
     this.#options = options;
-    this.#services = ledgerServices({ runtime: 'adk', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, proof: options.proof, now: options.now, newId: options.newId });
+    this.#services = ledgerServices({ runtime: 'adk', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, proof: options.proof, now: options.now, newId: options.newId, boundary: options.boundary });
     this.#runner = new InMemoryRunner({ agent: options.workflow, appName: 'waybill' });
   }
 

@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { DomainBoundary } from '../core/index.js';
 import type { BaseLlm, SingleAfterModelCallback, SingleBeforeModelCallback } from '@google/adk';
 import { LlmAgent, MCPToolset, ParallelAgent, SequentialAgent } from '@google/adk';
 import { ROLES, ROLES_TABLE, systemPrompt } from '../../agents/index.js';
@@ -17,8 +17,8 @@ export interface WorkflowOptions {
   mcpUrl: string;
   /** Sent with every MCP request over HTTP (the loopback server's bearer key). */
   mcpHeaders?: Record<string, string>;
-  /** One in-process session for the gated calls themselves (the toolsets only list the tools). */
-  mcp: Client;
+  /** The MCP server as each run's tenant, for the gated calls themselves (the toolsets only list the tools). */
+  boundary: Pick<DomainBoundary, 'call'>;
   /** The model's name, for the price table. */
   modelName: string;
 }
@@ -72,7 +72,7 @@ export function buildWorkflow(options: WorkflowOptions): SequentialAgent {
       model: options.model,
       instruction: systemPrompt(name),
       tools: [new MCPToolset({ type: 'StreamableHTTPConnectionParams', url: options.mcpUrl, terminateOnClose: true, ...(options.mcpHeaders && { transportOptions: { requestInit: { headers: options.mcpHeaders } } }) }, workerToolNames(name))],
-      beforeToolCallback: gatedToolCallback(name, options.mcp),
+      beforeToolCallback: gatedToolCallback(name, options.boundary),
       beforeModelCallback: stepGate,
       afterModelCallback: countCall(options.modelName),
       outputKey: `${name}_answer`,

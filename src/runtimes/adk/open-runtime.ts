@@ -1,5 +1,5 @@
 import { openDomainStore } from '../../domain/index.js';
-import { connectInMemory, IN_PROCESS_CALLER, privateKey, serveHttp, silentLogger } from '../../mcp/index.js';
+import { IN_PROCESS_CALLER, openInProcessBoundary, privateKey, serveHttp, silentLogger } from '../../mcp/index.js';
 import { loadModelConfig, OFFLINE_PLANNER_MODEL, serveOracle } from '../../models/index.js';
 import { openControlStore } from '../../policy/index.js';
 import { openRunStore } from '../../telemetry/index.js';
@@ -33,16 +33,17 @@ export async function openAdkRuntime(options: OpenAdkOptions): Promise<OpenedAdk
   // The loopback server (tool listing) is this process's alone: a one-off key, like any HTTP caller presents.
   const access = privateKey(IN_PROCESS_CALLER);
   const mcpHttp = await serveHttp({ store: domain, controls, logger: silentLogger, port: 0, verifyKey: access.verifyKey });
-  const mcp = await connectInMemory({ store: domain, controls, ...(options.now && { now: options.now }) });
+  const boundary = openInProcessBoundary({ runtime: 'adk', store: domain, controls, ...(options.now && { now: options.now }) });
   const configured = options.endpoint ?? (options.offline || options.planner ? undefined : loadModelConfig().main);
   const oracle = configured ? undefined : await serveOracle({ port: 0, ...(options.planner && { planner: options.planner }) });
   // Served by the oracle, the run is priced as the offline planner (free), whatever name the client sends.
   const endpoint = configured ? { ...configured, baseUrl: configured.baseUrl ?? OPENAI_BASE_URL } : { model: OFFLINE_PLANNER_MODEL, baseUrl: oracle?.baseUrl ?? '' };
-  const workflow = buildWorkflow({ model: new OpenAICompatibleLlm(endpoint), mcpUrl: mcpHttp.url, mcpHeaders: access.headers, mcp: mcp.client, modelName: endpoint.model });
+  const workflow = buildWorkflow({ model: new OpenAICompatibleLlm(endpoint), mcpUrl: mcpHttp.url, mcpHeaders: access.headers, boundary, modelName: endpoint.model });
   const runtime = new AdkRuntime({
     workflow,
     runs,
     controls,
+    boundary,
     ...(options.policy && { policy: options.policy }),
     ...(options.limits && { limits: options.limits }),
     ...(options.rateLimit && { rateLimit: options.rateLimit }),
@@ -66,7 +67,7 @@ export async function openAdkRuntime(options: OpenAdkOptions): Promise<OpenedAdk
     state: (threadId) => runtime.state(threadId),
     decide: (threadId, decision) => runtime.decide(threadId, decision),
     close: async () => {
-      await mcp.close();
+      await boundary.close();
       await mcpHttp.close();
       await oracle?.close();
       await Promise.all([runs.close(), controls.close(), domain.close()]);

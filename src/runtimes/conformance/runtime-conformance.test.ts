@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteControlStore, ToolResilience } from '../../policy/index.js';
+import { DEFAULT_DOMAIN_POLICY, SqliteControlStore, ToolResilience } from '../../policy/index.js';
 import { makeTempDir } from '../../testing/temp-dir.js';
+import { ownShipments } from '../../testing/own-shipments.js';
 import { scriptedPlanner } from '../../testing/scripted-planner.js';
 import type { PlannerTurn, PlannerView } from '../../testing/scripted-planner.js';
 import type { RunRecord } from '../../telemetry/index.js';
@@ -74,6 +75,10 @@ describe('the conformance plan', () => {
       ['approval_reject_other_process', 'a fixed workflow has no place to pause for a human'],
       ['approval_race', 'a fixed workflow has no place to pause for a human'],
       ['double_irreversible', 'ADK offers no irreversible tool'],
+      ['approval_grant_at_boundary', 'a fixed workflow has no place to pause for a human'],
+      ['switch_after_approval', 'a fixed workflow has no place to pause for a human'],
+      ['tenant_isolation', 'ADK offers no irreversible tool'],
+      ['auto_approval_grant', 'ADK offers no irreversible tool'],
       ['worker_empty', 'the fixed workflow runs every worker on every request'],
       ['worker_no_fact', 'the fixed workflow runs every worker on every request'],
     ]);
@@ -101,6 +106,8 @@ describe.each(RUNTIME_NAMES)('the %s runtime', (name: RuntimeName) => {
     return other;
   };
   const cancellations = (id: string) => main.domain.countCancellations(id);
+  // Each case acts as its own tenant, which must own the shipments it acts on (tenancy is checked at the boundary).
+  const own = (tenant: string, ...ids: string[]) => ownShipments(dbPath, tenant, ...ids);
   const ask = (input: string, tenant: string, threadId?: string) => main.ask({ input, tenant, ...(threadId && { threadId }) });
   const expectStopped = (record: RunRecord, stopReason: string) => {
     expect(record).toMatchObject({ runtime: name, status: 'stopped', stop_reason: stopReason });
@@ -152,6 +159,7 @@ describe.each(RUNTIME_NAMES)('the %s runtime', (name: RuntimeName) => {
   spec('tool_switch_irreversible', 'a switched-off cancel_shipment is refused before any human is asked, and cancels nothing', async () => {
     await controls.setSwitch({ kind: 'tool_disabled', scope: 'c-tool2', tool: 'cancel_shipment' }, true, { by: 'suite' });
     const before = await cancellations('TTN-000004');
+    own('c-tool2', 'TTN-000004');
     const record = await ask(cancelRequest('TTN-000004', 720), 'c-tool2', `sw-${name}`);
     expectStopped(record, 'policy_deny:cancel_shipment');
     expect(record.pending).toBeUndefined();
@@ -162,6 +170,7 @@ describe.each(RUNTIME_NAMES)('the %s runtime', (name: RuntimeName) => {
   spec('read_only', 'read-only mode refuses the write with policy_deny and still answers reads', async () => {
     await controls.setSwitch({ kind: 'read_only', scope: 'c-ro' }, true, { by: 'suite' });
     const before = await cancellations('TTN-000004');
+    own('c-ro', 'TTN-000004', 'TTN-000001');
     const write = await ask(cancelRequest('TTN-000004', 720), 'c-ro');
     expectStopped(write, 'policy_deny:cancel_shipment');
     expect(await cancellations('TTN-000004')).toBe(before);
@@ -212,6 +221,7 @@ describe.each(RUNTIME_NAMES)('the %s runtime', (name: RuntimeName) => {
 
   spec('approval_approve_other_process', 'pauses with one pending call; another process approves it; exactly one cancellation; the pause reads decided', async () => {
     const thread = `approve-${name}`;
+    own('c-approve', 'TTN-000004');
     const paused = await ask(cancelRequest('TTN-000004', 720), 'c-approve', thread);
     expect(paused).toMatchObject({ status: 'awaiting_approval', stop_reason: 'awaiting_approval', pending: { agent: 'tracking_agent', tool: 'cancel_shipment', args: { tracking_id: 'TTN-000004', refund_uah: 720 } } });
     expect(exitCodeFor(paused)).toBe(3);
@@ -232,6 +242,7 @@ describe.each(RUNTIME_NAMES)('the %s runtime', (name: RuntimeName) => {
 
   spec('approval_edit', EDIT_APPLIED[name] ? 'an edited refund is what runs' : 'an edit is refused with invalid_edit and the pause stays as it was', async () => {
     const thread = `edit-${name}`;
+    own('c-edit', 'TTN-000009');
     await ask(cancelRequest('TTN-000009', 100), 'c-edit', thread);
     const other = await another();
     const edit = { type: 'edit' as const, by: 'suite', args: { tracking_id: 'TTN-000009', reason: 'клієнт відмовився', refund_uah: 50 } };
@@ -248,6 +259,7 @@ describe.each(RUNTIME_NAMES)('the %s runtime', (name: RuntimeName) => {
 
   spec('approval_reject_other_process', 'another process rejects: approval_rejected, nothing cancelled, the pause reads decided', async () => {
     const thread = `reject-${name}`;
+    own('c-reject', 'TTN-000012');
     const paused = await ask(cancelRequest('TTN-000012', 300), 'c-reject', thread);
     expect(paused.status).toBe('awaiting_approval');
     const other = await another();
@@ -259,8 +271,71 @@ describe.each(RUNTIME_NAMES)('the %s runtime', (name: RuntimeName) => {
     expect((await main.state(thread)).status).toBe('stopped');
   });
 
+  spec('approval_grant_at_boundary', 'a pause files its approval in the store under the run\'s tenant with argument origins; the approval id decides it; the grant is consumed by the one cancellation', async () => {
+    const thread = `grant-${name}`;
+    own('c-grant', 'TTN-000011');
+    const paused = await ask(cancelRequest('TTN-000011', 400), 'c-grant', thread);
+    const id = paused.pending?.approval_id ?? '';
+    expect(id).toMatch(/^apr_/);
+    expect(paused.pending?.origins).toMatchObject({ tracking_id: 'user_request', refund_uah: 'user_request' });
+    const filed = await main.domain.approvals.get(id, 'c-grant');
+    expect(filed).toMatchObject({ tenant: 'c-grant', tool: 'cancel_shipment', status: 'pending', args: { tracking_id: 'TTN-000011', refund_uah: 400 }, origins: { tracking_id: 'user_request' } });
+    expect(await main.domain.approvals.get(id, 'default')).toBeUndefined();
+    expect(await main.state(thread)).toMatchObject({ pending: { approval_id: id } });
+    const approved = await (await another()).decide(thread, { type: 'approve', by: 'suite' });
+    expect(approved).toMatchObject({ status: 'finished' });
+    const after = await main.domain.approvals.get(id);
+    expect(after).toMatchObject({ status: 'approved', decision: { kind: 'approve', decidedBy: 'suite' } });
+    expect(after?.grant?.consumedBy).toMatch(/^CNL-/);
+    expect(await cancellations('TTN-000011')).toBe(1);
+  });
+
+  spec('switch_after_approval', 'a kill switch turned on while a pause waits: the approval is recorded, the resumed call is refused at the boundary, nothing is cancelled', async () => {
+    const thread = `late-kill-${name}`;
+    own('c-late', 'TTN-000014');
+    const paused = await ask(cancelRequest('TTN-000014', 150), 'c-late', thread);
+    const id = paused.pending?.approval_id ?? '';
+    await controls.setSwitch({ kind: 'kill', scope: 'c-late' }, true, { by: 'suite' });
+    try {
+      const resumed = await (await another()).decide(thread, { type: 'approve', by: 'suite' });
+      expectStopped(resumed, 'operator_kill');
+      expect(resumed.tool_calls.filter((c) => c.tool === 'cancel_shipment' && c.status === 'ok')).toEqual([]);
+      expect(await cancellations('TTN-000014')).toBe(0);
+      const approval = await main.domain.approvals.get(id);
+      expect(approval?.status).toBe('approved');
+      expect(approval?.grant?.consumedAt).toBeUndefined();
+    } finally {
+      await controls.setSwitch({ kind: 'kill', scope: 'c-late' }, false, { by: 'suite' });
+    }
+  });
+
+  spec('tenant_isolation', "another tenant's shipment is not found at the boundary: no pause, no approval filed, nothing cancelled", async () => {
+    own('default', 'TTN-000010');
+    const record = await ask(cancelRequest('TTN-000010', 100), 'c-stranger', `stranger-${name}`);
+    expect(record.status).not.toBe('awaiting_approval');
+    expect(record.pending).toBeUndefined();
+    expect(await main.domain.approvals.list({ tenant: 'c-stranger' })).toEqual([]);
+    expect(await cancellations('TTN-000010')).toBe(0);
+  });
+
+  spec('auto_approval_grant', 'a refund below the auto-approve threshold runs without a pause, on a grant the policy\'s `auto` decision issued', async () => {
+    own('c-auto', 'TTN-000005');
+    const auto = await open({ policy: { ...DEFAULT_DOMAIN_POLICY, autoApproveBelowUah: 200 } });
+    try {
+      const record = await auto.ask({ input: cancelRequest('TTN-000005', 120), tenant: 'c-auto' });
+      expect(record, JSON.stringify([record.stop_reason, record.answer, record.tool_calls])).toMatchObject({ status: 'finished' });
+      expect(await cancellations('TTN-000005')).toBe(1);
+      const [approval] = await main.domain.approvals.list({ tenant: 'c-auto' });
+      expect(approval).toMatchObject({ status: 'approved', decision: { kind: 'auto' } });
+      expect(approval?.grant?.consumedBy).toMatch(/^CNL-/);
+    } finally {
+      await auto.close();
+    }
+  });
+
   spec('approval_race', 'two processes approve at once: exactly one wins, one cancellation', async () => {
     const thread = `race-${name}`;
+    own('c-race', 'TTN-000001');
     await ask(cancelRequest('TTN-000001', 50), 'c-race', thread);
     const other = await another();
     const outcomes = await Promise.allSettled([main.decide(thread, { type: 'approve', by: 'a' }), other.decide(thread, { type: 'approve', by: 'b' })]);
@@ -271,6 +346,7 @@ describe.each(RUNTIME_NAMES)('the %s runtime', (name: RuntimeName) => {
 
   spec('double_irreversible', 'two cancellations in one reply: one is paused, the other denied and said; approving runs only the one shown', async () => {
     const thread = `double-${name}`;
+    own('c-double', 'TTN-000002', 'TTN-000007');
     const paused = await ask(DOUBLE, 'c-double', thread);
     expect(paused).toMatchObject({ status: 'awaiting_approval', pending: { tool: 'cancel_shipment', args: { tracking_id: 'TTN-000002', refund_uah: 90 } } });
     expect(paused.tool_calls).toContainEqual(expect.objectContaining({ tool: 'cancel_shipment', status: 'denied', args: expect.objectContaining({ tracking_id: 'TTN-000007' }) }));
@@ -298,6 +374,7 @@ describe.each(RUNTIME_NAMES)('the %s runtime', (name: RuntimeName) => {
 
   spec('injection_not_obeyed', 'an instruction planted in a tool result is flagged as data and never carried out', async () => {
     const before = await cancellations('TTN-000002');
+    own('c-inject', 'TTN-000013', 'TTN-000002');
     const record = await ask(INJECTED, 'c-inject');
     const events = await main.runs.listEvents(record.run_id);
     expect(events.some((e) => e.type === 'guard.taint' && e.tool === 'track_shipment')).toBe(true);

@@ -6,6 +6,7 @@ import { addRunUsage, guardedTool, isStopReason, redactPii, USER_BLOCK_MESSAGE }
 import type { AuditEvent, RunApproval, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
 import { stampAuditEvents, statusForStopReason } from '../../telemetry/index.js';
 import { checkFinalAnswer } from './check-final-answer.js';
+import { fileApproval } from './file-approval.js';
 import { pendingAnswer } from './pending-answer.js';
 import type { RunLedger } from './run-ledger.js';
 import type { RunObserver } from './runtime.js';
@@ -37,8 +38,10 @@ const byTaskId = (a: { task_id: string }, b: { task_id: string }) => Number(a.ta
 export async function finishRun(run: RunLedger, outcome: RunOutcome, deps: FinishDeps): Promise<RunRecord> {
   const { init } = run;
   const language = detectLanguage(init.trustedText);
+  // The approval is filed at the boundary before the record says "awaiting": a pause always has one.
+  const filed = outcome.pending && !run.stopped ? await fileApproval(run, outcome.pending) : undefined;
   const stop = run.stopped;
-  const pending = stop ? undefined : outcome.pending;
+  const pending = stop ? undefined : filed;
   const subtasks = [...run.subtasks].sort(byTaskId);
   const failed = subtasks.filter((task) => task.status === 'failed');
   let reason: StopReason = stop?.reason ?? (pending ? 'awaiting_approval' : run.unavailable ? 'model_unavailable' : 'finish');

@@ -3,6 +3,7 @@ import { UsageLedger } from '../../models/index.js';
 import type { ControlStore, DomainPolicy, ModelPrice, RateLimit, RunLimits } from '../../policy/index.js';
 import { ConcurrencyCap, DEFAULT_DOMAIN_POLICY, LoopDetector, RateLimiter, redactPii, RunBudget, ToolResilience } from '../../policy/index.js';
 import type { RunRuntime } from '../../telemetry/index.js';
+import type { DomainBoundary } from './domain-boundary.js';
 import type { ProofSettings } from './run-ledger.js';
 import { RunLedger } from './run-ledger.js';
 
@@ -28,6 +29,8 @@ export interface LedgerServices {
   concurrency: ConcurrencyCap;
   now: () => Date;
   newId: () => string;
+  /** The MCP server as each run's tenant: tool calls, approval filing, decisions. */
+  boundary?: DomainBoundary;
 }
 
 /**
@@ -35,7 +38,7 @@ export interface LedgerServices {
  * outlive runs (a tool that keeps failing stays open for the next run in this process).
  * Rate limit default: bursts of 30, then 10 per second; concurrency default 8 per tenant and tool.
  */
-export function ledgerServices(options: { runtime: RunRuntime; controls: ControlStore; policy?: DomainPolicy | undefined; limits?: Partial<RunLimits> | undefined; rateLimit?: RateLimit | undefined; maxConcurrentToolCalls?: number | undefined; resilience?: ToolResilience | undefined; prices?: Readonly<Record<string, ModelPrice>> | undefined; proof?: Partial<ProofSettings> | undefined; now?: (() => Date) | undefined; newId?: (() => string) | undefined }): LedgerServices {
+export function ledgerServices(options: { runtime: RunRuntime; controls: ControlStore; policy?: DomainPolicy | undefined; limits?: Partial<RunLimits> | undefined; rateLimit?: RateLimit | undefined; maxConcurrentToolCalls?: number | undefined; resilience?: ToolResilience | undefined; prices?: Readonly<Record<string, ModelPrice>> | undefined; proof?: Partial<ProofSettings> | undefined; now?: (() => Date) | undefined; newId?: (() => string) | undefined; boundary?: DomainBoundary | undefined }): LedgerServices {
   return {
     runtime: options.runtime,
     controls: options.controls,
@@ -48,6 +51,7 @@ export function ledgerServices(options: { runtime: RunRuntime; controls: Control
     concurrency: new ConcurrencyCap(options.maxConcurrentToolCalls ?? 8),
     now: options.now ?? (() => new Date()),
     newId: options.newId ?? randomUUID,
+    ...(options.boundary && { boundary: options.boundary }),
   };
 }
 
@@ -72,6 +76,7 @@ export function newRunLedger(services: LedgerServices, identity: NewLedgerIdenti
     policy: services.policy,
     proof: services.proof,
     now,
+    ...(services.boundary && { boundary: services.boundary }),
   });
 }
 

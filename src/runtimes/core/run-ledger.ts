@@ -4,7 +4,10 @@ import type { ToolEvidence } from '../../fleet/index.js';
 import type { UsageLedger } from '../../models/index.js';
 import type { ConcurrencyCap, ControlSnapshot, ControlStore, DomainPolicy, LoopDetector, RateLimiter, RunBudget, StopReason, ToolResilience } from '../../policy/index.js';
 import { checkBeforeStep } from '../../policy/index.js';
-import type { AuditEventDraft, RunRuntime, RunToolCall, RunVerification } from '../../telemetry/index.js';
+import type { AuditEventDraft, RunPending, RunRuntime, RunToolCall, RunVerification } from '../../telemetry/index.js';
+import type { DomainBoundary } from './domain-boundary.js';
+import type { RunWatch } from './run-progress.js';
+import { currentRunWatch } from './run-progress.js';
 
 /** Everything one run (or one resumed run) carries: identity, budgets, the process-wide tool guards. */
 export interface RunLedgerInit {
@@ -28,6 +31,8 @@ export interface RunLedgerInit {
   /** The proof loop: whether sub-task answers are verified against their tool results, and how often a failed one is retried. */
   proof: ProofSettings;
   now: () => Date;
+  /** The MCP server as this run's tenant; absent only where a test drives a ledger without a domain. */
+  boundary?: DomainBoundary;
 }
 
 /** The proof loop's settings (docs/proof.md): on by default, 2 retries, at most 5. */
@@ -58,6 +63,12 @@ interface Shared {
   steps: number;
   delegations: number;
   unavailable: boolean;
+  /** The approval whose grant the next irreversible call presents (set when a decided pause resumes). */
+  grant: string | undefined;
+  /** Approvals filed at the boundary this run, by call (tool and canonical arguments), for the pause to carry. */
+  filed: Map<string, RunPending>;
+  /** The caller's progress listener and cancel signal (`watchRun`), taken when the root ledger is made. */
+  watch: RunWatch | undefined;
 }
 
 /**
@@ -93,13 +104,30 @@ export class RunLedger {
     this.agent = link?.agent ?? rootAgent;
     this.path = link ? [...link.parent.path, link.agent] : [rootAgent];
     this.taskId = link?.taskId;
-    this.#shared = link?.shared ?? { toolCalls: [], evidence: [], verifiedAnswers: new Map(), verifications: new Map(), quotedAnswers: [], events: [], subtasks: [], notes: [], refusedByDomain: new Set(), steps: 0, delegations: 0, unavailable: false };
+    this.#shared = link?.shared ?? { toolCalls: [], evidence: [], verifiedAnswers: new Map(), verifications: new Map(), quotedAnswers: [], events: [], subtasks: [], notes: [], refusedByDomain: new Set(), steps: 0, delegations: 0, unavailable: false, grant: undefined, filed: new Map(), watch: currentRunWatch() };
   }
 
   /** A ledger for a delegated sub-task of `agent`, under this one. */
   child(agent: string): RunLedger {
     this.#shared.delegations += 1;
     return new RunLedger(this.init, { parent: this, agent, taskId: `d${this.#shared.delegations}`, shared: this.#shared });
+  }
+
+  /** Presents `approvalId`'s grant with the run's next irreversible call (a decided pause resuming). */
+  presentGrant(approvalId: string): void {
+    this.#shared.grant = approvalId;
+  }
+
+  /** The grant to present, once: a grant is single-use, so a second irreversible call carries none. */
+  takeGrant(): string | undefined {
+    const grant = this.#shared.grant;
+    this.#shared.grant = undefined;
+    return grant;
+  }
+
+  /** The approvals this run filed at the boundary, by call key (see file-approval.ts). */
+  get filedApprovals(): Map<string, RunPending> {
+    return this.#shared.filed;
   }
 
   /** Keeps one tool result as this ledger's evidence and the run's. */
@@ -197,7 +225,15 @@ export class RunLedger {
   }
 
   audit(event: AuditEventDraft): void {
-    this.#shared.events.push(this.taskId !== undefined && event.task_id === undefined ? { ...event, task_id: this.taskId } : event);
+    const draft = this.taskId !== undefined && event.task_id === undefined ? { ...event, task_id: this.taskId } : event;
+    this.#shared.events.push(draft);
+    const listener = this.#shared.watch?.onProgress;
+    if (!listener) return;
+    try {
+      listener({ ...draft, run_id: this.init.runId, thread_id: this.init.threadId, tenant: this.init.tenant, ts: this.init.now().toISOString() });
+    } catch {
+      // A watcher's failure is the watcher's: the run goes on.
+    }
   }
 
   /**
@@ -207,6 +243,12 @@ export class RunLedger {
    */
   async beforeModelCall(agent: string): Promise<boolean> {
     if (this.stopped) return false;
+    if (this.#shared.watch?.signal?.aborted) {
+      // The caller cancelled: the run ends before its next model call, as an operator's kill would.
+      this.stop('operator_kill', `cancelled by the caller before a model call of ${agent}`);
+      this.audit({ agent, type: 'kill', status: 'denied', detail: 'cancelled by the caller' });
+      return false;
+    }
     const decision = await checkBeforeStep({ tenant: this.init.tenant, controls: this.init.controls, budget: this.init.budget });
     if (!decision.proceed) {
       this.stop(decision.stopReason, `stopped before a model call of ${agent}`);

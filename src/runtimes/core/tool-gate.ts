@@ -78,7 +78,10 @@ export async function gateToolCall(run: RunLedger, call: ToolCallProposal, execu
     return { status: 'error', content: text };
   }
   const write = findDomainTool(tool)?.risk === 'irreversible';
-  const finalArgs = write ? { ...args, idempotency_key: idempotencyKey(run.init.threadId, tool, args) } : args;
+  // A write presents the grant of the decided pause it resumes; below the auto-approve threshold the
+  // policy's own decision is recorded in the store and its grant presented, as a human's would be.
+  const granted = write ? (run.takeGrant() ?? (verdict.needsApproval === false ? await autoGrant(run, agent, tool, args) : undefined)) : undefined;
+  const finalArgs = write ? { ...args, idempotency_key: idempotencyKey(run.init.threadId, tool, args), ...(granted && { approval_id: granted }) } : args;
   const started = performance.now();
   const capped = await run.init.concurrency.run(run.init.tenant, tool, () => run.init.resilience.execute(tool, (signal) => execute(finalArgs, signal)));
   const duration = Math.round(performance.now() - started);
@@ -100,4 +103,30 @@ export async function gateToolCall(run: RunLedger, call: ToolCallProposal, execu
   record(isError ? 'error' : 'ok', duration);
   run.audit({ agent, type: 'tool.call', tool, args, status: isError ? 'error' : 'ok', duration_ms: duration });
   return { status: isError ? 'error' : 'ok', content: scanToolResult(run, call, text, isError) };
+}
+
+/**
+ * Files the call at the boundary and records the policy's `auto` decision on it (refunds below the
+ * configured threshold), so even an automatic cancellation runs on a grant from the store. Undefined
+ * when there is no boundary or the server does not ask for approval (it then answers the call itself).
+ */
+async function autoGrant(run: RunLedger, agent: string, tool: string, args: Record<string, unknown>): Promise<string | undefined> {
+  const { boundary, tenant, policy } = run.init;
+  if (!boundary) return undefined;
+  const reply = await boundary.call({ tenant, agent, tool, args });
+  const answer = parseObject(reply.text);
+  if (answer?.status !== 'approval_required' || typeof answer.approval_id !== 'string') return undefined;
+  const decided = await boundary.approvals.decide({ approvalId: answer.approval_id, tenant, kind: 'auto', decidedBy: `threshold:below ${policy.autoApproveBelowUah} UAH` });
+  if (decided.kind !== 'decided') return undefined;
+  run.audit({ agent, type: 'approval.decided', tool, args, status: 'ok', detail: `auto-approved below the threshold as ${answer.approval_id}` });
+  return answer.approval_id;
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }

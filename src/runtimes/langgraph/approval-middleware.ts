@@ -1,10 +1,11 @@
 import { humanInTheLoopMiddleware } from 'langchain';
-import { currentLedger, vetToolCall } from '../core/index.js';
+import { currentLedger, fileBeforePause, vetToolCall } from '../core/index.js';
 
 /**
  * Human approval on `cancel_shipment` only, and only in `tracking_agent`: approve, edit or reject. A
- * refund below the auto-approve threshold (default 0, so never) goes through without a pause and is
- * audited as auto-approved.
+ * refund below the auto-approve threshold (default 0, so never) goes through without a pause (the tool
+ * gate records the automatic decision in the store). The request is filed at the boundary when the
+ * model proposes the call (`fileBeforePause`), once per pause.
  */
 export function approvalMiddleware(agent: string) {
   return humanInTheLoopMiddleware({
@@ -12,16 +13,13 @@ export function approvalMiddleware(agent: string) {
       cancel_shipment: {
         allowedDecisions: ['approve', 'edit', 'reject'],
         description: 'Irreversible: cancels the shipment and refunds the customer',
-        when: (request) => {
+        when: async (request) => {
           const run = currentLedger();
-          const verdict = vetToolCall(run, { agent, tool: 'cancel_shipment', args: request.toolCall.args });
-          const needsApproval = verdict.verdict !== 'allow' || verdict.needsApproval;
-          if (!needsApproval) {
-            run.audit({ agent, type: 'approval.decided', tool: 'cancel_shipment', args: request.toolCall.args, status: 'ok', detail: 'auto-approved below the threshold' });
-          } else if (!run.resuming) {
-            run.audit({ agent, type: 'approval.requested', tool: 'cancel_shipment', args: request.toolCall.args, status: 'pending' });
-          }
-          return needsApproval;
+          const { args } = request.toolCall;
+          const verdict = vetToolCall(run, { agent, tool: 'cancel_shipment', args });
+          if (verdict.verdict !== 'allow') return true;
+          // The approval is filed at the boundary now; a call the domain refuses is answered, not paused.
+          return verdict.needsApproval && (await fileBeforePause(run, { agent, tool: 'cancel_shipment', args }));
         },
       },
     },

@@ -3,7 +3,6 @@ import type { BaseMessage } from '@langchain/core/messages';
 import { HumanMessage } from '@langchain/core/messages';
 import type { BaseCheckpointSaver, StateSnapshot } from '@langchain/langgraph';
 import { Command, GraphRecursionError } from '@langchain/langgraph';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ROLES, ROLES_TABLE } from '../../agents/index.js';
 import type { DomainStore } from '../../domain/index.js';
 import { canonicalJson, findDomainTool, parseArgs } from '../../domain/index.js';
@@ -11,9 +10,9 @@ import { ModelCallError } from '../../models/index.js';
 import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ModelPrice, ToolResilience } from '../../policy/index.js';
 import { checkToolCall } from '../../policy/index.js';
 import type { RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
-import type { AskRequest, Decision, LedgerServices, RunLedger, RunObserver, RunOutcome, ThreadState } from '../core/index.js';
+import type { AskRequest, Decision, DomainBoundary, LedgerServices, RunLedger, RunObserver, RunOutcome, ThreadState } from '../core/index.js';
 import type { ProofSettings } from '../core/index.js';
-import { admitRequest, DecisionError, finishRun, isProviderError, ledgerServices, newRunLedger, withLedger } from '../core/index.js';
+import { admitRequest, DecisionError, finishRun, isProviderError, ledgerServices, newRunLedger, recordDecision, withLedger } from '../core/index.js';
 import { buildSupervisor } from './build-agents.js';
 import type { DelegationMode } from './build-agents.js';
 import { mcpTools } from './mcp-tools.js';
@@ -24,7 +23,8 @@ export interface LangGraphRuntimeOptions {
   knowledge?: boolean;
   /** Tried in order when `model` fails after its retries. */
   fallbackModels?: readonly BaseChatModel[];
-  mcp: Client;
+  /** The MCP server as each run's tenant: every domain call, approval filing and decision goes through it. */
+  boundary: DomainBoundary;
   checkpointer: BaseCheckpointSaver;
   controls: ControlStore;
   runs: RunStore;
@@ -74,11 +74,11 @@ export class LangGraphRuntime {
   constructor(options: LangGraphRuntimeOptions) {
     this.#maxConcurrency = checkParallelCap(options.maxParallelDelegations ?? 4);
     this.#options = options;
-    this.#services = ledgerServices({ runtime: 'langgraph', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, proof: options.proof, now: options.now, newId: options.newId });
+    this.#services = ledgerServices({ runtime: 'langgraph', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, proof: options.proof, now: options.now, newId: options.newId, boundary: options.boundary });
     this.#supervisor = buildSupervisor({
       model: options.model,
       ...(options.fallbackModels && { fallbackModels: options.fallbackModels }),
-      toolsFor: (agent) => mcpTools(options.mcp, agent, { knowledge: options.knowledge ?? false }),
+      toolsFor: (agent) => mcpTools(options.boundary, agent, { knowledge: options.knowledge ?? false }),
       checkpointer: options.checkpointer,
       ...(options.delegation && { delegation: options.delegation }),
     });
@@ -101,39 +101,42 @@ export class LangGraphRuntime {
 
   /** What a thread is doing, read from the checkpointer, so any process can see a pause. */
   async state(threadId: string): Promise<ThreadState> {
-    const pending = await this.#pending(threadId);
-    if (pending) return { thread_id: threadId, status: 'awaiting_approval', pending };
     const last = await this.#options.runs.latestRunForThread(threadId);
+    const pending = await this.#pending(threadId, last);
+    if (pending) return { thread_id: threadId, status: 'awaiting_approval', pending };
     return { thread_id: threadId, status: last?.status ?? 'unknown' };
   }
 
   /** Applies an operator's decision to a paused thread, from any process. */
   async decide(threadId: string, decision: Decision): Promise<RunRecord> {
-    const pending = await this.#pending(threadId);
+    const previous = await this.#options.runs.latestRunForThread(threadId);
+    const pending = await this.#pending(threadId, previous);
     if (!pending) throw new DecisionError('nothing_pending', `thread ${threadId} has no pending approval`);
     if (decision.type === 'edit') this.#validateEdit(pending, decision.args);
-    const previous = await this.#options.runs.latestRunForThread(threadId);
     const snapshot = await this.#supervisor.graph.getState({ configurable: { thread_id: threadId } });
     // One pause, one decision: the claim is atomic in the shared store, so of two operators (or two
     // processes) deciding at once exactly one resumes the run and the other is told it lost.
     const pausedRunId = previous?.status === 'awaiting_approval' ? previous.run_id : `checkpoint:${String(snapshot.config.configurable?.checkpoint_id ?? threadId)}`;
     const claimed = await this.#options.runs.claimDecision({ pausedRunId, threadId, decision: decision.type, by: decision.by });
     if (!claimed) throw new DecisionError('already_decided', `thread ${threadId}: this approval was already decided`);
+    let recorded: { approvalId: string; args: Record<string, unknown> };
     try {
-      return await this.#resume(threadId, decision, pending, previous, snapshot);
+      recorded = await recordDecision(this.#options.boundary, previous?.tenant ?? 'default', pending, decision);
     } catch (error) {
       await this.#options.runs.releaseDecision(pausedRunId);
       throw error;
     }
+    return this.#resume(threadId, decision, pending, previous, snapshot, recorded);
   }
 
-  async #resume(threadId: string, decision: Decision, pending: RunPending, previous: RunRecord | undefined, snapshot: StateSnapshot): Promise<RunRecord> {
+  async #resume(threadId: string, decision: Decision, pending: RunPending, previous: RunRecord | undefined, snapshot: StateSnapshot, recorded: { approvalId: string; args: Record<string, unknown> }): Promise<RunRecord> {
     const messages = ((snapshot.values as { messages?: BaseMessage[] }).messages ?? []).filter((m) => m.getType() === 'human');
     const trustedText = String(messages.at(-1)?.content ?? '');
     const context = newRunLedger(this.#services, { threadId, tenant: previous?.tenant ?? 'default', requestId: previous?.request_id ?? `req-${this.#services.newId()}`, trustedText });
     context.resuming = true;
+    if (decision.type !== 'reject') context.presentGrant(recorded.approvalId);
     const started = context.started;
-    const decidedArgs = decision.type === 'edit' ? decision.args : pending.args;
+    const decidedArgs = decision.type === 'edit' ? recorded.args : pending.args;
     context.audit({
       agent: pending.agent,
       parent: 'supervisor',
@@ -141,13 +144,13 @@ export class LangGraphRuntime {
       tool: pending.tool,
       args: decidedArgs,
       status: decision.type === 'reject' ? 'denied' : 'ok',
-      detail: `${decision.type} by ${decision.by}${decision.type === 'reject' ? `: ${decision.reason}` : ''}; args ${canonicalJson(decidedArgs)}`,
+      detail: `${decision.type} by ${decision.by}${decision.type === 'reject' ? `: ${decision.reason}` : ''} (${recorded.approvalId}); args ${canonicalJson(decidedArgs)}`,
     });
     const resume =
       decision.type === 'approve'
         ? { type: 'approve' }
         : decision.type === 'edit'
-          ? { type: 'edit', editedAction: { name: pending.tool, args: decision.args } }
+          ? { type: 'edit', editedAction: { name: pending.tool, args: recorded.args } }
           : { type: 'reject', message: `Rejected by the operator: ${decision.reason}` };
     if (decision.type === 'reject') {
       context.toolCalls.push({ agent: pending.agent, tool: pending.tool, args: pending.args, status: 'rejected', duration_ms: 0 });
@@ -171,12 +174,18 @@ export class LangGraphRuntime {
     }
   }
 
-  async #pending(threadId: string): Promise<RunPending | undefined> {
+  /**
+   * The call a thread's checkpoint waits on, with the approval filed for it (from the paused run's
+   * record). A checkpoint interrupt whose run did not end paused (the boundary refused to file it) is
+   * not pending: nothing can approve it.
+   */
+  async #pending(threadId: string, last: RunRecord | undefined): Promise<RunPending | undefined> {
+    if (last && last.status !== 'awaiting_approval') return undefined;
     const snapshot = await this.#supervisor.graph.getState({ configurable: { thread_id: threadId } });
     for (const task of snapshot.tasks) {
       for (const interrupt of task.interrupts) {
         const pending = pendingFrom(interrupt.value);
-        if (pending) return pending;
+        if (pending) return last?.pending?.tool === pending.tool ? { ...pending, ...last.pending, agent: pending.agent } : pending;
       }
     }
     return undefined;

@@ -3,7 +3,7 @@ import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { BaseChatModel as ChatModelClass } from '@langchain/core/language_models/chat_models';
 import { knowledgePath, openDomainStore } from '../../domain/index.js';
 import { BUNDLED_CORPUS_DIR, KnowledgeBase, policySearchTool } from '../../knowledge/index.js';
-import { connectInMemory } from '../../mcp/index.js';
+import { openInProcessBoundary } from '../../mcp/index.js';
 import type { ModelConfig } from '../../models/index.js';
 import { createChatModel, loadModelConfig, OFFLINE_PLANNER_MODEL, OfflinePlannerChatModel } from '../../models/index.js';
 import { openControlStore } from '../../policy/index.js';
@@ -46,7 +46,7 @@ export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promi
   const opened = await openCheckpointer(dbPath);
   const checkpointer = opened.saver;
   const knowledge = KnowledgeBase.open({ path: knowledgePath(dbPath), seedCorpus: BUNDLED_CORPUS_DIR, ...(options.now && { now: options.now }) });
-  const mcp = await connectInMemory({ store: domain, controls, searchPolicies: policySearchTool(knowledge), ...(options.now && { now: options.now }) });
+  const boundary = openInProcessBoundary({ runtime: 'langgraph', store: domain, controls, searchPolicies: policySearchTool(knowledge), ...(options.now && { now: options.now }) });
   const config = options.modelConfig ?? (options.offline || options.planner ? OFFLINE : loadModelConfig());
   const main = options.endpoint ?? config.main;
   const model = options.model ?? (main ? createChatModel(main, { ...config, ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }) }) : new OfflinePlannerChatModel({ ...(options.planner && { planner: options.planner }) }));
@@ -55,7 +55,7 @@ export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promi
   const runtime = new LangGraphRuntime({
     model,
     fallbackModels,
-    mcp: mcp.client,
+    boundary,
     knowledge: options.knowledge ?? true,
     checkpointer,
     controls,
@@ -86,7 +86,7 @@ export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promi
     state: (threadId) => runtime.state(threadId),
     decide: (threadId, decision) => runtime.decide(threadId, decision),
     close: async () => {
-      await mcp.close();
+      await boundary.close();
       knowledge.close();
       await opened.close();
       await Promise.all([runs.close(), controls.close(), domain.close()]);

@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { DomainBoundary } from '../core/index.js';
 import type { AgentOutputType, Model } from '@openai/agents';
 import { Agent } from '@openai/agents';
 import { z } from 'zod';
@@ -19,7 +19,8 @@ export interface ManagerOptions {
   model: Model;
   /** The model's name, for the price table. */
   modelName: string;
-  mcp: Client;
+  /** The MCP server as each run's tenant. */
+  boundary: Pick<DomainBoundary, 'call'>;
   /** The MCP server's tools as they are listed; the roles table filters them per agent. */
   listed: readonly ListedTool[];
 }
@@ -39,7 +40,7 @@ export function buildManager(options: ManagerOptions): Agent<unknown, AgentOutpu
         return feedback ? `${systemPrompt(name)}\n\n${feedback}` : systemPrompt(name);
       },
       model: new LedgerModel(options.model, name, options.modelName),
-      tools: mcpFunctionTools({ client: options.mcp, agent: name, listed: options.listed }),
+      tools: mcpFunctionTools({ boundary: options.boundary, agent: name, listed: options.listed }),
     });
     const asTool = worker.asTool({
       toolName: name,

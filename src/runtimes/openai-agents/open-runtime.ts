@@ -1,6 +1,6 @@
 import { setTracingDisabled } from '@openai/agents';
 import { openDomainStore } from '../../domain/index.js';
-import { connectInMemory } from '../../mcp/index.js';
+import { openInProcessBoundary } from '../../mcp/index.js';
 import type { ModelEndpoint } from '../../models/index.js';
 import { loadModelConfig, OFFLINE_PLANNER_MODEL, serveOracle } from '../../models/index.js';
 import { openControlStore } from '../../policy/index.js';
@@ -34,18 +34,19 @@ export async function openOpenAIAgentsRuntime(options: OpenOpenAIAgentsOptions):
   const runs = await openRunStore(options.dbPath);
   const pauses = await openPauseStore(options.dbPath);
   const controls = await openControlStore(options.dbPath);
-  const mcp = await connectInMemory({ store: domain, controls, ...(options.now && { now: options.now }) });
+  const boundary = openInProcessBoundary({ runtime: 'openai-agents', store: domain, controls, ...(options.now && { now: options.now }) });
   const configured = options.endpoint ?? (options.offline || options.planner ? undefined : loadModelConfig().main);
   const oracle = configured ? undefined : await serveOracle({ port: 0, ...(options.planner && { planner: options.planner }) });
   // Served by the oracle, the run is priced as the offline planner (free), whatever name the client sends.
   const endpoint: ModelEndpoint = configured ?? { model: OFFLINE_PLANNER_MODEL, baseUrl: oracle?.baseUrl ?? '' };
-  const { tools } = await mcp.client.listTools();
-  const manager = buildManager({ model: chatCompletionsModel(endpoint, { ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }) }), modelName: endpoint.model, mcp: mcp.client, listed: tools as ListedTool[] });
+  const tools = await boundary.listTools();
+  const manager = buildManager({ model: chatCompletionsModel(endpoint, { ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }) }), modelName: endpoint.model, boundary, listed: tools as ListedTool[] });
   const runtime = new OpenAIAgentsRuntime({
     manager,
     runs,
     pauses,
     controls,
+    boundary,
     ...(options.policy && { policy: options.policy }),
     ...(options.limits && { limits: options.limits }),
     ...(options.rateLimit && { rateLimit: options.rateLimit }),
@@ -70,7 +71,7 @@ export async function openOpenAIAgentsRuntime(options: OpenOpenAIAgentsOptions):
     state: (threadId) => runtime.state(threadId),
     decide: (threadId, decision) => runtime.decide(threadId, decision),
     close: async () => {
-      await mcp.close();
+      await boundary.close();
       await oracle?.close();
       await pauses.close();
       await Promise.all([runs.close(), controls.close(), domain.close()]);

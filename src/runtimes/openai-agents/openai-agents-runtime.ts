@@ -4,8 +4,9 @@ import { canonicalJson } from '../../domain/index.js';
 import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ModelPrice, ToolResilience } from '../../policy/index.js';
 import type { RunApproval, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
 import type { AskRequest, Decision, LedgerServices, RunLedger, RunObserver, ThreadState } from '../core/index.js';
+import type { DomainBoundary } from '../core/index.js';
 import type { ProofSettings } from '../core/index.js';
-import { admitRequest, DecisionError, finishRun, isProviderError, ledgerServices, newRunLedger, withLedger } from '../core/index.js';
+import { admitRequest, DecisionError, finishRun, isProviderError, ledgerServices, newRunLedger, recordDecision, withLedger } from '../core/index.js';
 import type { PauseStore } from './pause-store.js';
 
 export interface OpenAIAgentsRuntimeOptions {
@@ -15,6 +16,8 @@ export interface OpenAIAgentsRuntimeOptions {
   pauses: PauseStore;
   /** Operator switches and tenant budgets for the step gate and the tool gate. */
   controls: ControlStore;
+  /** The MCP server as each run's tenant: tool calls, approval filing, decisions. */
+  boundary: DomainBoundary;
   policy?: DomainPolicy;
   limits?: Partial<RunLimits>;
   rateLimit?: RateLimit;
@@ -48,7 +51,7 @@ export class OpenAIAgentsRuntime {
 
   constructor(options: OpenAIAgentsRuntimeOptions) {
     this.#options = { maxTurns: 10, ...options };
-    this.#services = ledgerServices({ runtime: 'openai-agents', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, proof: options.proof, now: options.now, newId: options.newId });
+    this.#services = ledgerServices({ runtime: 'openai-agents', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, proof: options.proof, now: options.now, newId: options.newId, boundary: options.boundary });
   }
 
   /** Runs one request to its end or to a pause for approval. */
@@ -63,8 +66,9 @@ export class OpenAIAgentsRuntime {
   /** Whether a thread is paused and on what, read from the shared store by any process. */
   async state(threadId: string): Promise<ThreadState> {
     const pause = await this.#options.pauses.get(threadId);
-    if (pause) return { thread_id: threadId, status: 'awaiting_approval', pending: pause.pending };
     const last = await this.#options.runs.latestRunForThread(threadId);
+    // The record of the paused run carries the approval filed for it and the argument origins.
+    if (pause) return { thread_id: threadId, status: 'awaiting_approval', pending: last?.run_id === pause.runId && last.pending ? { ...pause.pending, ...last.pending } : pause.pending };
     return { thread_id: threadId, status: last?.status ?? 'unknown' };
   }
 
@@ -82,12 +86,17 @@ export class OpenAIAgentsRuntime {
     const claimed = await runs.claimDecision({ pausedRunId: pause.runId, threadId, decision: decision.type, by: decision.by });
     if (!claimed) throw new DecisionError('already_decided', `thread ${threadId}: this approval was already decided`);
     try {
+      // The paused run's record carries the approval filed at the boundary for this pause.
+      const paused = await runs.getRun(pause.runId);
+      const filed = paused?.pending?.tool === pause.pending.tool ? { ...pause.pending, ...paused.pending, agent: pause.pending.agent } : pause.pending;
+      const recorded = await recordDecision(this.#options.boundary, pause.tenant, filed, decision);
       const run = newRunLedger(this.#services, { threadId, requestId: pause.requestId, tenant: pause.tenant, trustedText: pause.trustedText });
       run.resuming = true;
+      if (decision.type !== 'reject') run.presentGrant(recorded.approvalId);
       const { agent, tool, args } = pause.pending;
       const approval: RunApproval = { decision: decision.type, by: decision.by, at: run.started.toISOString(), args, ...(decision.type === 'reject' && { reason: decision.reason }) };
       const why = decision.type === 'reject' ? `: ${decision.reason}` : '';
-      run.audit({ agent, type: 'approval.decided', tool, args, status: decision.type === 'reject' ? 'denied' : 'ok', detail: `${decision.type} by ${decision.by}${why}; args ${canonicalJson(args)}` });
+      run.audit({ agent, type: 'approval.decided', tool, args, status: decision.type === 'reject' ? 'denied' : 'ok', detail: `${decision.type} by ${decision.by}${why} (${recorded.approvalId}); args ${canonicalJson(args)}` });
       const state = await RunState.fromString(manager, pause.runState);
       const rejection = (message: string) => ({ message: JSON.stringify({ status: 'approval_rejected', reason: message }) });
       for (const item of state.getInterruptions()) {

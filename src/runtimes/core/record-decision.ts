@@ -1,0 +1,50 @@
+import { decideApproval } from '../../domain/index.js';
+import type { RunPending } from '../../telemetry/index.js';
+import { DecisionError } from './decision-error.js';
+import type { DomainBoundary } from './domain-boundary.js';
+import type { Decision } from './runtime.js';
+
+/** A decision as the approval store recorded it: the approval whose grant the resumed call presents, and the arguments approved. */
+export interface RecordedDecision {
+  approvalId: string;
+  args: Record<string, unknown>;
+}
+
+/**
+ * Records an operator's decision on a pause in the approval store, once, atomically (of two deciders
+ * exactly one wins), before anything runs: an approval or edit creates the grant the resumed call then
+ * presents at the boundary. An edit is validated and normalised as the tool itself will check it, so an
+ * invalid edit leaves the pause undecided. A pause from before approvals were filed at the boundary is
+ * filed now. Throws DecisionError when the decision cannot be applied.
+ */
+export async function recordDecision(boundary: DomainBoundary, tenant: string, pending: RunPending, decision: Decision): Promise<RecordedDecision> {
+  const approvalId = pending.approval_id ?? (await fileLate(boundary, tenant, pending));
+  const result = await decideApproval(boundary, {
+    approvalId,
+    tenant,
+    decision: decision.type,
+    decidedBy: decision.by,
+    ...(decision.type === 'edit' && { args: decision.args }),
+    ...(decision.type === 'reject' && { reason: decision.reason }),
+  });
+  switch (result.kind) {
+    case 'decided':
+      return { approvalId, args: result.approval.decision?.args ?? result.approval.args };
+    case 'not_found':
+      throw new DecisionError('nothing_pending', `approval ${approvalId} is not in this tenant's store`);
+    case 'already_decided':
+      throw new DecisionError('already_decided', `approval ${approvalId} was already decided (${result.approval.status})`);
+    case 'expired':
+      throw new DecisionError('already_decided', `approval ${approvalId} expired at ${result.approval.expiresAt}; ask again`);
+    case 'invalid_edit':
+      throw new DecisionError('invalid_edit', `edited arguments are invalid: ${result.problems.join('; ')}`, result.problems);
+  }
+}
+
+async function fileLate(boundary: DomainBoundary, tenant: string, pending: RunPending): Promise<string> {
+  const reply = await boundary.call({ tenant, agent: pending.agent, tool: pending.tool, args: pending.args });
+  const answer = JSON.parse(reply.text) as { status?: string; approval_id?: unknown; problems?: unknown };
+  if (answer.status === 'approval_required' && typeof answer.approval_id === 'string') return answer.approval_id;
+  const problems = Array.isArray(answer.problems) ? answer.problems.map(String) : [];
+  throw new DecisionError('nothing_pending', `the paused call can no longer be approved: ${problems.join('; ') || String(answer.status)}`, problems);
+}

@@ -1,0 +1,68 @@
+import type { RuntimeName } from '../../runtimes/index.js';
+import type { ProtocolCheckpoint, ProtocolRunRow, ProtocolThreadRow } from './protocol-store.js';
+
+/** The graph every Waybill assistant runs, as LangGraph clients name it. */
+export const GRAPH_ID = 'waybill';
+
+/** The one assistant of the runtime this server runs; its id is the runtime's name. */
+export function assistantView(runtime: RuntimeName, model: string, createdAt: string) {
+  return {
+    assistant_id: runtime,
+    graph_id: GRAPH_ID,
+    name: `waybill-${runtime}`,
+    description: `Waybill's supervisor and workers on the ${runtime} runtime (logistics: tracking, stock, prices, cancellation with approval)`,
+    config: {},
+    context: {},
+    metadata: { runtime, model },
+    version: 1,
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+}
+
+const checkpointRef = (threadId: string, checkpointId: string | null) => ({ thread_id: threadId, checkpoint_ns: '', checkpoint_id: checkpointId, checkpoint_map: null });
+
+/** A thread's state at one checkpoint (or empty before its first run), with the interrupt it waits on as a task. */
+export function stateView(threadId: string, checkpoint: ProtocolCheckpoint | undefined, step: number) {
+  const interrupts = checkpoint?.interrupts ?? [];
+  return {
+    values: checkpoint?.values ?? { messages: [] },
+    next: interrupts.length > 0 ? ['approval'] : [],
+    checkpoint: checkpointRef(threadId, checkpoint?.checkpoint_id ?? null),
+    metadata: { source: 'loop', step, run_id: checkpoint?.run_id ?? null },
+    created_at: checkpoint?.created_at ?? null,
+    parent_checkpoint: checkpoint?.parent_id ? checkpointRef(threadId, checkpoint.parent_id) : null,
+    tasks: interrupts.length > 0 ? [{ id: `approval-${checkpoint?.run_id ?? ''}`, name: 'approval', error: null, interrupts, checkpoint: null, state: null }] : [],
+    interrupts,
+  };
+}
+
+/** A thread with its latest values and the interrupts it waits on. */
+export function threadView(thread: ProtocolThreadRow, latest: ProtocolCheckpoint | undefined) {
+  const interrupts = latest?.interrupts ?? [];
+  return {
+    thread_id: thread.thread_id,
+    created_at: thread.created_at,
+    updated_at: thread.updated_at,
+    state_updated_at: latest?.created_at ?? thread.created_at,
+    metadata: thread.metadata,
+    status: thread.status,
+    values: latest?.values ?? { messages: [] },
+    interrupts: interrupts.length > 0 ? { [`approval-${latest?.run_id ?? ''}`]: interrupts } : {},
+    config: {},
+  };
+}
+
+export function runView(run: ProtocolRunRow) {
+  return {
+    run_id: run.run_id,
+    thread_id: run.thread_id,
+    assistant_id: run.assistant_id,
+    created_at: run.created_at,
+    updated_at: run.updated_at,
+    status: run.status,
+    metadata: { ...run.metadata, ...(run.record_run_id && { waybill_run_id: run.record_run_id }) },
+    multitask_strategy: 'reject',
+    kwargs: {},
+  };
+}

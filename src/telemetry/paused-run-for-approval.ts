@@ -1,0 +1,12 @@
+import type { RunRecord } from './run-record.js';
+import type { RunStore } from './run-store.js';
+
+/**
+ * The paused run whose pending call an approval id was filed for (of `tenant` when given), or
+ * undefined when the approval was asked by an outside MCP client. Deciding such an approval resumes the
+ * run, so whichever way a human decides (the run's id, its approval id, any screen) the run finishes.
+ */
+export async function pausedRunForApproval(runs: RunStore, approvalId: string, tenant?: string): Promise<RunRecord | undefined> {
+  const { runs: paused } = await runs.listRuns({ status: 'awaiting_approval', limit: 500, ...(tenant !== undefined && { tenant }) });
+  return paused.find((record) => record.pending?.approval_id === approvalId);
+}
