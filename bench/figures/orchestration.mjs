@@ -1,118 +1,90 @@
-// Figures 1-3 from the same runs: wall time per run, tokens per request, checkpoint rows and bytes per
-// run, Waybill (full policy layer) against the plain agents-as-tools supervisor, zero model latency.
+// Figures 1-3 from the same runs: wall time and CPU per run, tokens per request, checkpoint rows and
+// bytes and bytes written to disk per run, Waybill (full policy layer) against the plain
+// agents-as-tools supervisor. Both builds answer from the same completions, recorded in another process
+// and replayed here with zero latency, so the measured process neither plans nor counts tokens.
 import { FIXED_REQUESTS } from '../lib/requests.mjs';
-import { MeteredPlannerModel, newMeter } from '../lib/metered-model.mjs';
+import { recordedCompletions } from '../lib/record-completions.mjs';
+import { ReplayedModel } from '../lib/replayed-model.mjs';
 import { openPlain, openWaybill } from '../lib/builds.mjs';
 import { profileComponents } from '../lib/cpu-profile.mjs';
 import { checkpointStats, checkpointTotals } from '../lib/checkpoint-stats.mjs';
+import { bytesWritten } from '../lib/process-io.mjs';
 import { mean, median, percentile, round, summarise } from '../lib/stats.mjs';
 import { tempDir } from '../lib/temp-db.mjs';
 
 async function measureRun(build, model, input, threadId) {
   model.reset();
+  const written = bytesWritten();
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const result = await build.ask(input, threadId);
   const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  const disk = written === null ? null : bytesWritten() - written;
   const meter = { ...model.meter };
   const cp = checkpointStats(build.db, threadId);
-  return { ms, meter, cp, result };
+  return { ms, cpuMs: (used.user + used.system) / 1000, disk, meter, cp, result };
 }
 
-/** Warm-up, then `rounds` passes over the fixed requests, alternating which build goes first. */
-async function measurePair(waybill, plain, model, rounds, problems) {
-  const builds = [waybill, plain];
-  const samples = { waybill: [], plain: [] };
-  // Warm-up: every request once on each build (JIT, statement caches, tokenizer tables), unrecorded.
-  for (const [i, input] of FIXED_REQUESTS.entries()) for (const build of builds) await build.ask(input, `warm-${build.name}-${i}`);
+/** Warm-up, then `rounds` passes over the fixed requests, rotating which build goes first. */
+async function measureBuilds(builds, model, rounds, problems) {
+  const samples = Object.fromEntries(builds.map((b) => [b.label, []]));
+  // Warm-up: every request once on each build (JIT, statement caches), unrecorded.
+  for (const [i, input] of FIXED_REQUESTS.entries()) for (const build of builds) await build.ask(input, `warm-${build.label}-${i}`);
   for (let r = 0; r < rounds; r += 1) {
     for (const [i, input] of FIXED_REQUESTS.entries()) {
-      // Alternate which build goes first, so neither always runs on a warmer cache.
-      const order = (r + i) % 2 === 0 ? builds : [plain, waybill];
-      for (const build of order) {
-        const threadId = `${build.name}-r${r}-q${i}`;
+      // Rotate the order, so no build always runs on a warmer cache.
+      const shift = (r + i) % builds.length;
+      for (const build of [...builds.slice(shift), ...builds.slice(0, shift)]) {
+        const threadId = `${build.label}-r${r}-q${i}`;
         const m = await measureRun(build, model, input, threadId);
-        samples[build.name].push({ round: r, request: i, ...m });
-        if (build !== waybill) continue;
-        if (m.result.status !== 'finished') problems.push(`waybill run ${threadId} ended ${m.result.stop_reason}`);
-        if (m.result.usage.prompt_tokens !== m.meter.promptTokens) problems.push(`waybill ${threadId}: record says ${m.result.usage.prompt_tokens} prompt tokens, the model reported ${m.meter.promptTokens}`);
-        if (m.result.tool_calls.some((call) => call.tool === 'search_policies')) problems.push(`waybill ${threadId} searched the policies: the plain build's MCP session does not serve that search`);
+        samples[build.label].push({ round: r, request: i, ...m });
+        if (build.name !== 'waybill') continue;
+        if (m.result.status !== 'finished') problems.push(`${build.label} run ${threadId} ended ${m.result.stop_reason}`);
+        if (m.result.usage.prompt_tokens !== m.meter.promptTokens) problems.push(`${build.label} ${threadId}: record says ${m.result.usage.prompt_tokens} prompt tokens, the model reported ${m.meter.promptTokens}`);
+        if (m.result.tool_calls.some((call) => call.status !== 'ok')) problems.push(`${build.label} ${threadId}: a tool call ended ${m.result.tool_calls.find((c) => c.status !== 'ok')?.status}`);
       }
     }
   }
   return samples;
 }
 
-export async function run({ rounds = 5, normalSyncRounds = 2 } = {}) {
+export async function run({ rounds = 5 } = {}) {
   const tmp = tempDir();
-  const model = new MeteredPlannerModel(newMeter());
+  const model = new ReplayedModel({ completions: recordedCompletions() });
   const problems = [];
-  const open = async () => [await openWaybill({ dbPath: tmp.newDb('waybill'), model }), await openPlain({ dbPath: tmp.newDb('plain'), model })];
   try {
-    const [waybill, plain] = await open();
+    const waybill = Object.assign(await openWaybill({ dbPath: tmp.newDb('waybill'), model }), { label: 'waybill' });
+    const plain = Object.assign(await openPlain({ dbPath: tmp.newDb('plain'), model }), { label: 'plain' });
+    // Diagnostic: Waybill at LangGraph's default durability (a checkpoint per step), what `exit` is chosen against.
+    const stepwise = Object.assign(await openWaybill({ dbPath: tmp.newDb('waybill-async'), model, durability: 'async' }), { label: 'waybill_durability_async' });
+    const builds = [waybill, plain, stepwise];
     let samples;
     let totals;
     let graphs;
     try {
-      samples = await measurePair(waybill, plain, model, rounds, problems);
+      samples = await measureBuilds(builds, model, rounds, problems);
       totals = { waybill: checkpointTotals(waybill.db), plain: checkpointTotals(plain.db) };
       graphs = { waybill: waybill.graphNodes(), plain: plain.graphNodes() };
     } finally {
-      await waybill.close();
-      await plain.close();
-    }
-    // Diagnostic: both builds again with the checkpointer's connection at synchronous=NORMAL (SqliteSaver
-    // leaves SQLite's default FULL: one fsync per checkpoint transaction; Waybill's own stores use NORMAL).
-    const [waybillN, plainN] = await open();
-    let normal;
-    try {
-      for (const build of [waybillN, plainN]) build.db.pragma('synchronous = NORMAL');
-      normal = await measurePair(waybillN, plainN, model, normalSyncRounds, problems);
-    } finally {
-      await waybillN.close();
-      await plainN.close();
-    }
-    // Diagnostic: the plain build with Waybill's prompts and tool descriptions (tokens only, one pass),
-    // to split Waybill's extra tokens into "prompts" and "policy layer".
-    const tokensWithWaybillPrompts = [];
-    try {
-      const plainWaybillPrompts = await openPlain({ dbPath: tmp.newDb('plain-wp'), model, prompts: 'waybill' });
-      try {
-        for (const [i, input] of FIXED_REQUESTS.entries()) {
-          const m = await measureRun(plainWaybillPrompts, model, input, `pwp-${i}`);
-          tokensWithWaybillPrompts.push(m.meter.promptTokens + m.meter.completionTokens);
-        }
-      } finally {
-        await plainWaybillPrompts.close();
-      }
-    } catch (error) {
-      problems.push(`the plain-with-Waybill-prompts diagnostic failed: ${error instanceof Error ? error.message : String(error)}`);
+      for (const build of builds) await build.close();
     }
     // Diagnostic: one more pass of each build under the CPU profiler, self time per component per run.
-    const [waybillP, plainP] = await open();
     const profiles = {};
-    try {
-      for (const build of [waybillP, plainP]) {
+    for (const open of [openWaybill, openPlain]) {
+      const build = await open({ dbPath: tmp.newDb('prof'), model });
+      try {
         for (const [i, input] of FIXED_REQUESTS.entries()) await build.ask(input, `prof-warm-${i}`);
         profiles[build.name] = await profileComponents(async () => {
           for (const [i, input] of FIXED_REQUESTS.entries()) await build.ask(input, `prof-${i}`);
         }, FIXED_REQUESTS.length);
+      } finally {
+        await build.close();
       }
-    } finally {
-      await waybillP.close();
-      await plainP.close();
     }
-    const result = report(samples, rounds, tokensWithWaybillPrompts, totals, problems);
+    const result = report(samples, rounds, totals, problems);
     result.details.supervisor_graph_nodes = graphs;
     result.details.cpu_profile_self_ms_per_run = profiles;
-    const wallMedian = (s) => median(s.map((x) => x.ms));
-    result.details.with_checkpointer_synchronous_normal = {
-      rounds: normalSyncRounds,
-      median_ms: { waybill: round(wallMedian(normal.waybill), 2), plain: round(wallMedian(normal.plain), 2), ratio: round(wallMedian(normal.waybill) / wallMedian(normal.plain), 3) },
-      p95_ms: {
-        waybill: round(percentile(normal.waybill.map((x) => x.ms), 95), 2),
-        plain: round(percentile(normal.plain.map((x) => x.ms), 95), 2),
-      },
-    };
     return result;
   } finally {
     tmp.remove();
@@ -130,54 +102,82 @@ function byCalls(w, p) {
   );
 }
 
-function report(samples, rounds, plainWithWaybillPrompts, totals, problems) {
+const perRun = (s, pick) => s.map(pick);
+const ms = (x) => x.ms;
+const cpuMs = (x) => x.cpuMs;
+
+/** One build's per-run means and medians, for the details (and the durability comparison). */
+function buildSummary(s) {
+  return {
+    wall_ms: summarise(perRun(s, ms), 2),
+    cpu_ms: summarise(perRun(s, cpuMs), 2),
+    checkpoint_rows: round(mean(s.map((x) => x.cp.rows)), 1),
+    checkpoint_bytes: round(mean(s.map((x) => x.cp.bytes)), 0),
+    disk_bytes_written: s[0]?.disk === null ? null : round(mean(s.map((x) => x.disk)), 0),
+  };
+}
+
+function report(samples, rounds, totals, problems) {
   const w = samples.waybill;
   const p = samples.plain;
-  const ms = (s) => s.map((x) => x.ms);
-  const frameworkMs = (s) => s.map((x) => x.ms - x.meter.modelMs);
-  const tokens = (s) => s.filter((x) => x.round === 0).map((x) => x.meter.promptTokens + x.meter.completionTokens);
-  const calls = (s) => s.filter((x) => x.round === 0).map((x) => x.meter.calls);
-  const cpBytes = (s) => s.map((x) => x.cp.bytes);
-  const cpRows = (s) => s.map((x) => x.cp.rows);
-  const perRound = (fn) =>
-    Array.from({ length: rounds }, (_, r) => fn(w.filter((x) => x.round === r)) / fn(p.filter((x) => x.round === r)));
-  const medianOf = (s) => median(ms(s));
-  const p95Of = (s) => percentile(ms(s), 95);
-
+  const stepwise = samples.waybill_durability_async;
+  const roundOf = (s, r) => s.filter((x) => x.round === r);
+  // The ratio of `stat` within each round: Waybill's runs of round r against plain's runs of round r.
+  const perRound = (stat) => summarise(Array.from({ length: rounds }, (_, r) => stat(roundOf(w, r)) / stat(roundOf(p, r))), 3);
+  const medianOf = (pick) => (s) => median(s.map(pick));
+  const meanOf = (pick) => (s) => mean(s.map(pick));
+  const p95Of = (s) => percentile(s.map(ms), 95);
+  const tokens = (s) => roundOf(s, 0).map((x) => x.meter.promptTokens + x.meter.completionTokens);
+  const calls = (s) => roundOf(s, 0).map((x) => x.meter.calls);
+  const cpBytes = (x) => x.cp.bytes;
+  const cpRows = (x) => x.cp.rows;
+  const disk = (x) => x.disk ?? Number.NaN;
+  const ratioFigure = (fields) => ({ waybill: summarise(perRun(w, fields.pick), 2), baseline: summarise(perRun(p, fields.pick), 2), ...fields.rest });
   const wTok = tokens(w);
   const pTok = tokens(p);
+  const repetitions = `${rounds} rounds x ${FIXED_REQUESTS.length} requests per build (after 1 warm-up pass)`;
   const figures = [
     {
       id: '1a',
       name: 'Orchestration overhead, median wall time per run',
       short: 'Orchestration, median ms/run',
-      repetitions: `${rounds} rounds x ${FIXED_REQUESTS.length} requests per build (after 1 warm-up pass)`,
+      repetitions,
       unit: 'ms',
-      waybill: summarise(ms(w)),
-      baseline: summarise(ms(p)),
-      value: { waybill: median(ms(w)), baseline: median(ms(p)) },
-      ratio: median(ms(w)) / median(ms(p)),
-      ratio_per_round: summarise(perRound(medianOf), 3),
-      target: { op: '<=', value: 1.15 },
+      ...ratioFigure({ pick: ms }),
+      value: { waybill: median(perRun(w, ms)), baseline: median(perRun(p, ms)) },
+      ratio: median(perRun(w, ms)) / median(perRun(p, ms)),
+      ratio_per_round: perRound(medianOf(ms)),
+      target: { op: '<=', value: 1.05 },
     },
     {
       id: '1b',
       name: 'Orchestration overhead, p95 wall time per run',
       short: 'Orchestration, p95 ms/run',
-      repetitions: `${rounds} rounds x ${FIXED_REQUESTS.length} requests per build`,
+      repetitions,
       unit: 'ms',
-      waybill: summarise(ms(w)),
-      baseline: summarise(ms(p)),
-      value: { waybill: percentile(ms(w), 95), baseline: percentile(ms(p), 95) },
-      ratio: percentile(ms(w), 95) / percentile(ms(p), 95),
-      ratio_per_round: summarise(perRound(p95Of), 3),
-      target: { op: '<=', value: 1.15 },
+      ...ratioFigure({ pick: ms }),
+      value: { waybill: percentile(perRun(w, ms), 95), baseline: percentile(perRun(p, ms), 95) },
+      ratio: percentile(perRun(w, ms), 95) / percentile(perRun(p, ms), 95),
+      ratio_per_round: perRound(p95Of),
+      target: null,
+    },
+    {
+      id: '1c',
+      name: 'CPU per run (process user + system), mean',
+      short: 'CPU ms/run',
+      repetitions,
+      unit: 'ms',
+      ...ratioFigure({ pick: cpuMs }),
+      value: { waybill: mean(perRun(w, cpuMs)), baseline: mean(perRun(p, cpuMs)) },
+      ratio: mean(perRun(w, cpuMs)) / mean(perRun(p, cpuMs)),
+      ratio_per_round: perRound(meanOf(cpuMs)),
+      target: { op: '<=', value: 1.05 },
     },
     {
       id: '2',
       name: 'Tokens per request (prompt + completion)',
       short: 'Tokens per request',
-      repetitions: `${FIXED_REQUESTS.length} requests (deterministic: identical in every round)`,
+      repetitions: `${FIXED_REQUESTS.length} requests (recorded completions: identical in every round)`,
       unit: 'tokens',
       waybill: summarise(wTok, 1),
       baseline: summarise(pTok, 1),
@@ -187,14 +187,14 @@ function report(samples, rounds, plainWithWaybillPrompts, totals, problems) {
     },
     {
       id: '3a',
-      name: 'Checkpoint bytes per run (checkpoints + writes blobs)',
+      name: "Checkpoint bytes per run (checkpoints + writes blobs), against plain's default durability",
       short: 'Checkpoint bytes/run',
       repetitions: `${w.length} runs per build`,
       unit: 'bytes',
-      waybill: summarise(cpBytes(w), 0),
-      baseline: summarise(cpBytes(p), 0),
-      value: { waybill: mean(cpBytes(w)), baseline: mean(cpBytes(p)) },
-      ratio: mean(cpBytes(w)) / mean(cpBytes(p)),
+      ...ratioFigure({ pick: cpBytes }),
+      value: { waybill: mean(perRun(w, cpBytes)), baseline: mean(perRun(p, cpBytes)) },
+      ratio: mean(perRun(w, cpBytes)) / mean(perRun(p, cpBytes)),
+      ratio_per_round: perRound(meanOf(cpBytes)),
       target: { op: '<=', value: 0.5 },
     },
     {
@@ -203,33 +203,48 @@ function report(samples, rounds, plainWithWaybillPrompts, totals, problems) {
       short: 'Checkpoint rows/run',
       repetitions: `${w.length} runs per build`,
       unit: 'rows',
-      waybill: summarise(cpRows(w), 1),
-      baseline: summarise(cpRows(p), 1),
-      value: { waybill: mean(cpRows(w)), baseline: mean(cpRows(p)) },
-      ratio: mean(cpRows(w)) / mean(cpRows(p)),
+      ...ratioFigure({ pick: cpRows }),
+      value: { waybill: mean(perRun(w, cpRows)), baseline: mean(perRun(p, cpRows)) },
+      ratio: mean(perRun(w, cpRows)) / mean(perRun(p, cpRows)),
+      target: null,
+    },
+    {
+      id: '3c',
+      name: 'Bytes written to disk per run (write() calls of the process: WAL, database, run record)',
+      short: 'Disk bytes written/run',
+      repetitions: `${w.length} runs per build`,
+      unit: 'bytes',
+      ...ratioFigure({ pick: disk }),
+      value: { waybill: mean(perRun(w, disk)), baseline: mean(perRun(p, disk)) },
+      ratio: mean(perRun(w, disk)) / mean(perRun(p, disk)),
+      ratio_per_round: perRound(meanOf(disk)),
       target: null,
     },
   ];
-  const first = (s) => s.filter((x) => x.round === 0);
+  const first = (s) => roundOf(s, 0);
   const answersIdentical = first(w).filter((x, i) => x.result.answer === first(p)[i]?.result).length;
-  const sumOf = (s, key) => mean(s.filter((x) => x.round === 0).map((x) => x.meter[key]));
+  const sumOf = (s, key) => mean(first(s).map((x) => x.meter[key]));
   const details = {
     requests: FIXED_REQUESTS.length,
     rounds,
     runs_per_build: w.length,
-    model: 'OfflinePlannerChatModel in process (zero latency), one instance shared by both builds',
-    baseline: 'agents-as-tools plain build (createAgent supervisor whose tools invoke three worker createAgents; no middleware)',
-    baseline_not_measured: '@langchain/langgraph-supervisor (prebuilt supervisor) is not a dependency of this project, so that plain build was not measured',
+    model: 'recorded offline-planner completions replayed in process (zero latency, token usage as recorded), one instance shared by all builds',
+    baseline: 'agents-as-tools plain build (createAgent supervisor whose tools invoke three worker createAgents; no middleware), LangGraph defaults (durability async, SqliteSaver as shipped)',
     median_ms_by_model_calls: byCalls(w, p),
     answers_identical_in_both_builds: `${answersIdentical} of ${first(w).length}`,
     model_calls_per_run: { waybill: summarise(calls(w), 2), plain: summarise(calls(p), 2) },
-    model_ms_per_run: { waybill: round(mean(w.map((x) => x.meter.modelMs)), 2), plain: round(mean(p.map((x) => x.meter.modelMs)), 2) },
-    framework_ms_per_run_median: { waybill: round(median(frameworkMs(w)), 2), plain: round(median(frameworkMs(p)), 2), ratio: round(median(frameworkMs(w)) / median(frameworkMs(p)), 3) },
+    framework_ms_per_run_median: { waybill: round(median(perRun(w, ms)), 2), plain: round(median(perRun(p, ms)), 2) },
     tokens_per_request: {
       prompt: { waybill: round(sumOf(w, 'promptTokens'), 1), plain: round(sumOf(p, 'promptTokens'), 1) },
       completion: { waybill: round(sumOf(w, 'completionTokens'), 1), plain: round(sumOf(p, 'completionTokens'), 1) },
       prompt_per_model_call: { waybill: round(sumOf(w, 'promptTokens') / sumOf(w, 'calls'), 1), plain: round(sumOf(p, 'promptTokens') / sumOf(p, 'calls'), 1) },
-      plain_with_waybill_prompts: round(mean(plainWithWaybillPrompts), 1),
+    },
+    per_build: { waybill: buildSummary(w), plain: buildSummary(p), waybill_durability_async: buildSummary(stepwise) },
+    durability_exit_vs_async: {
+      cpu_ratio: round(mean(perRun(w, cpuMs)) / mean(perRun(stepwise, cpuMs)), 3),
+      wall_median_ratio: round(median(perRun(w, ms)) / median(perRun(stepwise, ms)), 3),
+      checkpoint_bytes_ratio: round(mean(perRun(w, cpBytes)) / mean(perRun(stepwise, cpBytes)), 3),
+      disk_bytes_ratio: round(mean(perRun(w, disk)) / mean(perRun(stepwise, disk)), 3),
     },
     checkpoint_per_run: {
       waybill: { checkpoint_rows: round(mean(w.map((x) => x.cp.checkpointRows)), 1), write_rows: round(mean(w.map((x) => x.cp.writeRows)), 1), checkpoint_bytes: round(mean(w.map((x) => x.cp.checkpointBytes)), 0), write_bytes: round(mean(w.map((x) => x.cp.writeBytes)), 0) },

@@ -6,8 +6,13 @@ import { connectInMemory } from '../../dist/mcp/index.js';
 import { openLangGraphRuntime } from '../../dist/runtimes/langgraph/index.js';
 import { buildPlainSupervisor } from './plain-supervisor.mjs';
 
-export async function openWaybill({ dbPath, model, limits }) {
-  const opened = await openLangGraphRuntime({ dbPath, model, ...(limits && { limits }) });
+// The plain build has no rate limit or concurrency cap: Waybill's are set out of reach so that both
+// builds do the same work (at the defaults, 50 concurrent runs throttled 7 to 12 of Waybill's tool
+// calls, and a throttled call is a different conversation).
+const UNTHROTTLED = { rateLimit: { burst: 1_000_000, perSecond: 1_000_000 }, maxConcurrentToolCalls: 1_000_000 };
+
+export async function openWaybill({ dbPath, model, limits, durability }) {
+  const opened = await openLangGraphRuntime({ dbPath, model, ...UNTHROTTLED, ...(limits && { limits }), ...(durability && { durability }) });
   return {
     name: 'waybill',
     db: opened.checkpointer.db,
@@ -19,15 +24,13 @@ export async function openWaybill({ dbPath, model, limits }) {
 }
 
 /** Plain build: domain store, in-memory MCP session and SqliteSaver on one file, as Waybill has them. */
-export async function openPlain({ dbPath, model, prompts = 'plain' }) {
+export async function openPlain({ dbPath, model }) {
   const domain = SqliteDomainStore.open(dbPath);
   const mcp = await connectInMemory({ store: domain });
   const checkpointer = SqliteSaver.fromConnString(dbPath);
-  // Waybill's prompts are internal to its runtime: loaded only for the diagnostic variant.
-  const waybillPrompt = prompts === 'waybill' ? (await import('../../dist/agents/index.js')).systemPrompt : undefined;
-  const plain = buildPlainSupervisor({ model, mcpClient: mcp.client, checkpointer, waybillPrompt });
+  const plain = buildPlainSupervisor({ model, mcpClient: mcp.client, checkpointer });
   return {
-    name: prompts === 'plain' ? 'plain' : 'plain-waybill-prompts',
+    name: 'plain',
     db: checkpointer.db,
     graphNodes: () => Object.keys(plain.supervisor.graph.nodes),
     ask: (input, threadId) => plain.ask(input, threadId),

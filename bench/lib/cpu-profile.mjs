@@ -5,7 +5,7 @@ import { Session } from 'node:inspector/promises';
 const COMPONENTS = [
   ['domain + MCP', /\/dist\/runtimes\/langgraph\/mcp-domain-tools/],
   ['waybill policy layer (policy, runtime middleware, telemetry)', /\/dist\/(policy|runtimes|telemetry|agents)\//],
-  ['model (offline planner, o200k counting)', /\/dist\/models\/|js-tiktoken|base64-js/],
+  ['model (replayed completions, tool conversion to the wire format)', /\/bench\/lib\/(replayed-model|completion-key)|\/dist\/models\/|js-tiktoken|base64-js|utils\/function_calling/],
   ['domain + MCP', /\/dist\/(domain|mcp)\/|@modelcontextprotocol/],
   ['LangGraph checkpointer (serialisation)', /@langchain\/langgraph-checkpoint/],
   ['SQLite (better-sqlite3 calls, fsync included)', /better-sqlite3/],

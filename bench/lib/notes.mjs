@@ -2,67 +2,61 @@
 // memory go. Figures that meet their target get no note.
 
 const n = (x, digits = 1) => (typeof x === 'number' ? x.toFixed(digits) : String(x));
-const profileOf = (profile = {}, prefix) => Object.entries(profile).find(([name]) => name.startsWith(prefix))?.[1] ?? 0;
+
+// The components where Waybill's CPU profile spends more self time per run than plain's, largest first.
+function profileDiff(d) {
+  const prof = d.cpu_profile_self_ms_per_run ?? {};
+  const w = prof.waybill ?? {};
+  const p = prof.plain ?? {};
+  return Object.keys({ ...w, ...p })
+    .map((name) => [name, (w[name] ?? 0) - (p[name] ?? 0), w[name] ?? 0, p[name] ?? 0])
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, diff, wm, pm]) => `${name} ${n(wm)} vs ${n(pm)} (${diff >= 0 ? '+' : ''}${n(diff)})`)
+    .join('; ');
+}
 
 function orchestrationNote(figure, d, which) {
   const cp = d.checkpoint_per_run;
-  const prof = d.cpu_profile_self_ms_per_run ?? {};
-  const lc = (b) => profileOf(prof[b], 'LangGraph / LangChain');
-  const store = (b) => profileOf(prof[b], 'LangGraph checkpointer') + profileOf(prof[b], 'SQLite');
-  const model = (b) => profileOf(prof[b], 'model');
-  const policy = (b) => profileOf(prof[b], 'waybill policy layer');
-  const normal = d.with_checkpointer_synchronous_normal?.median_ms;
+  const rounds = figure.ratio_per_round ? ` (per-round ratios ${n(figure.ratio_per_round.min, 2)} / ${n(figure.ratio_per_round.median, 2)} / ${n(figure.ratio_per_round.max, 2)})` : '';
   return (
-    `${which}: Waybill ${n(figure.value.waybill)} ms vs plain ${n(figure.value.baseline)} ms with the same model calls per run ` +
-    `(${n(d.model_calls_per_run.waybill.mean, 2)} vs ${n(d.model_calls_per_run.plain.mean, 2)}). Graph shape: supervisor ${d.supervisor_graph_nodes.waybill.length} nodes vs ${d.supervisor_graph_nodes.plain.length} ` +
-    `(the policy middleware runs inside the model and tool nodes); ` +
-    `${n(cp.waybill.checkpoint_rows)} checkpoints + ${n(cp.waybill.write_rows)} write rows per run vs ${n(cp.plain.checkpoint_rows)} + ${n(cp.plain.write_rows)}. ` +
-    `CPU profile, self ms per run Waybill vs plain: LangGraph/LangChain ${n(lc('waybill'))} vs ${n(lc('plain'))}, checkpointer+SQLite ${n(store('waybill'))} vs ${n(store('plain'))}, ` +
-    `model ${n(model('waybill'))} vs ${n(model('plain'))} (longer prompts to plan and count), Waybill's own policy code ${n(policy('waybill'))}. ` +
-    (normal ? `With the checkpointer at synchronous=NORMAL (SqliteSaver keeps SQLite's FULL) both builds are faster (${n(normal.waybill)} vs ${n(normal.plain)} ms) but the ratio stays ${n(normal.ratio, 2)}.` : '')
+    `${which}: Waybill ${n(figure.value.waybill)} ms vs plain ${n(figure.value.baseline)} ms${rounds} with the same model calls per run ` +
+    `(${n(d.model_calls_per_run.waybill.mean, 2)} vs ${n(d.model_calls_per_run.plain.mean, 2)}); ${n(cp.waybill.checkpoint_rows)} checkpoints + ${n(cp.waybill.write_rows)} write rows per run vs ${n(cp.plain.checkpoint_rows)} + ${n(cp.plain.write_rows)}. ` +
+    `CPU profile, self ms per run Waybill vs plain, by component: ${profileDiff(d)}. What Waybill adds is its policy layer (input and tool-result scans, the proof loop's evidence and checks, ` +
+    'the run record and audit events); what it saves is checkpoint serialisation and SQLite writes (durability "exit", statements compiled once).'
+  );
+}
+
+function concurrencyNote(figure, d) {
+  const c = d.concurrency;
+  const at = c.by_latency?.[figure.id === '5a' || figure.id === '5b' ? 1000 : 100];
+  const plainBatch = at?.batch_ms?.plain.median;
+  const plainSolo = at?.slowest_solo_ms?.plain.median;
+  const plainRatio = typeof plainBatch === 'number' && typeof plainSolo === 'number' ? ` The plain build's batch took ${n(plainBatch / plainSolo, 2)}× its own slowest solo run.` : '';
+  return (
+    `${figure.id} ${figure.short}: ${n(figure.value.waybill, 0)} ms vs ${n(figure.value.baseline, 0)} ms (per-round ratios ${n(figure.ratio_per_round.min, 2)} / ${n(figure.ratio_per_round.median, 2)} / ${n(figure.ratio_per_round.max, 2)}); ` +
+    `the process used ${n(at?.process_cpu_ms_per_run.waybill)} ms CPU per Waybill run and ${n(at?.process_cpu_ms_per_run.plain)} per plain run, so a batch of ${c.concurrency} needs ` +
+    `${n(((at?.process_cpu_ms_per_run.waybill ?? 0) * c.concurrency) / 1000, 2)} s of CPU on one event loop, most of it LangGraph/LangChain in both builds (figure 1c's profile), ` +
+    `against the model waits; the machine's load average is in latest.json.${plainRatio}`
   );
 }
 
 const NOTES = {
-  '1a': (f, d) => orchestrationNote(f, d.orchestration, '1a median'),
-  '1b': (f, d) => {
-    const groups = Object.entries(d.orchestration.median_ms_by_model_calls ?? {})
-      .map(([calls, g]) => `${calls} model calls ${n(g.waybill)} vs ${n(g.plain)} ms (${n(g.ratio, 2)}×, ${g.runs} runs)`)
-      .join(', ');
-    return `1b p95: Waybill ${n(f.value.waybill)} ms vs plain ${n(f.value.baseline)} ms; the tail is the multi-intent runs (see 1a): median by run size ${groups}.`;
-  },
+  '1a': (f, d) => orchestrationNote(f, d.orchestration, '1a median wall time'),
+  '1c': (f, d) => orchestrationNote(f, d.orchestration, '1c CPU per run'),
   '2': (f, d) => {
     const t = d.orchestration.tokens_per_request;
-    const prompts = t.plain_with_waybill_prompts - f.value.baseline;
-    const envelopes = f.value.waybill - t.plain_with_waybill_prompts;
-    const split =
-      t.plain_with_waybill_prompts === null
-        ? 'the prompts-vs-envelopes split was not measured (see problems). '
-        : `Waybill's longer system prompts and agent-tool descriptions account for ${n(prompts)} tokens per request (plain build with Waybill's prompts: ${n(t.plain_with_waybill_prompts)}), ` +
-          `the <data> envelopes around every tool result and worker answer (wrapAsData) for ${n(envelopes)}. `;
     return (
       `2 tokens: Waybill ${n(f.value.waybill)} vs plain ${n(f.value.baseline)} per request with identical completions (${n(t.completion.waybill)} vs ${n(t.completion.plain)}); ` +
-      `all of the difference is prompt (${n(t.prompt_per_model_call.waybill)} vs ${n(t.prompt_per_model_call.plain)} tokens per model call): ${split}` +
-      'A ratio below 1 would need a baseline that wastes tokens; this agents-as-tools baseline already gives each worker only its sub-request.'
+      `all of the difference is prompt (${n(t.prompt_per_model_call.waybill)} vs ${n(t.prompt_per_model_call.plain)} tokens per model call): Waybill's role prompts and delegation contract, ` +
+      'the <data> envelopes around tool results and worker answers, and the tool schemas (search_policies and the worker tools carry longer descriptions).'
     );
   },
   '3a': (f, d) => {
     const cp = d.orchestration.checkpoint_per_run;
-    return (
-      `3a checkpoint bytes: Waybill ${n(f.value.waybill / 1024)} KB vs plain ${n(f.value.baseline / 1024)} KB per run: ${n(cp.waybill.checkpoint_rows)} vs ${n(cp.plain.checkpoint_rows)} checkpoints per run ` +
-      `(one per super-step) and every checkpoint stores the whole messages channel again, which is longer in Waybill because tool results and worker answers ` +
-      `are wrapped as data; checkpoint blobs ${n(cp.waybill.checkpoint_bytes / 1024)} vs ${n(cp.plain.checkpoint_bytes / 1024)} KB, write blobs ${n(cp.waybill.write_bytes / 1024)} vs ${n(cp.plain.write_bytes / 1024)} KB.`
-    );
+    return `3a checkpoint bytes: Waybill ${n(f.value.waybill / 1024)} KB vs plain ${n(f.value.baseline / 1024)} KB per run: ${n(cp.waybill.checkpoint_rows)} vs ${n(cp.plain.checkpoint_rows)} checkpoints per run.`;
   },
-  '5': (f, d) => {
-    const c = d.concurrency;
-    return (
-      `5 concurrency: ${c.concurrency} runs took ${n(f.value.waybill, 0)} ms against a ${f.value.baseline} ms critical path; the process burned ${n(c.process_cpu_ms_per_batch.median, 0)} ms of CPU per batch ` +
-      `(${n(c.process_cpu_ms_per_run)} ms per run, oracle included) on one event loop, so the batch is CPU-bound, not latency-bound. ` +
-      `The plain build under the same conditions took ${n(c.plain_same_conditions.wall_ms.median, 0)} ms (${n(c.plain_same_conditions.ratio_to_ideal, 2)}× ideal); ` +
-      `Waybill with the oracle in its own process ${n(c.waybill_with_oracle_in_child_process.wall_ms.median, 0)} ms (${n(c.waybill_with_oracle_in_child_process.ratio_to_ideal, 2)}×).`
-    );
-  },
+  '5a': (f, d) => concurrencyNote(f, d),
+  '5b': (f, d) => concurrencyNote(f, d),
   '6': (f, d) => {
     const m = d['paused-memory'];
     const plain = m.plain_build_finished_runs_per_1000;

@@ -23,28 +23,21 @@ const PLAIN_DESCRIPTIONS = {
   pricing_agent: 'Delivery price and time.',
 };
 
-/**
- * Builds the plain supervisor with the short prompts above, or, given `waybillPrompt` (Waybill's
- * systemPrompt function), with Waybill's prompts and agent-tool descriptions: that variant separates
- * what the prompts cost from what the policy layer costs.
- */
-export function buildPlainSupervisor({ model, mcpClient, checkpointer, waybillPrompt }) {
+/** Builds the plain supervisor with the short prompts and descriptions above. */
+export function buildPlainSupervisor({ model, mcpClient, checkpointer }) {
   const mcpTools = plainMcpTools(mcpClient);
-  const promptOf = (name) => (waybillPrompt ? waybillPrompt(name) : PLAIN_PROMPTS[name]);
-  const describe = (name) =>
-    waybillPrompt ? `${ROLES[name].role}: ${ROLES[name].handles}. Give it the part of the user's request it should handle.` : PLAIN_DESCRIPTIONS[name];
   const delegations = WORKERS.map((name) => {
-    const worker = createAgent({ model, tools: mcpTools.filter((t) => ROLES[name].tools.includes(t.name)), name, systemPrompt: promptOf(name) });
+    const worker = createAgent({ model, tools: mcpTools.filter((t) => ROLES[name].tools.includes(t.name)), name, systemPrompt: PLAIN_PROMPTS[name] });
     return tool(
       async ({ request }, config) => {
         const result = await worker.invoke({ messages: [{ role: 'user', content: request }] }, config);
         const last = result.messages.at(-1);
         return typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content ?? '');
       },
-      { name, description: describe(name), schema: z.object({ request: z.string().describe('The sub-request for this agent') }) },
+      { name, description: PLAIN_DESCRIPTIONS[name], schema: z.object({ request: z.string().describe('The sub-request for this agent') }) },
     );
   });
-  const supervisor = createAgent({ model, tools: delegations, name: 'supervisor', systemPrompt: promptOf('supervisor'), checkpointer });
+  const supervisor = createAgent({ model, tools: delegations, name: 'supervisor', systemPrompt: PLAIN_PROMPTS.supervisor, checkpointer });
   return {
     supervisor,
     /** One request on a new thread; returns the final answer text. */

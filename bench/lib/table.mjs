@@ -42,13 +42,14 @@ export function isMet(figure) {
 }
 
 export function renderTable(figures) {
-  const header = ['#', 'figure', 'Waybill', 'baseline', 'ratio', 'ratio is', 'target', 'met'];
+  const header = ['#', 'figure', 'Waybill', 'baseline', 'ratio', 'per round min / median / max', 'ratio is', 'target', 'met'];
   const rows = figures.map((f) => [
     f.id,
     f.short ?? f.name,
     formatValue(f.unit, f.value.waybill),
     formatValue(f.unit, f.value.baseline),
     `${fmt(f.ratio, f.ratio >= 100 ? 0 : 2)}×`,
+    f.ratio_per_round ? `${fmt(f.ratio_per_round.min, 2)} / ${fmt(f.ratio_per_round.median, 2)} / ${fmt(f.ratio_per_round.max, 2)}` : '-',
     f.ratio_label ?? 'Waybill ÷ plain',
     formatTarget(f),
     f.met === null ? 'n/a' : f.met ? 'yes' : 'NO',

@@ -40,6 +40,7 @@ export { SERVICES } from './services.js';
 export type { Service } from './services.js';
 export type { Migration } from './sqlite/component-schema.js';
 export { openSqliteDatabase } from './sqlite/open-sqlite-database.js';
+export { cachePreparedStatements } from './sqlite/cache-prepared-statements.js';
 export { SqliteDomainStore } from './sqlite/sqlite-domain-store.js';
 export type { SqliteDomainStoreOptions } from './sqlite/sqlite-domain-store.js';
 export { StoreError } from './store-error.js';

@@ -6,6 +6,7 @@ export { grantOf, isToolAllowed, toolsForAgent } from './allowlist/roles-table.j
 export type { AgentGrant, RolesTable } from './allowlist/roles-table.js';
 export { addRunUsage } from './control/add-run-usage.js';
 export type { FinishedRunUsage } from './control/add-run-usage.js';
+export { cachedControlReads } from './control/cached-control-reads.js';
 export { ConcurrencyCap } from './control/concurrency-cap.js';
 export type { CappedOutcome } from './control/concurrency-cap.js';
 export { GLOBAL_SCOPE } from './control/control-store.js';
@@ -30,7 +31,8 @@ export { DEFAULT_PRICES, definePriceTable, normaliseModelName } from './cost/mod
 export type { ModelPrice } from './cost/model-prices.js';
 export { isPause, isStopReason, PLAIN_STOP_REASONS, TOOL_STOP_PREFIXES, toolStop } from './stop-reason.js';
 export type { StopReason, ToolStopPrefix } from './stop-reason.js';
-export { checkWriteOrigin } from './trust/check-write-origin.js';
+export { asksForCancellation } from './trust/asks-for-cancellation.js';
+export { checkWriteOrigin, shipmentsNamedIn } from './trust/check-write-origin.js';
 export type { WriteOrigin, WriteOriginVerdict } from './trust/check-write-origin.js';
 export { TRUST_LEVELS, trustAtLeast } from './trust/trust-level.js';
 export type { TrustLevel } from './trust/trust-level.js';

@@ -53,6 +53,11 @@ export interface RunStore {
   listRuns(filter?: RunFilter): Promise<RunListing>;
   /** Appends events in one transaction: all or none. */
   appendEvents(events: readonly AuditEvent[]): Promise<void>;
+  /**
+   * Optional: the run's record and its events in one transaction, for records the runtime has just
+   * built (no validation again). Without it, finishRun calls saveRun, then appendEvents.
+   */
+  saveFinishedRun?(record: RunRecord, events: readonly AuditEvent[]): Promise<void>;
   /** A run's events in the order they were appended. */
   listEvents(runId: string): Promise<AuditEvent[]>;
   /**

@@ -172,6 +172,24 @@ describe('SqliteRunStore', () => {
     await expectRunStoreError(() => store.latestRunForThread('thread-4'), 'corrupt_record');
   });
 
+  it('saves a finished run and its events in one transaction, redacting event details', async () => {
+    const store = openStore(tempDbPath());
+    await store.saveFinishedRun(sampleRunRecord(), [event('run-0001', 'run.start', 'тел. 067 123 45 67'), event('run-0001', 'run.end')]);
+    expect(await store.getRun('run-0001')).toEqual(sampleRunRecord());
+    expect((await store.listEvents('run-0001')).map((e) => [e.type, e.detail])).toEqual([
+      ['run.start', 'тел. [REDACTED:PHONE]'],
+      ['run.end', undefined],
+    ]);
+  });
+
+  it('writes neither the run nor any event when one event cannot be written', async () => {
+    const store = openStore(tempDbPath());
+    const broken = { ...event('run-0001', 'run.end'), ts: 'not a time' };
+    await expect(store.saveFinishedRun(sampleRunRecord(), [event('run-0001', 'run.start'), broken])).rejects.toThrow();
+    expect(await store.getRun('run-0001')).toBeUndefined();
+    expect(await store.listEvents('run-0001')).toEqual([]);
+  });
+
   it('redacts personal data in an event detail before writing it', async () => {
     const store = openStore(tempDbPath());
     await store.appendEvents([event('run-1', 'run.start', 'Скасуй TTN-000004, тел. 067 123 45 67')]);

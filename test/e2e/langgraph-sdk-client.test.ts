@@ -17,9 +17,9 @@ const keys: Record<'operator' | 'approver' | 'viewer' | 'globex', string> = { op
 beforeAll(async () => {
   running = await serveWaybill({ dbPath, port: 0, runtime: { offline: true }, log: silentLogger });
   const store = SqliteApiKeyStore.open(dbPath);
-  keys.operator = store.create({ tenant: 'acme', role: 'operator', name: 'chat-ui' }).key;
-  keys.approver = store.create({ tenant: 'acme', role: 'operator', name: 'supervisor-desk' }).key;
-  keys.viewer = store.create({ tenant: 'acme', role: 'viewer', name: 'dashboard' }).key;
+  keys.operator = store.create({ tenant: 'default', role: 'operator', name: 'chat-ui' }).key;
+  keys.approver = store.create({ tenant: 'default', role: 'operator', name: 'supervisor-desk' }).key;
+  keys.viewer = store.create({ tenant: 'default', role: 'viewer', name: 'dashboard' }).key;
   keys.globex = store.create({ tenant: 'globex', role: 'admin', name: 'other-tenant' }).key;
   store.close();
 });
@@ -80,7 +80,7 @@ describe('a LangGraph SDK client against waybill serve', () => {
     const thread = await requester.threads.create();
     const parts = await collect(requester.runs.stream(thread.thread_id, 'langgraph', { input: { messages: [{ role: 'user', content: 'Скасуй TTN-000004, клієнт передумав, поверни 500 грн' }] }, streamMode: ['values', 'custom'] }));
     const interrupt = lastValues(parts).__interrupt__?.[0];
-    expect(interrupt?.value).toMatchObject({ action_requests: [{ name: 'cancel_shipment', args: { tracking_id: 'TTN-000004', refund_uah: 500 } }], review_configs: [{ allowed_decisions: ['approve', 'edit', 'reject'] }] });
+    expect(interrupt?.value).toMatchObject({ action_requests: [{ name: 'cancel_shipment', args: { tracking_id: 'TTN-000004', refund_uah: 500 } }], review_configs: [{ allowed_decisions: ['approve', 'edit', 'reject'] }], approval_id: expect.stringMatching(/^apr_/), origins: { tracking_id: 'user_request', refund_uah: 'user_request' } });
     expect(parts.some((p) => p.event === 'custom' && (p.data as { type: string }).type === 'approval.requested')).toBe(true);
     const paused = await requester.threads.get(thread.thread_id);
     expect(paused.status).toBe('interrupted');

@@ -30,7 +30,7 @@ const post = async (input: string, requestId: string) => {
 };
 
 beforeAll(async () => {
-  const created = await waybill('keys', 'create', '--tenant', 'acme', '--role', 'operator', '--name', 'cli-e2e');
+  const created = await waybill('keys', 'create', '--tenant', 'default', '--role', 'operator', '--name', 'cli-e2e');
   key = created.stdout.trim();
   ({ server, base } = await startServe(env));
 }, 30_000);
@@ -46,9 +46,9 @@ describe('waybill keys, serve, runs, kill and tool', () => {
     expect(key).toMatch(/^wb_[A-Za-z0-9_-]{43}$/);
     const list = await waybill('keys', 'list', '--json');
     const keys = JSON.parse(list.stdout) as Array<{ keyId: string; tenant: string; role: string }>;
-    expect(keys).toEqual([expect.objectContaining({ tenant: 'acme', role: 'operator', name: 'cli-e2e' })]);
+    expect(keys).toEqual([expect.objectContaining({ tenant: 'default', role: 'operator', name: 'cli-e2e' })]);
     expect(list.stdout).not.toContain(key);
-    const bad = await waybill('keys', 'create', '--tenant', 'acme', '--role', 'root');
+    const bad = await waybill('keys', 'create', '--tenant', 'default', '--role', 'root');
     expect(bad).toMatchObject({ code: 2, stderr: 'waybill: --role must be one of viewer, operator, admin, platform_admin, got "root"\n' });
   });
 
@@ -63,16 +63,16 @@ describe('waybill keys, serve, runs, kill and tool', () => {
   it('lists runs by request id from another process, as text and as JSON', async () => {
     const json = await waybill('runs', '--request-id', 'req-cli-1', '--json');
     const listing = JSON.parse(json.stdout) as { runs: Array<{ request_id: string; tenant: string }> };
-    expect(listing.runs).toEqual([expect.objectContaining({ request_id: 'req-cli-1', tenant: 'acme' })]);
+    expect(listing.runs).toEqual([expect.objectContaining({ request_id: 'req-cli-1', tenant: 'default' })]);
     const text = await waybill('runs', '--request-id', 'req-cli-1');
     expect(text.stdout).toMatch(/finished:finish {2}req req-cli-1 .* tools track_shipment\(ok\)/);
     expect(await waybill('runs', '--stop-reason', 'sleepy')).toMatchObject({ code: 2, stderr: expect.stringContaining('not a stop reason') });
   });
 
   it('kill on --tenant stops the served tenant’s next run with operator_kill; off lets it run', async () => {
-    expect((await waybill('kill', 'on', '--tenant', 'acme')).stdout).toContain('kill switch ON for tenant acme');
+    expect((await waybill('kill', 'on', '--tenant', 'default')).stdout).toContain('kill switch ON for tenant default');
     expect((await post('Де зараз посилка TTN-000002?', 'req-cli-2')).stop_reason).toBe('operator_kill');
-    await waybill('kill', 'off', '--tenant', 'acme');
+    await waybill('kill', 'off', '--tenant', 'default');
     expect((await post('Де зараз посилка TTN-000002?', 'req-cli-3')).stop_reason).toBe('finish');
     expect(await waybill('kill', 'maybe')).toMatchObject({ code: 2, stderr: 'waybill: kill takes "on" or "off", got "maybe"\n' });
   });

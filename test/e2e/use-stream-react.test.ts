@@ -26,7 +26,7 @@ beforeAll(async () => {
   const dbPath = join(temp.dir, 'waybill.db');
   running = await serveWaybill({ dbPath, port: 0, runtime: { offline: true }, log: silentLogger });
   const store = SqliteApiKeyStore.open(dbPath);
-  key = store.create({ tenant: 'acme', role: 'operator', name: 'react-chat' }).key;
+  key = store.create({ tenant: 'default', role: 'operator', name: 'react-chat' }).key;
   store.close();
 });
 afterAll(async () => {

@@ -2,12 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreError } from '../store-error.js';
+import { cachePreparedStatements } from './cache-prepared-statements.js';
 import type { Migration } from './component-schema.js';
 import { migrateComponent } from './component-schema.js';
 
 /**
  * Opens the embedded database at `path` (`:memory:` for a private one), creating it on first use, and
- * brings `component`'s tables up to date. Throws StoreError with a code an operator can act on.
+ * brings `component`'s tables up to date; `prepare()` on it is cached per SQL text. Throws StoreError with a code an operator can act on.
  */
 export function openSqliteDatabase(path: string, component: string, migrations: readonly Migration[]): Database.Database {
   let db: Database.Database;
@@ -23,7 +24,8 @@ export function openSqliteDatabase(path: string, component: string, migrations: 
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     migrateComponent(db, path, component, migrations);
-    return db;
+    // Every store compiles each SQL text once per connection (issue 22).
+    return cachePreparedStatements(db);
   } catch (cause) {
     db.close();
     if (StoreError.isInstance(cause)) throw cause;

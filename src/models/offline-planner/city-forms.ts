@@ -82,8 +82,18 @@ function typoCity(word: string): City | undefined {
  * exactly one city.
  */
 export function cityFromWord(word: string): City | undefined {
-  return OBLIQUE_FORMS[word] ?? normaliseCity(word) ?? typoCity(word);
+  const known = seen.get(word);
+  if (known !== undefined) return known ?? undefined;
+  const city = OBLIQUE_FORMS[word] ?? normaliseCity(word) ?? typoCity(word);
+  // The proof loop asks for every word of every tool result and answer: the typo search measured at
+  // about 3 ms a run, on words that repeat from run to run. The answer depends on the word alone.
+  if (seen.size >= SEEN_LIMIT) seen.clear();
+  seen.set(word, city ?? null);
+  return city;
 }
+
+const SEEN_LIMIT = 20_000;
+const seen = new Map<string, City | null>();
 
 /** Every city in the tokens, in order, with the role its preposition gives it. */
 export function findCities(tokens: readonly Token[]): CityMention[] {

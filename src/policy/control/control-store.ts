@@ -46,6 +46,15 @@ export interface ControlStore {
   usage(tenant: string, day: string): Promise<TenantUsage>;
   setDailyLimits(tenant: string, limits: TenantDailyLimits): Promise<void>;
   dailyLimits(tenant: string): Promise<TenantDailyLimits>;
+  /**
+   * Optional. A token that changes whenever anything this store holds may have changed, by this
+   * process or another; equal tokens mean values read earlier are still current. Runs use it to read
+   * switches once and again only after a change (cachedControlReads). Cheap by design: SQLite answers
+   * from `PRAGMA data_version` plus its own write count; a PostgreSQL store can keep a revision counter
+   * that every write (or a trigger) increments, read with one indexed SELECT. A store without it is
+   * read on every step.
+   */
+  revision?(): Promise<string>;
   close(): Promise<void>;
 }
 

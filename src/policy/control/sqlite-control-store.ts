@@ -31,6 +31,8 @@ const switchName = (target: ControlSwitch): string => (target.kind === 'tool_dis
 export class SqliteControlStore implements ControlStore {
   readonly #db: Database.Database;
   readonly #now: () => Date;
+  // PRAGMA data_version moves only when another connection commits: this connection's writes are counted here.
+  #ownWrites = 0;
 
   constructor(db: Database.Database, now: () => Date = () => new Date()) {
     this.#db = db;
@@ -48,7 +50,13 @@ export class SqliteControlStore implements ControlStore {
     return { killed: names.has('kill'), tenantDisabled: names.has('tenant_disabled'), readOnly: names.has('read_only'), disabledTools };
   }
 
+  /** `data_version` of this connection and its own write count: changes with any commit to the file. */
+  async revision(): Promise<string> {
+    return `${String(this.#db.prepare('PRAGMA data_version').pluck().get())}:${this.#ownWrites}`;
+  }
+
   async setSwitch(target: ControlSwitch, on: boolean, change: SwitchChange): Promise<void> {
+    this.#ownWrites += 1;
     if (on) {
       this.#db
         .prepare('INSERT OR IGNORE INTO control_switches (scope, name, on_since, changed_by, reason) VALUES (?, ?, ?, ?, ?)')
@@ -59,6 +67,7 @@ export class SqliteControlStore implements ControlStore {
   }
 
   async addUsage(tenant: string, day: string, usage: Partial<TenantUsage>): Promise<void> {
+    this.#ownWrites += 1;
     this.#db
       .prepare(
         `INSERT INTO control_tenant_usage (tenant, day, tokens, usd, runs) VALUES (@tenant, @day, @tokens, @usd, @runs)
@@ -73,6 +82,7 @@ export class SqliteControlStore implements ControlStore {
   }
 
   async setDailyLimits(tenant: string, limits: TenantDailyLimits): Promise<void> {
+    this.#ownWrites += 1;
     this.#db
       .prepare(
         `INSERT INTO control_tenant_limits (tenant, max_tokens_per_day, max_usd_per_day) VALUES (?, ?, ?)

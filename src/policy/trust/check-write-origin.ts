@@ -11,6 +11,11 @@ export type WriteOriginVerdict = { allowed: true } | { allowed: false; detail: s
 
 const TRACKING_IDS = /ttn-\d{6}/gi;
 
+/** The tracking ids `text` names, upper-case: what trusted text may initiate a write on. */
+export function shipmentsNamedIn(text: string): Set<string> {
+  return new Set((text.match(TRACKING_IDS) ?? []).map((id) => id.toUpperCase()));
+}
+
 /**
  * Taint policy for irreversible writes: the object of the write (the shipment) must be named in trusted
  * text. A tracking id that only appears in tool output or a retrieved document can inform an answer but
@@ -21,8 +26,7 @@ export function checkWriteOrigin(origin: WriteOrigin): WriteOriginVerdict {
   if (typeof raw !== 'string') return { allowed: true };
   const target = normaliseTrackingId(raw);
   if (!target) return { allowed: true }; // malformed ids are the validator's to reject
-  const named = new Set((origin.trustedText.match(TRACKING_IDS) ?? []).map((id) => id.toUpperCase()));
-  return named.has(target)
+  return shipmentsNamedIn(origin.trustedText).has(target)
     ? { allowed: true }
     : { allowed: false, detail: `${target} is not named in the user's request; untrusted content cannot initiate a write` };
 }

@@ -24,7 +24,7 @@ type Filing = { kind: 'filed'; pending: RunPending } | { kind: 'domain_error'; p
  * test ledger) every such call pauses.
  */
 export async function fileBeforePause(run: RunLedger, call: RunPending): Promise<boolean> {
-  if (!run.init.boundary || run.resuming) return true;
+  if (!run.init.boundary || run.inResumedRun) return true;
   const filing = await file(run, call);
   if (filing.kind === 'filed') run.filedApprovals.set(callKey(call.tool, call.args), filing.pending);
   if (filing.kind === 'refused') run.stop(filing.reason, filing.detail);

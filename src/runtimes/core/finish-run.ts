@@ -107,8 +107,14 @@ export async function finishRun(run: RunLedger, outcome: RunOutcome, deps: Finis
   };
   run.audit({ agent: 'supervisor', type: 'run.end', status: record.status === 'stopped' ? 'error' : 'ok', detail: reason });
   const events: AuditEvent[] = stampAuditEvents(run.events, record, init.now);
-  await deps.runs.saveRun(record);
-  await deps.runs.appendEvents(events);
+  // One commit for the record and its events where the store offers it (the tenant's usage lives in the
+  // control store, its own connection: a second commit).
+  if (deps.runs.saveFinishedRun) {
+    await deps.runs.saveFinishedRun(record, events);
+  } else {
+    await deps.runs.saveRun(record);
+    await deps.runs.appendEvents(events);
+  }
   await addRunUsage(deps.controls, record);
   try {
     await deps.onRunFinished?.(record, events);

@@ -8,6 +8,7 @@ export { ledgerServices, MAX_PROOF_RETRIES, newRunLedger, proofSettings } from '
 export type { LedgerServices, NewLedgerIdentity } from './new-run-ledger.js';
 export { oneIrreversibleCall } from './one-irreversible-call.js';
 export { pendingAnswer } from './pending-answer.js';
+export { relayableAnswer } from './relayable-answer.js';
 export { isProviderError } from './provider-error.js';
 export { currentLedger, RunLedger, withLedger } from './run-ledger.js';
 export type { ProofSettings, RunLedgerInit } from './run-ledger.js';

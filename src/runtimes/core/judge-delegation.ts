@@ -53,6 +53,26 @@ function lowered(contract: DelegationContract, proof: ProofReport): DelegationCo
   return { ...contract, confidence: 'medium', gaps: [...contract.gaps, ...missed.map((c) => `not stated: ${c.description}`)] };
 }
 
+/**
+ * The contract as the parent's model reads it: what the envelope or the parent's own call already says
+ * (agent, trust, request, task id) left out, empty gaps and flags left out, and each fact as
+ * `field=value` (about a third of the tokens of {tool, field, value} objects). The full contract is
+ * what the run records and the proof loop checks.
+ */
+function contractForModel(contract: DelegationContract) {
+  const { version, status, result, confidence, gaps, flags, reason, facts } = contract;
+  return {
+    version,
+    status,
+    result,
+    confidence,
+    ...(gaps.length > 0 && { gaps }),
+    ...(flags.length > 0 && { flags }),
+    ...(reason !== undefined && { reason }),
+    facts: facts.map((fact) => `${fact.field}=${String(fact.value)}`),
+  };
+}
+
 // Lists the contract in the run's sub-tasks, audits it, and hands it to the parent wrapped as data.
 function record(child: RunLedger, assessed: Assessed, retries: number): string {
   const { proof, answer } = assessed;
@@ -68,7 +88,7 @@ function record(child: RunLedger, assessed: Assessed, retries: number): string {
   for (const flag of contract.flags) child.audit({ agent: name, parent: parentAgent, type: 'guard.taint', status: 'info', detail: `${flag} (in what ${name} read or answered; passed to ${parentAgent} as data)` });
   const summary = { status: contract.status, confidence: contract.confidence, facts: contract.facts.length, gaps: contract.gaps, flags: contract.flags, ...(contract.reason && { reason: contract.reason }), ...(proof && { verified: proof.passed, retries }) };
   child.audit({ agent: name, parent: parentAgent, type: 'delegation.result', status: contract.status === 'ok' ? 'ok' : 'error', detail: JSON.stringify(summary) });
-  return wrapAsData({ source: `agent:${name}`, trust: 'agent', tainted: contract.flags.length > 0, content: JSON.stringify(contract) });
+  return wrapAsData({ source: `agent:${name}`, trust: 'agent', tainted: contract.flags.length > 0, content: JSON.stringify(contractForModel(contract)) });
 }
 
 function auditCheck(child: RunLedger, proof: ProofReport, attempt: number): void {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UsageLedger } from '../../models/index.js';
 import type { ControlStore, DomainPolicy, ModelPrice, RateLimit, RunLimits } from '../../policy/index.js';
-import { ConcurrencyCap, DEFAULT_DOMAIN_POLICY, LoopDetector, RateLimiter, redactPii, RunBudget, ToolResilience } from '../../policy/index.js';
+import { cachedControlReads, ConcurrencyCap, DEFAULT_DOMAIN_POLICY, LoopDetector, RateLimiter, redactPii, RunBudget, ToolResilience } from '../../policy/index.js';
 import type { RunRuntime } from '../../telemetry/index.js';
 import type { DomainBoundary } from './domain-boundary.js';
 import type { ProofSettings } from './run-ledger.js';
@@ -67,7 +67,8 @@ export function newRunLedger(services: LedgerServices, identity: NewLedgerIdenti
     // The ledger's copy of the request is persisted by some runtimes (a pause): never with raw PII.
     trustedText: redactPii(identity.trustedText).text,
     budget: new RunBudget(services.limits, () => now().getTime()),
-    controls: services.controls,
+    // Switches read once per run and again only when the store changed (the MCP boundary reads every call).
+    controls: cachedControlReads(services.controls),
     loops: new LoopDetector(),
     resilience: services.resilience,
     rateLimiter: services.rateLimiter,

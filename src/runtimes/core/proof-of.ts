@@ -26,13 +26,8 @@ export function proofOf(child: RunLedger, request: string, answer: string | unde
   // as quoted data with its flag; its quoted text is not a claim to verify or a reason to ask again.
   // A resumed run starts a fresh ledger: what the tools returned before the pause is not in it, so the
   // answer that follows a decision is judged from evidence only (its cancellation result is the fact).
-  if (!child.init.proof.enabled || contract.status !== 'ok' || answer === undefined || contract.flags.length > 0 || resumed(child)) return undefined;
+  if (!child.init.proof.enabled || contract.status !== 'ok' || answer === undefined || contract.flags.length > 0 || child.inResumedRun) return undefined;
   return proofCheck({ agent: child.agent, request, answer, facts: contract.facts, tools: [...child.toolEvidence.map(toProofCall), ...undecidedCalls(child)] });
-}
-
-function resumed(ledger: RunLedger): boolean {
-  for (let at: RunLedger | undefined = ledger; at; at = at.parent) if (at.resuming) return true;
-  return false;
 }
 
 /**

@@ -113,6 +113,12 @@ export class RunLedger {
     return new RunLedger(this.init, { parent: this, agent, taskId: `d${this.#shared.delegations}`, shared: this.#shared });
   }
 
+  /** True in a run resumed after a decision, whichever ledger of its tree asks (a delegation's child ledger too). */
+  get inResumedRun(): boolean {
+    for (let at: RunLedger | undefined = this; at; at = at.parent) if (at.resuming) return true;
+    return false;
+  }
+
   /** Presents `approvalId`'s grant with the run's next irreversible call (a decided pause resuming). */
   presentGrant(approvalId: string): void {
     this.#shared.grant = approvalId;

@@ -15,7 +15,7 @@ describe.each(RUNTIME_NAMES)('progress of a run on the %s runtime', (name) => {
     const runtime = await openRuntime(name, { dbPath: join(temp.dir, `${name}.db`), offline: true });
     try {
       const seen: RunProgress[] = [];
-      const record = await watchRun({ onProgress: (p) => seen.push(p) }, () => runtime.ask({ input: 'Де зараз посилка TTN-000001?', tenant: 'acme' }));
+      const record = await watchRun({ onProgress: (p) => seen.push(p) }, () => runtime.ask({ input: 'Де зараз посилка TTN-000001?', tenant: 'default' }));
       expect(record.status).toBe('finished');
       const types = seen.map((p) => p.type);
       expect(types[0]).toBe('run.start');
@@ -23,7 +23,7 @@ describe.each(RUNTIME_NAMES)('progress of a run on the %s runtime', (name) => {
       expect(types).toContain('tool.call');
       expect(types.indexOf('delegation.start')).toBeLessThan(types.indexOf('tool.call'));
       expect(seen.find((p) => p.type === 'tool.call')).toMatchObject({ tool: 'track_shipment', args: { tracking_id: 'TTN-000001' }, status: 'ok' });
-      expect(new Set(seen.map((p) => `${p.run_id} ${p.thread_id} ${p.tenant}`))).toEqual(new Set([`${record.run_id} ${record.thread_id} acme`]));
+      expect(new Set(seen.map((p) => `${p.run_id} ${p.thread_id} ${p.tenant}`))).toEqual(new Set([`${record.run_id} ${record.thread_id} default`]));
       const stored = await runtime.runs.listEvents(record.run_id);
       expect(stored.map((e) => e.type)).toEqual(types);
     } finally {

@@ -3,7 +3,6 @@ import type { BaseMessage } from '@langchain/core/messages';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { tool } from '@langchain/core/tools';
 import { isGraphBubbleUp } from '@langchain/langgraph';
-import { z } from 'zod';
 import { ROLES, ROLES_TABLE } from '../../agents/index.js';
 import { checkDelegation } from '../../fleet/index.js';
 import type { RolesTable } from '../../policy/index.js';
@@ -31,6 +30,14 @@ function raiseAbortListenerLimit(config: { signal?: AbortSignal; configurable?: 
     if (signal instanceof AbortSignal) setMaxListeners(ABORT_LISTENER_LIMIT, signal);
   }
 }
+
+// Plain JSON Schema: a zod schema would be offered with a `$schema` line on every model call.
+const DELEGATION_SCHEMA = {
+  type: 'object',
+  properties: { request: { type: 'string' as const, description: 'The sub-request for this worker, in the user’s words' } },
+  required: ['request'],
+  additionalProperties: false,
+} as const;
 
 /**
  * A worker as a tool its parent calls with a sub-request. The call tree is checked first (roles
@@ -78,8 +85,8 @@ export function delegationTool(name: string, worker: Invocable, roles: RolesTabl
     },
     {
       name,
-      description: `${spec ? `${spec.role}: ${spec.handles}` : name}. Give it one independent part of the user's request; call it several times in one turn for independent parts.`,
-      schema: z.object({ request: z.string().describe('The sub-request for this worker, in the user’s words') }),
+      description: `${spec ? `${spec.role}: ${spec.handles}` : name}. One part of the request per call.`,
+      schema: DELEGATION_SCHEMA,
     },
   );
 }

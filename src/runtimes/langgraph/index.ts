@@ -1,5 +1,6 @@
 export { LangGraphRuntime } from './langgraph-runtime.js';
-export type { LangGraphRuntimeOptions } from './langgraph-runtime.js';
+export type { Durability, LangGraphRuntimeOptions } from './langgraph-runtime.js';
+export { openSqliteSaver } from './open-sqlite-saver.js';
 export { openLangGraphRuntime } from './open-runtime.js';
 export type { OpenedLangGraphRuntime, OpenLangGraphOptions } from './open-runtime.js';
 export { openCheckpointer } from './open-checkpointer.js';

@@ -53,7 +53,16 @@ export interface LangGraphRuntimeOptions {
   delegation?: DelegationMode;
   /** Delegations (and other graph tasks) run at once within one step. Default 4; at least 2. */
   maxParallelDelegations?: number;
+  /**
+   * When LangGraph writes checkpoints (docs/durability.md). Default `exit`: once when the run ends or
+   * pauses for approval, measured at 0.16x the checkpoint bytes of `async` (LangGraph's default,
+   * a checkpoint per step). A process killed mid-run then restarts that run from its input.
+   */
+  durability?: Durability;
 }
+
+/** LangGraph's checkpoint timing: `exit` (Waybill's default), `async` or `sync` (one per step). */
+export type Durability = 'exit' | 'async' | 'sync';
 
 interface InvokeResult {
   messages?: BaseMessage[];
@@ -161,7 +170,12 @@ export class LangGraphRuntime {
   }
 
   async #invoke(context: RunLedger, input: unknown): Promise<InvokeResult> {
-    const config = { configurable: { thread_id: context.init.threadId }, recursionLimit: 4 * (context.init.budget.limits.maxSteps + 2), maxConcurrency: this.#maxConcurrency };
+    const config = {
+      configurable: { thread_id: context.init.threadId },
+      recursionLimit: 4 * (context.init.budget.limits.maxSteps + 2),
+      maxConcurrency: this.#maxConcurrency,
+      durability: this.#options.durability ?? 'exit',
+    };
     try {
       return (await withLedger(context, () => this.#supervisor.invoke(input as never, config))) as InvokeResult;
     } catch (error) {

@@ -1,8 +1,8 @@
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { MemorySaver } from '@langchain/langgraph';
-import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import pg from 'pg';
 import { databaseLocation, postgresSchemaOf, redactLocation, StoreError } from '../../domain/index.js';
+import { openSqliteSaver } from './open-sqlite-saver.js';
 
 /** A checkpointer and how to let go of its connection. */
 export interface OpenedCheckpointer {
@@ -20,7 +20,8 @@ export async function openCheckpointer(location: string): Promise<OpenedCheckpoi
   const target = databaseLocation(location);
   if (target.kind === 'sqlite') {
     if (target.path === ':memory:') return { saver: new MemorySaver(), close: async () => undefined };
-    const saver = SqliteSaver.fromConnString(target.path);
+    // Statements compiled once (open-sqlite-saver.ts).
+    const saver = openSqliteSaver(target.path);
     return { saver, close: async () => void saver.db.close() };
   }
   const schema = postgresSchemaOf(target.url);

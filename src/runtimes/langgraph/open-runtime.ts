@@ -10,6 +10,7 @@ import { openControlStore } from '../../policy/index.js';
 import { openRunStore } from '../../telemetry/index.js';
 import type { OpenRuntimeOptions, Runtime } from '../core/index.js';
 import type { DelegationMode } from './build-agents.js';
+import type { Durability } from './langgraph-runtime.js';
 import { checkParallelCap, LangGraphRuntime } from './langgraph-runtime.js';
 import { openCheckpointer } from './open-checkpointer.js';
 
@@ -20,6 +21,8 @@ export interface OpenLangGraphOptions extends OpenRuntimeOptions {
   modelConfig?: ModelConfig;
   delegation?: DelegationMode;
   maxParallelDelegations?: number;
+  /** When checkpoints are written; default `exit` (see LangGraphRuntimeOptions.durability). */
+  durability?: Durability;
 }
 
 /** The LangGraph runtime, opened: the kernel's `Runtime` plus the graph and checkpointer for tools that draw or inspect them. */
@@ -73,6 +76,7 @@ export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promi
     ...(options.onRunFinished && { onRunFinished: options.onRunFinished }),
     ...(options.delegation && { delegation: options.delegation }),
     ...(options.maxParallelDelegations !== undefined && { maxParallelDelegations: options.maxParallelDelegations }),
+    ...(options.durability && { durability: options.durability }),
   });
   return {
     name: 'langgraph',

@@ -1,12 +1,23 @@
+import type { BaseMessage } from '@langchain/core/messages';
 import { AIMessage, ToolMessage } from '@langchain/core/messages';
 import { createMiddleware } from 'langchain';
 import { ROLES_TABLE } from '../../agents/index.js';
-import { guardedTool } from '../../policy/index.js';
+import { asksForCancellation, guardedTool } from '../../policy/index.js';
 import type { RolesTable } from '../../policy/index.js';
-import { currentLedger, gateToolCall, oneIrreversibleCall, vetToolCall } from '../core/index.js';
+import { currentLedger, gateToolCall, oneIrreversibleCall, relayableAnswer, vetToolCall } from '../core/index.js';
 
 // A reply with no tool calls ends the agent's loop: how a step that must not happen is skipped.
 const halt = (text: string) => new AIMessage({ content: text, response_metadata: { model_name: 'waybill-policy', waybill_halt: true } });
+
+const nameOf = (tool: unknown): string => String((tool as { name?: unknown }).name ?? '');
+
+// The supervisor's turn right after its one delegation came back: the last message answers the only
+// tool call of the reply before it.
+function afterSingleDelegation(messages: readonly BaseMessage[]): boolean {
+  const last = messages.at(-1);
+  const before = messages.at(-2);
+  return last?.getType() === 'tool' && before?.getType() === 'ai' && (before as AIMessage).tool_calls?.length === 1;
+}
 
 /**
  * The kernel's gates on every step of one LangGraph agent: the step gate before each model call, usage
@@ -24,11 +35,23 @@ export function policyMiddleware(agent: string, options: { parallelToolCalls?: b
     // graph node with a checkpoint of its own (measured: 22 checkpoints a run instead of 12).
     wrapModelCall: async (request, handler) => {
       const run = currentLedger();
+      // One clean delegation answers the request: its verified answer is the reply, with no second
+      // supervisor call (the rules are relayableAnswer's; anything less asks the model as before).
+      if (roles[agent]?.delegates.length && afterSingleDelegation(request.messages)) {
+        const user = request.messages.filter((m) => m.getType() === 'human').at(-1);
+        const relayed = relayableAnswer(run, typeof user?.content === 'string' ? user.content : '');
+        if (relayed !== undefined) return new AIMessage({ content: relayed, response_metadata: { model_name: 'waybill-policy', waybill_relay: true } });
+      }
       if (!(await run.beforeModelCall(agent))) return halt(`stopped: ${run.stopped?.reason ?? 'stopped'}`);
       const started = performance.now();
-      let reply = (await handler(settings ? { ...request, modelSettings: { ...request.modelSettings, ...settings } } : request)) as AIMessage;
+      // cancel_shipment is offered only when the user's own words ask for a cancellation: otherwise any
+      // call of it is refused by the write-origin policy, and its schema is about 200 tokens a call.
+      const tools = request.tools ?? [];
+      const offered = tools.some((t) => nameOf(t) === 'cancel_shipment') && !asksForCancellation(run.init.trustedText) ? tools.filter((t) => nameOf(t) !== 'cancel_shipment') : tools;
+      const modelSettings = settings ? { ...request.modelSettings, ...settings } : request.modelSettings;
+      let reply = (await handler({ ...request, tools: offered, ...(modelSettings && { modelSettings }) })) as AIMessage;
       const model = String(reply.response_metadata?.model_name ?? reply.response_metadata?.model ?? 'unknown');
-      const usage = run.init.usage.record(agent, model, reply, request.messages, request.tools ?? []);
+      const usage = run.init.usage.record(agent, model, reply, request.messages, offered);
       run.modelCall(agent, usage, Math.round(performance.now() - started));
       if (reply.response_metadata?.waybill_unavailable === true) {
         run.markUnavailable();

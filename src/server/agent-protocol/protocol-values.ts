@@ -29,7 +29,11 @@ export interface ProtocolInterrupt {
     review_configs: Array<{ action_name: string; allowed_decisions: Array<'approve' | 'edit' | 'reject'> }>;
     agent: string;
     paused_run_id: string;
+    /** The approval request filed at the MCP boundary for this pause. */
+    approval_id?: string;
     origins?: Record<string, unknown>;
+    /** The target was named only in third-party text. */
+    third_party_target?: boolean;
   };
 }
 
@@ -75,9 +79,7 @@ export const aiMessage = (runId: string, record: RunRecord): ProtocolMessage => 
 
 /** The interrupt of a paused run, from its pending call. */
 export function interruptFor(record: RunRecord, pending: RunPending): ProtocolInterrupt {
-  // Argument origins come with approvals filed in the domain's approval store; a paused run may carry them.
-  const raw = (pending as { origins?: unknown }).origins;
-  const origins = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
+  const { origins } = pending;
   return {
     id: `interrupt-${record.run_id}`,
     value: {
@@ -85,7 +87,9 @@ export function interruptFor(record: RunRecord, pending: RunPending): ProtocolIn
       review_configs: [{ action_name: pending.tool, allowed_decisions: ['approve', 'edit', 'reject'] }],
       agent: pending.agent,
       paused_run_id: record.run_id,
+      ...(pending.approval_id !== undefined && { approval_id: pending.approval_id }),
       ...(origins && { origins }),
+      ...(pending.third_party_target === true && { third_party_target: true }),
     },
   };
 }
