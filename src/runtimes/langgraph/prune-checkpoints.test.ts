@@ -22,7 +22,8 @@ for (const backend of storeBackends()) {
 
     it('keeps the newest n checkpoints per thread, leaves protected threads alone, and a pruned paused run still resumes', async () => {
       db = await backend.fresh();
-      const opened = await openLangGraphRuntime({ dbPath: db.location, offline: true });
+      // A checkpoint per step (not only at exit), so that every thread has history to prune.
+      const opened = await openLangGraphRuntime({ dbPath: db.location, offline: true, durability: 'async' });
       try {
         await opened.ask({ input: 'Де посилка TTN-000001?', threadId: 'busy' });
         await opened.ask({ input: 'Скільки коштує доставка 2 кг з Києва до Львова?', threadId: 'busy' });
