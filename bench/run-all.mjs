@@ -11,7 +11,9 @@ import { machine } from './lib/machine.mjs';
 import { notesFor } from './lib/notes.mjs';
 import { isMet, renderTable } from './lib/table.mjs';
 
-const GROUPS = ['orchestration', 'mcp-latency', 'concurrency', 'paused-memory', 'guards', 'proof-loop'];
+// The postgres group needs a server: it runs when WAYBILL_BENCH_PG_URL or WAYBILL_TEST_PG_URL is set.
+const HAS_PG = Boolean(process.env.WAYBILL_BENCH_PG_URL ?? process.env.WAYBILL_TEST_PG_URL);
+const GROUPS = ['orchestration', 'mcp-latency', 'concurrency', 'paused-memory', 'guards', 'proof-loop', ...(HAS_PG ? ['postgres'] : [])];
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 if (!existsSync(here('../dist/runtimes/langgraph/index.js'))) {

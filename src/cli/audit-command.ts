@@ -12,7 +12,7 @@ export function auditCommand(): Command {
     .description('recompute the hash chain; exit 0 when intact, 1 naming the first altered or removed entry')
     .option('--json', 'print {ok, entries, head} or {ok, entries, seq, problem, detail} as JSON')
     .action(async (options: { json?: boolean }) => {
-      const store = openDomainStore({ path: resolveDbPath() });
+      const store = await openDomainStore({ path: resolveDbPath() });
       try {
         const verdict = await store.audit.verify();
         if (options.json) console.log(JSON.stringify(verdict, null, 2));
@@ -31,7 +31,7 @@ export function auditCommand(): Command {
     .option('--limit <n>', 'how many (default 50)', '50')
     .option('--json', 'print JSON')
     .action(async (options: { tenant?: string; subject?: string; limit: string; json?: boolean }) => {
-      const store = openDomainStore({ path: resolveDbPath() });
+      const store = await openDomainStore({ path: resolveDbPath() });
       try {
         const limit = Math.max(1, Math.min(10_000, Number.parseInt(options.limit, 10) || 50));
         const entries = await store.audit.list({ limit, ...(options.tenant && { tenant: options.tenant }), ...(options.subject && { subject: options.subject }) });

@@ -22,13 +22,12 @@ interface DemoResult {
 /** `waybill demo`: the seeds' demonstrations, offline, with decisions taken by a separate process. */
 export function demoCommand(): Command {
   return new Command('demo')
-    .description('run the demonstrations (tracking, stock, pricing, guards, approve and reject from another process) on a fresh database')
+    .description('run the demonstrations (tracking, stock, pricing, guards, approve and reject from another process) on a fresh database (with WAYBILL_DB=postgres://..., a fresh waybill_demo schema there)')
     .option('--out <dir>', 'where demo.db, demo_results.json and costs.json go', '.waybill/demo')
     .action(async (options: { out: string }) => {
       const dir = resolve(options.out);
       mkdirSync(dir, { recursive: true });
-      const dbPath = join(dir, 'demo.db');
-      for (const suffix of ['', '-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
+      const dbPath = await freshDemoDatabase(dir);
       const { openLangGraphRuntime } = await import('../runtimes/langgraph/index.js');
       const opened = await openLangGraphRuntime({ dbPath });
       const results: DemoResult[] = [];
@@ -74,6 +73,19 @@ export function demoCommand(): Command {
       console.log(`results: ${join(dir, 'demo_results.json')}  costs: ${join(dir, 'costs.json')}`);
       process.exitCode = failed === 0 ? 0 : 1;
     });
+}
+
+/**
+ * A fresh demo database: `demo.db` in the output folder, or, when WAYBILL_DB is a PostgreSQL URL, the
+ * schema its search_path names (default `waybill_demo`), emptied first.
+ */
+async function freshDemoDatabase(dir: string): Promise<string> {
+  const { freshPostgresSchema, isPostgresUrl } = await import('../domain/index.js');
+  const configured = process.env.WAYBILL_DB?.trim();
+  if (configured && isPostgresUrl(configured)) return freshPostgresSchema(configured, 'waybill_demo');
+  const dbPath = join(dir, 'demo.db');
+  for (const suffix of ['', '-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
+  return dbPath;
 }
 
 function describe(name: string, request: string, passed: boolean, record: RunRecord): DemoResult {

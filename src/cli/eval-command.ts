@@ -7,6 +7,7 @@ interface CommonOptions {
   json?: boolean;
   out: string;
   offline?: boolean;
+  db?: string;
 }
 
 function wholeNumber(flag: string, value: string, min: number, max: number): number {
@@ -30,7 +31,8 @@ async function prepare<T>(options: CommonOptions, loadData: () => Promise<T>) {
     }
   };
   const data = await guard(loadData);
-  const runtime = await guard(() => resolveEvalRuntime(options.runtime));
+  if (options.db !== undefined && !/^postgres(ql)?:\/\//i.test(options.db.trim())) throw new UsageError(`--db must be a postgres:// URL (trials otherwise run on private in-memory databases), got ${JSON.stringify(options.db)}`);
+  const runtime = await guard(() => resolveEvalRuntime(options.runtime, undefined, options.db?.trim()));
   const { loadModelConfig } = await import('../models/index.js');
   const config = loadModelConfig();
   const offline = options.offline === true || !config.main;
@@ -53,6 +55,7 @@ export function evalCommand(): Command {
     .option('--tasks <file>', 'a golden task file (default: evals/golden-tasks.json)')
     .option('--out <dir>', 'where golden.json and golden.html go', 'reports/evals')
     .option('--offline', 'use the offline planner even when a model is configured')
+    .option('--db <postgres-url>', 'run each trial in a fresh schema of this PostgreSQL database (dropped after) instead of in memory')
     .option('--json', 'print the report as JSON')
     .addHelpText('after', '\nWith no model configured the offline planner serves and tasks tagged "model" are reported out of scope.\nWith a model (WAYBILL_MODEL, OPENROUTER_API_KEY) a judge on the cheap model adds relevancy and groundedness.\nExit 0 when every in-scope task passed every trial, 1 otherwise, 2 for bad usage.')
     .action(async (options: CommonOptions & { trials: string; tasks?: string }) => {
@@ -90,6 +93,7 @@ export function evalCommand(): Command {
     .option('--out <dir>', 'where redteam.json, redteam.previous.json and redteam.html go', 'reports/evals')
     .option('--variants <n>', 'with a model configured: also run n generated rewrites of each user-carried attack (0-5), reported apart', '0')
     .option('--offline', 'use the offline planner even when a model is configured')
+    .option('--db <postgres-url>', 'run each trial in a fresh schema of this PostgreSQL database (dropped after) instead of in memory')
     .option('--json', 'print the report as JSON')
     .addHelpText('after', '\nPlanted (indirect) attacks run against a model that obeys what it reads, so only the barriers decide.\nWith the default corpus, the external-MCP-client carrier (10 attacks) runs too: an attacker with the SDK client over HTTP and no runtime meets the MCP boundary alone.\nThe previous report is kept as redteam.previous.json and compared.\nExit 0 when nothing was breached (generated variants included), 1 when anything was, 2 for bad usage.')
     .action(async (options: CommonOptions & { corpus?: string; benign?: string; variants: string }) => {

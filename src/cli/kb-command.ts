@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import type { KnowledgeBase } from '../knowledge/index.js';
+import { sqliteOnly } from '../domain/sqlite-only.js';
 import { databasePath } from './database-path.js';
 import { UsageError } from './usage-error.js';
 
@@ -15,7 +16,7 @@ async function withKnowledgeBase<T>(seed: boolean, use: (kb: KnowledgeBase) => P
   const { KnowledgeBase, KnowledgeError, BUNDLED_CORPUS_DIR } = await import('../knowledge/index.js');
   let kb: KnowledgeBase | undefined;
   try {
-    kb = KnowledgeBase.open({ path: databasePath(), ...(seed && { seedCorpus: BUNDLED_CORPUS_DIR }) });
+    kb = KnowledgeBase.open({ path: sqliteOnly(databasePath(), 'knowledge base documents'), ...(seed && { seedCorpus: BUNDLED_CORPUS_DIR }) });
     return await use(kb);
   } catch (error) {
     if (KnowledgeError.isInstance(error) && error.code !== 'embeddings_failed') throw new UsageError(error.message);

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { API_ROLES, isApiRole } from '../server/api-role.js';
+import { sqliteOnly } from '../domain/sqlite-only.js';
 import { databasePath } from './database-path.js';
 import { UsageError } from './usage-error.js';
 
@@ -19,7 +20,7 @@ export function keysCommand(): Command {
       if (!isApiRole(options.role)) throw new UsageError(`--role must be one of ${API_ROLES.join(', ')}, got ${JSON.stringify(options.role)}`);
       const problem = checkTenantId(options.tenant);
       if (problem) throw new UsageError(`--tenant: ${problem}`);
-      const store = SqliteApiKeyStore.open(databasePath());
+      const store = SqliteApiKeyStore.open(sqliteOnly(databasePath(), 'API keys'));
       try {
         const { key, info } = store.create({ tenant: options.tenant, role: options.role, ...(options.name && { name: options.name }) });
         if (options.json) {
@@ -39,7 +40,7 @@ export function keysCommand(): Command {
     .option('--json', 'print the list as JSON')
     .action(async (options: { json?: boolean }) => {
       const { SqliteApiKeyStore } = await openKeyStoreModule();
-      const store = SqliteApiKeyStore.open(databasePath());
+      const store = SqliteApiKeyStore.open(sqliteOnly(databasePath(), 'API keys'));
       try {
         const list = store.list();
         if (options.json) console.log(JSON.stringify(list, null, 2));
@@ -56,7 +57,7 @@ export function keysCommand(): Command {
     .argument('<key-id>', 'the id printed by create and list (key_…)')
     .action(async (keyId: string) => {
       const { SqliteApiKeyStore } = await openKeyStoreModule();
-      const store = SqliteApiKeyStore.open(databasePath());
+      const store = SqliteApiKeyStore.open(sqliteOnly(databasePath(), 'API keys'));
       try {
         if (!store.revoke(keyId)) throw new UsageError(`no live key ${keyId}`);
         console.log(`revoked ${keyId}`);

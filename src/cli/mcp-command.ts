@@ -65,13 +65,14 @@ export function mcpCommand(): Command {
       const { checkTenantId, SqliteApiKeyStore } = await import('../server/api-key-store.js');
       const caller = stdioCaller(options, checkTenantId);
       const { openDomainStore } = await import('../domain/open-domain-store.js');
-      const { SqliteControlStore } = await import('../policy/index.js');
+      const { openControlStore } = await import('../policy/index.js');
       const { BUNDLED_CORPUS_DIR, KnowledgeBase, policySearchTool } = await import('../knowledge/index.js');
+      const { knowledgePath, sqliteOnly } = await import('../domain/index.js');
       const logger = createStderrLogger();
       const dbPath = databasePath(options.db);
-      const store = openDomainStore({ path: dbPath });
-      const controls = SqliteControlStore.open(dbPath);
-      const knowledge = KnowledgeBase.open({ path: dbPath, seedCorpus: BUNDLED_CORPUS_DIR });
+      const store = await openDomainStore({ path: dbPath });
+      const controls = await openControlStore(dbPath);
+      const knowledge = KnowledgeBase.open({ path: knowledgePath(dbPath), seedCorpus: BUNDLED_CORPUS_DIR });
       const shared = {
         store,
         controls,
@@ -88,7 +89,7 @@ export function mcpCommand(): Command {
         await closeAll();
         return;
       }
-      const keys = SqliteApiKeyStore.open(dbPath);
+      const keys = SqliteApiKeyStore.open(sqliteOnly(dbPath, 'API keys'));
       const verifyKey = (key: string): Caller | undefined => {
         const principal = keys.verify(key);
         return principal && { tenant: principal.tenant, role: principal.role, principal: principal.keyId, channel: 'http' };

@@ -3,6 +3,7 @@ import { PACKAGE_VERSION } from '../mcp/package-version.js';
 import { graphCommand, pruneCommand } from './admin-commands.js';
 import { auditCommand } from './audit-command.js';
 import { compareCommand } from './compare-command.js';
+import { dbCommand } from './db-command.js';
 import { demoCommand } from './demo-command.js';
 import { evalCommand } from './eval-command.js';
 import { exerciseCommand } from './exercise-command.js';
@@ -46,7 +47,8 @@ export function createProgram(): Command {
     .addCommand(runsCommand())
     .addCommand(killCommand())
     .addCommand(toolCommand())
-    .addCommand(auditCommand()),
+    .addCommand(auditCommand())
+    .addCommand(dbCommand()),
   );
 }
 

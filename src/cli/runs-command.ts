@@ -40,8 +40,8 @@ export function runsCommand(): Command {
         ...(options.since && { since: options.since }),
       };
       // Loaded on demand: zod and SQLite are not needed for --help.
-      const { RunStoreError, SqliteRunStore } = await import('../telemetry/index.js');
-      const store = SqliteRunStore.open(databasePath());
+      const { openRunStore, RunStoreError } = await import('../telemetry/index.js');
+      const store = await openRunStore(databasePath());
       try {
         const listing = await store.listRuns(filter).catch((error: unknown) => {
           if (RunStoreError.isInstance(error) && error.code === 'invalid_argument') throw new UsageError(error.message);

@@ -16,7 +16,7 @@ export function describeApproval(a: ApprovalRequest): string {
  * presents. Exit 0 when recorded, 2 when it cannot be (unknown, already decided, expired, bad edit).
  */
 export async function decideStoredApproval(options: { approvalId: string; decision: 'approve' | 'edit' | 'reject'; by: string; args?: Record<string, unknown>; reason?: string; json: boolean }): Promise<void> {
-  const store = openDomainStore({ path: resolveDbPath() });
+  const store = await openDomainStore({ path: resolveDbPath() });
   let result: ApprovalDecisionResult;
   try {
     result = await decideApproval(store, {
@@ -57,7 +57,7 @@ export function approvalsCommand(): Command {
     .option('--json', 'print the list as JSON')
     .action(async (options: { status?: string; tenant?: string; json?: boolean }) => {
       if (options.status !== undefined && !['pending', 'approved', 'rejected'].includes(options.status)) throw new UsageError('--status must be pending, approved or rejected');
-      const store = openDomainStore({ path: resolveDbPath() });
+      const store = await openDomainStore({ path: resolveDbPath() });
       try {
         const list = await store.approvals.list({ ...(options.status && { status: options.status as ApprovalStatus }), ...(options.tenant && { tenant: options.tenant }) });
         if (options.json) console.log(JSON.stringify(list, null, 2));

@@ -18,8 +18,8 @@ async function scopeOf(tenant: string | undefined): Promise<string> {
 
 async function flip(target: ControlSwitch, on: boolean, reason: string | undefined): Promise<void> {
   // Loaded on demand: SQLite and the policy layer are not needed for --help.
-  const { SqliteControlStore } = await import('../policy/index.js');
-  const controls = SqliteControlStore.open(databasePath());
+  const { openControlStore } = await import('../policy/index.js');
+  const controls = await openControlStore(databasePath());
   try {
     await controls.setSwitch(target, on, { by: who(), ...(reason && { reason }) });
   } finally {

@@ -4,8 +4,8 @@ import type { RunRuntime } from '../telemetry/index.js';
 import { withRuntime } from './with-runtime.js';
 
 async function runtimeOf(threadId: string, dbPath: string): Promise<RunRuntime | undefined> {
-  const { SqliteRunStore } = await import('../telemetry/index.js');
-  const runs = SqliteRunStore.open(dbPath);
+  const { openRunStore } = await import('../telemetry/index.js');
+  const runs = await openRunStore(dbPath);
   try {
     return (await runs.latestRunForThread(threadId))?.runtime;
   } finally {
@@ -23,8 +23,8 @@ export async function withThreadRuntime<T>(threadId: string, fn: (runtime: Runti
 
 /** The thread of the paused run an approval id was filed for, or undefined for an outside MCP caller's approval. */
 export async function threadOfApproval(approvalId: string): Promise<string | undefined> {
-  const { SqliteRunStore, pausedRunForApproval } = await import('../telemetry/index.js');
-  const runs = SqliteRunStore.open(databasePath());
+  const { openRunStore, pausedRunForApproval } = await import('../telemetry/index.js');
+  const runs = await openRunStore(databasePath());
   try {
     return (await pausedRunForApproval(runs, approvalId))?.thread_id;
   } finally {

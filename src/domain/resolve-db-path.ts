@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { isPostgresUrl } from './database-location.js';
 
 /** Where the embedded database lives inside a project directory (relative to it). */
 export const DEFAULT_DB_PATH = '.waybill/waybill.db';
@@ -17,7 +18,8 @@ export type DbPathSource = 'WAYBILL_DB' | 'project' | 'user data';
  */
 export function locateDb(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): { path: string; source: DbPathSource } {
   const configured = env.WAYBILL_DB?.trim();
-  if (configured === ':memory:') return { path: configured, source: 'WAYBILL_DB' };
+  // A PostgreSQL URL is not a path: it is passed on as it is.
+  if (configured === ':memory:' || (configured && isPostgresUrl(configured))) return { path: configured, source: 'WAYBILL_DB' };
   if (configured) return { path: resolve(cwd, configured), source: 'WAYBILL_DB' };
   if (isProjectDirectory(cwd)) return { path: resolve(cwd, DEFAULT_DB_PATH), source: 'project' };
   const dataHome = env.XDG_DATA_HOME?.trim() || join(env.HOME?.trim() || homedir(), '.local', 'share');

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { dropPostgresSchema, freshPostgresSchema, isPostgresUrl, withPostgresSchema } from '../domain/index.js';
 import type { Runtime, RuntimeName } from '../runtimes/index.js';
 
 /** What `open` may be given; a runtime refuses (TypeError) what it cannot use. */
@@ -23,13 +25,26 @@ export interface EvalRuntime {
   open(options?: EvalOpenOptions): Promise<Runtime>;
 }
 
-/** The named runtime as the evals open it, through the kernel's registry. */
-export function evalRuntime(name: RuntimeName): EvalRuntime {
+/**
+ * The named runtime as the evals open it, through the kernel's registry. With `database` a PostgreSQL
+ * URL (`waybill eval … --db postgres://…`), each trial without a planted database gets a fresh schema
+ * of its own there (`wb_eval_<random>`), dropped when the trial's runtime closes.
+ */
+export function evalRuntime(name: RuntimeName, database?: string): EvalRuntime {
   return {
     name,
     async open(options: EvalOpenOptions = {}): Promise<Runtime> {
       const { openRuntime } = await import('../runtimes/index.js');
-      return openRuntime(name, { dbPath: options.dbPath ?? ':memory:', ...(options.model !== undefined && { model: options.model }), ...(options.offline && { offline: true }) });
+      const open = (dbPath: string) => openRuntime(name, { dbPath, ...(options.model !== undefined && { model: options.model }), ...(options.offline && { offline: true }) });
+      if (options.dbPath !== undefined || database === undefined || !isPostgresUrl(database)) return open(options.dbPath ?? ':memory:');
+      const schema = `wb_eval_${randomBytes(6).toString('hex')}`;
+      const url = await freshPostgresSchema(withPostgresSchema(database, schema), schema);
+      const runtime = await open(url);
+      const close = runtime.close.bind(runtime);
+      return Object.assign(runtime, { close: async () => {
+        await close();
+        await dropPostgresSchema(database, schema);
+      } });
     },
   };
 }

@@ -18,6 +18,8 @@ export { RateLimiter } from './control/rate-limiter.js';
 export type { RateDecision, RateLimit } from './control/rate-limiter.js';
 export { DEFAULT_RUN_LIMITS, RunBudget } from './control/run-budget.js';
 export type { RunLimits, RunUsage } from './control/run-budget.js';
+export { PostgresControlStore } from './control/postgres-control-store.js';
+export { openControlStore } from './control/open-control-store.js';
 export { SqliteControlStore } from './control/sqlite-control-store.js';
 export { checkBeforeStep } from './control/step-gate.js';
 export type { StepDecision, StepGateOptions } from './control/step-gate.js';

@@ -8,6 +8,7 @@ import { openRuntime } from '../runtimes/index.js';
 import type { AuditEvent, RunRecord } from '../telemetry/index.js';
 import { createRunTracer } from '../telemetry/tracing.js';
 import { LiveRuns, SqliteProtocolStore } from './agent-protocol/index.js';
+import { sqliteOnly } from '../domain/sqlite-only.js';
 import { SqliteApiKeyStore } from './api-key-store.js';
 import { ApprovalWebhooks } from './approval-webhooks.js';
 import { createServerApp } from './create-server-app.js';
@@ -43,9 +44,11 @@ export interface RunningWaybill {
  */
 export async function serveWaybill(options: ServeWaybillOptions): Promise<RunningWaybill> {
   const { dbPath, host = '127.0.0.1', port = 8787, log = createStderrLogger() } = options;
+  // Refused before anything opens: keys and webhooks have no PostgreSQL implementation yet.
+  const sidecar = sqliteOnly(dbPath, 'API keys, webhooks and Agent Protocol threads (needed by `waybill serve`)');
   const metrics = new ServerMetrics();
   const tracer = createRunTracer({ ...(options.env && { env: options.env }), serviceVersion: PACKAGE_VERSION });
-  const webhookStore = SqliteWebhookStore.open(dbPath);
+  const webhookStore = SqliteWebhookStore.open(sidecar);
   let url = options.publicUrl ?? '';
   const webhooks = new ApprovalWebhooks({ store: webhookStore, publicUrl: () => url, log });
   const onRunFinished = (record: RunRecord, events: readonly AuditEvent[]) => {
@@ -59,9 +62,9 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
     }
   };
   const opened = await openRuntime(options.runtimeName ?? 'langgraph', { ...options.runtime, dbPath, onRunFinished });
-  const keys = SqliteApiKeyStore.open(dbPath);
+  const keys = SqliteApiKeyStore.open(sidecar);
   const inFlight = new InFlightRuns();
-  const protocol = SqliteProtocolStore.open(dbPath);
+  const protocol = SqliteProtocolStore.open(sidecar);
   const abandoned = protocol.recoverAbandoned();
   if (abandoned > 0) log.warn('agent protocol runs left running by a previous process marked as error', { runs: abandoned });
   const liveRuns = new LiveRuns();

@@ -62,8 +62,9 @@ export interface RunStore {
   listEvents(runId: string): Promise<AuditEvent[]>;
   /**
    * Deletes runs last updated before `cutoffIso` with their events (and events older than the cutoff
-   * whose run was never saved); returns, sorted, the ids of threads that now have no run left, so the
-   * caller can delete their checkpoints.
+   * whose run was never saved), except runs awaiting approval: a paused run is kept however old, so its
+   * thread (and checkpoints) survive until it is decided. Returns, sorted, the ids of threads that now
+   * have no run left, so the caller can delete their checkpoints.
    */
   pruneOlderThan(cutoffIso: string): Promise<string[]>;
   /**

@@ -233,10 +233,10 @@ export class SqliteRunStore implements RunStore {
     const db = this.#db;
     return db
       .transaction(() => {
-        const threads = db.prepare('SELECT DISTINCT thread_id FROM runs WHERE updated_at < ?').pluck().all(cutoff) as string[];
-        db.prepare('DELETE FROM audit_events WHERE run_id IN (SELECT run_id FROM runs WHERE updated_at < ?)').run(cutoff);
+        const threads = db.prepare("SELECT DISTINCT thread_id FROM runs WHERE updated_at < ? AND status <> 'awaiting_approval'").pluck().all(cutoff) as string[];
+        db.prepare("DELETE FROM audit_events WHERE run_id IN (SELECT run_id FROM runs WHERE updated_at < ? AND status <> 'awaiting_approval')").run(cutoff);
         db.prepare('DELETE FROM audit_events WHERE ts < ? AND run_id NOT IN (SELECT run_id FROM runs)').run(cutoff);
-        db.prepare('DELETE FROM runs WHERE updated_at < ?').run(cutoff);
+        db.prepare("DELETE FROM runs WHERE updated_at < ? AND status <> 'awaiting_approval'").run(cutoff);
         const remaining = db.prepare('SELECT 1 FROM runs WHERE thread_id = ? LIMIT 1');
         return threads.filter((thread) => remaining.get(thread) === undefined).sort();
       })

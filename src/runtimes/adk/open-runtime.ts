@@ -1,8 +1,8 @@
-import { SqliteDomainStore } from '../../domain/index.js';
+import { openDomainStore } from '../../domain/index.js';
 import { IN_PROCESS_CALLER, openInProcessBoundary, privateKey, serveHttp, silentLogger } from '../../mcp/index.js';
 import { loadModelConfig, OFFLINE_PLANNER_MODEL, serveOracle } from '../../models/index.js';
-import { SqliteControlStore } from '../../policy/index.js';
-import { SqliteRunStore } from '../../telemetry/index.js';
+import { openControlStore } from '../../policy/index.js';
+import { openRunStore } from '../../telemetry/index.js';
 import type { OpenRuntimeOptions, Runtime } from '../core/index.js';
 import { AdkRuntime } from './adk-runtime.js';
 import { buildWorkflow } from './build-workflow.js';
@@ -27,9 +27,9 @@ const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export async function openAdkRuntime(options: OpenAdkOptions): Promise<OpenedAdkRuntime> {
   if (options.model !== undefined) throw new TypeError('the adk runtime takes a chat-completions `endpoint`, not a `model` object');
   silenceAdk();
-  const domain = SqliteDomainStore.open(options.dbPath);
-  const runs = SqliteRunStore.open(options.dbPath);
-  const controls = SqliteControlStore.open(options.dbPath);
+  const domain = await openDomainStore({ path: options.dbPath });
+  const runs = await openRunStore(options.dbPath);
+  const controls = await openControlStore(options.dbPath);
   // The loopback server (tool listing) is this process's alone: a one-off key, like any HTTP caller presents.
   const access = privateKey(IN_PROCESS_CALLER);
   const mcpHttp = await serveHttp({ store: domain, controls, logger: silentLogger, port: 0, verifyKey: access.verifyKey });

@@ -166,14 +166,17 @@ describe('models and housekeeping', () => {
     }
   });
 
-  it('prunes old threads: their runs, events and checkpoints', async () => {
+  it('prunes old threads: their runs, events and checkpoints, but never a run awaiting approval', async () => {
     const o = await open();
-    await o.runtime.ask({ input: 'Скасуй TTN-000004, поверни 720 грн', threadId: 'old' });
-    expect((await o.runtime.state('old')).status).toBe('awaiting_approval');
+    await o.runtime.ask({ input: 'Де посилка TTN-000001?', threadId: 'old' });
+    await o.runtime.ask({ input: 'Скасуй TTN-000004, поверни 720 грн', threadId: 'paused' });
+    expect((await o.runtime.state('old')).status).toBe('finished');
+    expect((await o.runtime.state('paused')).status).toBe('awaiting_approval');
     const threads = await o.runs.pruneOlderThan(new Date(Date.now() + 60_000).toISOString());
     expect(threads).toEqual(['old']);
     for (const thread of threads) await o.checkpointer.deleteThread(thread);
     expect(await o.runtime.state('old')).toEqual({ thread_id: 'old', status: 'unknown' });
+    expect((await o.runtime.state('paused')).status).toBe('awaiting_approval');
   });
 });
 

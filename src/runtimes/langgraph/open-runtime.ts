@@ -1,20 +1,18 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
-import { MemorySaver } from '@langchain/langgraph';
-import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { BaseChatModel as ChatModelClass } from '@langchain/core/language_models/chat_models';
-import { SqliteDomainStore } from '../../domain/index.js';
+import { knowledgePath, openDomainStore } from '../../domain/index.js';
 import { BUNDLED_CORPUS_DIR, KnowledgeBase, policySearchTool } from '../../knowledge/index.js';
 import { openInProcessBoundary } from '../../mcp/index.js';
 import type { ModelConfig } from '../../models/index.js';
 import { createChatModel, loadModelConfig, OFFLINE_PLANNER_MODEL, OfflinePlannerChatModel } from '../../models/index.js';
-import { SqliteControlStore } from '../../policy/index.js';
-import { SqliteRunStore } from '../../telemetry/index.js';
+import { openControlStore } from '../../policy/index.js';
+import { openRunStore } from '../../telemetry/index.js';
 import type { OpenRuntimeOptions, Runtime } from '../core/index.js';
 import type { DelegationMode } from './build-agents.js';
 import type { Durability } from './langgraph-runtime.js';
 import { checkParallelCap, LangGraphRuntime } from './langgraph-runtime.js';
-import { openSqliteSaver } from './open-sqlite-saver.js';
+import { openCheckpointer } from './open-checkpointer.js';
 
 export interface OpenLangGraphOptions extends OpenRuntimeOptions {
   /** A LangChain chat model; default the environment's configuration, else the offline planner. */
@@ -36,7 +34,7 @@ export interface OpenedLangGraphRuntime extends Runtime {
 const OFFLINE: ModelConfig = { fallbacks: [], temperature: 0, timeoutMs: 60_000, maxRetries: 0 };
 
 /**
- * Opens everything a process needs to run Waybill on LangGraph.js on one SQLite file: the stores, one
+ * Opens everything a process needs to run Waybill on LangGraph.js on one database (SQLite file or PostgreSQL): the stores, one
  * persistent MCP session to the domain server, the checkpointer and the model. Close it when done.
  */
 export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promise<OpenedLangGraphRuntime> {
@@ -44,12 +42,13 @@ export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promi
   // Checked before anything is opened, so a bad option leaves no file handle behind.
   if (options.maxParallelDelegations !== undefined) checkParallelCap(options.maxParallelDelegations);
   if (options.model !== undefined && !(options.model instanceof ChatModelClass)) throw new TypeError('the langgraph runtime takes a LangChain chat model as `model`');
-  // The domain store opens first: it creates the file and its schema registry.
-  const domain = SqliteDomainStore.open(dbPath);
-  const controls = SqliteControlStore.open(dbPath);
-  const runs = SqliteRunStore.open(dbPath);
-  const checkpointer: BaseCheckpointSaver = dbPath === ':memory:' ? new MemorySaver() : openSqliteSaver(dbPath);
-  const knowledge = KnowledgeBase.open({ path: dbPath, seedCorpus: BUNDLED_CORPUS_DIR, ...(options.now && { now: options.now }) });
+  // The domain store opens first: it creates the file (or the PostgreSQL tables) and the schema registry.
+  const domain = await openDomainStore({ path: dbPath });
+  const controls = await openControlStore(dbPath);
+  const runs = await openRunStore(dbPath);
+  const opened = await openCheckpointer(dbPath);
+  const checkpointer = opened.saver;
+  const knowledge = KnowledgeBase.open({ path: knowledgePath(dbPath), seedCorpus: BUNDLED_CORPUS_DIR, ...(options.now && { now: options.now }) });
   const boundary = openInProcessBoundary({ runtime: 'langgraph', store: domain, controls, searchPolicies: policySearchTool(knowledge), ...(options.now && { now: options.now }) });
   const config = options.modelConfig ?? (options.offline || options.planner ? OFFLINE : loadModelConfig());
   const main = options.endpoint ?? config.main;
@@ -93,7 +92,7 @@ export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promi
     close: async () => {
       await boundary.close();
       knowledge.close();
-      if (checkpointer instanceof SqliteSaver) checkpointer.db.close();
+      await opened.close();
       await Promise.all([runs.close(), controls.close(), domain.close()]);
     },
   };

@@ -5,4 +5,5 @@ export { openOpenAIAgentsRuntime } from './open-runtime.js';
 export type { OpenedOpenAIAgentsRuntime, OpenOpenAIAgentsOptions } from './open-runtime.js';
 export { OpenAIAgentsRuntime } from './openai-agents-runtime.js';
 export type { OpenAIAgentsRuntimeOptions } from './openai-agents-runtime.js';
-export { PauseStore } from './pause-store.js';
+export { openPauseStore, PostgresPauseStore, SqlitePauseStore } from './pause-store.js';
+export type { PauseStore, StoredPause } from './pause-store.js';

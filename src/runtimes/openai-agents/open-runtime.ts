@@ -1,16 +1,16 @@
 import { setTracingDisabled } from '@openai/agents';
-import { SqliteDomainStore } from '../../domain/index.js';
+import { openDomainStore } from '../../domain/index.js';
 import { openInProcessBoundary } from '../../mcp/index.js';
 import type { ModelEndpoint } from '../../models/index.js';
 import { loadModelConfig, OFFLINE_PLANNER_MODEL, serveOracle } from '../../models/index.js';
-import { SqliteControlStore } from '../../policy/index.js';
-import { SqliteRunStore } from '../../telemetry/index.js';
+import { openControlStore } from '../../policy/index.js';
+import { openRunStore } from '../../telemetry/index.js';
 import type { OpenRuntimeOptions, Runtime } from '../core/index.js';
 import { buildManager } from './build-manager.js';
 import { chatCompletionsModel } from './chat-completions-model.js';
 import type { ListedTool } from './mcp-function-tools.js';
 import { OpenAIAgentsRuntime } from './openai-agents-runtime.js';
-import { PauseStore } from './pause-store.js';
+import { openPauseStore } from './pause-store.js';
 
 export interface OpenOpenAIAgentsOptions extends OpenRuntimeOptions {
   maxTurns?: number;
@@ -23,17 +23,17 @@ export interface OpenedOpenAIAgentsRuntime extends Runtime {
 }
 
 /**
- * Opens the OpenAI Agents runtime on one SQLite file: stores, one in-process MCP session to the domain
+ * Opens the OpenAI Agents runtime on one database (SQLite file or PostgreSQL): stores, one in-process MCP session to the domain
  * server, and the model: the configured endpoint, else the offline planner (or `planner`) served by an
  * oracle on a free loopback port for as long as the runtime is open. Close it when done.
  */
 export async function openOpenAIAgentsRuntime(options: OpenOpenAIAgentsOptions): Promise<OpenedOpenAIAgentsRuntime> {
   if (options.model !== undefined) throw new TypeError('the openai-agents runtime takes a chat-completions `endpoint`, not a `model` object');
   setTracingDisabled(true);
-  const domain = SqliteDomainStore.open(options.dbPath);
-  const runs = SqliteRunStore.open(options.dbPath);
-  const pauses = PauseStore.open(options.dbPath);
-  const controls = SqliteControlStore.open(options.dbPath);
+  const domain = await openDomainStore({ path: options.dbPath });
+  const runs = await openRunStore(options.dbPath);
+  const pauses = await openPauseStore(options.dbPath);
+  const controls = await openControlStore(options.dbPath);
   const boundary = openInProcessBoundary({ runtime: 'openai-agents', store: domain, controls, ...(options.now && { now: options.now }) });
   const configured = options.endpoint ?? (options.offline || options.planner ? undefined : loadModelConfig().main);
   const oracle = configured ? undefined : await serveOracle({ port: 0, ...(options.planner && { planner: options.planner }) });
@@ -73,7 +73,7 @@ export async function openOpenAIAgentsRuntime(options: OpenOpenAIAgentsOptions):
     close: async () => {
       await boundary.close();
       await oracle?.close();
-      pauses.close();
+      await pauses.close();
       await Promise.all([runs.close(), controls.close(), domain.close()]);
     },
   };

@@ -66,7 +66,7 @@ export class OpenAIAgentsRuntime {
 
   /** Whether a thread is paused and on what, read from the shared store by any process. */
   async state(threadId: string): Promise<ThreadState> {
-    const pause = this.#options.pauses.get(threadId);
+    const pause = await this.#options.pauses.get(threadId);
     const last = await this.#options.runs.latestRunForThread(threadId);
     // The record of the paused run carries the approval filed for it and the argument origins.
     if (pause) return { thread_id: threadId, status: 'awaiting_approval', pending: last?.run_id === pause.runId && last.pending ? { ...pause.pending, ...last.pending } : pause.pending };
@@ -80,7 +80,7 @@ export class OpenAIAgentsRuntime {
    */
   async decide(threadId: string, decision: Decision): Promise<RunRecord> {
     const { pauses, runs, manager } = this.#options;
-    const pause = pauses.get(threadId);
+    const pause = await pauses.get(threadId);
     if (!pause) throw new DecisionError('nothing_pending', `thread ${threadId} has no pending approval`);
     if (decision.type === 'edit') throw new DecisionError('invalid_edit', 'the OpenAI Agents runtime approves or rejects the exact call; edit is not supported');
     // One pause, one decision, across processes: the claim is atomic in the shared store.
@@ -109,7 +109,7 @@ export class OpenAIAgentsRuntime {
       if (decision.type === 'reject') run.toolCalls.push({ agent, tool, args, status: 'rejected', duration_ms: 0 });
       const outcome = await this.#run(run, state);
       // Only now: a run that crashed keeps its pause (and the claim is released below) for another try.
-      pauses.delete(threadId);
+      await pauses.delete(threadId);
       if (decision.type === 'reject') run.stop('approval_rejected', decision.reason);
       return await this.#finish(run, outcome, approval);
     } catch (error) {
@@ -136,7 +136,7 @@ export class OpenAIAgentsRuntime {
     const pending = interruption && pendingOf(interruption);
     if (pending && result) {
       const { threadId, runId, requestId, tenant, trustedText } = run.init;
-      this.#options.pauses.save({ threadId, runId, requestId, tenant, trustedText, pending, runState: result.state.toString(), createdAt: run.started.toISOString() });
+      await this.#options.pauses.save({ threadId, runId, requestId, tenant, trustedText, pending, runState: result.state.toString(), createdAt: run.started.toISOString() });
     }
     const modelText = result && result.interruptions.length === 0 && typeof result.finalOutput === 'string' ? result.finalOutput : '';
     return finishRun(run, { modelText, ...(pending && { pending }), ...(approval && { approval }) }, { runs: this.#options.runs, controls: this.#options.controls, onRunFinished: this.#options.onRunFinished });

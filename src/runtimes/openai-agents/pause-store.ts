@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
+import type { Pool } from 'pg';
 import { z } from 'zod';
-import type { Migration } from '../../domain/index.js';
-import { openSqliteDatabase } from '../../domain/index.js';
+import type { Migration, PostgresMigration } from '../../domain/index.js';
+import { databaseLocation, openPostgresPool, openSqliteDatabase } from '../../domain/index.js';
 
 /**
  * Version of a stored pause. Changelog: 1 — the SDK's serialised RunState (it carries its own
@@ -22,6 +23,21 @@ const MIGRATIONS: readonly Migration[] = [
       run_state TEXT NOT NULL,
       created_at TEXT NOT NULL
     )`),
+];
+
+// The same table on PostgreSQL (component `openai_agents`, version 1).
+const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
+  `CREATE TABLE openai_agents_pauses (
+     thread_id TEXT PRIMARY KEY,
+     format_version INTEGER NOT NULL,
+     run_id TEXT NOT NULL,
+     request_id TEXT NOT NULL,
+     tenant TEXT NOT NULL,
+     trusted_text TEXT NOT NULL,
+     pending TEXT NOT NULL,
+     run_state TEXT NOT NULL,
+     created_at TEXT NOT NULL
+   )`,
 ];
 
 const PendingJson = z.object({ agent: z.string(), tool: z.string(), args: z.record(z.string(), z.unknown()) });
@@ -52,48 +68,94 @@ interface PauseRow {
 }
 
 /**
- * Paused OpenAI Agents runs, one per thread, in the shared SQLite file: the SDK keeps its run state in
+ * Paused OpenAI Agents runs, one per thread, in the shared database: the SDK keeps its run state in
  * memory, so the serialised state lives here until an operator (in any process) decides.
  */
-export class PauseStore {
+export interface PauseStore {
+  save(pause: StoredPause): Promise<void>;
+  /** The thread's pause; throws with the thread named when the stored row is unreadable. */
+  get(threadId: string): Promise<StoredPause | undefined>;
+  delete(threadId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const UPSERT = `INSERT INTO openai_agents_pauses (thread_id, format_version, run_id, request_id, tenant, trusted_text, pending, run_state, created_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+  ON CONFLICT(thread_id) DO UPDATE SET format_version = excluded.format_version, run_id = excluded.run_id, request_id = excluded.request_id,
+    tenant = excluded.tenant, trusted_text = excluded.trusted_text, pending = excluded.pending, run_state = excluded.run_state, created_at = excluded.created_at`;
+
+const rowValues = (pause: StoredPause) => [pause.threadId, PAUSE_FORMAT_VERSION, pause.runId, pause.requestId, pause.tenant, pause.trustedText, JSON.stringify(pause.pending), pause.runState, pause.createdAt];
+
+/** The pause store at `location`: the SQLite file, or PostgreSQL for a `postgres://` URL. */
+export async function openPauseStore(location: string): Promise<PauseStore> {
+  const target = databaseLocation(location);
+  return target.kind === 'postgres' ? new PostgresPauseStore(await openPostgresPool(target.url, 'openai_agents', POSTGRES_MIGRATIONS)) : SqlitePauseStore.open(target.path);
+}
+
+/** Pauses in the shared SQLite file (component `openai_agents`). */
+export class SqlitePauseStore implements PauseStore {
   readonly #db: Database.Database;
 
   private constructor(db: Database.Database) {
     this.#db = db;
   }
 
-  static open(path: string): PauseStore {
-    return new PauseStore(openSqliteDatabase(path, 'openai_agents', MIGRATIONS));
+  static open(path: string): SqlitePauseStore {
+    return new SqlitePauseStore(openSqliteDatabase(path, 'openai_agents', MIGRATIONS));
   }
 
-  save(pause: StoredPause): void {
-    this.#db
-      .prepare(
-        `INSERT INTO openai_agents_pauses (thread_id, format_version, run_id, request_id, tenant, trusted_text, pending, run_state, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT(thread_id) DO UPDATE SET format_version = excluded.format_version, run_id = excluded.run_id, request_id = excluded.request_id,
-           tenant = excluded.tenant, trusted_text = excluded.trusted_text, pending = excluded.pending, run_state = excluded.run_state, created_at = excluded.created_at`,
-      )
-      .run(pause.threadId, PAUSE_FORMAT_VERSION, pause.runId, pause.requestId, pause.tenant, pause.trustedText, JSON.stringify(pause.pending), pause.runState, pause.createdAt);
+  async save(pause: StoredPause): Promise<void> {
+    this.#db.prepare(UPSERT.replace(/\$\d+/g, '?')).run(...rowValues(pause));
   }
 
-  /** The thread's pause; throws with the thread named when the stored row is unreadable. */
-  get(threadId: string): StoredPause | undefined {
+  async get(threadId: string): Promise<StoredPause | undefined> {
     const row = this.#db.prepare('SELECT * FROM openai_agents_pauses WHERE thread_id = ?').get(threadId) as PauseRow | undefined;
-    if (!row) return undefined;
-    if (row.format_version !== PAUSE_FORMAT_VERSION) throw new Error(`the pause of thread ${threadId} has format ${row.format_version}; this Waybill reads ${PAUSE_FORMAT_VERSION}`);
-    const pending = PendingJson.safeParse(safeJson(row.pending));
-    if (!pending.success) throw new Error(`the pause of thread ${threadId} is unreadable: ${pending.error.issues[0]?.message ?? 'bad pending call'}`);
-    return { threadId: row.thread_id, runId: row.run_id, requestId: row.request_id, tenant: row.tenant, trustedText: row.trusted_text, pending: pending.data, runState: row.run_state, createdAt: row.created_at };
+    return row && toPause(threadId, row);
   }
 
-  delete(threadId: string): void {
+  async delete(threadId: string): Promise<void> {
     this.#db.prepare('DELETE FROM openai_agents_pauses WHERE thread_id = ?').run(threadId);
   }
 
-  close(): void {
-    this.#db.close();
+  async close(): Promise<void> {
+    if (this.#db.open) this.#db.close();
   }
+}
+
+/** Pauses in PostgreSQL (component `openai_agents`): any worker on any machine resumes them. */
+export class PostgresPauseStore implements PauseStore {
+  readonly #pool: Pool;
+  #closed = false;
+
+  constructor(pool: Pool) {
+    this.#pool = pool;
+  }
+
+  async save(pause: StoredPause): Promise<void> {
+    await this.#pool.query(UPSERT, rowValues(pause));
+  }
+
+  async get(threadId: string): Promise<StoredPause | undefined> {
+    const row = (await this.#pool.query<PauseRow>('SELECT * FROM openai_agents_pauses WHERE thread_id = $1', [threadId])).rows[0];
+    return row && toPause(threadId, row);
+  }
+
+  async delete(threadId: string): Promise<void> {
+    await this.#pool.query('DELETE FROM openai_agents_pauses WHERE thread_id = $1', [threadId]);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#pool.end();
+  }
+}
+
+function toPause(threadId: string, row: PauseRow): StoredPause {
+  if (row.format_version !== PAUSE_FORMAT_VERSION) throw new Error(`the pause of thread ${threadId} has format ${row.format_version}; this Waybill reads ${PAUSE_FORMAT_VERSION}`);
+  const pending = PendingJson.safeParse(safeJson(row.pending));
+  if (!pending.success) throw new Error(`the pause of thread ${threadId} is unreadable: ${pending.error.issues[0]?.message ?? 'bad pending call'}`);
+  return { threadId: row.thread_id, runId: row.run_id, requestId: row.request_id, tenant: row.tenant, trustedText: row.trusted_text, pending: pending.data, runState: row.run_state, createdAt: row.created_at };
 }
 
 function safeJson(text: string): unknown {

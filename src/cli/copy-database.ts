@@ -1,0 +1,131 @@
+import { existsSync } from 'node:fs';
+import type { CheckpointTuple, PendingWrite } from '@langchain/langgraph-checkpoint';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { databaseLocation, openDomainStore, redactLocation, StoreError } from '../domain/index.js';
+import { openControlStore } from '../policy/index.js';
+import { openCheckpointer } from '../runtimes/langgraph/open-checkpointer.js';
+import { openRunStore } from '../telemetry/index.js';
+
+/**
+ * The tables `waybill db copy` moves, parents before children. Both backends have them column for
+ * column (see postgres-domain-schema.ts); the identity columns keep their values.
+ */
+const TABLES: ReadonlyArray<{ name: string; identity?: string }> = [
+  { name: 'shipments' },
+  { name: 'shipment_events', identity: 'id' },
+  { name: 'warehouses' },
+  { name: 'products' },
+  { name: 'stock' },
+  { name: 'tariffs' },
+  { name: 'distances' },
+  { name: 'cancellations', identity: 'seq' },
+  { name: 'approvals' },
+  { name: 'grants' },
+  { name: 'audit_chain' },
+  { name: 'audit_chain_head' },
+  { name: 'runs' },
+  { name: 'audit_events', identity: 'id' },
+  { name: 'decisions' },
+  { name: 'control_switches' },
+  { name: 'control_tenant_limits' },
+  { name: 'control_tenant_usage' },
+];
+
+/** Not copied; named in the command's output so nothing is lost silently. */
+export const NOT_COPIED = ['API keys', 'webhooks and one-time links', 'OpenAI Agents pauses (decide them before copying)', 'knowledge base (re-seeded from the bundled corpus)'] as const;
+
+export interface CopyReport {
+  rows: Record<string, number>;
+  checkpoints: number;
+  checkpointWrites: number;
+}
+
+const BATCH = 200;
+
+/**
+ * Copies an embedded installation (the SQLite file `from`) into an empty PostgreSQL database `to`:
+ * domain (shipments, stock, tariffs, cancellations), approvals, grants and the audit hash chain as is
+ * (it verifies the same), runs and their events, decision claims, switches, budgets and usage, and
+ * every LangGraph checkpoint with its pending writes, so a paused run can be approved on PostgreSQL.
+ * Both sides are migrated to this Waybill's schema first. Rows go in one transaction; a target that
+ * already holds runs, approvals, chain entries or checkpoints is refused (StoreError `store_foreign`).
+ */
+export async function copyDatabase(from: string, to: string): Promise<CopyReport> {
+  const source = databaseLocation(from);
+  const target = databaseLocation(to);
+  if (source.kind !== 'sqlite' || source.path === ':memory:' || !existsSync(source.path)) {
+    throw new StoreError('store_unavailable', from, `--from must name an existing SQLite file (sqlite:PATH); ${from} is not one`);
+  }
+  if (target.kind !== 'postgres') throw new StoreError('store_unavailable', to, `--to must be a postgres:// URL; ${to} is not one`);
+  // Opening the stores migrates both sides to the same schema versions (and seeds the target's fixtures,
+  // which are replaced below by the source's rows).
+  for (const location of [source.path, target.url]) {
+    const stores = [await openDomainStore({ path: location }), await openRunStore(location), await openControlStore(location)];
+    for (const store of stores) await store.close();
+  }
+  const checkpointsFrom = await openCheckpointer(source.path);
+  const checkpointsTo = await openCheckpointer(target.url);
+  const sqlite = new Database(source.path, { readonly: true, fileMustExist: true });
+  const client = new pg.Client({ connectionString: target.url });
+  const report: CopyReport = { rows: {}, checkpoints: 0, checkpointWrites: 0 };
+  try {
+    await client.connect();
+    await client.query('BEGIN');
+    const used = (
+      await client.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM runs) + (SELECT count(*) FROM approvals) + (SELECT count(*) FROM audit_chain) + (SELECT count(*) FROM checkpoints) AS n`,
+      )
+    ).rows[0]?.n;
+    if (Number(used) > 0) {
+      throw new StoreError('store_foreign', redactLocation(target.url), `${redactLocation(target.url)} already holds Waybill runs, approvals or checkpoints; copy into an empty database or schema`);
+    }
+    await client.query(`TRUNCATE ${TABLES.map((t) => t.name).join(', ')}`);
+    for (const table of TABLES) {
+      const rows = sqlite.prepare(`SELECT * FROM ${table.name}`).all() as Array<Record<string, unknown>>;
+      report.rows[table.name] = rows.length;
+      for (let start = 0; start < rows.length; start += BATCH) await insertRows(client, table.name, rows.slice(start, start + BATCH));
+      if (table.identity) {
+        await client.query(`SELECT setval(pg_get_serial_sequence('${table.name}', '${table.identity}'), GREATEST((SELECT max(${table.identity}) FROM ${table.name}), 1))`);
+      }
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    sqlite.close();
+    await client.end().catch(() => undefined);
+  }
+  try {
+    // Oldest first, so each checkpoint's parent is already there; `put` with all channel versions as
+    // new stores every channel's blob.
+    const tuples: CheckpointTuple[] = [];
+    for await (const tuple of checkpointsFrom.saver.list({})) tuples.push(tuple);
+    for (const tuple of tuples.reverse()) {
+      const configurable = tuple.config.configurable ?? {};
+      const parent = { configurable: { thread_id: configurable.thread_id, checkpoint_ns: configurable.checkpoint_ns ?? '', ...(tuple.parentConfig?.configurable?.checkpoint_id && { checkpoint_id: tuple.parentConfig.configurable.checkpoint_id }) } };
+      await checkpointsTo.saver.put(parent, tuple.checkpoint, tuple.metadata ?? { source: 'update', step: -1, parents: {} }, tuple.checkpoint.channel_versions);
+      report.checkpoints += 1;
+      const byTask = new Map<string, PendingWrite[]>();
+      for (const [taskId, channel, value] of tuple.pendingWrites ?? []) byTask.set(taskId, [...(byTask.get(taskId) ?? []), [channel, value]]);
+      for (const [taskId, writes] of byTask) {
+        await checkpointsTo.saver.putWrites(tuple.config, writes, taskId);
+        report.checkpointWrites += writes.length;
+      }
+    }
+  } finally {
+    await checkpointsFrom.close();
+    await checkpointsTo.close();
+  }
+  return report;
+}
+
+async function insertRows(client: pg.Client, table: string, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+  const first = rows[0];
+  if (!first) return;
+  const columns = Object.keys(first);
+  const values: unknown[] = [];
+  const tuples = rows.map((row) => `(${columns.map((column) => `$${values.push(row[column] ?? null)}`).join(', ')})`);
+  await client.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, values);
+}

@@ -1,0 +1,256 @@
+import type { Pool, PoolClient } from 'pg';
+import type { City } from '../cities.js';
+import type { CancelOutcome, CancelRequest, DomainStore } from '../domain-store.js';
+import type { Cancellation, Product, Shipment, ShipmentEvent, StockLevel, Tariff, Warehouse } from '../entities.js';
+import { FINAL_STATUSES } from '../entities.js';
+import type { Service } from '../services.js';
+import type { ApprovalRow } from '../sqlite/sqlite-approval-store.js';
+import { APPROVAL_SELECT, toApproval } from '../sqlite/sqlite-approval-store.js';
+import type { SqliteDomainStoreOptions } from '../sqlite/sqlite-domain-store.js';
+import { openPostgresPool } from './open-postgres-pool.js';
+import { PostgresApprovalStore } from './postgres-approval-store.js';
+import { PostgresAuditChain } from './postgres-audit-chain.js';
+import { POSTGRES_DOMAIN_MIGRATIONS } from './postgres-domain-schema.js';
+import { withTransaction } from './with-transaction.js';
+
+interface ShipmentRow {
+  tracking_id: string;
+  status: Shipment['status'];
+  origin: City;
+  destination: City;
+  service: Service;
+  weight_kg: number;
+  paid_uah: number;
+  recipient_name: string;
+  recipient_phone: string;
+  delay_reason: string | null;
+  eta: string | null;
+  tenant: string;
+}
+
+interface CancellationRow {
+  cancellation_id: string;
+  tracking_id: string;
+  reason: string;
+  refund_uah: number;
+  idempotency_key: string;
+  args_hash: string;
+  cancelled_at: string;
+  tenant: string;
+}
+
+/** Options as for SQLite: clock, lifetimes, id generator. */
+export type PostgresDomainStoreOptions = SqliteDomainStoreOptions;
+
+/** 23505 unique_violation: a concurrent cancellation with the same key (or shipment) committed first. */
+const LOST_RACE = ['23505'];
+
+/**
+ * The networked store: PostgreSQL through a `pg` pool. A cancellation is one transaction that holds the
+ * ledger's advisory lock and the shipment row (FOR UPDATE); the idempotency key, the shipment and the
+ * grant's consumer are UNIQUE, so even a writer that skipped the lock could not refund twice. A
+ * transaction that loses a race on them runs again and answers `replayed`.
+ */
+export class PostgresDomainStore implements DomainStore {
+  readonly backend = 'postgres' as const;
+  readonly approvals: PostgresApprovalStore;
+  readonly audit: PostgresAuditChain;
+  readonly #pool: Pool;
+  #closed = false;
+
+  constructor(pool: Pool, options: PostgresDomainStoreOptions = {}) {
+    this.#pool = pool;
+    this.audit = new PostgresAuditChain(pool);
+    this.approvals = new PostgresApprovalStore(pool, {
+      chain: this.audit,
+      now: options.now ?? (() => new Date()),
+      ...(options.lifetimes && { lifetimes: options.lifetimes }),
+      ...(options.newId && { newId: options.newId }),
+    });
+  }
+
+  /** Connects to `url`, creating and seeding the domain tables on first use; throws StoreError. */
+  static async open(url: string, options: PostgresDomainStoreOptions = {}): Promise<PostgresDomainStore> {
+    return new PostgresDomainStore(await openPostgresPool(url, 'domain', POSTGRES_DOMAIN_MIGRATIONS), options);
+  }
+
+  async getShipment(trackingId: string, tenant?: string): Promise<Shipment | undefined> {
+    const shipment = await this.#readShipment(trackingId);
+    return shipment && (tenant === undefined || shipment.tenant === tenant) ? shipment : undefined;
+  }
+
+  async getProduct(sku: string): Promise<Product | undefined> {
+    return (await this.#pool.query<Product>('SELECT sku, name, category FROM products WHERE sku = $1', [sku])).rows[0];
+  }
+
+  async listStock(sku: string): Promise<StockLevel[]> {
+    return (
+      await this.#pool.query<StockLevel>(
+        `SELECT s.sku, s.warehouse_id AS "warehouseId", w.city, s.quantity
+         FROM stock s JOIN warehouses w USING (warehouse_id) WHERE s.sku = $1 ORDER BY s.warehouse_id COLLATE "C"`,
+        [sku],
+      )
+    ).rows;
+  }
+
+  async listWarehouses(): Promise<Warehouse[]> {
+    return (await this.#pool.query<Warehouse>('SELECT warehouse_id AS "warehouseId", city, address FROM warehouses ORDER BY warehouse_id COLLATE "C"')).rows;
+  }
+
+  async getTariff(service: Service): Promise<Tariff | undefined> {
+    return (
+      await this.#pool.query<Tariff>(
+        `SELECT service, base_uah AS "baseUah", per_kg_uah AS "perKgUah", per_km_uah AS "perKmUah",
+                max_weight_kg AS "maxWeightKg", insurance_rate AS "insuranceRate"
+         FROM tariffs WHERE service = $1`,
+        [service],
+      )
+    ).rows[0];
+  }
+
+  async distanceKm(from: City, to: City): Promise<number | undefined> {
+    return (await this.#pool.query<{ km: number }>('SELECT km FROM distances WHERE city_from = $1 AND city_to = $2', [from, to])).rows[0]?.km;
+  }
+
+  async cancelShipment(request: CancelRequest): Promise<CancelOutcome> {
+    return withTransaction(this.#pool, (client) => this.#cancelInTransaction(client, request), { retryOn: LOST_RACE });
+  }
+
+  async countCancellations(trackingId?: string): Promise<number> {
+    const result =
+      trackingId === undefined
+        ? await this.#pool.query<{ n: number }>('SELECT count(*)::int AS n FROM cancellations')
+        : await this.#pool.query<{ n: number }>('SELECT count(*)::int AS n FROM cancellations WHERE tracking_id = $1', [trackingId]);
+    return result.rows[0]?.n ?? 0;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#pool.end();
+  }
+
+  async #cancelInTransaction(client: PoolClient, request: CancelRequest): Promise<CancelOutcome> {
+    // One cancellation at a time per database, as SQLite's write lock gives: cancellation ids are
+    // numbered in order, and the key's previous use is read after any concurrent one committed.
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('waybill_cancellations:' || current_schema()))");
+    const shipment = (
+      await client.query<Pick<ShipmentRow, 'status' | 'paid_uah' | 'tenant' | 'origin'>>(
+        'SELECT status, paid_uah, tenant, origin FROM shipments WHERE tracking_id = $1 FOR UPDATE',
+        [request.trackingId],
+      )
+    ).rows[0];
+    // Another tenant's shipment is exactly as unknown as a missing one, before any other rule speaks.
+    if (!shipment || (request.tenant !== undefined && shipment.tenant !== request.tenant)) return { kind: 'not_found' };
+    const { grant } = request;
+    const presented = grant?.approvalId !== undefined ? await this.#checkGrant(client, request, grant.approvalId, shipment.tenant) : undefined;
+    if (presented && presented.kind === 'grant_refused') return presented;
+    const found = await cancellationWhere(client, 'idempotency_key', request.idempotencyKey);
+    if (found) {
+      const { tenant: owner, ...previous } = found;
+      if (owner !== shipment.tenant) return { kind: 'key_taken' };
+      return previous.argsHash === request.argsHash ? { kind: 'replayed', cancellation: previous } : { kind: 'key_conflict', cancellation: previous };
+    }
+    if (FINAL_STATUSES.has(shipment.status)) return { kind: 'not_cancellable', status: shipment.status };
+    if (request.refundUah > shipment.paid_uah) return { kind: 'refund_exceeds_paid', paidUah: shipment.paid_uah };
+    let grantId = presented?.grantId;
+    let approvalId = grant?.approvalId;
+    if (grant && grantId === undefined) {
+      const filed = await this.approvals.requestInTransaction(client, { tenant: shipment.tenant, tool: 'cancel_shipment', args: grant.args, argsHash: request.argsHash, requestedBy: grant.requestedBy });
+      if (grant.autoApproveUpToUah === undefined || request.refundUah > grant.autoApproveUpToUah) return { kind: 'approval_required', approval: filed };
+      const decided = await this.approvals.decideInTransaction(client, { approvalId: filed.approvalId, kind: 'auto', decidedBy: `threshold:${grant.autoApproveUpToUah} UAH` });
+      if (decided.kind !== 'decided' || !decided.approval.grant) return { kind: 'approval_required', approval: filed };
+      grantId = decided.approval.grant.grantId;
+      approvalId = filed.approvalId;
+    }
+
+    const n = (await client.query<{ n: number }>('SELECT count(*)::int + 1 AS n FROM cancellations')).rows[0]?.n ?? 1;
+    const cancellation: Cancellation = {
+      cancellationId: `CNL-${String(n).padStart(6, '0')}`,
+      trackingId: request.trackingId,
+      reason: request.reason,
+      refundUah: request.refundUah,
+      idempotencyKey: request.idempotencyKey,
+      argsHash: request.argsHash,
+      cancelledAt: request.cancelledAt,
+    };
+    await client.query(
+      `INSERT INTO cancellations (cancellation_id, tracking_id, reason, refund_uah, idempotency_key, args_hash, cancelled_at, tenant, approval_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [cancellation.cancellationId, cancellation.trackingId, cancellation.reason, cancellation.refundUah, cancellation.idempotencyKey, cancellation.argsHash,
+        cancellation.cancelledAt, shipment.tenant, approvalId ?? null],
+    );
+    if (grantId !== undefined && approvalId !== undefined) {
+      // Single use is a database fact: the grant row is claimed here, or the whole cancellation rolls back.
+      const claimed = (
+        await client.query('UPDATE grants SET consumed_at = $1, consumed_by = $2 WHERE grant_id = $3 AND consumed_at IS NULL', [request.cancelledAt, cancellation.cancellationId, grantId])
+      ).rowCount;
+      if (claimed !== 1) throw new Error(`grant ${grantId} was used concurrently`);
+      await this.audit.appendInTransaction(client, {
+        type: 'grant.consumed',
+        tenant: shipment.tenant,
+        at: request.cancelledAt,
+        subject: approvalId,
+        body: { grant_id: grantId, tool: 'cancel_shipment', args_hash: request.argsHash, cancellation_id: cancellation.cancellationId, tracking_id: request.trackingId, refund_uah: request.refundUah },
+      });
+    }
+    await client.query("UPDATE shipments SET status = 'cancelled', delay_reason = NULL, eta = NULL WHERE tracking_id = $1", [request.trackingId]);
+    await client.query("INSERT INTO shipment_events (tracking_id, at, status, location, note) VALUES ($1, $2, 'cancelled', $3, $4)", [
+      request.trackingId, request.cancelledAt, shipment.origin, `Скасовано (${cancellation.cancellationId}), повернення ${request.refundUah} грн`,
+    ]);
+    return { kind: 'created', cancellation };
+  }
+
+  /** The presented approval's grant, if it lets this exact call run now (the grant row is locked). */
+  async #checkGrant(client: PoolClient, request: CancelRequest, approvalId: string, owner: string): Promise<{ kind: 'ok'; grantId: string } | Extract<CancelOutcome, { kind: 'grant_refused' }>> {
+    await client.query('SELECT 1 FROM grants WHERE approval_id = $1 FOR UPDATE', [approvalId]);
+    const row = (await client.query<ApprovalRow>(`${APPROVAL_SELECT} WHERE a.approval_id = $1`, [approvalId])).rows[0];
+    const approval = row && toApproval(row);
+    if (!approval || approval.tenant !== owner || approval.tool !== 'cancel_shipment') return { kind: 'grant_refused', refusal: 'unknown' };
+    if (approval.status === 'pending') return { kind: 'grant_refused', refusal: 'pending', approval };
+    if (approval.status === 'rejected' || !approval.grant) return { kind: 'grant_refused', refusal: 'rejected', approval };
+    const { grant } = approval;
+    if (grant.consumedAt !== undefined) return { kind: 'grant_refused', refusal: 'used', approval };
+    if (!(await this.audit.grantMatchesChain(client, approval.approvalId, grant))) return { kind: 'grant_refused', refusal: 'tampered', approval };
+    if (grant.argsHash !== request.argsHash) return { kind: 'grant_refused', refusal: 'other_arguments', approval };
+    if (grant.expiresAt <= request.cancelledAt) return { kind: 'grant_refused', refusal: 'expired', approval };
+    return { kind: 'ok', grantId: grant.grantId };
+  }
+
+  async #readShipment(trackingId: string): Promise<Shipment | undefined> {
+    const row = (await this.#pool.query<ShipmentRow>('SELECT * FROM shipments WHERE tracking_id = $1', [trackingId])).rows[0];
+    if (!row) return undefined;
+    const history = (await this.#pool.query<ShipmentEvent>('SELECT at, status, location, note FROM shipment_events WHERE tracking_id = $1 ORDER BY id', [trackingId])).rows;
+    const found = await cancellationWhere(this.#pool, 'tracking_id', trackingId);
+    const cancellation = found && (({ tenant: _owner, ...rest }) => rest)(found);
+    return {
+      trackingId: row.tracking_id,
+      tenant: row.tenant,
+      status: row.status,
+      origin: row.origin,
+      destination: row.destination,
+      service: row.service,
+      weightKg: row.weight_kg,
+      paidUah: row.paid_uah,
+      recipient: { name: row.recipient_name, phone: row.recipient_phone },
+      ...(row.delay_reason !== null && { delayReason: row.delay_reason }),
+      ...(row.eta !== null && { eta: row.eta }),
+      history,
+      ...(cancellation && { cancellation }),
+    };
+  }
+}
+
+async function cancellationWhere(db: Pool | PoolClient, column: 'idempotency_key' | 'tracking_id', value: string): Promise<(Cancellation & { tenant: string }) | undefined> {
+  const row = (await (db as Pool).query<CancellationRow>(`SELECT * FROM cancellations WHERE ${column} = $1`, [value])).rows[0];
+  return row && {
+    cancellationId: row.cancellation_id,
+    trackingId: row.tracking_id,
+    reason: row.reason,
+    refundUah: row.refund_uah,
+    idempotencyKey: row.idempotency_key,
+    argsHash: row.args_hash,
+    cancelledAt: row.cancelled_at,
+    tenant: row.tenant,
+  };
+}

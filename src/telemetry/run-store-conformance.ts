@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StoreBackend, TestDatabase } from '../testing/store-backends.js';
+import type { AuditEvent } from './audit-event.js';
+import { auditEvent } from './audit-event.js';
+import { openRunStore } from './open-run-store.js';
+import type { RunRecord } from './run-record.js';
+import { RunStoreError } from './run-store-error.js';
+import type { RunStore } from './run-store.js';
+import { sampleRunRecord } from './sample-run-record.js';
+
+const event = (runId: string, type: AuditEvent['type'], detail?: string): AuditEvent =>
+  auditEvent({ request_id: 'req', tenant: 'acme', run_id: runId, agent: 'supervisor', parent: null, type, status: 'info', ...(detail !== undefined && { detail }) });
+
+async function codeOf(action: () => Promise<unknown>): Promise<string> {
+  try {
+    await action();
+  } catch (error) {
+    return RunStoreError.isInstance(error) ? error.code : `not a RunStoreError: ${String(error)}`;
+  }
+  return 'no error';
+}
+
+/** The RunStore contract, run against one backend; `open()` is another connection to the same database. */
+export function runStoreConformance(backend: StoreBackend): void {
+  describe(`RunStore conformance: ${backend.name}`, { timeout: 60_000 }, () => {
+    let db: TestDatabase | undefined;
+    const stores: RunStore[] = [];
+    afterEach(async () => {
+      for (const store of stores.splice(0)) await store.close();
+      await db?.cleanup();
+      db = undefined;
+    });
+    const open = async (now?: () => Date): Promise<RunStore> => {
+      db ??= await backend.fresh();
+      const store = await openRunStore(db.location, now);
+      stores.push(store);
+      return store;
+    };
+
+    it('saves, replaces and reads back runs; the latest run of a thread; undefined when unknown', async () => {
+      const store = await open();
+      const first = sampleRunRecord({ run_id: 'run-1', started_at: '2026-11-30T10:00:00.000Z' });
+      await store.saveRun(first);
+      expect(await store.getRun('run-1')).toEqual(first);
+      const replaced: RunRecord = { ...first, answer: 'змінено' };
+      await store.saveRun(replaced);
+      expect((await store.getRun('run-1'))?.answer).toBe('змінено');
+      await store.saveRun(sampleRunRecord({ run_id: 'run-2', started_at: '2026-11-30T11:00:00.000Z' }));
+      expect((await store.latestRunForThread('thread-0001'))?.run_id).toBe('run-2');
+      expect(await store.getRun('nope')).toBeUndefined();
+      expect(await store.latestRunForThread('nope')).toBeUndefined();
+    });
+
+    it('refuses an invalid record and a bad filter with named codes, writing nothing', async () => {
+      const store = await open();
+      expect(await codeOf(() => store.saveRun({ ...sampleRunRecord(), steps: -1 }))).toBe('invalid_record');
+      expect((await store.listRuns()).runs).toEqual([]);
+      expect(await codeOf(() => store.listRuns({ limit: 0 }))).toBe('invalid_argument');
+      expect(await codeOf(() => store.listRuns({ since: 'yesterday' }))).toBe('invalid_argument');
+      expect(await codeOf(() => store.listRuns({ status: 'nope' as never }))).toBe('invalid_argument');
+      expect(await codeOf(() => store.appendEvents([{ ...event('r', 'run.start'), type: 'nope' as never }]))).toBe('invalid_event');
+    });
+
+    it('lists newest first with filters, and skips a row that cannot be read back', async () => {
+      const store = await open();
+      for (const [i, tenant] of ['acme', 'globex', 'acme'].entries()) {
+        await store.saveRun(sampleRunRecord({ run_id: `run-${i}`, tenant, started_at: `2026-11-30T1${i}:00:00.000Z` }));
+      }
+      expect((await store.listRuns()).runs.map((r) => r.run_id)).toEqual(['run-2', 'run-1', 'run-0']);
+      expect((await store.listRuns({ tenant: 'acme', limit: 1 })).runs.map((r) => r.run_id)).toEqual(['run-2']);
+      expect((await store.listRuns({ since: '2026-11-30T11:00:00Z', until: '2026-11-30T12:00:00Z' })).runs.map((r) => r.run_id)).toEqual(['run-1']);
+      await db?.exec("UPDATE runs SET record = 'not json' WHERE run_id = 'run-1'");
+      const listing = await store.listRuns();
+      expect(listing.skippedRunIds).toEqual(['run-1']);
+      expect(await codeOf(() => store.getRun('run-1'))).toBe('corrupt_record');
+    });
+
+    it('appends events all or none, in order, redacting free text again', async () => {
+      const store = await open();
+      await store.appendEvents([event('run-1', 'run.start'), event('run-1', 'run.end', 'дзвоніть +380671234567')]);
+      const events = await store.listEvents('run-1');
+      expect(events.map((e) => e.type)).toEqual(['run.start', 'run.end']);
+      expect(events[1]?.detail).not.toContain('380671234567');
+      expect(await codeOf(() => store.appendEvents([event('run-1', 'run.start'), { ...event('run-1', 'run.start'), ts: 'never' }]))).toBe('invalid_event');
+      expect(await store.listEvents('run-1')).toHaveLength(2);
+    });
+
+    it('prunes runs idle since before a cutoff with their events, naming the threads left empty', async () => {
+      let now = new Date('2026-11-01T00:00:00.000Z');
+      const store = await open(() => now);
+      await store.saveRun(sampleRunRecord({ run_id: 'old-a', thread_id: 'thread-a' }));
+      await store.saveRun(sampleRunRecord({ run_id: 'old-b', thread_id: 'thread-b' }));
+      await store.appendEvents([event('old-a', 'run.start')]);
+      now = new Date('2026-11-30T00:00:00.000Z');
+      await store.saveRun(sampleRunRecord({ run_id: 'new-b', thread_id: 'thread-b' }));
+      expect(await store.pruneOlderThan('2026-11-15T00:00:00Z')).toEqual(['thread-a']);
+      expect(await store.getRun('old-a')).toBeUndefined();
+      expect(await store.listEvents('old-a')).toEqual([]);
+      expect((await store.getRun('new-b'))?.run_id).toBe('new-b');
+      expect(await codeOf(() => store.pruneOlderThan('soon'))).toBe('invalid_argument');
+    });
+
+    it('never prunes a run awaiting approval, however old, nor names its thread as empty', async () => {
+      let now = new Date('2026-11-01T00:00:00.000Z');
+      const store = await open(() => now);
+      await store.saveRun(sampleRunRecord({ run_id: 'done', thread_id: 'thread-p' }));
+      await store.saveRun(sampleRunRecord({ run_id: 'paused', thread_id: 'thread-p', status: 'awaiting_approval', stop_reason: 'awaiting_approval' }));
+      await store.appendEvents([event('paused', 'approval.requested')]);
+      now = new Date('2026-11-30T00:00:00.000Z');
+      expect(await store.pruneOlderThan('2026-11-15T00:00:00Z')).toEqual([]);
+      expect(await store.getRun('done')).toBeUndefined();
+      expect((await store.getRun('paused'))?.status).toBe('awaiting_approval');
+      expect(await store.listEvents('paused')).toHaveLength(1);
+    });
+
+    it('lets exactly one of many concurrent claimers on two connections decide a paused run', async () => {
+      const a = await open();
+      const b = await open();
+      await a.saveRun(sampleRunRecord({ run_id: 'paused', status: 'awaiting_approval', stop_reason: 'awaiting_approval' }));
+      const claims = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? a : b).claimDecision({ pausedRunId: 'paused', threadId: 'thread-0001', decision: i % 3 === 0 ? 'approve' : 'reject', by: `op-${i}` })),
+      );
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect((await b.getRun('paused'))?.status).toBe('decided');
+      await a.releaseDecision('paused');
+      expect((await b.getRun('paused'))?.status).toBe('awaiting_approval');
+      expect(await b.claimDecision({ pausedRunId: 'paused', threadId: 'thread-0001', decision: 'approve', by: 'op' })).toBe(true);
+    });
+  });
+}
