@@ -27,6 +27,7 @@ const TABLES: ReadonlyArray<{ name: string; identity?: string }> = [
   { name: 'runs' },
   { name: 'audit_events', identity: 'id' },
   { name: 'decisions' },
+  { name: 'thread_owners' },
   { name: 'control_switches' },
   { name: 'control_tenant_limits' },
   { name: 'control_tenant_usage' },

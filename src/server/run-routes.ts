@@ -1,4 +1,4 @@
-import { refusePausedThread } from '../runtimes/core/refuse-paused-thread.js';
+import { admitThread } from '../runtimes/core/refuse-paused-thread.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isStopReason } from '../policy/index.js';
@@ -34,11 +34,9 @@ export function runRoutes(deps: ServerDeps): Hono<ServerEnv> {
     const { tenant } = c.get('principal');
     const requestId = c.get('requestId');
     if (body.thread_id) {
-      // Thread ids share one checkpointer: continuing another tenant's thread would read its state.
-      const latest = await opened.runs.latestRunForThread(body.thread_id);
-      if (latest && latest.tenant !== tenant) throw new ApiError('not_found', `no thread ${body.thread_id}`);
-      // Refused before a background run is accepted, so the 409 reaches the caller.
-      await refusePausedThread(opened.runs, body.thread_id);
+      // Thread ids share one checkpointer: the thread is claimed for its first tenant, and another
+      // tenant's run on it is 404; refused before a background run is accepted, so the answer reaches the caller.
+      await admitThread(opened.runs, body.thread_id, tenant);
     }
     const runId = `run-${deps.newId()}`;
     const threadId = body.thread_id ?? `t-${deps.newId()}`;

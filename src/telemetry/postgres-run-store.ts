@@ -43,6 +43,14 @@ const POSTGRES_RUNS_MIGRATIONS: readonly PostgresMigration[] = [
      decided_by TEXT NOT NULL,
      decided_at TEXT NOT NULL
    );`,
+  `CREATE TABLE thread_owners (
+     thread_id TEXT PRIMARY KEY,
+     tenant TEXT NOT NULL,
+     claimed_at TEXT NOT NULL
+   );
+   INSERT INTO thread_owners (thread_id, tenant, claimed_at)
+     SELECT DISTINCT ON (thread_id) thread_id, tenant, started_at FROM runs ORDER BY thread_id, started_at
+   ON CONFLICT (thread_id) DO NOTHING;`,
 ];
 
 const RUN_COLUMNS = 'run_id, schema_version, record';
@@ -173,6 +181,15 @@ export class PostgresRunStore implements RunStore {
       if (inserted === 1) await setPausedStatus(client, claim.pausedRunId, 'awaiting_approval', 'decided');
       return inserted === 1;
     });
+  }
+
+  async claimThread(threadId: string, tenant: string): Promise<string> {
+    // The insert waits for a concurrent claimer's commit and then does nothing; the read that follows is
+    // a new statement, so it sees whichever claim won.
+    await this.#pool.query('INSERT INTO thread_owners (thread_id, tenant, claimed_at) VALUES ($1, $2, $3) ON CONFLICT (thread_id) DO NOTHING', [threadId, tenant, this.#now().toISOString()]);
+    const { rows } = await this.#pool.query<{ tenant: string }>('SELECT tenant FROM thread_owners WHERE thread_id = $1', [threadId]);
+    if (!rows[0]) throw new Error(`thread ${threadId} has no owner after its claim`);
+    return rows[0].tenant;
   }
 
   async releaseDecision(pausedRunId: string): Promise<void> {

@@ -126,5 +126,14 @@ export function runStoreConformance(backend: StoreBackend): void {
       expect((await b.getRun('paused'))?.status).toBe('awaiting_approval');
       expect(await b.claimDecision({ pausedRunId: 'paused', threadId: 'thread-0001', decision: 'approve', by: 'op' })).toBe(true);
     });
+
+    it('gives a thread to exactly one of many tenants claiming it at once on two connections, for good', async () => {
+      const a = await open();
+      const b = await open();
+      const owners = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? a : b).claimThread('thread-race', `tenant-${i}`)));
+      expect(new Set(owners).size).toBe(1);
+      expect(await b.claimThread('thread-race', 'late-tenant')).toBe(owners[0]);
+      expect(await a.claimThread('thread-other', 'late-tenant')).toBe('late-tenant');
+    });
   });
 }

@@ -74,5 +74,11 @@ export interface RunStore {
   claimDecision(claim: DecisionClaim): Promise<boolean>;
   /** Gives a claim back when the decision could not be applied (e.g. an invalid edit). */
   releaseDecision(pausedRunId: string): Promise<void>;
+  /**
+   * Claims `threadId` for `tenant` if no tenant owns it yet (one row per thread, written atomically) and
+   * returns the owner: the first run on a thread makes its tenant the owner before any model call, so
+   * another tenant's run on it is refused whether or not a run is in flight.
+   */
+  claimThread(threadId: string, tenant: string): Promise<string>;
   close(): Promise<void>;
 }

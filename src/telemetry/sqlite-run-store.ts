@@ -52,6 +52,17 @@ const RUNS_MIGRATIONS: readonly Migration[] = [
         decided_at TEXT NOT NULL
       );
     `),
+  (db) =>
+    db.exec(`
+      CREATE TABLE thread_owners (
+        thread_id TEXT PRIMARY KEY,
+        tenant TEXT NOT NULL,
+        claimed_at TEXT NOT NULL
+      );
+      -- Threads that already have runs belong to the tenant of their first run.
+      INSERT OR IGNORE INTO thread_owners (thread_id, tenant, claimed_at)
+        SELECT thread_id, tenant, MIN(started_at) FROM runs GROUP BY thread_id;
+    `),
 ];
 
 const RUN_COLUMNS = 'run_id, schema_version, record';
@@ -253,6 +264,11 @@ export class SqliteRunStore implements RunStore {
       if (result.changes === 1) setPausedStatus(db, claim.pausedRunId, 'awaiting_approval', 'decided');
       return result.changes === 1;
     }).immediate();
+  }
+
+  async claimThread(threadId: string, tenant: string): Promise<string> {
+    this.#db.prepare('INSERT OR IGNORE INTO thread_owners (thread_id, tenant, claimed_at) VALUES (?, ?, ?)').run(threadId, tenant, this.#now().toISOString());
+    return (this.#db.prepare('SELECT tenant FROM thread_owners WHERE thread_id = ?').get(threadId) as { tenant: string }).tenant;
   }
 
   async releaseDecision(pausedRunId: string): Promise<void> {

@@ -5,7 +5,7 @@ import type { RunRecord, RunStore } from '../../telemetry/index.js';
 import type { AskRequest, Decision, LedgerServices, RunObserver, ThreadState } from '../core/index.js';
 import type { DomainBoundary } from '../core/index.js';
 import type { ProofSettings } from '../core/index.js';
-import { admitRequest, DecisionError, finishRun, judgeDelegation, ledgerServices, newRunLedger, withLedger } from '../core/index.js';
+import { admitRequest, admitThread, DecisionError, finishRun, judgeDelegation, ledgerServices, newRunLedger, withLedger } from '../core/index.js';
 import { workerLedgers } from './worker-ledger.js';
 
 export interface AdkRuntimeOptions {
@@ -53,7 +53,10 @@ export class AdkRuntime {
   /** Runs one request through the whole workflow. */
   async ask(request: AskRequest): Promise<RunRecord> {
     const { newId } = this.#services;
-    const run = newRunLedger(this.#services, { threadId: request.threadId ?? `t-${newId()}`, requestId: request.requestId ?? `req-${newId()}`, tenant: request.tenant ?? 'default', trustedText: request.input, ...(request.runId && { runId: request.runId }) });
+    const threadId = request.threadId ?? `t-${newId()}`;
+    const tenant = request.tenant ?? 'default';
+    await admitThread(this.#options.runs, threadId, tenant);
+    const run = newRunLedger(this.#services, { threadId, requestId: request.requestId ?? `req-${newId()}`, tenant, trustedText: request.input, ...(request.runId && { runId: request.runId }) });
     const admission = admitRequest(run, request.input);
     let answer = '';
     const workerAnswers = new Map<string, string>();

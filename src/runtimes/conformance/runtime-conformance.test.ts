@@ -311,13 +311,16 @@ describe.each(RUNTIME_NAMES)('the %s runtime', (name: RuntimeName) => {
     }
   });
 
-  spec('tenant_isolation', "another tenant's shipment is not found at the boundary: no pause, no approval filed, nothing cancelled", async () => {
+  spec('tenant_isolation', "another tenant's shipment is not found at the boundary (no pause, no approval, nothing cancelled), and another tenant's thread is unknown", async () => {
     own('default', 'TTN-000010');
     const record = await ask(cancelRequest('TTN-000010', 100), 'c-stranger', `stranger-${name}`);
     expect(record.status).not.toBe('awaiting_approval');
     expect(record.pending).toBeUndefined();
     expect(await main.domain.approvals.list({ tenant: 'c-stranger' })).toEqual([]);
     expect(await cancellations('TTN-000010')).toBe(0);
+    // The thread is the first tenant's from its first run: another tenant's message on it is an unknown thread.
+    await expect(ask(TRACK, 'c-intruder', `stranger-${name}`)).rejects.toMatchObject({ code: 'unknown_thread' });
+    expect((await main.runs.listRuns({ tenant: 'c-intruder' })).runs).toEqual([]);
   });
 
   spec('auto_approval_grant', 'a refund below the auto-approve threshold runs without a pause, on a grant the policy\'s `auto` decision issued', async () => {

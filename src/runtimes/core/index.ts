@@ -31,4 +31,4 @@ export { recordDecision } from './record-decision.js';
 export type { RecordedDecision } from './record-decision.js';
 export { currentRunWatch, watchRun } from './run-progress.js';
 export type { RunProgress, RunProgressListener, RunWatch } from './run-progress.js';
-export { refusePausedThread } from './refuse-paused-thread.js';
+export { admitThread, refusePausedThread } from './refuse-paused-thread.js';

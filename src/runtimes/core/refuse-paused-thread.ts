@@ -2,10 +2,19 @@ import type { RunStore } from '../../telemetry/index.js';
 import { DecisionError } from './decision-error.js';
 
 /**
- * A thread that waits on an approval takes no new message: a new run on it would leave the pending
- * call behind (its checkpoint interrupt replaced, its approval undecidable). Throws DecisionError
- * `thread_awaiting_approval` naming the approval and how to decide it; the CLI exits 2, HTTP answers 409.
+ * Whether a thread may take a new run of `tenant`, decided before any model call: the thread is
+ * claimed for the tenant of its first run (atomically, in the run store), so another tenant's run on
+ * it is refused as an unknown thread (`unknown_thread`: CLI exit 2, HTTP 404) whether or not a run is
+ * in flight; and a thread that waits on an approval takes no new message (`thread_awaiting_approval`:
+ * exit 2, HTTP 409), since a new run would leave the pending call behind.
  */
+export async function admitThread(runs: RunStore, threadId: string, tenant: string): Promise<void> {
+  const owner = await runs.claimThread(threadId, tenant);
+  if (owner !== tenant) throw new DecisionError('unknown_thread', `no thread ${threadId}`);
+  await refusePausedThread(runs, threadId);
+}
+
+/** Throws DecisionError `thread_awaiting_approval` naming the approval and how to decide it when `threadId` waits on one. */
 export async function refusePausedThread(runs: RunStore, threadId: string | undefined): Promise<void> {
   if (threadId === undefined) return;
   const latest = await runs.latestRunForThread(threadId);

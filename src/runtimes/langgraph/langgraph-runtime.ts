@@ -12,7 +12,7 @@ import { checkToolCall } from '../../policy/index.js';
 import type { RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
 import type { AskRequest, Decision, DomainBoundary, LedgerServices, RunLedger, RunObserver, RunOutcome, ThreadState } from '../core/index.js';
 import type { ProofSettings } from '../core/index.js';
-import { admitRequest, DecisionError, finishRun, isProviderError, ledgerServices, newRunLedger, recordDecision, refusePausedThread, withLedger } from '../core/index.js';
+import { admitRequest, DecisionError, finishRun, isProviderError, ledgerServices, newRunLedger, recordDecision, admitThread, withLedger } from '../core/index.js';
 import { buildSupervisor } from './build-agents.js';
 import type { DelegationMode } from './build-agents.js';
 import { mcpTools } from './mcp-tools.js';
@@ -100,9 +100,11 @@ export class LangGraphRuntime {
 
   /** Runs one request to its end or to a pause for approval. */
   async ask(request: AskRequest): Promise<RunRecord> {
-    await refusePausedThread(this.#options.runs, request.threadId);
     const { newId } = this.#services;
-    const run = newRunLedger(this.#services, { threadId: request.threadId ?? `t-${newId()}`, tenant: request.tenant ?? 'default', requestId: request.requestId ?? `req-${newId()}`, trustedText: request.input, ...(request.runId && { runId: request.runId }) });
+    const threadId = request.threadId ?? `t-${newId()}`;
+    const tenant = request.tenant ?? 'default';
+    await admitThread(this.#options.runs, threadId, tenant);
+    const run = newRunLedger(this.#services, { threadId, tenant, requestId: request.requestId ?? `req-${newId()}`, trustedText: request.input, ...(request.runId && { runId: request.runId }) });
     const admission = admitRequest(run, request.input);
     if (!admission.admitted) return this.#finish(run, {});
     const result = await this.#invoke(run, { messages: [new HumanMessage(admission.text)] });

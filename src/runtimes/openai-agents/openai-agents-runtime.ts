@@ -6,7 +6,7 @@ import type { RunApproval, RunPending, RunRecord, RunStore } from '../../telemet
 import type { AskRequest, Decision, LedgerServices, RunLedger, RunObserver, ThreadState } from '../core/index.js';
 import type { DomainBoundary } from '../core/index.js';
 import type { ProofSettings } from '../core/index.js';
-import { admitRequest, DecisionError, finishRun, isProviderError, ledgerServices, newRunLedger, recordDecision, refusePausedThread, withLedger } from '../core/index.js';
+import { admitRequest, DecisionError, finishRun, isProviderError, ledgerServices, newRunLedger, recordDecision, admitThread, withLedger } from '../core/index.js';
 import type { PauseStore } from './pause-store.js';
 
 export interface OpenAIAgentsRuntimeOptions {
@@ -56,9 +56,11 @@ export class OpenAIAgentsRuntime {
 
   /** Runs one request to its end or to a pause for approval. */
   async ask(request: AskRequest): Promise<RunRecord> {
-    await refusePausedThread(this.#options.runs, request.threadId);
     const { newId } = this.#services;
-    const run = newRunLedger(this.#services, { threadId: request.threadId ?? `t-${newId()}`, requestId: request.requestId ?? `req-${newId()}`, tenant: request.tenant ?? 'default', trustedText: request.input, ...(request.runId && { runId: request.runId }) });
+    const threadId = request.threadId ?? `t-${newId()}`;
+    const tenant = request.tenant ?? 'default';
+    await admitThread(this.#options.runs, threadId, tenant);
+    const run = newRunLedger(this.#services, { threadId, requestId: request.requestId ?? `req-${newId()}`, tenant, trustedText: request.input, ...(request.runId && { runId: request.runId }) });
     const admission = admitRequest(run, request.input);
     if (!admission.admitted) return this.#finish(run, {});
     return this.#finish(run, await this.#run(run, admission.text));
