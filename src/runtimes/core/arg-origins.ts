@@ -4,6 +4,9 @@ import type { RunLedger } from './run-ledger.js';
 /** Arguments the boundary adds or checks itself; they are not shown to the human as the call's content. */
 const CONTROL_ARGS = new Set(['idempotency_key', 'approval_id']);
 
+/** A call's own arguments, without the boundary's control arguments. */
+export const callArgs = (args: Readonly<Record<string, unknown>>): Record<string, unknown> => Object.fromEntries(Object.entries(args).filter(([name]) => !CONTROL_ARGS.has(name)));
+
 /** A string leaf of a tool result this long with spaces is prose someone wrote (a note, a passage), not a field value. */
 const PROSE_MIN_LENGTH = 24;
 

@@ -2,16 +2,36 @@ import { canonicalJson } from '../../domain/index.js';
 import { isStopReason } from '../../policy/index.js';
 import type { StopReason } from '../../policy/index.js';
 import type { RunPending } from '../../telemetry/index.js';
-import { traceArgOrigins } from './arg-origins.js';
+import { callArgs, traceArgOrigins } from './arg-origins.js';
+import type { DomainBoundary } from './domain-boundary.js';
 import type { RunLedger } from './run-ledger.js';
 
-const CONTROL_ARGS = new Set(['idempotency_key', 'approval_id']);
-
-const callArgs = (args: Readonly<Record<string, unknown>>) => Object.fromEntries(Object.entries(args).filter(([name]) => !CONTROL_ARGS.has(name)));
 const callKey = (tool: string, args: Readonly<Record<string, unknown>>) => `${tool}:${canonicalJson(callArgs(args))}`;
 
-/** What the boundary said to a call filed for approval. */
-type Filing = { kind: 'filed'; pending: RunPending } | { kind: 'domain_error'; problems: string[] } | { kind: 'refused'; reason: StopReason; detail: string };
+/** What the boundary said to a call made without a grant: filed for approval, refused by a switch or role, or refused by the domain. */
+export type BoundaryAsk = { kind: 'filed'; approvalId: string } | { kind: 'refused'; reason: StopReason; detail: string } | { kind: 'domain_error'; problems: string[] };
+
+/**
+ * Makes `call` at the boundary as `tenant` without a grant: the one way a runtime obtains an approval
+ * request (a pause, a late filing, an automatic approval). The server checks and files; this reads its answer.
+ */
+export async function askForApproval(boundary: Pick<DomainBoundary, 'call'>, tenant: string, call: { agent: string; tool: string; args: Record<string, unknown>; origins?: Record<string, string> }): Promise<BoundaryAsk> {
+  const reply = await boundary.call({ tenant, ...call });
+  let answer: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(reply.text);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) answer = parsed as Record<string, unknown>;
+  } catch {
+    // An answer that is not JSON is a refusal like any other, named below.
+  }
+  if (answer.status === 'approval_required' && typeof answer.approval_id === 'string') return { kind: 'filed', approvalId: answer.approval_id };
+  const problems = Array.isArray(answer.problems) ? answer.problems.map(String) : [`the server answered ${String(answer.status)}`];
+  if (answer.status === 'refused') return { kind: 'refused', reason: isStopReason(answer.reason) ? answer.reason : `policy_deny:${call.tool}`, detail: problems.join('; ') };
+  return { kind: 'domain_error', problems };
+}
+
+/** What filing a pause's call came to: the pause carrying its approval, or the boundary's refusal. */
+type Filing = { kind: 'filed'; pending: RunPending } | Exclude<BoundaryAsk, { kind: 'filed' }>;
 
 /**
  * Files the approval a pause is about to wait on, at the boundary: the call goes to the MCP server as
@@ -55,18 +75,13 @@ async function file(run: RunLedger, call: RunPending): Promise<Filing> {
   if (!boundary) throw new Error('no boundary to file an approval at');
   const args = callArgs(call.args);
   const { origins, thirdPartyTarget } = traceArgOrigins(run, args);
-  let answer: Record<string, unknown>;
+  let asked: BoundaryAsk;
   try {
-    const reply = await boundary.call({ tenant, agent: call.agent, tool: call.tool, args, origins });
-    answer = JSON.parse(reply.text) as Record<string, unknown>;
+    asked = await askForApproval(boundary, tenant, { agent: call.agent, tool: call.tool, args, origins });
   } catch (error) {
     return { kind: 'refused', reason: `tool_error_exhausted:${call.tool}`, detail: `the approval could not be filed: ${error instanceof Error ? error.message : String(error)}` };
   }
-  const problems = Array.isArray(answer.problems) ? answer.problems.map(String) : [`the server answered ${String(answer.status)}`];
-  if (answer.status === 'approval_required' && typeof answer.approval_id === 'string') {
-    run.audit({ agent: call.agent, type: 'approval.requested', tool: call.tool, args, status: 'pending', detail: `filed as ${answer.approval_id}` });
-    return { kind: 'filed', pending: { ...call, args, approval_id: answer.approval_id, origins, ...(thirdPartyTarget && { third_party_target: true }) } };
-  }
-  if (answer.status === 'refused') return { kind: 'refused', reason: isStopReason(answer.reason) ? answer.reason : `policy_deny:${call.tool}`, detail: problems.join('; ') };
-  return { kind: 'domain_error', problems };
+  if (asked.kind !== 'filed') return asked;
+  run.audit({ agent: call.agent, type: 'approval.requested', tool: call.tool, args, status: 'pending', detail: `filed as ${asked.approvalId}` });
+  return { kind: 'filed', pending: { ...call, args, approval_id: asked.approvalId, origins, ...(thirdPartyTarget && { third_party_target: true }) } };
 }

@@ -2,6 +2,7 @@ import { decideApproval } from '../../domain/index.js';
 import type { RunPending } from '../../telemetry/index.js';
 import { DecisionError } from './decision-error.js';
 import type { DomainBoundary } from './domain-boundary.js';
+import { askForApproval } from './file-approval.js';
 import type { Decision } from './runtime.js';
 
 /** A decision as the approval store recorded it: the approval whose grant the resumed call presents, and the arguments approved. */
@@ -42,9 +43,8 @@ export async function recordDecision(boundary: DomainBoundary, tenant: string, p
 }
 
 async function fileLate(boundary: DomainBoundary, tenant: string, pending: RunPending): Promise<string> {
-  const reply = await boundary.call({ tenant, agent: pending.agent, tool: pending.tool, args: pending.args });
-  const answer = JSON.parse(reply.text) as { status?: string; approval_id?: unknown; problems?: unknown };
-  if (answer.status === 'approval_required' && typeof answer.approval_id === 'string') return answer.approval_id;
-  const problems = Array.isArray(answer.problems) ? answer.problems.map(String) : [];
-  throw new DecisionError('nothing_pending', `the paused call can no longer be approved: ${problems.join('; ') || String(answer.status)}`, problems);
+  const asked = await askForApproval(boundary, tenant, pending);
+  if (asked.kind === 'filed') return asked.approvalId;
+  const problems = asked.kind === 'refused' ? [asked.detail] : asked.problems;
+  throw new DecisionError('nothing_pending', `the paused call can no longer be approved: ${problems.join('; ')}`, problems);
 }

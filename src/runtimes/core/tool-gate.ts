@@ -3,6 +3,7 @@ import { findDomainTool } from '../../domain/index.js';
 import type { RolesTable } from '../../policy/index.js';
 import { idempotencyKey } from '../../policy/index.js';
 import type { RunLedger } from './run-ledger.js';
+import { askForApproval } from './file-approval.js';
 import { scanToolResult } from './scan-tool-result.js';
 import { vetToolCall } from './vet-tool-call.js';
 
@@ -113,20 +114,10 @@ export async function gateToolCall(run: RunLedger, call: ToolCallProposal, execu
 async function autoGrant(run: RunLedger, agent: string, tool: string, args: Record<string, unknown>): Promise<string | undefined> {
   const { boundary, tenant, policy } = run.init;
   if (!boundary) return undefined;
-  const reply = await boundary.call({ tenant, agent, tool, args });
-  const answer = parseObject(reply.text);
-  if (answer?.status !== 'approval_required' || typeof answer.approval_id !== 'string') return undefined;
-  const decided = await boundary.approvals.decide({ approvalId: answer.approval_id, tenant, kind: 'auto', decidedBy: `threshold:below ${policy.autoApproveBelowUah} UAH` });
+  const asked = await askForApproval(boundary, tenant, { agent, tool, args });
+  if (asked.kind !== 'filed') return undefined;
+  const decided = await boundary.approvals.decide({ approvalId: asked.approvalId, tenant, kind: 'auto', decidedBy: `threshold:below ${policy.autoApproveBelowUah} UAH` });
   if (decided.kind !== 'decided') return undefined;
-  run.audit({ agent, type: 'approval.decided', tool, args, status: 'ok', detail: `auto-approved below the threshold as ${answer.approval_id}` });
-  return answer.approval_id;
-}
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+  run.audit({ agent, type: 'approval.decided', tool, args, status: 'ok', detail: `auto-approved below the threshold as ${asked.approvalId}` });
+  return asked.approvalId;
 }
