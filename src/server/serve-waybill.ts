@@ -7,14 +7,16 @@ import type { OpenNamedRuntimeOptions, RuntimeName } from '../runtimes/index.js'
 import { openRuntime } from '../runtimes/index.js';
 import type { AuditEvent, RunRecord } from '../telemetry/index.js';
 import { createRunTracer } from '../telemetry/tracing.js';
-import { LiveRuns, SqliteProtocolStore } from './agent-protocol/index.js';
-import { sqliteOnly } from '../domain/sqlite-only.js';
-import { SqliteApiKeyStore } from './api-key-store.js';
+import { LiveRuns, openProtocolStore } from './agent-protocol/index.js';
+import type { ProtocolStore } from './agent-protocol/index.js';
+import type { ApiKeyStore } from './api-key-store.js';
 import { ApprovalWebhooks } from './approval-webhooks.js';
 import { createServerApp } from './create-server-app.js';
 import { InFlightRuns } from './in-flight-runs.js';
 import { ServerMetrics } from './server-metrics.js';
-import { SqliteWebhookStore } from './webhook-store.js';
+import { openApiKeyStore } from './open-api-key-store.js';
+import { openWebhookStore } from './open-webhook-store.js';
+import type { WebhookStore } from './webhook-store.js';
 
 export interface ServeWaybillOptions {
   dbPath: string;
@@ -44,11 +46,12 @@ export interface RunningWaybill {
  */
 export async function serveWaybill(options: ServeWaybillOptions): Promise<RunningWaybill> {
   const { dbPath, host = '127.0.0.1', port = 8787, log = createStderrLogger() } = options;
-  // Refused before anything opens: keys and webhooks have no PostgreSQL implementation yet.
-  const sidecar = sqliteOnly(dbPath, 'API keys, webhooks and Agent Protocol threads (needed by `waybill serve`)');
+  // The server's own stores live where every other store does (the SQLite file or PostgreSQL); they
+  // open before the runtime so an unusable database is reported before anything runs.
+  const stores = await openServerStores(dbPath);
+  const { webhookStore, keys, protocol } = stores;
   const metrics = new ServerMetrics();
   const tracer = createRunTracer({ ...(options.env && { env: options.env }), serviceVersion: PACKAGE_VERSION });
-  const webhookStore = SqliteWebhookStore.open(sidecar);
   let url = options.publicUrl ?? '';
   const webhooks = new ApprovalWebhooks({ store: webhookStore, publicUrl: () => url, log });
   const onRunFinished = (record: RunRecord, events: readonly AuditEvent[]) => {
@@ -61,11 +64,22 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
       }
     }
   };
-  const opened = await openRuntime(options.runtimeName ?? 'langgraph', { ...options.runtime, dbPath, onRunFinished });
-  const keys = SqliteApiKeyStore.open(sidecar);
+  let opened: Awaited<ReturnType<typeof openRuntime>>;
+  try {
+    opened = await openRuntime(options.runtimeName ?? 'langgraph', { ...options.runtime, dbPath, onRunFinished });
+  } catch (error) {
+    await stores.close();
+    throw error;
+  }
+  let abandoned: number;
+  try {
+    abandoned = await protocol.recoverAbandoned();
+  } catch (error) {
+    await opened.close();
+    await stores.close();
+    throw error;
+  }
   const inFlight = new InFlightRuns();
-  const protocol = SqliteProtocolStore.open(sidecar);
-  const abandoned = protocol.recoverAbandoned();
   if (abandoned > 0) log.warn('agent protocol runs left running by a previous process marked as error', { runs: abandoned });
   const liveRuns = new LiveRuns();
   const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log, protocol, liveRuns });
@@ -83,19 +97,42 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
           await webhooks.idle();
           await tracer?.shutdown();
           await opened.close();
-          keys.close();
-          webhookStore.close();
-          protocol.close();
+          await stores.close();
         },
       });
     });
     server.once('error', (error) => {
-      void opened.close().finally(() => {
-        keys.close();
-        webhookStore.close();
-        protocol.close();
-        reject(error);
-      });
+      void opened
+        .close()
+        .finally(() => stores.close())
+        .finally(() => reject(error));
     });
   });
+}
+
+interface ServerStores {
+  webhookStore: WebhookStore;
+  keys: ApiKeyStore;
+  protocol: ProtocolStore;
+  close(): Promise<void>;
+}
+
+/** Opens the API key, webhook and Agent Protocol stores at `location`; if one fails, those opened are closed. */
+async function openServerStores(location: string): Promise<ServerStores> {
+  const opened: Array<{ close(): Promise<void> }> = [];
+  const closeAll = async () => {
+    for (const store of opened.splice(0)) await store.close().catch(() => undefined);
+  };
+  try {
+    const webhookStore = await openWebhookStore(location);
+    opened.push(webhookStore);
+    const keys = await openApiKeyStore(location);
+    opened.push(keys);
+    const protocol = await openProtocolStore(location);
+    opened.push(protocol);
+    return { webhookStore, keys, protocol, close: closeAll };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
 }
