@@ -67,12 +67,11 @@ export function mcpCommand(): Command {
       const { openDomainStore } = await import('../domain/open-domain-store.js');
       const { openControlStore } = await import('../policy/index.js');
       const { BUNDLED_CORPUS_DIR, KnowledgeBase, policySearchTool } = await import('../knowledge/index.js');
-      const { knowledgePath } = await import('../domain/index.js');
       const logger = createStderrLogger();
       const dbPath = databasePath(options.db);
       const store = await openDomainStore({ path: dbPath });
       const controls = await openControlStore(dbPath);
-      const knowledge = KnowledgeBase.open({ path: knowledgePath(dbPath), seedCorpus: BUNDLED_CORPUS_DIR });
+      const knowledge = await KnowledgeBase.open({ path: dbPath, seedCorpus: BUNDLED_CORPUS_DIR });
       const shared = {
         store,
         controls,
@@ -81,8 +80,7 @@ export function mcpCommand(): Command {
         ...(options.consoleUrl && { consoleUrl: `${options.consoleUrl.replace(/\/+$/, '')}/console` }),
       };
       const closeAll = async () => {
-        knowledge.close();
-        await Promise.all([controls.close(), store.close()]);
+        await Promise.all([knowledge.close(), controls.close(), store.close()]);
       };
       if (!options.http) {
         await serveStdio({ ...shared, logger, caller, approvals: { grants: 'required', ...(autoApproveUpToUah !== undefined && { autoApproveUpToUah }), ...(shared.consoleUrl && { consoleUrl: shared.consoleUrl }) } });
