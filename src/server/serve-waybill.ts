@@ -7,16 +7,12 @@ import type { OpenNamedRuntimeOptions, RuntimeName } from '../runtimes/index.js'
 import { openRuntime } from '../runtimes/index.js';
 import type { AuditEvent, RunRecord } from '../telemetry/index.js';
 import { createRunTracer } from '../telemetry/tracing.js';
-import { LiveRuns, openProtocolStore } from './agent-protocol/index.js';
-import type { ProtocolStore } from './agent-protocol/index.js';
-import type { ApiKeyStore } from './api-key-store.js';
+import { LiveRuns } from './agent-protocol/index.js';
 import { ApprovalWebhooks } from './approval-webhooks.js';
 import { createServerApp } from './create-server-app.js';
 import { InFlightRuns } from './in-flight-runs.js';
 import { ServerMetrics } from './server-metrics.js';
-import { openApiKeyStore } from './open-api-key-store.js';
-import { openWebhookStore } from './open-webhook-store.js';
-import type { WebhookStore } from './webhook-store.js';
+import { openServerStores } from './open-server-stores.js';
 
 export interface ServeWaybillOptions {
   dbPath: string;
@@ -108,31 +104,4 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
         .finally(() => reject(error));
     });
   });
-}
-
-interface ServerStores {
-  webhookStore: WebhookStore;
-  keys: ApiKeyStore;
-  protocol: ProtocolStore;
-  close(): Promise<void>;
-}
-
-/** Opens the API key, webhook and Agent Protocol stores at `location`; if one fails, those opened are closed. */
-async function openServerStores(location: string): Promise<ServerStores> {
-  const opened: Array<{ close(): Promise<void> }> = [];
-  const closeAll = async () => {
-    for (const store of opened.splice(0)) await store.close().catch(() => undefined);
-  };
-  try {
-    const webhookStore = await openWebhookStore(location);
-    opened.push(webhookStore);
-    const keys = await openApiKeyStore(location);
-    opened.push(keys);
-    const protocol = await openProtocolStore(location);
-    opened.push(protocol);
-    return { webhookStore, keys, protocol, close: closeAll };
-  } catch (error) {
-    await closeAll();
-    throw error;
-  }
 }
