@@ -32,8 +32,9 @@ describe.runIf(baseUrl)('waybill serve on PostgreSQL', { timeout: 90_000 }, () =
     schema = await createTestSchema(baseUrl ?? '');
     const env = serverEnv(schema.url);
     key = (await run(process.execPath, [CLI, 'keys', 'create', '--tenant', 'default', '--role', 'operator', '--name', 'pg-e2e'], { env })).stdout.trim();
-    ({ server, base } = await startServe(env));
-  }, 60_000);
+    // Eight stores migrate on start, each over the network: under a loaded machine that is slower than SQLite.
+    ({ server, base } = await startServe(env, 60_000));
+  }, 120_000);
 
   afterAll(async () => {
     if (server && server.exitCode === null) {
