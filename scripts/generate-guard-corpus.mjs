@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { ATTACKS as FIRST_ATTACKS, DECODE_CARRIERS, MORE_ATTACKS } from './guard-corpus-attacks.mjs';
 import { BENIGN as FIRST_BENIGN, EARLIER_TEST_BENIGN, EVERYDAY_BENIGN, MORE_BENIGN } from './guard-corpus-benign.mjs';
+import { INTENT_BENIGN } from './guard-corpus-benign-intents.mjs';
 import { expandTemplates } from './guard-corpus-expand.mjs';
 import { ordinaryRequests, policyQuestions } from './guard-corpus-ordinary.mjs';
 import { TEMPLATE_ATTACKS } from './guard-corpus-template-attacks.mjs';
@@ -31,7 +32,7 @@ const merge = (first, more) => {
   return out;
 };
 const ATTACKS = merge(FIRST_ATTACKS, MORE_ATTACKS);
-const BENIGN = merge(merge(merge(FIRST_BENIGN, MORE_BENIGN), EVERYDAY_BENIGN), EARLIER_TEST_BENIGN);
+const BENIGN = merge(merge(merge(merge(FIRST_BENIGN, MORE_BENIGN), EVERYDAY_BENIGN), EARLIER_TEST_BENIGN), INTENT_BENIGN);
 
 const LATIN_TO_CYRILLIC = { a: 'а', c: 'с', e: 'е', i: 'і', o: 'о', p: 'р', x: 'х', y: 'у' };
 const CYRILLIC_TO_OTHER = { о: 'ο', а: 'a', е: 'e', р: 'p', с: 'c', і: 'i' };
