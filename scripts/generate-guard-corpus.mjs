@@ -11,6 +11,7 @@ import { expandTemplates } from './guard-corpus-expand.mjs';
 import { ordinaryRequests, policyQuestions } from './guard-corpus-ordinary.mjs';
 import { TEMPLATE_ATTACKS } from './guard-corpus-template-attacks.mjs';
 import { TEMPLATE_BENIGN } from './guard-corpus-template-benign.mjs';
+import { UNSEEN_ATTACKS, UNSEEN_BENIGN } from './guard-corpus-unseen.mjs';
 
 // Texts per template and language: enough wordings to teach the intent, few enough that the
 // hand-written phrasings still count.
@@ -133,5 +134,14 @@ for (const { language, text } of policyQuestions()) benign.push({ id: nextId('gp
 
 const corpus = { version: 1, source: 'scripts/generate-guard-corpus.mjs', attacks, benign };
 writeFileSync(new URL('../evals/guard-corpus.json', import.meta.url), `${JSON.stringify(corpus, null, 2)}\n`);
+// The unseen test set: never trained on (evals/guard-unseen.json, same format).
+const unseen = { version: 1, source: 'scripts/guard-corpus-unseen.mjs', attacks: [], benign: [] };
+for (const [family, byLanguage] of Object.entries(UNSEEN_ATTACKS)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) unseen.attacks.push({ id: nextId(`gu-${family}`), family, language, text });
+}
+for (const [resembles, byLanguage] of Object.entries(UNSEEN_BENIGN)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) unseen.benign.push({ id: nextId('gub'), resembles, language, text });
+}
+writeFileSync(new URL('../evals/guard-unseen.json', import.meta.url), `${JSON.stringify(unseen, null, 2)}\n`);
 const families = Object.fromEntries([...new Set(attacks.map((a) => a.family))].map((f) => [f, attacks.filter((a) => a.family === f).length]));
 process.stdout.write(`${JSON.stringify({ attacks: attacks.length, benign: benign.length, look_alikes: benign.filter((b) => b.resembles !== 'ordinary').length, families })}\n`);
