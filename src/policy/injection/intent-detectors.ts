@@ -10,11 +10,15 @@ export interface IntentHit {
   readonly sentence: string;
 }
 
-/** Concepts of one sentence: which are present, and at which word each occurs (for nearness). */
+/** Concepts of one sentence: which are present, at which word each occurs (for nearness), and the number after its last word. */
 interface SentenceConcepts {
   readonly present: ReadonlySet<IntentConcept | 'payload'>;
   readonly at: ReadonlyMap<IntentConcept, readonly number[]>;
+  readonly words: number;
 }
+
+/** More than any nearness the clauses ask for: words of two sentences are never near. */
+const SENTENCE_GAP = 8;
 
 /** A combination that means the intent: all of `all` present, none of `none`, and `also` true. */
 interface Clause {
@@ -110,14 +114,24 @@ export function findIntent(view: string): IntentHit | undefined {
   if (markup !== null) return { rule: 'role_markup', sentence: view.slice(markup.index, markup.index + 80) };
   let before: SentenceConcepts | undefined;
   let previous: SentenceConcepts | undefined;
+  let words = 0;
   for (const sentence of sentences(view)) {
-    const current = conceptsOf(sentence);
+    const current = conceptsOf(sentence, words);
+    // Word numbers run on through the text with a gap at each sentence end, so nearness never spans two.
+    words = current.words + SENTENCE_GAP;
     if (current.present.size > 0) {
-      const two = previous === undefined ? current : join(previous, current);
-      const three = before === undefined ? two : join(before, two);
-      const spans = [current, two, three];
+      // The two- and three-sentence readings are built only when a clause asks for them.
+      let two: SentenceConcepts | undefined;
+      let three: SentenceConcepts | undefined;
+      const reading = (span: number): SentenceConcepts => {
+        if (span === 1) return current;
+        two ??= previous === undefined ? current : join(previous, current);
+        if (span === 2) return two;
+        three ??= before === undefined ? two : join(before, two);
+        return three;
+      };
       for (const { rule, clauses } of INTENTS) {
-        for (const clause of clauses) if (holds(clause, spans[(clause.span ?? 1) - 1] ?? current)) return { rule, sentence: sentence.trim() };
+        for (const clause of clauses) if (holds(clause, reading(clause.span ?? 1))) return { rule, sentence: sentence.trim() };
       }
     }
     before = previous;
@@ -139,12 +153,9 @@ function near(s: SentenceConcepts, a: IntentConcept, b: IntentConcept, words: nu
 }
 
 function join(a: SentenceConcepts, b: SentenceConcepts): SentenceConcepts {
-  // Word positions of the later sentence move past the earlier one, so nearness never spans the two.
-  const shift = 1 + Math.max(0, ...[...a.at.values()].flat());
-  const at = new Map<IntentConcept, number[]>();
-  for (const [concept, positions] of a.at) at.set(concept, [...positions]);
-  for (const [concept, positions] of b.at) at.set(concept, [...(at.get(concept) ?? []), ...positions.map((p) => p + shift + 8)]);
-  return { present: new Set([...a.present, ...b.present]), at };
+  const at = new Map<IntentConcept, readonly number[]>(a.at);
+  for (const [concept, positions] of b.at) at.set(concept, [...(at.get(concept) ?? []), ...positions]);
+  return { present: new Set([...a.present, ...b.present]), at, words: b.words };
 }
 
 // Stems by their first two characters, so each word looks up one short list.
@@ -161,21 +172,20 @@ for (const [concept, stems] of Object.entries(INTENT_CONCEPTS) as [IntentConcept
 
 // Letters and digits of the canonical view (lower case Latin, Latin-1 and Latin Extended, Greek and
 // Cyrillic), `_` and the apostrophe inside "пам'ятай": a code test, as this runs once per character.
-const isWordChar = (char: string | undefined): boolean => {
-  if (char === undefined) return false;
-  const code = char.charCodeAt(0);
-  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x27 || (code >= 0xdf && code <= 0x24f) || (code >= 0x370 && code <= 0x52f);
-};
+const isWordChar = (code: number): boolean => (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x27 || (code >= 0xdf && code <= 0x24f) || (code >= 0x370 && code <= 0x52f);
 
-function conceptsOf(sentence: string): SentenceConcepts {
+function conceptsOf(sentence: string, firstWord: number): SentenceConcepts {
   const present = new Set<IntentConcept | 'payload'>();
   const at = new Map<IntentConcept, number[]>();
-  let word = -1;
+  let word = firstWord - 1;
+  let inWord = false;
   for (let i = 0; i < sentence.length; i++) {
-    if (!isWordChar(sentence[i]) || isWordChar(sentence[i - 1])) continue;
+    const starts = isWordChar(sentence.charCodeAt(i)) && !inWord;
+    inWord = isWordChar(sentence.charCodeAt(i));
+    if (!starts) continue;
     word++;
     for (const { stem, whole, concept } of STEMS.get(sentence.slice(i, i + 2)) ?? []) {
-      if (!sentence.startsWith(stem, i) || (whole && isWordChar(sentence[i + stem.length]))) continue;
+      if (!sentence.startsWith(stem, i) || (whole && isWordChar(sentence.charCodeAt(i + stem.length)))) continue;
       present.add(concept);
       const list = at.get(concept) ?? [];
       list.push(word);
@@ -183,15 +193,16 @@ function conceptsOf(sentence: string): SentenceConcepts {
     }
   }
   if (PAYLOAD.test(sentence)) present.add('payload');
-  return { present, at };
+  return { present, at, words: word + 1 };
 }
 
 /** Sentences end at a line end, or at . ! ? ; followed by a space (so "evil.example" stays whole). */
 function* sentences(view: string): Generator<string> {
   let start = 0;
   for (let i = 0; i <= view.length; i++) {
-    const char = view[i];
-    const end = i === view.length || char === '\n' || ((char === '.' || char === '!' || char === '?' || char === ';') && (i + 1 === view.length || /\s/.test(view[i + 1] ?? '')));
+    const code = view.charCodeAt(i);
+    // . ! ? ; then a space, a line end or the end of the text.
+    const end = i === view.length || code === 0x0a || ((code === 0x2e || code === 0x21 || code === 0x3f || code === 0x3b) && (i + 1 === view.length || view.charCodeAt(i + 1) <= 0x20));
     if (!end) continue;
     if (i + 1 > start) yield view.slice(start, Math.min(i + 1, start + SENTENCE_CHARS));
     start = i + 1;
