@@ -87,7 +87,7 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
   },
 ];
 
-/** Sentences longer than this are read in their first part only: the check stays linear. */
+/** Sentences longer than this are read in pieces of this length, cut at a space: padding cannot push an intent out of reach, and each piece costs the same. */
 const SENTENCE_CHARS = 400;
 /** Links and quoted text: what a hijacked answer is told to carry. */
 const PAYLOAD = /https?:\/\/|www\.|[a-z0-9-]\.(?:example|com|net|org|ua|io|xyz|site|online|link|top|biz|info)\b|(?:^|[\s:(])['"«“„][^'"«»“”„\n]{1,80}['"»”“](?=$|[\s.,!?;:)])/u;
@@ -158,6 +158,9 @@ function join(a: SentenceConcepts, b: SentenceConcepts): SentenceConcepts {
   return { present: new Set([...a.present, ...b.present]), at, words: b.words };
 }
 
+const NONE: ReadonlySet<IntentConcept | 'payload'> = new Set();
+const NO_POSITIONS: ReadonlyMap<IntentConcept, readonly number[]> = new Map();
+
 // Stems by their first two characters, so each word looks up one short list.
 const STEMS = new Map<string, { stem: string; whole: boolean; concept: IntentConcept }[]>();
 for (const [concept, stems] of Object.entries(INTENT_CONCEPTS) as [IntentConcept, readonly string[]][]) {
@@ -175,23 +178,31 @@ for (const [concept, stems] of Object.entries(INTENT_CONCEPTS) as [IntentConcept
 const isWordChar = (code: number): boolean => (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x27 || (code >= 0xdf && code <= 0x24f) || (code >= 0x370 && code <= 0x52f);
 
 function conceptsOf(sentence: string, firstWord: number): SentenceConcepts {
-  const present = new Set<IntentConcept | 'payload'>();
-  const at = new Map<IntentConcept, number[]>();
+  // Built on the first concept found: most sentences of ordinary text have none.
+  let present: Set<IntentConcept | 'payload'> | undefined;
+  let at: Map<IntentConcept, number[]> | undefined;
   let word = firstWord - 1;
   let inWord = false;
   for (let i = 0; i < sentence.length; i++) {
-    const starts = isWordChar(sentence.charCodeAt(i)) && !inWord;
-    inWord = isWordChar(sentence.charCodeAt(i));
+    const isWord = isWordChar(sentence.charCodeAt(i));
+    const starts = isWord && !inWord;
+    inWord = isWord;
     if (!starts) continue;
     word++;
-    for (const { stem, whole, concept } of STEMS.get(sentence.slice(i, i + 2)) ?? []) {
+    const candidates = STEMS.get(sentence.slice(i, i + 2));
+    if (candidates === undefined) continue;
+    for (const { stem, whole, concept } of candidates) {
       if (!sentence.startsWith(stem, i) || (whole && isWordChar(sentence.charCodeAt(i + stem.length)))) continue;
+      present ??= new Set();
+      at ??= new Map();
       present.add(concept);
       const list = at.get(concept) ?? [];
       list.push(word);
       at.set(concept, list);
     }
   }
+  // A link or a quote counts only beside other concepts: no clause reads it alone.
+  if (present === undefined || at === undefined) return { present: NONE, at: NO_POSITIONS, words: word + 1 };
   if (PAYLOAD.test(sentence)) present.add('payload');
   return { present, at, words: word + 1 };
 }
@@ -203,8 +214,20 @@ function* sentences(view: string): Generator<string> {
     const code = view.charCodeAt(i);
     // . ! ? ; then a space, a line end or the end of the text.
     const end = i === view.length || code === 0x0a || ((code === 0x2e || code === 0x21 || code === 0x3f || code === 0x3b) && (i + 1 === view.length || view.charCodeAt(i + 1) <= 0x20));
-    if (!end) continue;
-    if (i + 1 > start) yield view.slice(start, Math.min(i + 1, start + SENTENCE_CHARS));
-    start = i + 1;
+    if (end) {
+      if (i + 1 > start) yield view.slice(start, i + 1);
+      start = i + 1;
+    } else if (i - start >= SENTENCE_CHARS) {
+      // A long sentence: cut at its last space in the second half of the piece, if there is one.
+      let cut = i;
+      for (let at = i; at > start + SENTENCE_CHARS / 2; at--) {
+        if (view.charCodeAt(at) === 0x20) {
+          cut = at + 1;
+          break;
+        }
+      }
+      yield view.slice(start, cut);
+      start = cut;
+    }
   }
 }
