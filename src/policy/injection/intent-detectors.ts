@@ -37,9 +37,11 @@ const bypassOrPrivileged = (s: SentenceConcepts): boolean => s.present.has('priv
  * The intents and the concept combinations that mean them. Each is a kind of request a logistics
  * assistant never has to follow, stated as concepts rather than phrasings: steering what the
  * assistant tells everyone (goal_hijack), harvesting other people's data or the service's secrets
- * (secrets), a trigger word set up for later (multi_turn), and claimed authority used to skip a check
- * (fake_authority). Customer language that shares the words (answer preferences, messages for the
- * courier, one's own data and passwords, a manager's approval of a return) lacks the combination.
+ * (secrets), a trigger word set up for later (multi_turn), claimed authority used to skip a check
+ * (fake_authority), and retelling the hidden start of the conversation (self_disclosure); role
+ * markup (role_injection) is one regular expression, read before them. Customer language that
+ * shares the words (answer preferences, messages for the courier, one's own data and passwords, a
+ * manager's approval of a return) lacks the combination.
  */
 const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly Clause[] }[] = [
   {
