@@ -28,9 +28,14 @@ export async function beginAsk(durable: DurableRuns, run: RunLedger, input: stri
   holdLease(durable, run);
 }
 
-/** The intent to resume a paused run with a decision, written with the decision's claim. */
-export function resumeIntent(durable: DurableRuns, fields: { runId: string; threadId: string; tenant: string; requestId: string; input: string; pausedRunId: string; decision: IntentDecision }): NewRunIntent {
-  return { ...fields, runtime: durable.runtime, kind: 'resume', startedAt: durable.now().toISOString(), owner: leaseOwner(), leaseUntil: leaseUntil(durable) };
+/**
+ * The intent to resume a paused run with a decision, written with the decision's claim. A deferred one
+ * (`decide` with `defer`: a worker resumes it) is written with its lease already lapsed, so any
+ * recoverer may take it at once.
+ */
+export function resumeIntent(durable: DurableRuns, fields: { runId: string; threadId: string; tenant: string; requestId: string; input: string; pausedRunId: string; decision: IntentDecision }, options: { deferred?: boolean } = {}): NewRunIntent {
+  const now = durable.now().toISOString();
+  return { ...fields, runtime: durable.runtime, kind: 'resume', startedAt: now, owner: leaseOwner(), leaseUntil: options.deferred ? now : leaseUntil(durable) };
 }
 
 /** Renews the lease of `run`'s intent until the run is finished (finishRun stops it). */

@@ -190,7 +190,7 @@ export class LangGraphRuntime {
     const trustedText = lastHumanText(snapshot);
     // One pause, one decision: the claim (with the intent to resume) is atomic in the shared store, so of
     // two operators (or two processes) deciding at once exactly one resumes the run.
-    const intent = resumeIntent(this.#durable, { runId: `run-${this.#services.newId()}`, threadId, tenant: previous.tenant, requestId: previous.request_id, input: trustedText, pausedRunId: previous.run_id, decision });
+    const intent = resumeIntent(this.#durable, { runId: `run-${this.#services.newId()}`, threadId, tenant: previous.tenant, requestId: previous.request_id, input: trustedText, pausedRunId: previous.run_id, decision }, { deferred: options.defer === true });
     const claimed = await this.#options.runs.claimDecision({ pausedRunId: previous.run_id, threadId, decision: decision.type, by: decision.by }, intent);
     if (!claimed) throw new DecisionError('already_decided', `thread ${threadId}: this approval was already decided`);
     let recorded: RecordedDecision;

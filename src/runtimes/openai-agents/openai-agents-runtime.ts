@@ -115,7 +115,7 @@ export class OpenAIAgentsRuntime {
     if (!pause || paused?.status !== 'awaiting_approval') throw new DecisionError('nothing_pending', `thread ${threadId} has no pending approval`);
     if (decision.type === 'edit') throw new DecisionError('invalid_edit', 'the OpenAI Agents runtime approves or rejects the exact call; edit is not supported');
     // One pause, one decision, across processes: the claim (with the intent to resume) is atomic in the shared store.
-    const intent = resumeIntent(this.#durable, { runId: `run-${this.#services.newId()}`, threadId, tenant: pause.tenant, requestId: pause.requestId, input: pause.trustedText, pausedRunId: pause.runId, decision });
+    const intent = resumeIntent(this.#durable, { runId: `run-${this.#services.newId()}`, threadId, tenant: pause.tenant, requestId: pause.requestId, input: pause.trustedText, pausedRunId: pause.runId, decision }, { deferred: options.defer === true });
     const claimed = await runs.claimDecision({ pausedRunId: pause.runId, threadId, decision: decision.type, by: decision.by }, intent);
     if (!claimed) throw new DecisionError('already_decided', `thread ${threadId}: this approval was already decided`);
     if (options.defer) {
