@@ -1,0 +1,13 @@
+export { executeJob } from './execute-job.js';
+export type { JobOutcome, JobRuntime } from './execute-job.js';
+export { openJobQueue } from './job-queue.js';
+export type { HeldJob, JobQueue, OpenJobQueueOptions, SqlExecutor } from './job-queue.js';
+export { DEAD_LETTER_QUEUE, QueueJob, QueuedDecision, ResumeJob, RUN_QUEUE, RunJob, safeParseQueueJob } from './queue-jobs.js';
+export { DEFAULT_QUEUE_SETTINGS, QueueSettingsError, queueSchemaFor, queueSettingsFromEnv } from './queue-settings.js';
+export type { QueueSettings } from './queue-settings.js';
+export { readQueueStats } from './queue-stats.js';
+export type { QueueStats } from './queue-stats.js';
+export { startQueueWorker } from './queue-worker.js';
+export type { QueueWorker, QueueWorkerOptions } from './queue-worker.js';
+export { openTenantSlots } from './tenant-slots.js';
+export type { TenantSlotOptions, TenantSlots } from './tenant-slots.js';
