@@ -1,0 +1,43 @@
+import { createStderrLogger } from '../mcp/stderr-logger.js';
+import { openJobQueue, openTenantSlots, queueSettingsFromEnv, QueueSettingsError, startQueueWorker } from '../queue/index.js';
+import type { RuntimeName } from '../runtimes/index.js';
+import { UsageError } from './usage-error.js';
+
+export interface RunQueueWorkerOptions {
+  url: string;
+  concurrency: number;
+  tenantLimit: number;
+  runtimeName: RuntimeName;
+}
+
+/** Opens the runtime, the queue and the tenant slots, works until SIGTERM/SIGINT, then closes everything and exits 0. */
+export async function runQueueWorker(options: RunQueueWorkerOptions): Promise<void> {
+  const { url, concurrency, tenantLimit, runtimeName } = options;
+  const logger = createStderrLogger();
+  let settings;
+  try {
+    settings = queueSettingsFromEnv(url);
+  } catch (error) {
+    if (error instanceof QueueSettingsError) throw new UsageError(error.message);
+    throw error;
+  }
+  const { openRuntime } = await import('../runtimes/index.js');
+  const runtime = await openRuntime(runtimeName, { dbPath: url });
+  const queue = await openJobQueue(url, { settings, supervise: true, logger });
+  const slots = await openTenantSlots(url, { schema: settings.schema, limit: tenantLimit, leaseSeconds: settings.leaseSeconds });
+  const worker = startQueueWorker({ queue, slots, runtime, concurrency, logger });
+  logger.info('worker started', { pid: process.pid, concurrency, tenant_concurrency: tenantLimit, runtime: runtimeName, model: runtime.modelName, queue_schema: settings.schema, lease_seconds: settings.leaseSeconds });
+  console.error(`waybill worker: taking jobs, ${concurrency} at a time (SIGTERM or Ctrl-C stops after the jobs in hand)`);
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      logger.info('worker stopping', { signal });
+      resolve();
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+  await worker.stop();
+  await Promise.allSettled([queue.close(), slots.close(), runtime.close()]);
+  logger.info('worker stopped', { pid: process.pid });
+  process.exit(0);
+}
