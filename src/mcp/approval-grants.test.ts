@@ -48,13 +48,15 @@ describe('cancel_shipment at the boundary', () => {
     expect(await store.countCancellations()).toBe(1); // the fixture's TTN-000006 only
   });
 
-  it('runs exactly once with the approval id after approval; a second use of the grant is refused', async () => {
+  it('runs exactly once with the approval id after approval; the identical retry replays and another use of the grant is refused', async () => {
     const asked = await call('cancel_shipment', cancel720);
     const id = String(asked.body.approval_id);
     expect(await decideApproval(store, { approvalId: id, decision: 'approve', decidedBy: 'cli:local' })).toMatchObject({ kind: 'decided', approval: { status: 'approved' } });
     const done = await call('cancel_shipment', { ...cancel720, approval_id: id });
     expect(done).toMatchObject({ isError: false, body: { status: 'ok', shipment_status: 'cancelled', refund_uah: 720, replayed: false } });
-    const again = await call('cancel_shipment', { ...cancel720, approval_id: id });
+    // The identical retry replays what ran (a client that lost the answer learns it ran once).
+    expect(await call('cancel_shipment', { ...cancel720, approval_id: id })).toMatchObject({ isError: false, body: { status: 'ok', cancellation_id: 'CNL-000002', replayed: true } });
+    const again = await call('cancel_shipment', { ...cancel720, idempotency_key: 'another-key', approval_id: id });
     expect(again.isError).toBe(true);
     expect((again.body.problems as string[])[0]).toMatch(/^approval_id: apr_t1 was already used \(CNL-000002\)/);
     const reusedElsewhere = await call('cancel_shipment', { tracking_id: 'TTN-000012', reason: 'Клієнт відмовився', refund_uah: 100, approval_id: id });

@@ -114,13 +114,17 @@ describe('waybill mcp --http (Streamable HTTP)', () => {
       await other.client.close();
       const done = await client.callTool({ name: 'cancel_shipment', arguments: { ...args, approval_id: id } });
       expect(done.structuredContent).toMatchObject({ status: 'ok', refund_uah: 720 });
+      // The identical retry (a client that lost the answer) replays; the grant on any other call is refused.
       const again = await client.callTool({ name: 'cancel_shipment', arguments: { ...args, approval_id: id } });
-      expect((again.structuredContent as { problems: string[] }).problems[0]).toMatch(/was already used/);
+      expect(again.structuredContent).toMatchObject({ status: 'ok', refund_uah: 720, replayed: true });
+      const reused = await client.callTool({ name: 'cancel_shipment', arguments: { ...args, idempotency_key: 'another-key', approval_id: id } });
+      expect((reused.structuredContent as { problems: string[] }).problems[0]).toMatch(/was already used/);
       expect(await store.countCancellations('TTN-000004')).toBe(1);
       const calls = await store.audit.list({ subject: 'cancel_shipment' });
       expect(calls.map((e) => [e.tenant, e.body.channel, e.body.status])).toEqual([
         ['default', 'http', 'approval_required'],
         ['globex', 'http', 'error'],
+        ['default', 'http', 'ok'],
         ['default', 'http', 'ok'],
         ['default', 'http', 'error'],
       ]);

@@ -82,7 +82,7 @@ describe('waybill mcp over stdio, driven by the SDK client in a spawned process'
     expect(await call(client, 'track_shipment', { tracking_id: 'TTN-000015' })).toEqual({ status: 'error', problems: ['tracking_id: no shipment TTN-000015'] });
   });
 
-  it('after `waybill approve --approval ID` the repeated call cancels once; the grant is not reusable, also after a restart', async () => {
+  it('after `waybill approve --approval ID` the repeated call cancels once; the identical retry replays and the grant is not reusable, also after a restart', async () => {
     const decided = await waybill('approve', '--approval', approvalId, '--by', 'e2e');
     expect(decided.stdout).toContain(`${approvalId} [default] approved`);
     expect(await call(client, 'cancel_shipment', { ...CANCEL, approval_id: approvalId })).toMatchObject({ status: 'ok', refund_uah: 720, replayed: false });
@@ -90,7 +90,8 @@ describe('waybill mcp over stdio, driven by the SDK client in a spawned process'
     const restarted = await startServer();
     const tracked = await call(restarted, 'track_shipment', { tracking_id: 'TTN-000004' });
     expect(tracked).toMatchObject({ shipment_status: 'cancelled', cancellation: { refund_uah: 720 } });
-    const again = await call(restarted, 'cancel_shipment', { ...CANCEL, approval_id: approvalId });
+    expect(await call(restarted, 'cancel_shipment', { ...CANCEL, approval_id: approvalId })).toMatchObject({ status: 'ok', refund_uah: 720, replayed: true });
+    const again = await call(restarted, 'cancel_shipment', { ...CANCEL, idempotency_key: 'e2e-cancel-2', approval_id: approvalId });
     expect((again.problems as string[])[0]).toMatch(/was already used/);
     await restarted.close();
 

@@ -84,7 +84,9 @@ export type DecideOutcome =
   | { kind: 'decided'; approval: ApprovalRequest }
   | { kind: 'not_found' }
   | { kind: 'already_decided'; approval: ApprovalRequest }
-  | { kind: 'expired'; approval: ApprovalRequest };
+  | { kind: 'expired'; approval: ApprovalRequest }
+  /** An edit the cancellation would refuse (see editProblems): nothing was decided. */
+  | { kind: 'invalid_edit'; problems: string[] };
 
 export interface ApprovalListFilter {
   tenant?: string;

@@ -9,6 +9,8 @@ import type {
   DecideOutcome,
   NewApprovalRequest,
 } from '../approvals/approval-store.js';
+import type { EditedShipment } from '../approvals/edit-against-shipment.js';
+import { editProblems } from '../approvals/edit-against-shipment.js';
 import { APPROVAL_FORMAT_VERSION, DEFAULT_APPROVAL_LIFETIMES } from '../approvals/approval-store.js';
 import type { ApprovalRow } from '../sqlite/sqlite-approval-store.js';
 import { APPROVAL_SELECT, toApproval } from '../sqlite/sqlite-approval-store.js';
@@ -95,6 +97,11 @@ export class PostgresApprovalStore implements ApprovalStore {
     const approved = input.kind !== 'reject';
     const args = input.kind === 'edit' && input.args ? input.args : current.args;
     const argsHash = input.kind === 'edit' && input.argsHash ? input.argsHash : current.argsHash;
+    if (input.kind === 'edit' && current.tool === 'cancel_shipment') {
+      const shipment = (await client.query<EditedShipment>('SELECT status, paid_uah, tenant FROM shipments WHERE tracking_id = $1', [String(args.tracking_id ?? '')])).rows[0];
+      const problems = editProblems(shipment, current.tenant, args);
+      if (problems.length > 0) return { kind: 'invalid_edit', problems };
+    }
     const changed = (
       await client.query(
         `UPDATE approvals SET status = $1, decision = $2, decided_by = $3, decided_at = $4, decided_args = $5, decided_args_hash = $6, decision_reason = $7

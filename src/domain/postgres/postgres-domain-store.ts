@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { City } from '../cities.js';
 import type { CancelOutcome, CancelRequest, DomainStore } from '../domain-store.js';
 import type { Cancellation, Product, Shipment, ShipmentEvent, StockLevel, Tariff, Warehouse } from '../entities.js';
+import { replayOfUsedGrant } from '../approvals/replay-of-used-grant.js';
 import { FINAL_STATUSES } from '../entities.js';
 import type { Service } from '../services.js';
 import type { ApprovalRow } from '../sqlite/sqlite-approval-store.js';
@@ -144,8 +145,8 @@ export class PostgresDomainStore implements DomainStore {
     if (!shipment || (request.tenant !== undefined && shipment.tenant !== request.tenant)) return { kind: 'not_found' };
     const { grant } = request;
     const presented = grant?.approvalId !== undefined ? await this.#checkGrant(client, request, grant.approvalId, shipment.tenant) : undefined;
-    if (presented && presented.kind === 'grant_refused') return presented;
     const found = await cancellationWhere(client, 'idempotency_key', request.idempotencyKey);
+    if (presented && presented.kind === 'grant_refused') return replayOfUsedGrant(presented, found, request, shipment.tenant) ?? presented;
     if (found) {
       const { tenant: owner, ...previous } = found;
       if (owner !== shipment.tenant) return { kind: 'key_taken' };

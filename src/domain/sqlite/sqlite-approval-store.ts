@@ -10,6 +10,8 @@ import type {
   DecideOutcome,
   NewApprovalRequest,
 } from '../approvals/approval-store.js';
+import type { EditedShipment } from '../approvals/edit-against-shipment.js';
+import { editProblems } from '../approvals/edit-against-shipment.js';
 import { APPROVAL_FORMAT_VERSION, DEFAULT_APPROVAL_LIFETIMES } from '../approvals/approval-store.js';
 import type { SqliteAuditChain } from './sqlite-audit-chain.js';
 
@@ -157,6 +159,11 @@ export class SqliteApprovalStore implements ApprovalStore {
     const approved = input.kind !== 'reject';
     const args = input.kind === 'edit' && input.args ? input.args : current.args;
     const argsHash = input.kind === 'edit' && input.argsHash ? input.argsHash : current.argsHash;
+    if (input.kind === 'edit' && current.tool === 'cancel_shipment') {
+      const shipment = this.#db.prepare('SELECT status, paid_uah, tenant FROM shipments WHERE tracking_id = ?').get(String(args.tracking_id ?? '')) as EditedShipment | undefined;
+      const problems = editProblems(shipment, current.tenant, args);
+      if (problems.length > 0) return { kind: 'invalid_edit', problems };
+    }
     const changed = this.#db
       .prepare(
         `UPDATE approvals SET status = ?, decision = ?, decided_by = ?, decided_at = ?, decided_args = ?, decided_args_hash = ?, decision_reason = ?

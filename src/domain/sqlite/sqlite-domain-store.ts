@@ -3,6 +3,7 @@ import type { City } from '../cities.js';
 import type { ApprovalLifetimes } from '../approvals/approval-store.js';
 import type { CancelOutcome, CancelRequest, DomainStore } from '../domain-store.js';
 import type { Cancellation, Product, Shipment, ShipmentEvent, StockLevel, Tariff, Warehouse } from '../entities.js';
+import { replayOfUsedGrant } from '../approvals/replay-of-used-grant.js';
 import { FINAL_STATUSES } from '../entities.js';
 import type { Service } from '../services.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
@@ -133,11 +134,11 @@ export class SqliteDomainStore implements DomainStore {
     // Another tenant's shipment is exactly as unknown as a missing one, before any other rule speaks.
     if (!shipment || (request.tenant !== undefined && shipment.tenant !== request.tenant)) return { kind: 'not_found' };
     const { grant } = request;
-    // A grant presented again is refused as used (naming the cancellation it paid for), even for an
-    // identical retry: one grant, one use, and the answer says nothing was done twice.
+    // A grant presented again is refused as used (naming the cancellation it paid for), unless it is
+    // the identical retry of that call, which replays it: one grant, one use, nothing done twice.
     const presented = grant?.approvalId !== undefined ? this.#checkGrant(request, grant.approvalId, shipment.tenant) : undefined;
-    if (presented && presented.kind === 'grant_refused') return presented;
     const found = this.#cancellationWhere('idempotency_key = ?', request.idempotencyKey);
+    if (presented && presented.kind === 'grant_refused') return replayOfUsedGrant(presented, found, request, shipment.tenant) ?? presented;
     if (found) {
       const { tenant: owner, ...previous } = found;
       if (owner !== shipment.tenant) return { kind: 'key_taken' };

@@ -118,6 +118,8 @@ export function domainStoreConformance(backend: StoreBackend): void {
       expect(await store.cancelShipment({ ...other, grant: grantFor(other, approval.approvalId) })).toMatchObject({ kind: 'grant_refused', refusal: 'other_arguments' });
       const done = await store.cancelShipment({ ...request, grant: grantFor(request, approval.approvalId) });
       expect(done.kind).toBe('created');
+      // The identical retry (a caller that died before reading the answer) replays; nothing runs twice.
+      expect(await store.cancelShipment({ ...request, grant: grantFor(request, approval.approvalId) })).toEqual({ kind: 'replayed', cancellation: (done as { cancellation: unknown }).cancellation });
       const reused = cancelRequest({ idempotencyKey: 'again' });
       expect(await store.cancelShipment({ ...reused, grant: grantFor(reused, approval.approvalId) })).toMatchObject({ kind: 'grant_refused', refusal: 'used' });
       const stored = await store.approvals.get(approval.approvalId);
@@ -127,6 +129,22 @@ export function domainStoreConformance(backend: StoreBackend): void {
       const chain = await store.audit.list({ subject: approval.approvalId });
       expect(chain.map((e) => e.type)).toEqual(['approval.requested', 'approval.decided', 'grant.issued', 'grant.consumed']);
       expect(await store.audit.verify()).toMatchObject({ ok: true, entries: 4 });
+    });
+
+    it('refuses an edit the cancellation would refuse (more than was paid, another shipment state) and leaves the approval pending', async () => {
+      const store = await open();
+      const request = cancelRequest();
+      const asked = await store.cancelShipment({ ...request, grant: grantFor(request) });
+      const { approvalId } = (asked as { approval: ApprovalRequest }).approval;
+      const edit = (refund: number, trackingId = 'TTN-000004') => {
+        const args = { tracking_id: trackingId, reason: 'частково', refund_uah: refund };
+        return store.approvals.decide({ approvalId, kind: 'edit', decidedBy: 'op', args, argsHash: argsHash(args) });
+      };
+      expect(await edit(900)).toEqual({ kind: 'invalid_edit', problems: ['refund_uah: 900 UAH is more than the 720 UAH paid for TTN-000004'] });
+      expect(await edit(100, 'TTN-000006')).toMatchObject({ kind: 'invalid_edit', problems: [expect.stringMatching(/TTN-000006 is (cancelled|delivered)/)] });
+      expect((await store.approvals.get(approvalId))?.status).toBe('pending');
+      expect(await edit(500)).toMatchObject({ kind: 'decided', approval: { status: 'approved', decision: { args: { refund_uah: 500 } } } });
+      expect(await store.audit.verify()).toMatchObject({ ok: true, entries: 3 });
     });
 
     it('approves automatically up to the threshold, recorded like a human decision', async () => {
