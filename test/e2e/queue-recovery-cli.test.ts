@@ -1,0 +1,168 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDomainStore } from '../../src/domain/index.js';
+import { silentLogger } from '../../src/mcp/stderr-logger.js';
+import { serveOracle } from '../../src/models/oracle/serve-oracle.js';
+import { openJobQueue, queueDecision, queueSettingsFromEnv, type JobQueue } from '../../src/queue/index.js';
+import { createQueueTestSchema } from '../../src/queue/queue-test-schema.js';
+import { openRunStore, type RunStore } from '../../src/telemetry/index.js';
+import { testPostgresUrl, type TestSchema } from '../../src/testing/postgres-test-schema.js';
+import { CLI, serverEnv } from './helpers.js';
+
+// Issue 19's acceptance: two worker processes, at least 200 runs of which at least 20 are cancellations
+// approved mid-way from this (third) process, one worker SIGKILLed at random moments and restarted; at
+// the end no run is lost and every approved cancellation ran exactly once. Sizes and the model latency
+// can be changed for a longer soak: WAYBILL_RECOVERY_RUNS, _CANCELLATIONS, _KILLS, _LATENCY_MS.
+const baseUrl = testPostgresUrl();
+const RUNS = Number(process.env.WAYBILL_RECOVERY_RUNS ?? 200);
+const CANCELLATIONS = Number(process.env.WAYBILL_RECOVERY_CANCELLATIONS ?? 24);
+const KILLS = Number(process.env.WAYBILL_RECOVERY_KILLS ?? 5);
+const LATENCY_MS = Number(process.env.WAYBILL_RECOVERY_LATENCY_MS ?? 20);
+const DEADLINE_MS = 170_000;
+
+// A short lease so a killed worker's jobs come back within seconds: lease + maintenance + poll = 6 + 1 + 0.5 s.
+const QUEUE_ENV = {
+  WAYBILL_QUEUE_LEASE_SECONDS: '6',
+  WAYBILL_QUEUE_MAINTENANCE_SECONDS: '1',
+  WAYBILL_QUEUE_POLL_SECONDS: '0.5',
+  WAYBILL_QUEUE_RETRY_LIMIT: '20',
+  WAYBILL_QUEUE_RETRY_DELAY_SECONDS: '0',
+};
+
+const READS = ['Де зараз посилка TTN-000001?', 'Який залишок SKU-1001?', 'Скільки коштує доставка 8 кг з Одеси до Харкова експресом?', 'Статус TTN-000005 і чому затримка?'];
+const trackingId = (i: number) => `TTN-2${String(i).padStart(5, '0')}`;
+
+interface Planned {
+  runId: string;
+  threadId: string;
+  cancels?: string;
+}
+
+describe.runIf(baseUrl)('the run queue when a worker is killed again and again', () => {
+  let schema: TestSchema | undefined;
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    await schema?.drop();
+  });
+
+  it('loses no run and executes each approved cancellation exactly once', { timeout: DEADLINE_MS + 60_000 }, async () => {
+    schema = await createQueueTestSchema(baseUrl ?? '');
+    const url = schema.url;
+    const domain = await openDomainStore({ path: url });
+    await domain.close();
+    const sql = new pg.Client({ connectionString: url });
+    await sql.connect();
+    cleanups.push(() => sql.end());
+    for (let i = 1; i <= CANCELLATIONS; i += 1) {
+      await sql.query(
+        `INSERT INTO shipments (tracking_id, status, origin, destination, service, weight_kg, paid_uah, recipient_name, recipient_phone, eta, tenant)
+         VALUES ($1, 'created', 'Київ', 'Львів', 'standard', 2, 300, 'Отримувач', '+380671234567', '2026-12-05', 'default')`,
+        [trackingId(i)],
+      );
+    }
+    const oracle = await serveOracle({ port: 0, latencyMs: LATENCY_MS });
+    cleanups.push(() => oracle.close());
+    const env = serverEnv(url, { ...QUEUE_ENV, WAYBILL_MODEL: 'oracle', WAYBILL_BASE_URL: oracle.baseUrl, WAYBILL_LOG_LEVEL: 'warn' });
+
+    const queue: JobQueue = await openJobQueue(url, { settings: queueSettingsFromEnv(url, QUEUE_ENV), logger: silentLogger });
+    cleanups.push(() => queue.close());
+    const runs: RunStore = await openRunStore(url);
+    cleanups.push(() => runs.close());
+
+    const logs: string[] = ['', ''];
+    const workers: (ChildProcess | undefined)[] = [undefined, undefined];
+    const start = (n: number) => {
+      const child = spawn(process.execPath, [CLI, 'worker', '--concurrency', '2', '--tenant-concurrency', '3'], { env });
+      child.stderr?.setEncoding('utf8');
+      child.stderr?.on('data', (chunk: string) => {
+        logs[n] = `${logs[n] ?? ''}${chunk}`.slice(-20_000);
+      });
+      workers[n] = child;
+    };
+    cleanups.push(async () => {
+      for (const child of workers) child?.kill('SIGKILL');
+    });
+    start(0);
+    start(1);
+
+    // The cancellations are spread among the reads so they are paused, approved and resumed while runs go on.
+    const plan: Planned[] = Array.from({ length: RUNS }, (_, i) => ({ runId: `run-q${i}`, threadId: `thread-q${i}` }));
+    for (let i = 1; i <= CANCELLATIONS; i += 1) {
+      const at = Math.floor(((i - 0.5) * RUNS) / CANCELLATIONS);
+      const slot = plan[at];
+      if (slot) slot.cancels = trackingId(i);
+    }
+    const started = Date.now();
+    for (const [i, run] of plan.entries()) {
+      const input = run.cancels ? `Скасуй ${run.cancels}, клієнт відмовився, поверни 300 грн` : (READS[i % READS.length] ?? '');
+      await queue.enqueue({ kind: 'run', runId: run.runId, threadId: run.threadId, tenant: 'default', input });
+    }
+
+    const approved = new Set<string>();
+    const approveWhatWaits = async () => {
+      for (const run of plan) {
+        if (!run.cancels || approved.has(run.threadId)) continue;
+        const record = await runs.getRun(run.runId);
+        if (record?.status !== 'awaiting_approval' || !record.pending) continue;
+        await queueDecision(queue, { threadId: run.threadId, tenant: 'default', approvalId: record.pending.approval_id ?? record.run_id, decision: { type: 'approve', by: 'recovery-test' } });
+        approved.add(run.threadId);
+      }
+    };
+
+    let kills = 0;
+    let nextKillAt = Date.now() + 2_000 + randomInt(3_000);
+    const settled = async (): Promise<boolean> => {
+      const stats = await queue.stats();
+      if (stats.queued + stats.active > 0 || approved.size < CANCELLATIONS) return false;
+      for (const run of plan) if (!(await runs.getRun(run.runId))) return false;
+      return true;
+    };
+    while (Date.now() - started < DEADLINE_MS) {
+      await approveWhatWaits();
+      if (kills < KILLS && Date.now() >= nextKillAt) {
+        const victim = randomInt(2);
+        workers[victim]?.kill('SIGKILL');
+        kills += 1;
+        await sleep(200 + randomInt(1_000));
+        start(victim);
+        nextKillAt = Date.now() + 2_000 + randomInt(4_000);
+      }
+      if (kills >= KILLS && (await settled())) break;
+      await sleep(250);
+    }
+    const elapsedS = (Date.now() - started) / 1000;
+
+    const statuses: Record<string, number> = {};
+    let lost = 0;
+    for (const run of plan) {
+      const record = await runs.getRun(run.runId);
+      if (!record) lost += 1;
+      else statuses[record.status] = (statuses[record.status] ?? 0) + 1;
+    }
+    const cancelled = await sql.query<{ tracking_id: string; n: string }>(`SELECT tracking_id, count(*) AS n FROM cancellations WHERE tracking_id LIKE 'TTN-2%' GROUP BY tracking_id`);
+    const executed = cancelled.rows.length;
+    const doubled = cancelled.rows.filter((row) => Number(row.n) > 1).length;
+    let resumedFinished = 0;
+    for (const run of plan) {
+      if (run.cancels && (await runs.latestRunForThread(run.threadId))?.status === 'finished') resumedFinished += 1;
+    }
+    const stats = await queue.stats();
+    const counts = { runs: RUNS, cancellations: CANCELLATIONS, approved: approved.size, kills, lost, executed, doubled, resumed_finished: resumedFinished, statuses, retries: stats.retries, dead_letters: stats.deadLetters, seconds: elapsedS };
+    process.stdout.write(`queue recovery: ${JSON.stringify(counts)}\n`);
+    const diagnosis = `${JSON.stringify(counts)}\nworker 0:\n${logs[0]?.slice(-3000)}\nworker 1:\n${logs[1]?.slice(-3000)}`;
+
+    expect(kills, diagnosis).toBe(KILLS);
+    expect(lost, diagnosis).toBe(0);
+    expect(approved.size, diagnosis).toBe(CANCELLATIONS);
+    expect(executed, diagnosis).toBe(CANCELLATIONS);
+    expect(doubled, diagnosis).toBe(0);
+    expect(resumedFinished, diagnosis).toBe(CANCELLATIONS);
+    expect(Object.keys(statuses).every((s) => ['finished', 'stopped', 'awaiting_approval', 'decided'].includes(s)), diagnosis).toBe(true);
+    expect(stats.deadLetters, diagnosis).toBe(0);
+  });
+});
