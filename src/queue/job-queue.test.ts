@@ -27,6 +27,16 @@ describe.runIf(baseUrl)('the run queue on PostgreSQL', { timeout: 60_000 }, () =
     return queue;
   }
 
+  it('opens from several processes starting at once on a fresh database', async () => {
+    schema = await createQueueTestSchema(baseUrl ?? '');
+    const url = schema.url;
+    const all = await Promise.all([1, 2, 3, 4].map(() => openJobQueue(url, { settings: queueSettingsFromEnv(url, {}), supervise: true, logger: silentLogger })));
+    [queue] = all;
+    await all[1]?.enqueue(run('r1', 't1'));
+    expect((await all[2]?.fetch())?.parsed).toMatchObject({ success: true, job: { runId: 'r1' } });
+    for (const other of all.slice(1)) await other.close();
+  });
+
   it('hands a job to one taker, with what was queued', async () => {
     const q = await open();
     await q.enqueue(run('r1', 't1'));

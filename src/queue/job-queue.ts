@@ -69,24 +69,29 @@ export async function openJobQueue(url: string, options: OpenJobQueueOptions): P
   });
   // pg-boss reports maintenance and connection errors as events; unhandled, an 'error' event would end the process.
   boss.on('error', (error) => logger.warn('queue error', { error: error.message }));
+  const pool = new pg.Pool({ connectionString: url, max: 2, application_name: 'waybill-queue' });
+  pool.on('error', () => undefined);
   try {
-    await boss.start();
-    await boss.createQueue(DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE, policy: 'standard' });
-    await boss.createQueue(RUN_QUEUE, {
-      name: RUN_QUEUE,
-      policy: 'singleton',
-      deadLetter: DEAD_LETTER_QUEUE,
-      retryLimit: settings.retryLimit,
-      retryDelay: settings.retryDelaySeconds,
-      retryBackoff: true,
-      expireInSeconds: settings.leaseSeconds,
+    // pg-boss creates a queue's partition without a lock: two processes starting together deadlock on it.
+    await whileLocked(pool, `${settings.schema}.queues`, async () => {
+      await boss.start();
+      if (!(await boss.getQueue(DEAD_LETTER_QUEUE))) await boss.createQueue(DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE, policy: 'standard' });
+      if (await boss.getQueue(RUN_QUEUE)) return;
+      await boss.createQueue(RUN_QUEUE, {
+        name: RUN_QUEUE,
+        policy: 'singleton',
+        deadLetter: DEAD_LETTER_QUEUE,
+        retryLimit: settings.retryLimit,
+        retryDelay: settings.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: settings.leaseSeconds,
+      });
     });
   } catch (cause) {
     await boss.stop({ graceful: false }).catch(() => undefined);
+    await pool.end().catch(() => undefined);
     throw new Error(`cannot open the run queue at ${redactLocation(url)} (schema ${settings.schema}): ${(cause as Error).message}`, { cause });
   }
-  const pool = new pg.Pool({ connectionString: url, max: 2, application_name: 'waybill-queue' });
-  pool.on('error', () => undefined);
   const schema = settings.schema;
   const sendOptions = (job: QueueJob) => ({
     singletonKey: job.threadId,
@@ -152,4 +157,19 @@ export async function openJobQueue(url: string, options: OpenJobQueueOptions): P
       await pool.end();
     },
   };
+}
+
+/** Runs `fn` holding a session advisory lock named `name` on one of `pool`'s connections: a mutex across processes. */
+async function whileLocked<T>(pool: pg.Pool, name: string, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  } finally {
+    client.release();
+  }
 }
