@@ -7,6 +7,7 @@ export type { HeldJob, JobQueue, OpenJobQueueOptions, SqlExecutor } from './job-
 export { DEAD_LETTER_QUEUE, QueueJob, QueuedDecision, ResumeJob, RUN_QUEUE, RunJob, safeParseQueueJob } from './queue-jobs.js';
 export { DEFAULT_QUEUE_SETTINGS, QueueSettingsError, queueSchemaFor, queueSettingsFromEnv } from './queue-settings.js';
 export type { QueueSettings } from './queue-settings.js';
+export { registerQueueMetrics } from './queue-metrics.js';
 export { readQueueStats } from './queue-stats.js';
 export type { QueueStats } from './queue-stats.js';
 export { startQueueWorker } from './queue-worker.js';
