@@ -41,7 +41,7 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
     });
 
   const handle = async (held: HeldJob): Promise<void> => {
-    const fields = { job_id: held.id, attempt: held.retryCount + 1, queue_wait_ms: held.startedOn.getTime() - held.createdOn.getTime() };
+    const fields = { job_id: held.id, attempt: held.retryCount + 1, started_at: held.startedOn.toISOString(), queue_wait_ms: held.startedOn.getTime() - held.createdOn.getTime() };
     if (!held.parsed.success) {
       logger.error('job unreadable', { ...fields, error: held.parsed.error });
       await queue.fail(held.id, new Error(`not a Waybill job: ${held.parsed.error}`));
@@ -49,15 +49,18 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
     }
     const job = held.parsed.job;
     const jobFields = { ...fields, kind: job.kind, thread_id: job.threadId, tenant: job.tenant, ...(job.kind === 'run' && { run_id: job.runId }) };
+    // Set before the job is completed, failed or deferred: a renewal racing that finds the job settled, not lost.
+    let settling = false;
     const lease = setInterval(() => {
       void Promise.all([queue.renewLease(held.id), slots.renew(held.id)])
         .then(([kept]) => {
-          if (!kept) logger.warn('job lease lost', jobFields);
+          if (!kept && !settling) logger.warn('job lease lost: another worker may take this job', jobFields);
         })
         .catch((error: unknown) => logger.warn('job lease not renewed', { ...jobFields, error: (error as Error).message }));
     }, (queue.settings.leaseSeconds * 1000) / 3);
     try {
       if (!(await slots.acquire(job.tenant, held.id))) {
+        settling = true;
         await queue.defer(held.id, job, tenantBusyDelaySeconds);
         logger.debug('job deferred: tenant at its limit', jobFields);
         return;
@@ -68,12 +71,14 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
         outcome = await executeJob(runtime, job);
       } catch (error) {
         logger.warn('job failed', { ...jobFields, run_ms: Date.now() - started, error: (error as Error).message });
+        settling = true;
         await queue.fail(held.id, error as Error);
         return;
       }
       const summary = outcome.kind === 'record'
         ? { run_id: outcome.record.run_id, status: outcome.record.status, stop_reason: outcome.record.stop_reason ?? null, replayed: outcome.replayed }
         : { refused: outcome.code, message: outcome.message };
+      settling = true;
       await queue.complete(held.id, summary);
       logger.info('job done', { ...jobFields, run_ms: Date.now() - started, ...summary });
     } finally {

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,9 +25,9 @@ const KILLS = Number(process.env.WAYBILL_RECOVERY_KILLS ?? 5);
 const LATENCY_MS = Number(process.env.WAYBILL_RECOVERY_LATENCY_MS ?? 20);
 const DEADLINE_MS = 170_000;
 
-// A short lease so a killed worker's jobs come back within seconds: lease + maintenance + poll = 6 + 1 + 0.5 s.
+// A short lease so a killed worker's jobs come back within seconds: lease + maintenance + poll = 10 + 1 + 0.5 s.
 const QUEUE_ENV = {
-  WAYBILL_QUEUE_LEASE_SECONDS: '6',
+  WAYBILL_QUEUE_LEASE_SECONDS: '10',
   WAYBILL_QUEUE_MAINTENANCE_SECONDS: '1',
   WAYBILL_QUEUE_POLL_SECONDS: '0.5',
   WAYBILL_QUEUE_RETRY_LIMIT: '20',
@@ -67,7 +68,8 @@ describe.runIf(baseUrl)('the run queue when a worker is killed again and again',
     }
     const oracle = await serveOracle({ port: 0, latencyMs: LATENCY_MS });
     cleanups.push(() => oracle.close());
-    const env = serverEnv(url, { ...QUEUE_ENV, WAYBILL_MODEL: 'oracle', WAYBILL_BASE_URL: oracle.baseUrl, WAYBILL_LOG_LEVEL: 'warn' });
+    // Info logs: one line per job, with its attempt and start, to measure how soon a killed worker's job is taken again.
+    const env = serverEnv(url, { ...QUEUE_ENV, WAYBILL_MODEL: 'oracle', WAYBILL_BASE_URL: oracle.baseUrl, WAYBILL_LOG_LEVEL: 'info' });
 
     const queue: JobQueue = await openJobQueue(url, { settings: queueSettingsFromEnv(url, QUEUE_ENV), logger: silentLogger });
     cleanups.push(() => queue.close());
@@ -75,14 +77,26 @@ describe.runIf(baseUrl)('the run queue when a worker is killed again and again',
     cleanups.push(() => runs.close());
 
     const logs: string[] = ['', ''];
+    const retaken: { started_at: string }[] = [];
+    // Jobs each worker finished since it was (re)started: one that has finished some is taking jobs, so a kill lands mid-run.
+    const doneSinceStart = [0, 0];
     const workers: (ChildProcess | undefined)[] = [undefined, undefined];
     const start = (n: number) => {
       const child = spawn(process.execPath, [CLI, 'worker', '--concurrency', '2', '--tenant-concurrency', '3'], { env });
       child.stderr?.setEncoding('utf8');
+      let partial = '';
       child.stderr?.on('data', (chunk: string) => {
-        logs[n] = `${logs[n] ?? ''}${chunk}`.slice(-20_000);
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) {
+          if (process.env.H19_DEBUG_LOG) appendFileSync(process.env.H19_DEBUG_LOG, `${n} ${line}\n`);
+          if (line.includes('"job done"')) doneSinceStart[n] = (doneSinceStart[n] ?? 0) + 1;
+          if (line.includes('"job done"') && !line.includes('"attempt":1,')) retaken.push(JSON.parse(line) as { started_at: string });
+          else if (!line.includes('"job done"')) logs[n] = `${logs[n] ?? ''}${line}\n`.slice(-20_000);
+        }
       });
       workers[n] = child;
+      doneSinceStart[n] = 0;
     };
     cleanups.push(async () => {
       for (const child of workers) child?.kill('SIGKILL');
@@ -115,7 +129,8 @@ describe.runIf(baseUrl)('the run queue when a worker is killed again and again',
     };
 
     let kills = 0;
-    let nextKillAt = Date.now() + 2_000 + randomInt(3_000);
+    const killedAt: number[] = [];
+    let nextKillAt = Date.now() + randomInt(2_000);
     const settled = async (): Promise<boolean> => {
       const stats = await queue.stats();
       if (stats.queued + stats.active > 0 || approved.size < CANCELLATIONS) return false;
@@ -124,13 +139,16 @@ describe.runIf(baseUrl)('the run queue when a worker is killed again and again',
     };
     while (Date.now() - started < DEADLINE_MS) {
       await approveWhatWaits();
-      if (kills < KILLS && Date.now() >= nextKillAt) {
-        const victim = randomInt(2);
+      const busy = [0, 1].filter((n) => (doneSinceStart[n] ?? 0) > 0);
+      if (kills < KILLS && Date.now() >= nextKillAt && busy.length > 0) {
+        const victim = busy[randomInt(busy.length)] ?? 0;
+        await sleep(randomInt(1_000));
         workers[victim]?.kill('SIGKILL');
+        killedAt.push(Date.now());
         kills += 1;
         await sleep(200 + randomInt(1_000));
         start(victim);
-        nextKillAt = Date.now() + 2_000 + randomInt(4_000);
+        nextKillAt = Date.now() + 3_000 + randomInt(3_000);
       }
       if (kills >= KILLS && (await settled())) break;
       await sleep(250);
@@ -152,11 +170,20 @@ describe.runIf(baseUrl)('the run queue when a worker is killed again and again',
       if (run.cancels && (await runs.latestRunForThread(run.threadId))?.status === 'finished') resumedFinished += 1;
     }
     const stats = await queue.stats();
-    const counts = { runs: RUNS, cancellations: CANCELLATIONS, approved: approved.size, kills, lost, executed, doubled, resumed_finished: resumedFinished, statuses, retries: stats.retries, dead_letters: stats.deadLetters, seconds: elapsedS };
+    // Seconds from a kill to the next start of a job that kill interrupted (any later attempt after the latest kill before it).
+    const pickups = retaken.map((job) => {
+      const at = Date.parse(job.started_at);
+      const kill = killedAt.filter((k) => k <= at).at(-1) ?? at;
+      return (at - kill) / 1000;
+    });
+    const pickupMaxS = pickups.length ? Math.max(...pickups) : 0;
+    const counts = { runs: RUNS, cancellations: CANCELLATIONS, approved: approved.size, kills, lost, executed, doubled, resumed_finished: resumedFinished, statuses, retries: stats.retries, dead_letters: stats.deadLetters, jobs_retaken: retaken.length, pickup_max_s: pickupMaxS, seconds: elapsedS };
     process.stdout.write(`queue recovery: ${JSON.stringify(counts)}\n`);
     const diagnosis = `${JSON.stringify(counts)}\nworker 0:\n${logs[0]?.slice(-3000)}\nworker 1:\n${logs[1]?.slice(-3000)}`;
 
     expect(kills, diagnosis).toBe(KILLS);
+    // The kills interrupted jobs in hand, and other attempts finished them.
+    expect(retaken.length, diagnosis).toBeGreaterThan(0);
     expect(lost, diagnosis).toBe(0);
     expect(approved.size, diagnosis).toBe(CANCELLATIONS);
     expect(executed, diagnosis).toBe(CANCELLATIONS);
@@ -164,5 +191,7 @@ describe.runIf(baseUrl)('the run queue when a worker is killed again and again',
     expect(resumedFinished, diagnosis).toBe(CANCELLATIONS);
     expect(Object.keys(statuses).every((s) => ['finished', 'stopped', 'awaiting_approval', 'decided'].includes(s)), diagnosis).toBe(true);
     expect(stats.deadLetters, diagnosis).toBe(0);
+    // lease + maintenance + poll = 11.5 s, with room for a loaded machine.
+    expect(pickupMaxS, diagnosis).toBeLessThan(30);
   });
 });
