@@ -28,6 +28,7 @@ const TABLES: ReadonlyArray<{ name: string; identity?: string }> = [
   { name: 'audit_events', identity: 'id' },
   { name: 'decisions' },
   { name: 'thread_owners' },
+  { name: 'run_intents' },
   { name: 'control_switches' },
   { name: 'control_tenant_limits' },
   { name: 'control_tenant_usage' },

@@ -1,3 +1,4 @@
+import { resumeCommand } from './resume-command.js';
 import { Command } from 'commander';
 import { PACKAGE_VERSION } from '../mcp/package-version.js';
 import { graphCommand, pruneCommand } from './admin-commands.js';
@@ -30,6 +31,7 @@ export function createProgram(): Command {
     .addCommand(askCommand())
     .addCommand(stateCommand())
     .addCommand(approveCommand())
+    .addCommand(resumeCommand())
     .addCommand(rejectCommand())
     .addCommand(approvalsCommand())
     .addCommand(traceCommand())

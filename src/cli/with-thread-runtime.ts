@@ -7,7 +7,8 @@ async function runtimeOf(threadId: string, dbPath: string): Promise<RunRuntime |
   const { openRunStore } = await import('../telemetry/index.js');
   const runs = await openRunStore(dbPath);
   try {
-    return (await runs.latestRunForThread(threadId))?.runtime;
+    // A thread whose only run died before its record was written is known by that run's intent.
+    return (await runs.latestRunForThread(threadId))?.runtime ?? (await runs.listIntents(threadId))[0]?.runtime;
   } finally {
     await runs.close();
   }

@@ -22,7 +22,8 @@ export type StopReason =
   | 'operator_kill'
   | 'tenant_disabled'
   | 'model_unavailable'
-  | 'model_error';
+  | 'model_error'
+  | 'interrupted';
 
 /** Stop reasons that take no tool name. */
 export const PLAIN_STOP_REASONS = [
@@ -42,6 +43,7 @@ export const PLAIN_STOP_REASONS = [
   'tenant_disabled',
   'model_unavailable',
   'model_error',
+  'interrupted',
 ] as const;
 
 /** Stop reasons written as `<prefix>:<tool>`. */

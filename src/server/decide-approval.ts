@@ -9,13 +9,20 @@ import type { ServerDeps } from './server-deps.js';
 /**
  * Applies a decision to the paused run `approvalId` of `tenant`. Another tenant's (or no) approval is
  * 404; one already decided is 409 (the runtime's claim is atomic, so of two concurrent decisions exactly
- * one resumes the run); an invalid edit is 400. The decision is journaled by the runtime.
+ * one resumes the run), unless that decision was never applied (its process died): it is applied now
+ * and its run returned. An invalid edit is 400. The decision is journaled by the runtime.
  */
 export async function decideApproval(deps: ServerDeps, tenant: string, approvalId: string, decision: Decision): Promise<RunRecord> {
   const paused = await findTenantRun(deps, tenant, approvalId).catch(() => {
     throw new ApiError('not_found', `no approval ${approvalId}`);
   });
-  if (paused.status === 'decided') throw new ApiError('already_decided', `approval ${approvalId} was already decided`);
+  if (paused.status === 'decided') {
+    // Decided but not applied (the deciding process died): the earlier decision is applied now, once.
+    const finished = await deps.opened.recover(paused.thread_id).catch(() => []);
+    const applied = finished.find((record) => record.approval !== undefined);
+    if (applied) return applied;
+    throw new ApiError('already_decided', `approval ${approvalId} was already decided`);
+  }
   if (paused.status !== 'awaiting_approval') throw new ApiError('not_found', `no approval ${approvalId}`);
   if (!(await isStillPending(deps.opened, paused))) throw new ApiError('already_decided', `approval ${approvalId} was already decided`);
   try {

@@ -5,6 +5,8 @@ import { createStderrLogger } from '../mcp/stderr-logger.js';
 import { PACKAGE_VERSION } from '../mcp/index.js';
 import type { OpenNamedRuntimeOptions, RuntimeName } from '../runtimes/index.js';
 import { openRuntime } from '../runtimes/index.js';
+import { runLeaseMs } from '../runtimes/core/run-lease.js';
+import { startRecoveryLoop } from './recovery-loop.js';
 import type { AuditEvent, RunRecord } from '../telemetry/index.js';
 import { createRunTracer } from '../telemetry/tracing.js';
 import { LiveRuns, SqliteProtocolStore } from './agent-protocol/index.js';
@@ -62,6 +64,8 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
     }
   };
   const opened = await openRuntime(options.runtimeName ?? 'langgraph', { ...options.runtime, dbPath, onRunFinished });
+  // Runs a stopped process left (a killed ask, approve or serve) are finished here: now, and every lease period.
+  const recovery = startRecoveryLoop(opened, log, runLeaseMs(options.env));
   const keys = SqliteApiKeyStore.open(sidecar);
   const inFlight = new InFlightRuns();
   const protocol = SqliteProtocolStore.open(sidecar);
@@ -78,6 +82,7 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
         url: own,
         close: async () => {
           await new Promise<void>((done) => server.close(() => done()));
+          await recovery.stop();
           await inFlight.idle();
           await liveRuns.idle();
           await webhooks.idle();
@@ -90,7 +95,7 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
       });
     });
     server.once('error', (error) => {
-      void opened.close().finally(() => {
+      void recovery.stop().then(() => opened.close()).finally(() => {
         keys.close();
         webhookStore.close();
         protocol.close();

@@ -6,7 +6,7 @@ import { ApiError } from './api-error.js';
 /** Maps what a handler threw to the error a client sees; undefined for an unexpected fault (500). */
 export function toApiError(error: unknown): ApiError | undefined {
   if (ApiError.isInstance(error)) return error;
-  if (DecisionError.isInstance(error) && error.code === 'thread_awaiting_approval') return new ApiError('thread_busy', error.message);
+  if (DecisionError.isInstance(error) && (error.code === 'thread_awaiting_approval' || error.code === 'thread_busy')) return new ApiError('thread_busy', error.message);
   if (DecisionError.isInstance(error) && error.code === 'unknown_thread') return new ApiError('not_found', error.message);
   if (RunStoreError.isInstance(error) && error.code === 'invalid_argument') return new ApiError('bad_request', error.message);
   if (error instanceof HTTPException) {

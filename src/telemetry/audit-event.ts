@@ -8,6 +8,7 @@ export const AUDIT_DETAIL_MAX = 2000;
 export const AuditEventType = z.enum([
   'run.start',
   'run.end',
+  'run.recovered',
   'tool.call',
   'policy.deny',
   'guard.block',

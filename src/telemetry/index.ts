@@ -8,6 +8,7 @@ export { RunStoreError } from './run-store-error.js';
 export type { RunStoreErrorCode } from './run-store-error.js';
 export { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from './run-store.js';
 export type { DecisionClaim, RunFilter, RunListing, RunStore } from './run-store.js';
+export type { IntentDecision, LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
 export { PostgresRunStore } from './postgres-run-store.js';
 export { openRunStore } from './open-run-store.js';
 export { SqliteRunStore } from './sqlite-run-store.js';

@@ -5,12 +5,15 @@ import { isStopReason, redactPii } from '../policy/index.js';
 import type { AuditEvent } from './audit-event.js';
 import type { RunRecord } from './run-record.js';
 import { RUN_RECORD_VERSION, RunStatus } from './run-record.js';
+import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
+import { intentParams, RUN_INTENTS_DDL, toIntent } from './run-intent-rows.js';
+import type { RunIntentRow } from './run-intent-rows.js';
 import type { DecisionClaim, RunFilter, RunListing, RunStore } from './run-store.js';
 import { checkLimit, invalidArgument, readAuditEvent, readOrThrow, toInstant, validAuditEvents, validRunRecord } from './run-store-checks.js';
 import type { StoredRunRow } from './stored-run.js';
 import { decodeStoredRun, encodeStoredRun } from './stored-run.js';
 
-/** The same versions and tables as SQLite's `runs` component (1 — runs, audit_events; 2 — decisions). */
+/** The same versions and tables as SQLite's `runs` component (1 — runs, audit_events; 2 — decisions; 3 — thread_owners; 4 — run_intents). */
 const POSTGRES_RUNS_MIGRATIONS: readonly PostgresMigration[] = [
   `CREATE TABLE runs (
      run_id TEXT PRIMARY KEY,
@@ -51,9 +54,33 @@ const POSTGRES_RUNS_MIGRATIONS: readonly PostgresMigration[] = [
    INSERT INTO thread_owners (thread_id, tenant, claimed_at)
      SELECT DISTINCT ON (thread_id) thread_id, tenant, started_at FROM runs ORDER BY thread_id, started_at
    ON CONFLICT (thread_id) DO NOTHING;`,
+  RUN_INTENTS_DDL,
 ];
 
 const RUN_COLUMNS = 'run_id, schema_version, record';
+
+/** Idle before the cutoff, not awaiting approval, and not on a thread with a run in flight (a decided pause not yet resumed). */
+const PRUNABLE = "updated_at < $1 AND status <> 'awaiting_approval' AND thread_id NOT IN (SELECT thread_id FROM run_intents)";
+
+type Queryable = Pick<Pool, 'query'>;
+
+async function insertIntent(client: Queryable, intent: NewRunIntent): Promise<boolean> {
+  const p = intentParams(intent);
+  const { rowCount } = await client.query(
+    `INSERT INTO run_intents (run_id, thread_id, tenant, request_id, runtime, kind, input, paused_run_id, decision, started_at, owner, lease_until, attempts)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1) ON CONFLICT (run_id) DO NOTHING`,
+    [p.run_id, p.thread_id, p.tenant, p.request_id, p.runtime, p.kind, p.input, p.paused_run_id, p.decision, p.started_at, p.owner, p.lease_until],
+  );
+  return rowCount === 1;
+}
+
+async function writeEvents(client: Queryable, events: readonly AuditEvent[]): Promise<void> {
+  // Defence in depth (issue 20): free-text details are redacted again before they are written.
+  for (const event of events) {
+    const stored = event.detail === undefined ? event : { ...event, detail: redactPii(event.detail).text };
+    await client.query('INSERT INTO audit_events (run_id, ts, type, event) VALUES ($1, $2, $3, $4)', [event.run_id, new Date(event.ts).toISOString(), event.type, JSON.stringify(stored)]);
+  }
+}
 
 /**
  * Run records and audit events in PostgreSQL (component `runs`), the same rows as SQLite's. A decision
@@ -76,8 +103,19 @@ export class PostgresRunStore implements RunStore {
   }
 
   async saveRun(record: RunRecord): Promise<void> {
-    const r = validRunRecord(record);
-    await this.#pool.query(
+    await this.#writeRun(this.#pool, validRunRecord(record));
+  }
+
+  async saveFinishedRun(record: RunRecord, events: readonly AuditEvent[]): Promise<void> {
+    await withTransaction(this.#pool, async (client) => {
+      await this.#writeRun(client, record);
+      await writeEvents(client, events);
+      await client.query('DELETE FROM run_intents WHERE run_id = $1', [record.run_id]);
+    });
+  }
+
+  async #writeRun(client: Queryable, r: RunRecord): Promise<void> {
+    await client.query(
       `INSERT INTO runs (run_id, thread_id, tenant, request_id, status, stop_reason, started_at, updated_at, record, schema_version)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        ON CONFLICT (run_id) DO UPDATE SET thread_id = excluded.thread_id, tenant = excluded.tenant, request_id = excluded.request_id,
@@ -144,13 +182,7 @@ export class PostgresRunStore implements RunStore {
   async appendEvents(events: readonly AuditEvent[]): Promise<void> {
     const valid = validAuditEvents(events);
     if (valid.length === 0) return;
-    await withTransaction(this.#pool, async (client) => {
-      // Defence in depth (issue 20): free-text details are redacted again before they are written.
-      for (const event of valid) {
-        const stored = event.detail === undefined ? event : { ...event, detail: redactPii(event.detail).text };
-        await client.query('INSERT INTO audit_events (run_id, ts, type, event) VALUES ($1, $2, $3, $4)', [event.run_id, new Date(event.ts).toISOString(), event.type, JSON.stringify(stored)]);
-      }
-    });
+    await withTransaction(this.#pool, (client) => writeEvents(client, valid));
   }
 
   async listEvents(runId: string): Promise<AuditEvent[]> {
@@ -161,26 +193,51 @@ export class PostgresRunStore implements RunStore {
   async pruneOlderThan(cutoffIso: string): Promise<string[]> {
     const cutoff = toInstant(cutoffIso, 'cutoff');
     return withTransaction(this.#pool, async (client) => {
-      const threads = (await client.query<{ thread_id: string }>("SELECT DISTINCT thread_id FROM runs WHERE updated_at < $1 AND status <> 'awaiting_approval'", [cutoff])).rows.map((r) => r.thread_id);
-      await client.query("DELETE FROM audit_events WHERE run_id IN (SELECT run_id FROM runs WHERE updated_at < $1 AND status <> 'awaiting_approval')", [cutoff]);
-      await client.query('DELETE FROM audit_events WHERE ts < $1 AND run_id NOT IN (SELECT run_id FROM runs)', [cutoff]);
-      await client.query("DELETE FROM runs WHERE updated_at < $1 AND status <> 'awaiting_approval'", [cutoff]);
+      const threads = (await client.query<{ thread_id: string }>(`SELECT DISTINCT thread_id FROM runs WHERE ${PRUNABLE}`, [cutoff])).rows.map((r) => r.thread_id);
+      await client.query(`DELETE FROM audit_events WHERE run_id IN (SELECT run_id FROM runs WHERE ${PRUNABLE})`, [cutoff]);
+      await client.query('DELETE FROM audit_events WHERE ts < $1 AND run_id NOT IN (SELECT run_id FROM runs) AND run_id NOT IN (SELECT run_id FROM run_intents)', [cutoff]);
+      await client.query(`DELETE FROM runs WHERE ${PRUNABLE}`, [cutoff]);
       const remaining = new Set((await client.query<{ thread_id: string }>('SELECT DISTINCT thread_id FROM runs WHERE thread_id = ANY($1)', [threads])).rows.map((r) => r.thread_id));
       return threads.filter((thread) => !remaining.has(thread)).sort();
     });
   }
 
-  async claimDecision(claim: DecisionClaim): Promise<boolean> {
+  async claimDecision(claim: DecisionClaim, resume?: NewRunIntent): Promise<boolean> {
     return withTransaction(this.#pool, async (client) => {
       const inserted = (
         await client.query('INSERT INTO decisions (paused_run_id, thread_id, decision, decided_by, decided_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (paused_run_id) DO NOTHING', [
           claim.pausedRunId, claim.threadId, claim.decision, claim.by, this.#now().toISOString(),
         ])
       ).rowCount;
+      if (inserted !== 1) return false;
       // The paused run is no longer waiting on anyone, wherever runs are listed.
-      if (inserted === 1) await setPausedStatus(client, claim.pausedRunId, 'awaiting_approval', 'decided');
-      return inserted === 1;
+      await setPausedStatus(client, claim.pausedRunId, 'awaiting_approval', 'decided');
+      if (resume) await insertIntent(client, resume);
+      return true;
     });
+  }
+
+  async beginIntent(intent: NewRunIntent): Promise<boolean> {
+    return insertIntent(this.#pool, intent);
+  }
+
+  async listIntents(threadId?: string): Promise<RunIntent[]> {
+    const { rows } = threadId === undefined
+      ? await this.#pool.query<RunIntentRow>('SELECT * FROM run_intents ORDER BY started_at, run_id COLLATE "C"')
+      : await this.#pool.query<RunIntentRow>('SELECT * FROM run_intents WHERE thread_id = $1 ORDER BY started_at, run_id COLLATE "C"', [threadId]);
+    return rows.map(toIntent);
+  }
+
+  async takeIntent(runId: string, swap: LeaseSwap): Promise<RunIntent | undefined> {
+    const { rows } = await this.#pool.query<RunIntentRow>(
+      'UPDATE run_intents SET owner = $1, lease_until = $2, attempts = attempts + 1 WHERE run_id = $3 AND owner = $4 AND lease_until = $5 RETURNING *',
+      [swap.next.owner, swap.next.leaseUntil, runId, swap.seen.owner, swap.seen.leaseUntil],
+    );
+    return rows[0] && toIntent(rows[0]);
+  }
+
+  async renewIntent(runId: string, owner: string, leaseUntil: string): Promise<boolean> {
+    return (await this.#pool.query('UPDATE run_intents SET lease_until = $1 WHERE run_id = $2 AND owner = $3', [leaseUntil, runId, owner])).rowCount === 1;
   }
 
   async claimThread(threadId: string, tenant: string): Promise<string> {
@@ -195,6 +252,7 @@ export class PostgresRunStore implements RunStore {
   async releaseDecision(pausedRunId: string): Promise<void> {
     await withTransaction(this.#pool, async (client) => {
       await client.query('DELETE FROM decisions WHERE paused_run_id = $1', [pausedRunId]);
+      await client.query('DELETE FROM run_intents WHERE paused_run_id = $1', [pausedRunId]);
       await setPausedStatus(client, pausedRunId, 'decided', 'awaiting_approval');
     });
   }

@@ -127,6 +127,43 @@ export function runStoreConformance(backend: StoreBackend): void {
       expect(await b.claimDecision({ pausedRunId: 'paused', threadId: 'thread-0001', decision: 'approve', by: 'op' })).toBe(true);
     });
 
+    it('keeps runs in flight with their lease: begun once, renewed by the holder only, taken over by exactly one of many takers, ended with the finished record', async () => {
+      const store = await open();
+      const other = await open();
+      const intent = { runId: 'run-i1', threadId: 'thread-i', tenant: 'acme', requestId: 'req-i', runtime: 'langgraph' as const, kind: 'ask' as const, input: 'де TTN-000001?', startedAt: '2026-11-30T10:00:00.000Z', owner: 'host:1:a', leaseUntil: '2026-11-30T10:00:30.000Z' };
+      expect(await store.beginIntent(intent)).toBe(true);
+      expect(await other.beginIntent({ ...intent, owner: 'host:2:b' })).toBe(false);
+      expect(await other.listIntents('thread-i')).toEqual([{ ...intent, attempts: 1 }]);
+      expect(await other.listIntents('nope')).toEqual([]);
+      expect(await store.renewIntent('run-i1', 'host:1:a', '2026-11-30T10:01:00.000Z')).toBe(true);
+      expect(await other.renewIntent('run-i1', 'host:2:b', '2026-11-30T10:02:00.000Z')).toBe(false);
+      const seen = { owner: 'host:1:a', leaseUntil: '2026-11-30T10:01:00.000Z' };
+      const takers = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? store : other).takeIntent('run-i1', { seen, next: { owner: `host:9:${i}`, leaseUntil: '2026-11-30T10:05:00.000Z' } })));
+      const won = takers.filter((taken) => taken !== undefined);
+      expect(won).toHaveLength(1);
+      expect(won[0]).toMatchObject({ runId: 'run-i1', attempts: 2, leaseUntil: '2026-11-30T10:05:00.000Z' });
+      expect(await store.renewIntent('run-i1', 'host:1:a', '2026-11-30T10:09:00.000Z')).toBe(false);
+      await other.saveFinishedRun(sampleRunRecord({ run_id: 'run-i1', thread_id: 'thread-i' }), [event('run-i1', 'run.end')]);
+      expect(await store.listIntents()).toEqual([]);
+      expect((await store.getRun('run-i1'))?.thread_id).toBe('thread-i');
+    });
+
+    it('writes a decision and its resume intent in one transaction, gives both back together, and never prunes a thread with a run in flight', async () => {
+      const store = await open(() => new Date('2026-11-30T12:00:00.000Z'));
+      await store.saveRun(sampleRunRecord({ run_id: 'run-p', thread_id: 'thread-p', status: 'awaiting_approval', stop_reason: 'awaiting_approval', started_at: '2026-01-01T00:00:00.000Z' }));
+      const resume = { runId: 'run-r', threadId: 'thread-p', tenant: 'acme', requestId: 'req-p', runtime: 'langgraph' as const, kind: 'resume' as const, input: 'скасуй', pausedRunId: 'run-p', decision: { type: 'edit' as const, by: 'op', args: { refund_uah: 500 } }, startedAt: '2026-11-30T12:00:00.000Z', owner: 'host:1:a', leaseUntil: '2026-11-30T12:00:30.000Z' };
+      const claim = { pausedRunId: 'run-p', threadId: 'thread-p', decision: 'edit' as const, by: 'op' };
+      expect(await store.claimDecision(claim, resume)).toBe(true);
+      expect(await store.claimDecision(claim, { ...resume, runId: 'run-r2' })).toBe(false);
+      expect(await store.listIntents('thread-p')).toEqual([{ ...resume, attempts: 1 }]);
+      expect((await store.getRun('run-p'))?.status).toBe('decided');
+      expect(await store.pruneOlderThan('2026-12-31T00:00:00.000Z')).toEqual([]);
+      expect(await store.getRun('run-p')).toBeDefined();
+      await store.releaseDecision('run-p');
+      expect(await store.listIntents()).toEqual([]);
+      expect((await store.getRun('run-p'))?.status).toBe('awaiting_approval');
+    });
+
     it('gives a thread to exactly one of many tenants claiming it at once on two connections, for good', async () => {
       const a = await open();
       const b = await open();

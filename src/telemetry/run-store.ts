@@ -1,5 +1,6 @@
 import type { StopReason } from '../policy/index.js';
 import type { AuditEvent } from './audit-event.js';
+import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
 import type { RunRecord, RunStatus } from './run-record.js';
 
 /** Default and largest `limit` of `listRuns`. */
@@ -54,26 +55,40 @@ export interface RunStore {
   /** Appends events in one transaction: all or none. */
   appendEvents(events: readonly AuditEvent[]): Promise<void>;
   /**
-   * Optional: the run's record and its events in one transaction, for records the runtime has just
-   * built (no validation again). Without it, finishRun calls saveRun, then appendEvents.
+   * The end of a run in one transaction: its record, its events, and the removal of its intent (the
+   * run is no longer in flight). For records the runtime has just built: no validation again.
    */
-  saveFinishedRun?(record: RunRecord, events: readonly AuditEvent[]): Promise<void>;
+  saveFinishedRun(record: RunRecord, events: readonly AuditEvent[]): Promise<void>;
   /** A run's events in the order they were appended. */
   listEvents(runId: string): Promise<AuditEvent[]>;
   /**
    * Deletes runs last updated before `cutoffIso` with their events (and events older than the cutoff
-   * whose run was never saved), except runs awaiting approval: a paused run is kept however old, so its
-   * thread (and checkpoints) survive until it is decided. Returns, sorted, the ids of threads that now
+   * whose run was never saved), except runs awaiting approval and runs of a thread with a run in flight
+   * (a decided pause not yet resumed among them): they are kept however old, so their thread (and
+   * checkpoints) survive until they are finished. Returns, sorted, the ids of threads that now
    * have no run left, so the caller can delete their checkpoints.
    */
   pruneOlderThan(cutoffIso: string): Promise<string[]>;
   /**
    * Claims the right to decide one paused run: true for the first caller, false for every later one
-   * (in any process sharing the store), so exactly one decision resumes the run.
+   * (in any process sharing the store), so exactly one decision resumes the run. `resume`, the intent
+   * to resume the run with this decision, is written in the same transaction: a decision is never
+   * durable without it, so a process that dies after the claim leaves a run any other can finish.
    */
-  claimDecision(claim: DecisionClaim): Promise<boolean>;
-  /** Gives a claim back when the decision could not be applied (e.g. an invalid edit). */
+  claimDecision(claim: DecisionClaim, resume?: NewRunIntent): Promise<boolean>;
+  /** Gives a claim back (with its resume intent) when the decision could not be applied (e.g. an invalid edit). */
   releaseDecision(pausedRunId: string): Promise<void>;
+  /** Records that a run is in flight, before its first model call; false if an intent with this run id exists. */
+  beginIntent(intent: NewRunIntent): Promise<boolean>;
+  /** Runs in flight, oldest first: of one thread, or all. */
+  listIntents(threadId?: string): Promise<RunIntent[]>;
+  /**
+   * Takes over a run in flight whose holder is gone: swaps the lease only if it is still the one the
+   * caller saw (of two takers exactly one wins) and counts the attempt. Undefined when the swap lost.
+   */
+  takeIntent(runId: string, swap: LeaseSwap): Promise<RunIntent | undefined>;
+  /** Extends the holder's lease; false when the run is no longer held by `owner` (finished or taken over). */
+  renewIntent(runId: string, owner: string, leaseUntil: string): Promise<boolean>;
   /**
    * Claims `threadId` for `tenant` if no tenant owns it yet (one row per thread, written atomically) and
    * returns the owner: the first run on a thread makes its tenant the owner before any model call, so

@@ -5,6 +5,9 @@ import { isStopReason, redactPii } from '../policy/index.js';
 import { AuditEvent } from './audit-event.js';
 import { RUN_RECORD_VERSION, RunRecord, RunStatus } from './run-record.js';
 import { RunStoreError } from './run-store-error.js';
+import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
+import { intentParams, RUN_INTENTS_DDL, toIntent } from './run-intent-rows.js';
+import type { RunIntentRow } from './run-intent-rows.js';
 import type { DecisionClaim, RunFilter, RunListing, RunStore } from './run-store.js';
 import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from './run-store.js';
 import type { StoredRunRow } from './stored-run.js';
@@ -12,7 +15,8 @@ import { decodeStoredRun, encodeStoredRun } from './stored-run.js';
 
 /**
  * Changelog: 1 — `runs` (one row per run, the record as JSON) and `audit_events` (append-only);
- * 2 — `decisions`: one row per paused run that a human decided, so exactly one decision wins.
+ * 2 — `decisions`: one row per paused run that a human decided, so exactly one decision wins;
+ * 3 — `thread_owners`; 4 — `run_intents`: runs in flight with their lease (issue 17).
  */
 const RUNS_MIGRATIONS: readonly Migration[] = [
   (db) =>
@@ -63,9 +67,13 @@ const RUNS_MIGRATIONS: readonly Migration[] = [
       INSERT OR IGNORE INTO thread_owners (thread_id, tenant, claimed_at)
         SELECT thread_id, tenant, MIN(started_at) FROM runs GROUP BY thread_id;
     `),
+  (db) => db.exec(RUN_INTENTS_DDL),
 ];
 
 const RUN_COLUMNS = 'run_id, schema_version, record';
+
+/** Idle before the cutoff, not awaiting approval, and not on a thread with a run in flight (a decided pause not yet resumed). */
+const PRUNABLE = "updated_at < ? AND status <> 'awaiting_approval' AND thread_id NOT IN (SELECT thread_id FROM run_intents)";
 
 /**
  * Run records and audit events in the shared SQLite file (component `runs`). Time columns hold
@@ -110,6 +118,7 @@ export class SqliteRunStore implements RunStore {
     this.#db.transaction(() => {
       this.#writeRun(record);
       this.#writeEvents(events);
+      this.#db.prepare('DELETE FROM run_intents WHERE run_id = ?').run(record.run_id);
     })();
   }
 
@@ -244,26 +253,56 @@ export class SqliteRunStore implements RunStore {
     const db = this.#db;
     return db
       .transaction(() => {
-        const threads = db.prepare("SELECT DISTINCT thread_id FROM runs WHERE updated_at < ? AND status <> 'awaiting_approval'").pluck().all(cutoff) as string[];
-        db.prepare("DELETE FROM audit_events WHERE run_id IN (SELECT run_id FROM runs WHERE updated_at < ? AND status <> 'awaiting_approval')").run(cutoff);
-        db.prepare('DELETE FROM audit_events WHERE ts < ? AND run_id NOT IN (SELECT run_id FROM runs)').run(cutoff);
-        db.prepare("DELETE FROM runs WHERE updated_at < ? AND status <> 'awaiting_approval'").run(cutoff);
+        const threads = db.prepare(`SELECT DISTINCT thread_id FROM runs WHERE ${PRUNABLE}`).pluck().all(cutoff) as string[];
+        db.prepare(`DELETE FROM audit_events WHERE run_id IN (SELECT run_id FROM runs WHERE ${PRUNABLE})`).run(cutoff);
+        db.prepare('DELETE FROM audit_events WHERE ts < ? AND run_id NOT IN (SELECT run_id FROM runs) AND run_id NOT IN (SELECT run_id FROM run_intents)').run(cutoff);
+        db.prepare(`DELETE FROM runs WHERE ${PRUNABLE}`).run(cutoff);
         const remaining = db.prepare('SELECT 1 FROM runs WHERE thread_id = ? LIMIT 1');
         return threads.filter((thread) => remaining.get(thread) === undefined).sort();
       })
       .immediate();
   }
 
-  async claimDecision(claim: DecisionClaim): Promise<boolean> {
+  async claimDecision(claim: DecisionClaim, resume?: NewRunIntent): Promise<boolean> {
     const db = this.#db;
     return db.transaction(() => {
       const result = db
         .prepare('INSERT OR IGNORE INTO decisions (paused_run_id, thread_id, decision, decided_by, decided_at) VALUES (?, ?, ?, ?, ?)')
         .run(claim.pausedRunId, claim.threadId, claim.decision, claim.by, this.#now().toISOString());
+      if (result.changes !== 1) return false;
       // The paused run is no longer waiting on anyone, wherever runs are listed.
-      if (result.changes === 1) setPausedStatus(db, claim.pausedRunId, 'awaiting_approval', 'decided');
-      return result.changes === 1;
+      setPausedStatus(db, claim.pausedRunId, 'awaiting_approval', 'decided');
+      if (resume) this.#insertIntent(resume);
+      return true;
     }).immediate();
+  }
+
+  async beginIntent(intent: NewRunIntent): Promise<boolean> {
+    return this.#insertIntent(intent);
+  }
+
+  #insertIntent(intent: NewRunIntent): boolean {
+    const sql = `INSERT OR IGNORE INTO run_intents (run_id, thread_id, tenant, request_id, runtime, kind, input, paused_run_id, decision, started_at, owner, lease_until, attempts)
+      VALUES (@run_id, @thread_id, @tenant, @request_id, @runtime, @kind, @input, @paused_run_id, @decision, @started_at, @owner, @lease_until, 1)`;
+    return this.#db.prepare(sql).run(intentParams(intent)).changes === 1;
+  }
+
+  async listIntents(threadId?: string): Promise<RunIntent[]> {
+    const rows = (threadId === undefined
+      ? this.#db.prepare('SELECT * FROM run_intents ORDER BY started_at, run_id').all()
+      : this.#db.prepare('SELECT * FROM run_intents WHERE thread_id = ? ORDER BY started_at, run_id').all(threadId)) as RunIntentRow[];
+    return rows.map(toIntent);
+  }
+
+  async takeIntent(runId: string, swap: LeaseSwap): Promise<RunIntent | undefined> {
+    const row = this.#db
+      .prepare('UPDATE run_intents SET owner = ?, lease_until = ?, attempts = attempts + 1 WHERE run_id = ? AND owner = ? AND lease_until = ? RETURNING *')
+      .get(swap.next.owner, swap.next.leaseUntil, runId, swap.seen.owner, swap.seen.leaseUntil) as RunIntentRow | undefined;
+    return row && toIntent(row);
+  }
+
+  async renewIntent(runId: string, owner: string, leaseUntil: string): Promise<boolean> {
+    return this.#db.prepare('UPDATE run_intents SET lease_until = ? WHERE run_id = ? AND owner = ?').run(leaseUntil, runId, owner).changes === 1;
   }
 
   async claimThread(threadId: string, tenant: string): Promise<string> {
@@ -275,6 +314,7 @@ export class SqliteRunStore implements RunStore {
     const db = this.#db;
     db.transaction(() => {
       db.prepare('DELETE FROM decisions WHERE paused_run_id = ?').run(pausedRunId);
+      db.prepare('DELETE FROM run_intents WHERE paused_run_id = ?').run(pausedRunId);
       setPausedStatus(db, pausedRunId, 'decided', 'awaiting_approval');
     }).immediate();
   }

@@ -2,10 +2,10 @@ import type { BaseAgent, Event } from '@google/adk';
 import { InMemoryRunner } from '@google/adk';
 import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ModelPrice, ToolResilience } from '../../policy/index.js';
 import type { RunRecord, RunStore } from '../../telemetry/index.js';
-import type { AskRequest, Decision, LedgerServices, RunObserver, ThreadState } from '../core/index.js';
+import type { AskRequest, Decision, DurableRuns, LedgerServices, RunLedger, RunObserver, ThreadState } from '../core/index.js';
 import type { DomainBoundary } from '../core/index.js';
 import type { ProofSettings } from '../core/index.js';
-import { admitRequest, admitThread, DecisionError, finishRun, judgeDelegation, ledgerServices, newRunLedger, withLedger } from '../core/index.js';
+import { admitRequest, admitThread, beginAsk, DecisionError, finishRun, holdLease, judgeDelegation, ledgerServices, newRunLedger, recoveredRun, runLeaseMs, settleThread, withLedger } from '../core/index.js';
 import { workerLedgers } from './worker-ledger.js';
 
 export interface AdkRuntimeOptions {
@@ -27,6 +27,8 @@ export interface AdkRuntimeOptions {
   /** The proof loop; default on with 2 retries. */
   proof?: Partial<ProofSettings>;
   now?: () => Date;
+  /** How long a run in flight stays this process's without a renewal (default `WAYBILL_RUN_LEASE_MS` or 30 s). */
+  leaseMs?: number;
   newId?: () => string;
   onRunFinished?: RunObserver;
 }
@@ -42,10 +44,12 @@ const textOf = (event: Event): string => (event.content?.parts ?? []).map((part)
 export class AdkRuntime {
   readonly #options: AdkRuntimeOptions;
   readonly #services: LedgerServices;
+  readonly #durable: DurableRuns;
   readonly #runner: InMemoryRunner;
 
   constructor(options: AdkRuntimeOptions) {
     this.#options = options;
+    this.#durable = { runs: options.runs, runtime: 'adk', leaseMs: options.leaseMs ?? runLeaseMs(), now: options.now ?? (() => new Date()) };
     this.#services = ledgerServices({ runtime: 'adk', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, proof: options.proof, now: options.now, newId: options.newId, boundary: options.boundary });
     this.#runner = new InMemoryRunner({ agent: options.workflow, appName: 'waybill' });
   }
@@ -55,14 +59,30 @@ export class AdkRuntime {
     const { newId } = this.#services;
     const threadId = request.threadId ?? `t-${newId()}`;
     const tenant = request.tenant ?? 'default';
-    await admitThread(this.#options.runs, threadId, tenant);
+    const earlier = await admitThread(this.#options.runs, threadId, tenant, { runId: request.runId, settle: () => this.recover(threadId) });
+    if (earlier) return earlier;
     const run = newRunLedger(this.#services, { threadId, requestId: request.requestId ?? `req-${newId()}`, tenant, trustedText: request.input, ...(request.runId && { runId: request.runId }) });
     const admission = admitRequest(run, request.input);
+    if (!admission.admitted) return this.#execute(run, undefined);
+    await beginAsk(this.#durable, run, admission.text);
+    return this.#execute(run, admission.text);
+  }
+
+  /** Runs again, from its input, a run whose process died (sessions are in memory: there is no checkpoint). */
+  async recover(threadId: string): Promise<RunRecord[]> {
+    return settleThread(this.#durable, threadId, (intent) => {
+      const run = newRunLedger(this.#services, { threadId: intent.threadId, tenant: intent.tenant, requestId: intent.requestId, trustedText: intent.input, runId: intent.runId });
+      holdLease(this.#durable, run);
+      return this.#execute(recoveredRun(run, intent), intent.input);
+    });
+  }
+
+  async #execute(run: RunLedger, text: string | undefined): Promise<RunRecord> {
     let answer = '';
     const workerAnswers = new Map<string, string>();
-    if (admission.admitted) {
+    if (text !== undefined && !run.stopped) {
       await withLedger(run, async () => {
-        const events = this.#runner.runEphemeral({ userId: run.init.tenant, newMessage: { role: 'user', parts: [{ text: admission.text }] } });
+        const events = this.#runner.runEphemeral({ userId: run.init.tenant, newMessage: { role: 'user', parts: [{ text }] } });
         for await (const event of events) {
           if (event.errorCode) {
             run.stop('model_error', event.errorMessage ?? event.errorCode);
@@ -76,7 +96,7 @@ export class AdkRuntime {
       // Every worker that acted on the request (called a tool, or was stopped) is judged from evidence;
       // one with nothing to do in this request is left out, as the reporter leaves it out.
       for (const child of workerLedgers(run)) {
-        if (child.toolEvidence.length > 0 || child.ownStop) judgeDelegation(child, { request: admission.text, answer: workerAnswers.get(child.agent) });
+        if (child.toolEvidence.length > 0 || child.ownStop) judgeDelegation(child, { request: text, answer: workerAnswers.get(child.agent) });
       }
     }
     return finishRun(run, { modelText: answer }, { runs: this.#options.runs, controls: this.#options.controls, onRunFinished: this.#options.onRunFinished });
@@ -89,8 +109,9 @@ export class AdkRuntime {
   }
 
   /** Always refused: a fixed workflow has no pause to decide. */
-  async decide(threadId: string, decision: Decision): Promise<RunRecord> {
+  async decide(threadId: string, decision: Decision, options?: { defer?: boolean }): Promise<RunRecord> {
     void decision;
+    void options;
     throw new DecisionError('nothing_pending', `thread ${threadId} has no pending approval (the adk runtime never pauses)`);
   }
 }

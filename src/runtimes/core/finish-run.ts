@@ -36,6 +36,15 @@ const byTaskId = (a: { task_id: string }, b: { task_id: string }) => Number(a.ta
  * run record with usage, its audit events, the tenant's daily usage and the observer.
  */
 export async function finishRun(run: RunLedger, outcome: RunOutcome, deps: FinishDeps): Promise<RunRecord> {
+  try {
+    return await finishHeldRun(run, outcome, deps);
+  } finally {
+    // Saved (the intent went with the record) or failed (the intent stays for recovery): either way not ours to renew.
+    run.lease?.stop();
+  }
+}
+
+async function finishHeldRun(run: RunLedger, outcome: RunOutcome, deps: FinishDeps): Promise<RunRecord> {
   const { init } = run;
   const language = detectLanguage(init.trustedText);
   // The approval is filed at the boundary before the record says "awaiting": a pause always has one.
@@ -107,14 +116,9 @@ export async function finishRun(run: RunLedger, outcome: RunOutcome, deps: Finis
   };
   run.audit({ agent: 'supervisor', type: 'run.end', status: record.status === 'stopped' ? 'error' : 'ok', detail: reason });
   const events: AuditEvent[] = stampAuditEvents(run.events, record, init.now);
-  // One commit for the record and its events where the store offers it (the tenant's usage lives in the
+  // One commit for the record, its events and the end of its intent (the tenant's usage lives in the
   // control store, its own connection: a second commit).
-  if (deps.runs.saveFinishedRun) {
-    await deps.runs.saveFinishedRun(record, events);
-  } else {
-    await deps.runs.saveRun(record);
-    await deps.runs.appendEvents(events);
-  }
+  await deps.runs.saveFinishedRun(record, events);
   await addRunUsage(deps.controls, record);
   try {
     await deps.onRunFinished?.(record, events);

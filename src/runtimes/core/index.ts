@@ -32,3 +32,8 @@ export type { RecordedDecision } from './record-decision.js';
 export { currentRunWatch, watchRun } from './run-progress.js';
 export type { RunProgress, RunProgressListener, RunWatch } from './run-progress.js';
 export { admitThread, refusePausedThread } from './refuse-paused-thread.js';
+export { beginAsk, holdLease, MAX_RUN_ATTEMPTS, recoveredRun, resumeIntent, settleThread } from './durable-run.js';
+export type { DurableRuns, FinishIntent } from './durable-run.js';
+export { DEFAULT_RUN_LEASE_MS, HeldLease, holderIsGone, leaseOwner, runLeaseMs } from './run-lease.js';
+export { recoverAbandoned } from './recover-abandoned.js';
+export type { RecoverySweep } from './recover-abandoned.js';

@@ -1,3 +1,4 @@
+import type { ApprovalRequest } from '../../domain/index.js';
 import { decideApproval } from '../../domain/index.js';
 import type { RunPending } from '../../telemetry/index.js';
 import { DecisionError } from './decision-error.js';
@@ -5,10 +6,15 @@ import type { DomainBoundary } from './domain-boundary.js';
 import { askForApproval } from './file-approval.js';
 import type { Decision } from './runtime.js';
 
-/** A decision as the approval store recorded it: the approval whose grant the resumed call presents, and the arguments approved. */
+/**
+ * A decision as the approval store recorded it: the approval whose grant the resumed call presents, the
+ * arguments approved, and the decision itself, which is the one the store holds: when the approval was
+ * already decided (by this decision before a crash, or elsewhere, such as an MCP client), that one.
+ */
 export interface RecordedDecision {
   approvalId: string;
   args: Record<string, unknown>;
+  decision: Decision;
 }
 
 /**
@@ -16,9 +22,11 @@ export interface RecordedDecision {
  * exactly one wins), before anything runs: an approval or edit creates the grant the resumed call then
  * presents at the boundary. An edit is validated and normalised as the tool itself will check it, so an
  * invalid edit leaves the pause undecided. A pause from before approvals were filed at the boundary is
- * filed now. Throws DecisionError when the decision cannot be applied.
+ * filed now. Throws DecisionError when the decision cannot be applied. With `acceptRecorded` (a
+ * resume after a crash) an approval already decided gives the decision it holds, and one that expired
+ * undecided gives a rejection: the run is finished either way, never stranded.
  */
-export async function recordDecision(boundary: DomainBoundary, tenant: string, pending: RunPending, decision: Decision): Promise<RecordedDecision> {
+export async function recordDecision(boundary: DomainBoundary, tenant: string, pending: RunPending, decision: Decision, options: { acceptRecorded?: boolean } = {}): Promise<RecordedDecision> {
   const approvalId = pending.approval_id ?? (await fileLate(boundary, tenant, pending));
   const result = await decideApproval(boundary, {
     approvalId,
@@ -30,12 +38,14 @@ export async function recordDecision(boundary: DomainBoundary, tenant: string, p
   });
   switch (result.kind) {
     case 'decided':
-      return { approvalId, args: result.approval.decision?.args ?? result.approval.args };
+      return { approvalId, args: result.approval.decision?.args ?? result.approval.args, decision };
     case 'not_found':
       throw new DecisionError('nothing_pending', `approval ${approvalId} is not in this tenant's store`);
     case 'already_decided':
+      if (options.acceptRecorded) return { approvalId, args: result.approval.decision?.args ?? result.approval.args, decision: storedDecision(result.approval) };
       throw new DecisionError('already_decided', `approval ${approvalId} was already decided (${result.approval.status})`);
     case 'expired':
+      if (options.acceptRecorded) return { approvalId, args: result.approval.args, decision: { type: 'reject', by: 'waybill', reason: `approval ${approvalId} expired at ${result.approval.expiresAt} before it was applied` } };
       throw new DecisionError('already_decided', `approval ${approvalId} expired at ${result.approval.expiresAt}; ask again`);
     case 'invalid_edit':
       throw new DecisionError('invalid_edit', `edited arguments are invalid: ${result.problems.join('; ')}`, result.problems);
@@ -47,4 +57,12 @@ async function fileLate(boundary: DomainBoundary, tenant: string, pending: RunPe
   if (asked.kind === 'filed') return asked.approvalId;
   const problems = asked.kind === 'refused' ? [asked.detail] : asked.problems;
   throw new DecisionError('nothing_pending', `the paused call can no longer be approved: ${problems.join('; ')}`, problems);
+}
+
+/** The decision an approval holds, as a runtime applies it. */
+function storedDecision(approval: ApprovalRequest): Decision {
+  const by = approval.decision?.decidedBy ?? 'unknown';
+  if (approval.status === 'rejected') return { type: 'reject', by, reason: approval.decision?.reason ?? 'rejected' };
+  if (approval.decision?.kind === 'edit') return { type: 'edit', by, args: approval.decision.args ?? approval.args };
+  return { type: 'approve', by };
 }

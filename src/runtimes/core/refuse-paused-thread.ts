@@ -1,17 +1,28 @@
-import type { RunStore } from '../../telemetry/index.js';
+import type { RunRecord, RunStore } from '../../telemetry/index.js';
 import { DecisionError } from './decision-error.js';
 
 /**
  * Whether a thread may take a new run of `tenant`, decided before any model call: the thread is
  * claimed for the tenant of its first run (atomically, in the run store), so another tenant's run on
  * it is refused as an unknown thread (`unknown_thread`: CLI exit 2, HTTP 404) whether or not a run is
- * in flight; and a thread that waits on an approval takes no new message (`thread_awaiting_approval`:
- * exit 2, HTTP 409), since a new run would leave the pending call behind.
+ * in flight. A request whose `runId` already ran on the thread gets that record back (a retried
+ * request runs once). `settle` then finishes runs a dead process left on the thread (or throws
+ * `thread_busy` for a live one), and a thread that waits on an approval takes no new message
+ * (`thread_awaiting_approval`: exit 2, HTTP 409), since a new run would leave the pending call behind.
  */
-export async function admitThread(runs: RunStore, threadId: string, tenant: string): Promise<void> {
+export async function admitThread(runs: RunStore, threadId: string, tenant: string, options: { runId?: string | undefined; settle?: () => Promise<RunRecord[]> } = {}): Promise<RunRecord | undefined> {
   const owner = await runs.claimThread(threadId, tenant);
   if (owner !== tenant) throw new DecisionError('unknown_thread', `no thread ${threadId}`);
+  const done = options.runId === undefined ? undefined : await runs.getRun(options.runId);
+  if (done) {
+    if (done.thread_id !== threadId || done.tenant !== tenant) throw new DecisionError('thread_busy', `run id ${options.runId ?? ''} is already used; choose another`);
+    return done;
+  }
+  const finished = (await options.settle?.()) ?? [];
+  const mine = finished.find((record) => record.run_id === options.runId);
+  if (mine) return mine;
   await refusePausedThread(runs, threadId);
+  return undefined;
 }
 
 /** Throws DecisionError `thread_awaiting_approval` naming the approval and how to decide it when `threadId` waits on one. */

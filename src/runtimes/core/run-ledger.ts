@@ -6,6 +6,7 @@ import type { ConcurrencyCap, ControlSnapshot, ControlStore, DomainPolicy, LoopD
 import { checkBeforeStep } from '../../policy/index.js';
 import type { AuditEventDraft, RunPending, RunRuntime, RunToolCall, RunVerification } from '../../telemetry/index.js';
 import type { DomainBoundary } from './domain-boundary.js';
+import type { HeldLease } from './run-lease.js';
 import type { RunWatch } from './run-progress.js';
 import { currentRunWatch } from './run-progress.js';
 
@@ -95,6 +96,8 @@ export class RunLedger {
   controls: ControlSnapshot | undefined;
   /** Set while applying an operator's decision: approval is being answered, not requested. */
   resuming = false;
+  /** The lease on this run's intent (root ledger only), renewed while it runs; finishRun stops it. */
+  lease: HeldLease | undefined;
 
   /** `rootAgent`: the agent at the top of the tree, `supervisor` unless a single agent runs alone. */
   constructor(init: RunLedgerInit, link?: { parent: RunLedger; agent: string; taskId: string; shared: Shared }, rootAgent = 'supervisor') {

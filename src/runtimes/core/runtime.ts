@@ -50,7 +50,16 @@ export interface Runtime {
   ask(request: AskRequest): Promise<RunRecord>;
   /** Whether a thread is paused and on what, read from the shared store. */
   state(threadId: string): Promise<ThreadState>;
-  /** Applies an operator's decision to a paused thread, from any process. */
-  decide(threadId: string, decision: Decision): Promise<RunRecord>;
+  /**
+   * Applies an operator's decision to a paused thread, from any process. With `defer` the decision and
+   * the intent to resume are recorded and the run is left for `recover` (a worker) to resume.
+   */
+  decide(threadId: string, decision: Decision, options?: { defer?: boolean }): Promise<RunRecord>;
+  /**
+   * Finishes the thread's runs whose process died (a killed `ask` or `approve`), exactly once each, and
+   * returns their records; throws DecisionError `thread_busy` / `already_decided` while a live process
+   * holds one. Nothing to finish: an empty list.
+   */
+  recover(threadId: string): Promise<RunRecord[]>;
   close(): Promise<void>;
 }

@@ -12,6 +12,7 @@ export function stopMessage(reason: StopReason, detail: string, language: 'uk' |
     loop_detected: 'Запит зупинено: агент повторював ту саму дію.',
     approval_rejected: 'Оператор відхилив дію; нічого не змінено.',
     model_error: 'Модель недоступна або повернула помилку; спробуйте пізніше.',
+    interrupted: 'Запит зупинено: процес, що його виконував, кілька разів переривався; надішліть запит ще раз.',
   };
   const en: Record<string, string> = {
     operator_kill: 'The run was stopped by an operator.',
@@ -23,6 +24,7 @@ export function stopMessage(reason: StopReason, detail: string, language: 'uk' |
     loop_detected: 'The request was stopped: an agent kept repeating the same action.',
     approval_rejected: 'An operator rejected the action; nothing was changed.',
     model_error: 'The model is unavailable or returned an error; please try again later.',
+    interrupted: 'The request was stopped: the process running it was interrupted several times; please send it again.',
   };
   const table = language === 'uk' ? uk : en;
   const prefix = reason.split(':')[0] ?? reason;

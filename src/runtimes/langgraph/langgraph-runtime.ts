@@ -9,10 +9,10 @@ import { canonicalJson, findDomainTool, parseArgs } from '../../domain/index.js'
 import { ModelCallError } from '../../models/index.js';
 import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ModelPrice, ToolResilience } from '../../policy/index.js';
 import { checkToolCall } from '../../policy/index.js';
-import type { RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
-import type { AskRequest, Decision, DomainBoundary, LedgerServices, RunLedger, RunObserver, RunOutcome, ThreadState } from '../core/index.js';
+import type { RunIntent, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
+import type { AskRequest, Decision, DomainBoundary, DurableRuns, LedgerServices, RecordedDecision, RunLedger, RunObserver, RunOutcome, ThreadState } from '../core/index.js';
 import type { ProofSettings } from '../core/index.js';
-import { admitRequest, DecisionError, finishRun, isProviderError, ledgerServices, newRunLedger, recordDecision, admitThread, withLedger } from '../core/index.js';
+import { admitRequest, admitThread, beginAsk, DecisionError, finishRun, holdLease, isProviderError, ledgerServices, newRunLedger, recordDecision, recoveredRun, resumeIntent, runLeaseMs, settleThread, withLedger } from '../core/index.js';
 import { buildSupervisor } from './build-agents.js';
 import type { DelegationMode } from './build-agents.js';
 import { mcpTools } from './mcp-tools.js';
@@ -59,6 +59,8 @@ export interface LangGraphRuntimeOptions {
    * a checkpoint per step). A process killed mid-run then restarts that run from its input.
    */
   durability?: Durability;
+  /** How long a run in flight stays this process's without a renewal (default `WAYBILL_RUN_LEASE_MS` or 30 s). */
+  leaseMs?: number;
 }
 
 /** LangGraph's checkpoint timing: `exit` (Waybill's default), `async` or `sync` (one per step). */
@@ -79,10 +81,12 @@ export class LangGraphRuntime {
   readonly #services: LedgerServices;
   readonly #supervisor: ReturnType<typeof buildSupervisor>;
   readonly #maxConcurrency: number;
+  readonly #durable: DurableRuns;
 
   constructor(options: LangGraphRuntimeOptions) {
     this.#maxConcurrency = checkParallelCap(options.maxParallelDelegations ?? 4);
     this.#options = options;
+    this.#durable = { runs: options.runs, runtime: 'langgraph', leaseMs: options.leaseMs ?? runLeaseMs(), now: options.now ?? (() => new Date()) };
     this.#services = ledgerServices({ runtime: 'langgraph', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, proof: options.proof, now: options.now, newId: options.newId, boundary: options.boundary });
     this.#supervisor = buildSupervisor({
       model: options.model,
@@ -98,17 +102,66 @@ export class LangGraphRuntime {
     return this.#supervisor.graph;
   }
 
-  /** Runs one request to its end or to a pause for approval. */
+  /**
+   * Runs one request to its end or to a pause for approval. Its intent is durable before the first
+   * model call, so a process killed mid-run leaves a run that `recover` finishes. A request whose
+   * `runId` already ran returns that run's record instead of running twice.
+   */
   async ask(request: AskRequest): Promise<RunRecord> {
     const { newId } = this.#services;
     const threadId = request.threadId ?? `t-${newId()}`;
     const tenant = request.tenant ?? 'default';
-    await admitThread(this.#options.runs, threadId, tenant);
+    const earlier = await admitThread(this.#options.runs, threadId, tenant, { runId: request.runId, settle: () => this.recover(threadId) });
+    if (earlier) return earlier;
     const run = newRunLedger(this.#services, { threadId, tenant, requestId: request.requestId ?? `req-${newId()}`, trustedText: request.input, ...(request.runId && { runId: request.runId }) });
     const admission = admitRequest(run, request.input);
     if (!admission.admitted) return this.#finish(run, {});
+    await beginAsk(this.#durable, run, admission.text);
     const result = await this.#invoke(run, { messages: [new HumanMessage(admission.text)] });
     return this.#finish(run, result);
+  }
+
+  /**
+   * Finishes the thread's runs whose process died (docs/durability.md "Crashes"): a run that paused
+   * before its record was written is recorded as paused; a decision not yet applied is applied once;
+   * a run killed mid-way runs again from its last checkpoint, or from its input.
+   */
+  async recover(threadId: string): Promise<RunRecord[]> {
+    return settleThread(this.#durable, threadId, (intent) => (intent.kind === 'resume' ? this.#finishDecision(intent) : this.#finishAsk(intent)));
+  }
+
+  async #finishAsk(intent: RunIntent): Promise<RunRecord> {
+    const run = this.#recoveredLedger(intent);
+    if (run.stopped) return this.#finish(run, {});
+    const config = { configurable: { thread_id: intent.threadId } };
+    const snapshot = await this.#supervisor.graph.getState(config);
+    const interrupt = snapshot.tasks.flatMap((task) => task.interrupts)[0];
+    // Paused before its record was written: the pause is recorded now (its approval was filed before it).
+    if (interrupt) return this.#finish(run, { messages: (snapshot.values as { messages?: BaseMessage[] }).messages ?? [], __interrupt__: [interrupt] });
+    // Checkpointed mid-run (durability sync or async): go on from there; else run again from the input.
+    const input = snapshot.next.length > 0 ? null : { messages: [new HumanMessage(intent.input)] };
+    return this.#finish(run, await this.#invoke(run, input));
+  }
+
+  async #finishDecision(intent: RunIntent): Promise<RunRecord> {
+    const previous = intent.pausedRunId === undefined ? undefined : await this.#options.runs.getRun(intent.pausedRunId);
+    const pending = await this.#pending(intent.threadId, previous);
+    const decision = intent.decision as Decision;
+    if (!pending) {
+      // The resumed graph already ran past the pause (its checkpoint says so): the record is written from it.
+      const run = this.#recoveredLedger(intent);
+      const snapshot = await this.#supervisor.graph.getState({ configurable: { thread_id: intent.threadId } });
+      return this.#finish(run, { messages: (snapshot.values as { messages?: BaseMessage[] }).messages ?? [] });
+    }
+    const recorded = await recordDecision(this.#options.boundary, intent.tenant, pending, decision, { acceptRecorded: true });
+    return this.#resume(this.#recoveredLedger(intent), pending, recorded);
+  }
+
+  /** A ledger for a run taken over from a process that is gone: the same run id, its lease held by this process. */
+  #recoveredLedger(intent: RunIntent): RunLedger {
+    const run = newRunLedger(this.#services, { threadId: intent.threadId, tenant: intent.tenant, requestId: intent.requestId, trustedText: intent.input, runId: intent.runId });
+    holdLease(this.#durable, run);
+    return recoveredRun(run, intent);
   }
 
   /** What a thread is doing, read from the checkpointer, so any process can see a pause. */
@@ -119,32 +172,41 @@ export class LangGraphRuntime {
     return { thread_id: threadId, status: last?.status ?? 'unknown' };
   }
 
-  /** Applies an operator's decision to a paused thread, from any process. */
-  async decide(threadId: string, decision: Decision): Promise<RunRecord> {
+  /**
+   * Applies an operator's decision to a paused thread, from any process. The claim, the decision and
+   * the intent to resume are durable before anything runs; with `defer` the run is left for `recover`
+   * (a worker) to resume. A run a dead process was running on the thread is finished first; a decision
+   * an earlier `approve` recorded but did not apply is applied now (and its record returned).
+   */
+  async decide(threadId: string, decision: Decision, options: { defer?: boolean } = {}): Promise<RunRecord> {
+    const recovered = (await this.recover(threadId)).find((record) => record.approval !== undefined);
+    if (recovered) return recovered;
     const previous = await this.#options.runs.latestRunForThread(threadId);
     const pending = await this.#pending(threadId, previous);
-    if (!pending) throw new DecisionError('nothing_pending', `thread ${threadId} has no pending approval`);
+    if (!pending || !previous) throw new DecisionError('nothing_pending', `thread ${threadId} has no pending approval`);
     if (decision.type === 'edit') this.#validateEdit(pending, decision.args);
     const snapshot = await this.#supervisor.graph.getState({ configurable: { thread_id: threadId } });
-    // One pause, one decision: the claim is atomic in the shared store, so of two operators (or two
-    // processes) deciding at once exactly one resumes the run and the other is told it lost.
-    const pausedRunId = previous?.status === 'awaiting_approval' ? previous.run_id : `checkpoint:${String(snapshot.config.configurable?.checkpoint_id ?? threadId)}`;
-    const claimed = await this.#options.runs.claimDecision({ pausedRunId, threadId, decision: decision.type, by: decision.by });
+    const trustedText = lastHumanText(snapshot);
+    // One pause, one decision: the claim (with the intent to resume) is atomic in the shared store, so of
+    // two operators (or two processes) deciding at once exactly one resumes the run.
+    const intent = resumeIntent(this.#durable, { runId: `run-${this.#services.newId()}`, threadId, tenant: previous.tenant, requestId: previous.request_id, input: trustedText, pausedRunId: previous.run_id, decision });
+    const claimed = await this.#options.runs.claimDecision({ pausedRunId: previous.run_id, threadId, decision: decision.type, by: decision.by }, intent);
     if (!claimed) throw new DecisionError('already_decided', `thread ${threadId}: this approval was already decided`);
-    let recorded: { approvalId: string; args: Record<string, unknown> };
+    let recorded: RecordedDecision;
     try {
-      recorded = await recordDecision(this.#options.boundary, previous?.tenant ?? 'default', pending, decision);
+      recorded = await recordDecision(this.#options.boundary, previous.tenant, pending, decision, { acceptRecorded: true });
     } catch (error) {
-      await this.#options.runs.releaseDecision(pausedRunId);
+      await this.#options.runs.releaseDecision(previous.run_id);
       throw error;
     }
-    return this.#resume(threadId, decision, pending, previous, snapshot, recorded);
+    if (options.defer) return (await this.#options.runs.getRun(previous.run_id)) ?? previous;
+    const run = newRunLedger(this.#services, { threadId, tenant: intent.tenant, requestId: intent.requestId, trustedText, runId: intent.runId });
+    holdLease(this.#durable, run);
+    return this.#resume(run, pending, recorded);
   }
 
-  async #resume(threadId: string, decision: Decision, pending: RunPending, previous: RunRecord | undefined, snapshot: StateSnapshot, recorded: { approvalId: string; args: Record<string, unknown> }): Promise<RunRecord> {
-    const messages = ((snapshot.values as { messages?: BaseMessage[] }).messages ?? []).filter((m) => m.getType() === 'human');
-    const trustedText = String(messages.at(-1)?.content ?? '');
-    const context = newRunLedger(this.#services, { threadId, tenant: previous?.tenant ?? 'default', requestId: previous?.request_id ?? `req-${this.#services.newId()}`, trustedText });
+  async #resume(context: RunLedger, pending: RunPending, recorded: RecordedDecision): Promise<RunRecord> {
+    const { decision } = recorded;
     context.resuming = true;
     if (decision.type !== 'reject') context.presentGrant(recorded.approvalId);
     const started = context.started;
@@ -197,7 +259,7 @@ export class LangGraphRuntime {
    * not pending: nothing can approve it.
    */
   async #pending(threadId: string, last: RunRecord | undefined): Promise<RunPending | undefined> {
-    if (last && last.status !== 'awaiting_approval') return undefined;
+    if (last?.status !== 'awaiting_approval' && last?.status !== 'decided') return undefined;
     const snapshot = await this.#supervisor.graph.getState({ configurable: { thread_id: threadId } });
     for (const task of snapshot.tasks) {
       for (const interrupt of task.interrupts) {
@@ -235,6 +297,12 @@ export class LangGraphRuntime {
 export function checkParallelCap(cap: number): number {
   if (!Number.isInteger(cap) || cap < 2) throw new RangeError(`maxParallelDelegations must be a whole number of at least 2 (for one at a time use delegation: 'sequential'), got ${String(cap)}`);
   return cap;
+}
+
+/** The user's words the paused run started from (the only text that may initiate a write). */
+function lastHumanText(snapshot: StateSnapshot): string {
+  const messages = ((snapshot.values as { messages?: BaseMessage[] }).messages ?? []).filter((m) => m.getType() === 'human');
+  return String(messages.at(-1)?.content ?? '');
 }
 
 /** The action a human-in-the-loop interrupt waits on, attributed to the agent whose grant holds the tool. */

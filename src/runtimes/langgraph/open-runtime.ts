@@ -88,7 +88,8 @@ export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promi
     checkpointer,
     ask: (request) => runtime.ask(request),
     state: (threadId) => runtime.state(threadId),
-    decide: (threadId, decision) => runtime.decide(threadId, decision),
+    decide: (threadId, decision, options) => runtime.decide(threadId, decision, options),
+    recover: (threadId) => runtime.recover(threadId),
     close: async () => {
       await boundary.close();
       knowledge.close();

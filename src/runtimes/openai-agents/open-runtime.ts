@@ -69,7 +69,8 @@ export async function openOpenAIAgentsRuntime(options: OpenOpenAIAgentsOptions):
     runs,
     ask: (request) => runtime.ask(request),
     state: (threadId) => runtime.state(threadId),
-    decide: (threadId, decision) => runtime.decide(threadId, decision),
+    decide: (threadId, decision, options) => runtime.decide(threadId, decision, options),
+    recover: (threadId) => runtime.recover(threadId),
     close: async () => {
       await boundary.close();
       await oracle?.close();

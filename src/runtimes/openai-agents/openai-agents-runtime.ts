@@ -2,12 +2,12 @@ import type { Agent, AgentOutputType, RunResult, RunToolApprovalItem } from '@op
 import { MaxTurnsExceededError, Runner, RunState } from '@openai/agents';
 import { canonicalJson } from '../../domain/index.js';
 import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ModelPrice, ToolResilience } from '../../policy/index.js';
-import type { RunApproval, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
-import type { AskRequest, Decision, LedgerServices, RunLedger, RunObserver, ThreadState } from '../core/index.js';
+import type { RunApproval, RunIntent, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
+import type { AskRequest, Decision, DurableRuns, LedgerServices, RecordedDecision, RunLedger, RunObserver, ThreadState } from '../core/index.js';
 import type { DomainBoundary } from '../core/index.js';
 import type { ProofSettings } from '../core/index.js';
-import { admitRequest, DecisionError, finishRun, isProviderError, ledgerServices, newRunLedger, recordDecision, admitThread, withLedger } from '../core/index.js';
-import type { PauseStore } from './pause-store.js';
+import { admitRequest, admitThread, beginAsk, DecisionError, finishRun, holdLease, isProviderError, ledgerServices, newRunLedger, recordDecision, recoveredRun, resumeIntent, runLeaseMs, settleThread, withLedger } from '../core/index.js';
+import type { PauseStore, StoredPause } from './pause-store.js';
 
 export interface OpenAIAgentsRuntimeOptions {
   /** The manager from `buildManager`. */
@@ -33,6 +33,8 @@ export interface OpenAIAgentsRuntimeOptions {
   now?: () => Date;
   newId?: () => string;
   onRunFinished?: RunObserver;
+  /** How long a run in flight stays this process's without a renewal (default `WAYBILL_RUN_LEASE_MS` or 30 s). */
+  leaseMs?: number;
 }
 
 type Manager = Agent<unknown, AgentOutputType>;
@@ -46,78 +48,138 @@ type Outcome = { result?: RunResult<unknown, Manager> };
 export class OpenAIAgentsRuntime {
   readonly #options: OpenAIAgentsRuntimeOptions & { maxTurns: number };
   readonly #services: LedgerServices;
+  readonly #durable: DurableRuns;
   // Tracing off in the runner too: the SDK would otherwise try to upload traces to OpenAI.
   readonly #runner = new Runner({ tracingDisabled: true });
 
   constructor(options: OpenAIAgentsRuntimeOptions) {
     this.#options = { maxTurns: 10, ...options };
+    this.#durable = { runs: options.runs, runtime: 'openai-agents', leaseMs: options.leaseMs ?? runLeaseMs(), now: options.now ?? (() => new Date()) };
     this.#services = ledgerServices({ runtime: 'openai-agents', controls: options.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, proof: options.proof, now: options.now, newId: options.newId, boundary: options.boundary });
   }
 
-  /** Runs one request to its end or to a pause for approval. */
+  /**
+   * Runs one request to its end or to a pause for approval. Its intent is durable before the first
+   * model call, so a process killed mid-run leaves a run that `recover` finishes; a `runId` that
+   * already ran returns its record.
+   */
   async ask(request: AskRequest): Promise<RunRecord> {
     const { newId } = this.#services;
     const threadId = request.threadId ?? `t-${newId()}`;
     const tenant = request.tenant ?? 'default';
-    await admitThread(this.#options.runs, threadId, tenant);
+    const earlier = await admitThread(this.#options.runs, threadId, tenant, { runId: request.runId, settle: () => this.recover(threadId) });
+    if (earlier) return earlier;
     const run = newRunLedger(this.#services, { threadId, requestId: request.requestId ?? `req-${newId()}`, tenant, trustedText: request.input, ...(request.runId && { runId: request.runId }) });
     const admission = admitRequest(run, request.input);
     if (!admission.admitted) return this.#finish(run, {});
+    await beginAsk(this.#durable, run, admission.text);
     return this.#finish(run, await this.#run(run, admission.text));
   }
 
   /** Whether a thread is paused and on what, read from the shared store by any process. */
   async state(threadId: string): Promise<ThreadState> {
-    const pause = await this.#options.pauses.get(threadId);
-    const last = await this.#options.runs.latestRunForThread(threadId);
-    // The record of the paused run carries the approval filed for it and the argument origins.
-    if (pause) return { thread_id: threadId, status: 'awaiting_approval', pending: last?.run_id === pause.runId && last.pending ? { ...pause.pending, ...last.pending } : pause.pending };
+    const [pause, last] = await Promise.all([this.#options.pauses.get(threadId), this.#options.runs.latestRunForThread(threadId)]);
+    // A pause is the thread's state while its run is the thread's latest (awaiting, or decided and not yet resumed).
+    if (pause && last?.run_id === pause.runId) return { thread_id: threadId, status: last.status, pending: last.pending ? { ...pause.pending, ...last.pending, agent: pause.pending.agent } : pause.pending };
     return { thread_id: threadId, status: last?.status ?? 'unknown' };
+  }
+
+  /** Finishes the thread's runs whose process died (docs/durability.md "Crashes"). */
+  async recover(threadId: string): Promise<RunRecord[]> {
+    return settleThread(this.#durable, threadId, async (intent) => {
+      const run = this.#recoveredLedger(intent);
+      const pause = await this.#options.pauses.get(intent.threadId);
+      if (intent.kind === 'resume') {
+        if (!run.stopped && pause && pause.runId === intent.pausedRunId) return this.#resume(run, pause, intent.decision as Decision);
+        return this.#finish(run, {});
+      }
+      // Paused before its record was written: the pause is recorded now (its approval was filed before it).
+      if (run.stopped) return this.#finish(run, {});
+      if (pause?.runId === intent.runId) return finishRun(run, { modelText: '', pending: pause.pending }, this.#finishDeps());
+      return this.#finish(run, await this.#run(run, intent.input));
+    });
   }
 
   /**
    * Applies an operator's decision to a paused thread, from any process: the stored run state is
    * revived with `RunState.fromString` and run on. Only the call the operator was shown is approved.
-   * Edits are refused: the SDK approves or rejects the exact call the model made.
+   * Edits are refused: the SDK approves or rejects the exact call the model made. The claim, the
+   * decision and the intent to resume are durable before anything runs; with `defer`, `recover` resumes.
    */
-  async decide(threadId: string, decision: Decision): Promise<RunRecord> {
-    const { pauses, runs, manager } = this.#options;
+  async decide(threadId: string, decision: Decision, options: { defer?: boolean } = {}): Promise<RunRecord> {
+    const recovered = (await this.recover(threadId)).find((record) => record.approval !== undefined);
+    if (recovered) return recovered;
+    const { pauses, runs } = this.#options;
     const pause = await pauses.get(threadId);
-    if (!pause) throw new DecisionError('nothing_pending', `thread ${threadId} has no pending approval`);
+    const paused = pause && (await runs.getRun(pause.runId));
+    if (!pause || paused?.status !== 'awaiting_approval') throw new DecisionError('nothing_pending', `thread ${threadId} has no pending approval`);
     if (decision.type === 'edit') throw new DecisionError('invalid_edit', 'the OpenAI Agents runtime approves or rejects the exact call; edit is not supported');
-    // One pause, one decision, across processes: the claim is atomic in the shared store.
-    const claimed = await runs.claimDecision({ pausedRunId: pause.runId, threadId, decision: decision.type, by: decision.by });
+    // One pause, one decision, across processes: the claim (with the intent to resume) is atomic in the shared store.
+    const intent = resumeIntent(this.#durable, { runId: `run-${this.#services.newId()}`, threadId, tenant: pause.tenant, requestId: pause.requestId, input: pause.trustedText, pausedRunId: pause.runId, decision });
+    const claimed = await runs.claimDecision({ pausedRunId: pause.runId, threadId, decision: decision.type, by: decision.by }, intent);
     if (!claimed) throw new DecisionError('already_decided', `thread ${threadId}: this approval was already decided`);
+    if (options.defer) {
+      await this.#record(pause, paused, decision).catch(async (error: unknown) => {
+        await runs.releaseDecision(pause.runId);
+        throw error;
+      });
+      return (await runs.getRun(pause.runId)) ?? paused;
+    }
+    const run = newRunLedger(this.#services, { threadId, requestId: pause.requestId, tenant: pause.tenant, trustedText: pause.trustedText, runId: intent.runId });
+    holdLease(this.#durable, run);
+    return this.#resume(run, pause, decision, paused);
+  }
+
+  /** The decision recorded in the approval store (the one it already holds, after a crash), for the pause's filed approval. */
+  async #record(pause: StoredPause, paused: RunRecord | undefined, decision: Decision): Promise<RecordedDecision> {
+    // The paused run's record carries the approval filed at the boundary for this pause.
+    const filed = paused?.pending?.tool === pause.pending.tool ? { ...pause.pending, ...paused.pending, agent: pause.pending.agent } : pause.pending;
+    return recordDecision(this.#options.boundary, pause.tenant, filed, decision, { acceptRecorded: true });
+  }
+
+  async #resume(run: RunLedger, pause: StoredPause, asked: Decision, known?: RunRecord): Promise<RunRecord> {
+    let recorded: RecordedDecision;
     try {
-      // The paused run's record carries the approval filed at the boundary for this pause.
-      const paused = await runs.getRun(pause.runId);
-      const filed = paused?.pending?.tool === pause.pending.tool ? { ...pause.pending, ...paused.pending, agent: pause.pending.agent } : pause.pending;
-      const recorded = await recordDecision(this.#options.boundary, pause.tenant, filed, decision);
-      const run = newRunLedger(this.#services, { threadId, requestId: pause.requestId, tenant: pause.tenant, trustedText: pause.trustedText });
-      run.resuming = true;
-      if (decision.type !== 'reject') run.presentGrant(recorded.approvalId);
-      const { agent, tool, args } = pause.pending;
-      const approval: RunApproval = { decision: decision.type, by: decision.by, at: run.started.toISOString(), args, ...(decision.type === 'reject' && { reason: decision.reason }) };
-      const why = decision.type === 'reject' ? `: ${decision.reason}` : '';
-      run.audit({ agent, type: 'approval.decided', tool, args, status: decision.type === 'reject' ? 'denied' : 'ok', detail: `${decision.type} by ${decision.by}${why} (${recorded.approvalId}); args ${canonicalJson(args)}` });
-      const state = await RunState.fromString(manager, pause.runState);
-      const rejection = (message: string) => ({ message: JSON.stringify({ status: 'approval_rejected', reason: message }) });
-      for (const item of state.getInterruptions()) {
-        // Nothing a human did not see runs: only the exact call shown is approved; any other is refused.
-        const shown = sameCall(pendingOf(item), pause.pending);
-        if (decision.type === 'approve' && shown) state.approve(item);
-        else state.reject(item, rejection(decision.type === 'reject' ? `Rejected by the operator: ${decision.reason}` : 'not shown to the operator'));
-      }
-      if (decision.type === 'reject') run.toolCalls.push({ agent, tool, args, status: 'rejected', duration_ms: 0 });
-      const outcome = await this.#run(run, state);
-      // Only now: a run that crashed keeps its pause (and the claim is released below) for another try.
-      await pauses.delete(threadId);
-      if (decision.type === 'reject') run.stop('approval_rejected', decision.reason);
-      return await this.#finish(run, outcome, approval);
+      recorded = await this.#record(pause, known ?? (await this.#options.runs.getRun(pause.runId)), asked);
     } catch (error) {
-      await runs.releaseDecision(pause.runId);
+      run.lease?.stop();
+      // A decision refused here (in `decide`) gives its claim back; a recovery leaves the intent for the next try.
+      if (known) await this.#options.runs.releaseDecision(pause.runId);
       throw error;
     }
+    const { decision } = recorded;
+    run.resuming = true;
+    if (decision.type !== 'reject') run.presentGrant(recorded.approvalId);
+    const { agent, tool, args } = pause.pending;
+    const approval: RunApproval = { decision: decision.type, by: decision.by, at: run.started.toISOString(), args, ...(decision.type === 'reject' && { reason: decision.reason }) };
+    const why = decision.type === 'reject' ? `: ${decision.reason}` : '';
+    run.audit({ agent, type: 'approval.decided', tool, args, status: decision.type === 'reject' ? 'denied' : 'ok', detail: `${decision.type} by ${decision.by}${why} (${recorded.approvalId}); args ${canonicalJson(args)}` });
+    const state = await RunState.fromString(this.#options.manager, pause.runState);
+    const rejection = (message: string) => ({ message: JSON.stringify({ status: 'approval_rejected', reason: message }) });
+    for (const item of state.getInterruptions()) {
+      // Nothing a human did not see runs: only the exact call shown is approved; any other is refused.
+      const shown = sameCall(pendingOf(item), pause.pending);
+      if (decision.type === 'approve' && shown) state.approve(item);
+      else state.reject(item, rejection(decision.type === 'reject' ? `Rejected by the operator: ${decision.reason}` : 'not shown to the operator'));
+    }
+    if (decision.type === 'reject') run.toolCalls.push({ agent, tool, args, status: 'rejected', duration_ms: 0 });
+    const outcome = await this.#run(run, state);
+    if (decision.type === 'reject') run.stop('approval_rejected', decision.reason);
+    const record = await this.#finish(run, outcome, approval);
+    // Only now: until the resumed run is recorded, its pause is what a recovery resumes from.
+    if (record.status !== 'awaiting_approval') await this.#options.pauses.delete(pause.threadId);
+    return record;
+  }
+
+  /** A ledger for a run taken over from a process that is gone: the same run id, its lease held by this process. */
+  #recoveredLedger(intent: RunIntent): RunLedger {
+    const run = newRunLedger(this.#services, { threadId: intent.threadId, tenant: intent.tenant, requestId: intent.requestId, trustedText: intent.input, runId: intent.runId });
+    holdLease(this.#durable, run);
+    return recoveredRun(run, intent);
+  }
+
+  #finishDeps() {
+    return { runs: this.#options.runs, controls: this.#options.controls, onRunFinished: this.#options.onRunFinished };
   }
 
   async #run(run: RunLedger, input: string | RunState<unknown, Manager>): Promise<Outcome> {
@@ -141,7 +203,7 @@ export class OpenAIAgentsRuntime {
       await this.#options.pauses.save({ threadId, runId, requestId, tenant, trustedText, pending, runState: result.state.toString(), createdAt: run.started.toISOString() });
     }
     const modelText = result && result.interruptions.length === 0 && typeof result.finalOutput === 'string' ? result.finalOutput : '';
-    return finishRun(run, { modelText, ...(pending && { pending }), ...(approval && { approval }) }, { runs: this.#options.runs, controls: this.#options.controls, onRunFinished: this.#options.onRunFinished });
+    return finishRun(run, { modelText, ...(pending && { pending }), ...(approval && { approval }) }, this.#finishDeps());
   }
 }
 

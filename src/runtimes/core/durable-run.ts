@@ -1,0 +1,81 @@
+import type { IntentDecision, NewRunIntent, RunIntent, RunRecord, RunRuntime, RunStore } from '../../telemetry/index.js';
+import { DecisionError } from './decision-error.js';
+import type { RunLedger } from './run-ledger.js';
+import { HeldLease, holderIsGone, leaseOwner } from './run-lease.js';
+
+/** What the write-ahead of runs needs from a runtime (issue 17, docs/durability.md "Crashes"). */
+export interface DurableRuns {
+  runs: RunStore;
+  runtime: RunRuntime;
+  leaseMs: number;
+  now: () => Date;
+}
+
+/** A run taken over from a process that is gone, and how it finishes: the runtime's own code. */
+export type FinishIntent = (intent: RunIntent) => Promise<RunRecord>;
+
+const leaseUntil = (durable: DurableRuns) => new Date(durable.now().getTime() + durable.leaseMs).toISOString();
+
+/**
+ * Records that `run` is in flight, before its first model call, and holds its lease while it runs.
+ * A thread runs one run at a time (one intent per thread, a unique row): a second one on a thread with
+ * a run in flight is refused `thread_busy` (CLI exit 2, HTTP 409) instead of joining it.
+ */
+export async function beginAsk(durable: DurableRuns, run: RunLedger, input: string): Promise<void> {
+  const { runId, threadId, tenant, requestId } = run.init;
+  const began = await durable.runs.beginIntent({ runId, threadId, tenant, requestId, runtime: durable.runtime, kind: 'ask', input, startedAt: run.started.toISOString(), owner: leaseOwner(), leaseUntil: leaseUntil(durable) });
+  if (!began) throw busy(threadId);
+  holdLease(durable, run);
+}
+
+/** The intent to resume a paused run with a decision, written with the decision's claim. */
+export function resumeIntent(durable: DurableRuns, fields: { runId: string; threadId: string; tenant: string; requestId: string; input: string; pausedRunId: string; decision: IntentDecision }): NewRunIntent {
+  return { ...fields, runtime: durable.runtime, kind: 'resume', startedAt: durable.now().toISOString(), owner: leaseOwner(), leaseUntil: leaseUntil(durable) };
+}
+
+/** Renews the lease of `run`'s intent until the run is finished (finishRun stops it). */
+export function holdLease(durable: DurableRuns, run: RunLedger): void {
+  run.lease = new HeldLease(durable.runs, run.init.runId, durable.leaseMs, durable.now);
+}
+
+/**
+ * Finishes, oldest first, the runs in flight on `threadId` whose holder is gone (a killed `ask`, a
+ * killed `approve`): each is taken over atomically (of two recoverers exactly one gets it) and run to
+ * its end by `finish`, with its decision, audit events and record. A run whose holder is alive makes
+ * the thread busy: DecisionError `thread_busy`, or `already_decided` when it is a decision being applied.
+ * Returns the records of the runs it finished.
+ */
+export async function settleThread(durable: DurableRuns, threadId: string, finish: FinishIntent): Promise<RunRecord[]> {
+  const records: RunRecord[] = [];
+  for (const intent of await durable.runs.listIntents(threadId)) {
+    if (intent.runtime !== durable.runtime) throw new DecisionError('thread_busy', `thread ${threadId} has a ${intent.runtime} run in flight; recover it with that runtime (waybill resume --thread ${threadId} --runtime ${intent.runtime})`);
+    if (!holderIsGone(intent, durable.now())) throw busyWith(intent);
+    const taken = await durable.runs.takeIntent(intent.runId, { seen: { owner: intent.owner, leaseUntil: intent.leaseUntil }, next: { owner: leaseOwner(), leaseUntil: leaseUntil(durable) } });
+    if (!taken) throw busyWith(intent);
+    records.push(await finish(taken));
+  }
+  return records;
+}
+
+function busyWith(intent: RunIntent): DecisionError {
+  if (intent.kind === 'resume') return new DecisionError('already_decided', `thread ${intent.threadId}: the decision (${intent.decision?.type ?? 'decision'} by ${intent.decision?.by ?? 'an operator'}) is being applied by another process`);
+  return busy(intent.threadId);
+}
+
+function busy(threadId: string): DecisionError {
+  return new DecisionError('thread_busy', `thread ${threadId} has a run in flight; send the next message when it has finished or paused`);
+}
+
+/** After this many processes died running one run, recovery stops it `interrupted` instead of running it again. */
+export const MAX_RUN_ATTEMPTS = 3;
+
+/**
+ * Marks a ledger as a run taken over from a process that is gone (a `run.recovered` event naming the
+ * attempt); a run that already took down MAX_RUN_ATTEMPTS processes is stopped `interrupted` rather
+ * than tried again, so one poisonous request cannot crash every start-up.
+ */
+export function recoveredRun(run: RunLedger, intent: RunIntent): RunLedger {
+  run.audit({ agent: 'supervisor', type: 'run.recovered', status: 'info', detail: `${intent.kind} taken over after the process running it stopped (attempt ${intent.attempts} of ${MAX_RUN_ATTEMPTS})` });
+  if (intent.attempts > MAX_RUN_ATTEMPTS) run.stop('interrupted', `the processes running it stopped ${intent.attempts - 1} times`);
+  return run;
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { RunIntent, RunStore } from '../../telemetry/index.js';
+
+/** How long a run in flight stays its holder's without a renewal; renewed every third of it. */
+export const DEFAULT_RUN_LEASE_MS = 30_000;
+
+/** `WAYBILL_RUN_LEASE_MS` (1 s to 1 h) or the default; a bad value is named, not ignored. */
+export function runLeaseMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.WAYBILL_RUN_LEASE_MS;
+  if (raw === undefined || raw === '') return DEFAULT_RUN_LEASE_MS;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 1000 || ms > 3_600_000) throw new RangeError(`WAYBILL_RUN_LEASE_MS must be a whole number of milliseconds from 1000 to 3600000, got "${raw}"`);
+  return ms;
+}
+
+const HOST = hostname();
+const PROCESS_OWNER = `${HOST}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+/** This process as a lease holder: `host:pid:nonce` (the nonce tells a reused pid apart). */
+export function leaseOwner(): string {
+  return PROCESS_OWNER;
+}
+
+/**
+ * Whether the process holding a run in flight is gone: its lease ran out, or it was a process of this
+ * host that no longer exists (a killed `ask` is then recoverable at once, not after the lease).
+ */
+export function holderIsGone(intent: Pick<RunIntent, 'owner' | 'leaseUntil'>, now: Date): boolean {
+  if (intent.leaseUntil <= now.toISOString()) return true;
+  if (intent.owner === PROCESS_OWNER) return false;
+  const [host, pid] = intent.owner.split(':');
+  if (host !== HOST || pid === undefined || !/^\d+$/.test(pid)) return false;
+  if (Number(pid) === process.pid) return true; // this process, another nonce: an earlier life of the pid
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** A lease this process holds on one run in flight, renewed in the background until `stop`. */
+export class HeldLease {
+  readonly #timer: NodeJS.Timeout;
+  #lost = false;
+
+  constructor(runs: RunStore, runId: string, leaseMs: number, now: () => Date) {
+    this.#timer = setInterval(() => {
+      void runs.renewIntent(runId, PROCESS_OWNER, new Date(now().getTime() + leaseMs).toISOString()).then(
+        (held) => {
+          if (!held) this.stop();
+          this.#lost ||= !held;
+        },
+        () => undefined, // a failed renewal is retried at the next tick; the lease may run out meanwhile
+      );
+    }, Math.max(250, Math.floor(leaseMs / 3)));
+    this.#timer.unref();
+  }
+
+  /** True once a renewal found the run finished or taken over by another process. */
+  get lost(): boolean {
+    return this.#lost;
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+}
