@@ -26,6 +26,10 @@ export async function runQueueWorker(options: RunQueueWorkerOptions): Promise<vo
   const queue = await openJobQueue(url, { settings, supervise: true, logger });
   const slots = await openTenantSlots(url, { schema: settings.schema, limit: tenantLimit, leaseSeconds: settings.leaseSeconds });
   const worker = startQueueWorker({ queue, slots, runtime, concurrency, logger });
+  // As the service does: runs a dead process left in flight (an intent whose job was never queued) are finished here too.
+  const { runLeaseMs } = await import('../runtimes/core/run-lease.js');
+  const { startRecoveryLoop } = await import('../server/recovery-loop.js');
+  const recovery = startRecoveryLoop(runtime, logger, runLeaseMs());
   logger.info('worker started', { pid: process.pid, concurrency, tenant_concurrency: tenantLimit, runtime: runtimeName, model: runtime.modelName, queue_schema: settings.schema, lease_seconds: settings.leaseSeconds });
   console.error(`waybill worker: taking jobs, ${concurrency} at a time (SIGTERM or Ctrl-C stops after the jobs in hand)`);
   await new Promise<void>((resolve) => {
@@ -36,7 +40,7 @@ export async function runQueueWorker(options: RunQueueWorkerOptions): Promise<vo
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
   });
-  await worker.stop();
+  await Promise.all([worker.stop(), recovery.stop()]);
   await Promise.allSettled([queue.close(), slots.close(), runtime.close()]);
   logger.info('worker stopped', { pid: process.pid });
   process.exit(0);

@@ -12,9 +12,7 @@ function fakeRuntime(stored: RunRecord[], overrides: Partial<JobRuntime> = {}): 
       asked.push(request.input);
       return { ...sampleRunRecord(), run_id: request.runId ?? 'new', thread_id: request.threadId ?? 't' };
     },
-    decide: async () => {
-      throw new DecisionError('already_decided', 'decided before');
-    },
+    recover: async () => [],
     runs: {
       getRun: async (id: string) => stored.find((r) => r.run_id === id),
       latestRunForThread: async (thread: string) => stored.filter((r) => r.thread_id === thread).at(-1),
@@ -25,6 +23,7 @@ function fakeRuntime(stored: RunRecord[], overrides: Partial<JobRuntime> = {}): 
 }
 
 const RUN = { kind: 'run', runId: 'run-1', threadId: 'thread-1', tenant: 'default', input: 'Де TTN-000001?' } as const;
+const RESUME = { kind: 'resume', threadId: 'thread-1', tenant: 'default', approvalId: 'apr-1' } as const;
 
 describe('executeJob', () => {
   it('runs a run job under its run id', async () => {
@@ -51,16 +50,22 @@ describe('executeJob', () => {
     await expect(executeJob(runtime, RUN)).rejects.toThrow('connection reset');
   });
 
-  it('reads the result of a resume an earlier attempt applied', async () => {
-    const resumed = { ...sampleRunRecord(), run_id: 'run-2', thread_id: 'thread-1', status: 'finished' as const };
-    const runtime = fakeRuntime([resumed]);
-    const outcome = await executeJob(runtime, { kind: 'resume', threadId: 'thread-1', tenant: 'default', approvalId: 'apr-1', decision: { type: 'approve', by: 'ops' } });
-    expect(outcome).toEqual({ kind: 'record', record: resumed, replayed: true });
+  it('retries later, not settles, a thread another live process holds', async () => {
+    const runtime = fakeRuntime([], { ask: async () => { throw new DecisionError('thread_busy', 'a run in flight'); } });
+    await expect(executeJob(runtime, RUN)).rejects.toThrow('a run in flight');
+    const resuming = fakeRuntime([], { recover: async () => { throw new DecisionError('already_decided', 'being applied'); } });
+    await expect(executeJob(resuming, RESUME)).rejects.toThrow('being applied');
   });
 
-  it('resumes through recover when the runtime has it', async () => {
+  it('resumes through recover and returns the resumed run', async () => {
     const recovered = { ...sampleRunRecord(), run_id: 'run-3', thread_id: 'thread-1' };
-    const runtime = fakeRuntime([], { recover: async () => recovered });
-    expect(await executeJob(runtime, { kind: 'resume', threadId: 'thread-1', tenant: 'default', approvalId: 'apr-1' })).toEqual({ kind: 'record', record: recovered, replayed: false });
+    const runtime = fakeRuntime([], { recover: async () => [recovered] });
+    expect(await executeJob(runtime, RESUME)).toEqual({ kind: 'record', record: recovered, replayed: false });
+  });
+
+  it('reads the result of a resume an earlier attempt finished', async () => {
+    const resumed = { ...sampleRunRecord(), run_id: 'run-2', thread_id: 'thread-1', status: 'finished' as const };
+    expect(await executeJob(fakeRuntime([resumed]), RESUME)).toEqual({ kind: 'record', record: resumed, replayed: true });
+    expect(await executeJob(fakeRuntime([]), RESUME)).toMatchObject({ kind: 'refused', code: 'nothing_pending' });
   });
 });

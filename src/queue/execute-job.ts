@@ -8,20 +8,24 @@ export type JobOutcome =
   | { kind: 'record'; record: RunRecord; replayed: boolean }
   | { kind: 'refused'; code: string; message: string };
 
-/** The part of a runtime a job needs; a runtime that can finish a thread's unfinished run offers `recover`. */
-export type JobRuntime = Pick<Runtime, 'ask' | 'decide' | 'runs'> & { recover?: (threadId: string) => Promise<RunRecord | undefined> };
+/** The part of a runtime a job needs. */
+export type JobRuntime = Pick<Runtime, 'ask' | 'recover' | 'runs'>;
+
+/** Refusals that mean "another live process holds this thread now": the job is retried later, not settled. */
+export const RETRY_LATER: ReadonlySet<string> = new Set(['thread_busy', 'already_decided']);
 
 /**
  * Runs one job with the runtime, so that an attempt after a crash repeats nothing that finished: a run
- * whose record exists is not run again; a resume whose decision was already applied reads the
- * thread's latest record. Throws for a failure worth retrying (a store or model outage); a decision
- * the runtime refuses (a thread owned by another tenant, awaiting approval) is a `refused` outcome.
+ * whose record exists is not run again (and `ask` with a run id whose process died finishes that run
+ * instead of starting another); a resume finishes the thread's recorded decision exactly once. Throws
+ * for a failure worth retrying (a store or model outage, a thread another live process holds); any
+ * other refusal of the runtime (a thread owned by another tenant, awaiting approval) is `refused`.
  */
 export async function executeJob(runtime: JobRuntime, job: QueueJob): Promise<JobOutcome> {
   try {
     return job.kind === 'run' ? await executeRun(runtime, job) : await executeResume(runtime, job);
   } catch (error) {
-    if (DecisionError.isInstance(error)) return { kind: 'refused', code: error.code, message: error.message };
+    if (DecisionError.isInstance(error) && !RETRY_LATER.has(error.code)) return { kind: 'refused', code: error.code, message: error.message };
     throw error;
   }
 }
@@ -34,23 +38,11 @@ async function executeRun(runtime: JobRuntime, job: RunJob): Promise<JobOutcome>
 }
 
 async function executeResume(runtime: JobRuntime, job: ResumeJob): Promise<JobOutcome> {
-  if (runtime.recover) {
-    const record = await runtime.recover(job.threadId);
-    if (record) return { kind: 'record', record, replayed: false };
-  }
-  if (!job.decision) {
-    const latest = await runtime.runs.latestRunForThread(job.threadId);
-    if (latest) return { kind: 'record', record: latest, replayed: true };
-    return { kind: 'refused', code: 'nothing_pending', message: `thread ${job.threadId} has no run to resume` };
-  }
-  try {
-    return { kind: 'record', record: await runtime.decide(job.threadId, job.decision), replayed: false };
-  } catch (error) {
-    // An earlier attempt applied this decision (and was killed before completing the job): its result is the thread's latest run.
-    if (DecisionError.isInstance(error) && error.code === 'already_decided') {
-      const latest = await runtime.runs.latestRunForThread(job.threadId);
-      if (latest && latest.status !== 'awaiting_approval') return { kind: 'record', record: latest, replayed: true };
-    }
-    throw error;
-  }
+  const finished = await runtime.recover(job.threadId);
+  const record = finished.at(-1);
+  if (record) return { kind: 'record', record, replayed: false };
+  // Nothing left in flight: an earlier attempt (or a recovery sweep) finished it; its result is the thread's latest run.
+  const latest = await runtime.runs.latestRunForThread(job.threadId);
+  if (latest) return { kind: 'record', record: latest, replayed: true };
+  return { kind: 'refused', code: 'nothing_pending', message: `thread ${job.threadId} has no run to resume` };
 }

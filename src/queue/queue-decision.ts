@@ -1,21 +1,25 @@
-import type { JobQueue, SqlExecutor } from './job-queue.js';
-import type { QueuedDecision } from './queue-jobs.js';
+import type { Decision, Runtime } from '../runtimes/index.js';
+import type { RunRecord } from '../telemetry/index.js';
+import type { JobQueue } from './job-queue.js';
 
-/** A decision on a paused thread, to be applied by whichever worker takes its resume job. */
+/** A decision on a paused thread, to be resumed by whichever worker takes its job. */
 export interface QueueDecisionRequest {
   threadId: string;
   tenant: string;
   approvalId: string;
-  decision: QueuedDecision;
+  decision: Decision;
 }
 
 /**
- * Queues the resume of a decided approval; returns the job id. The decision travels with the job and the
- * worker applies it (`Runtime.decide`): the run store's claim makes a second decision on the pause
- * `already_decided`, and a retried job reads the run the first attempt finished. `db` enqueues inside
- * the caller's transaction.
+ * Records the decision with the intent to resume (`decide` with `defer`: claimed once, durable before
+ * anything runs), then queues the resume. Should this process die between the two, the intent is still
+ * there and a worker's recovery sweep finishes the run; the job only makes it prompt. The paused run's
+ * record is returned with the job id. A worker can take the resume once this process's lease on the
+ * intent lapses (WAYBILL_RUN_LEASE_MS of the deciding process); until then it retries.
  */
-export async function queueDecision(queue: JobQueue, request: QueueDecisionRequest, db?: SqlExecutor): Promise<string> {
+export async function queueDecision(queue: JobQueue, runtime: Pick<Runtime, 'decide'>, request: QueueDecisionRequest): Promise<{ record: RunRecord; jobId: string }> {
   const { threadId, tenant, approvalId, decision } = request;
-  return queue.enqueue({ kind: 'resume', threadId, tenant, approvalId, decision }, db ? { db } : {});
+  const record = await runtime.decide(threadId, decision, { defer: true });
+  const jobId = await queue.enqueue({ kind: 'resume', threadId, tenant, approvalId });
+  return { record, jobId };
 }

@@ -7,14 +7,6 @@ export const DEAD_LETTER_QUEUE = 'waybill-runs-dead';
 
 const id = z.string().trim().min(1).max(200);
 
-/** An operator's decision carried by a resume job (until decisions are recorded before the resume is queued). */
-export const QueuedDecision = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('approve'), by: id }),
-  z.object({ type: z.literal('edit'), by: id, args: z.record(z.string(), z.unknown()) }),
-  z.object({ type: z.literal('reject'), by: id, reason: z.string().trim().min(1).max(2000) }),
-]);
-export type QueuedDecision = z.infer<typeof QueuedDecision>;
-
 /** A new request: the worker runs it as `ask` would, under the caller-chosen run id. */
 export const RunJob = z.object({
   kind: z.literal('run'),
@@ -26,13 +18,15 @@ export const RunJob = z.object({
 });
 export type RunJob = z.infer<typeof RunJob>;
 
-/** A decided approval: the worker resumes the paused thread from its checkpoint. */
+/**
+ * A decided approval: the decision and the intent to resume are already recorded (`decide` with
+ * `defer`); the worker finishes the thread's run from its checkpoint (`Runtime.recover`).
+ */
 export const ResumeJob = z.object({
   kind: z.literal('resume'),
   threadId: id,
   tenant: id,
   approvalId: id,
-  decision: QueuedDecision.optional(),
 });
 export type ResumeJob = z.infer<typeof ResumeJob>;
 
