@@ -20,8 +20,8 @@ function wholeNumber(flag: string, text: string, max: number): number {
 /** `waybill worker`: takes runs and resumes from the PostgreSQL run queue and runs them until SIGTERM. */
 export function workerCommand(): Command {
   return new Command('worker')
-    .description('take runs and approval resumes from the run queue on PostgreSQL and run them (serve --queue enqueues them)')
-    .option('--db <postgres://...>', 'the PostgreSQL database (default: WAYBILL_DB); the queue lives in its schema `pgboss`')
+    .description('take runs and approval resumes from the run queue on PostgreSQL and run them (docs/queue.md)')
+    .option('--db <postgres://...>', 'the PostgreSQL database (default: WAYBILL_DB); the queue lives in schema pgboss (<schema>_pgboss with a search_path)')
     .option('--concurrency <n>', 'jobs this process runs at once', '2')
     .option('--tenant-concurrency <n>', 'runs at once per tenant across all workers (kept in the database)', '4')
     .option('--runtime <name>', 'which runtime runs the jobs: langgraph, openai-agents or adk', 'langgraph')
