@@ -133,7 +133,7 @@ async function benchSize(size) {
   const dir = mkdtempSync(join(tmpdir(), 'waybill-bench-kb-'));
   const scopes = { version: 1, agents: { bench: { scopes: ['customer', 'tariffs'], max_sensitivity: 'public', deny_patterns: ['synthetic/1*'], customer_facing: true, admin: false } } };
   try {
-    const kb = KnowledgeBase.open({ path: join(dir, 'bench.db'), scopes, embedder: new LocalEmbedder() });
+    const kb = await KnowledgeBase.open({ path: join(dir, 'bench.db'), scopes, embedder: new LocalEmbedder() });
     let start = performance.now();
     const report = await kb.ingestDocuments(documents);
     const ingestMs = performance.now() - start;
@@ -151,7 +151,7 @@ async function benchSize(size) {
       // The whole tool call: visibility filter, fused ranking twice (agent view and blocked count), taint scan, audit write.
       search_policies: await timeQueries(queries, (q) => kb.searchPolicies({ agent: 'bench', query: q, limit: 5 })),
     };
-    kb.close();
+    await kb.close();
     result.fts5_baseline = benchFts5(documents, queries);
     return result;
   } finally {

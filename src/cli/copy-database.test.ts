@@ -1,6 +1,10 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDomainStore } from '../domain/index.js';
+import { BUNDLED_CORPUS_DIR, KnowledgeBase } from '../knowledge/index.js';
+import { openProtocolStore } from '../server/agent-protocol/open-protocol-store.js';
+import { openApiKeyStore } from '../server/open-api-key-store.js';
+import { openWebhookStore } from '../server/open-webhook-store.js';
 import { openLangGraphRuntime } from '../runtimes/langgraph/index.js';
 import { createTestSchema, testPostgresUrl } from '../testing/postgres-test-schema.js';
 import type { TestSchema } from '../testing/postgres-test-schema.js';
@@ -24,7 +28,7 @@ describe('copyDatabase', () => {
 
 if (baseUrl) {
   describe('copyDatabase to PostgreSQL', { timeout: 120_000 }, () => {
-    it('moves a demo database with a paused cancellation, which is then approved on PostgreSQL; the chain verifies the same', async () => {
+    it('moves a demo database with a paused cancellation, which is then approved on PostgreSQL; the chain verifies the same; keys, links, protocol threads and the knowledge base work as before', async () => {
       const temp = makeTempDir();
       cleanups.push(temp.cleanup);
       const file = join(temp.dir, 'demo.db');
@@ -38,6 +42,7 @@ if (baseUrl) {
       const chainBefore = await before.audit.verify();
       const approvalsBefore = await before.approvals.list();
       await before.close();
+      const server = await embeddedServerState(file);
 
       const schema: TestSchema = await createTestSchema(baseUrl);
       cleanups.push(() => schema.drop());
@@ -45,7 +50,9 @@ if (baseUrl) {
       expect(report.rows.runs).toBe(2);
       expect(report.rows.shipments).toBe(16);
       expect(report.checkpoints).toBeGreaterThan(0);
+      expect(report.rows).toMatchObject({ api_keys: 1, webhook_targets: 1, webhook_links: 2, ap_threads: 1, ap_checkpoints: 1, knowledge_documents: server.documents });
       await expect(copyDatabase(file, schema.url)).rejects.toMatchObject({ code: 'store_foreign' });
+      await expectServerStateOn(schema.url, server);
 
       const networked = await openLangGraphRuntime({ dbPath: schema.url, offline: true });
       try {
@@ -65,4 +72,46 @@ if (baseUrl) {
       }
     });
   });
+}
+
+/** An API key, a webhook with its links, an Agent Protocol thread and the seeded knowledge base in `file`. */
+async function embeddedServerState(file: string) {
+  const keys = await openApiKeyStore(file);
+  const { key } = await keys.create({ tenant: 'default', role: 'operator', name: 'desk' });
+  await keys.close();
+  const webhooks = await openWebhookStore(file);
+  await webhooks.setTarget('default', 'https://hooks.example/waybill', 'whsec_copied');
+  const links = await webhooks.issueLinks({ runId: 'run-x', tenant: 'default', threadId: 'cancel' }, 3_600_000);
+  await webhooks.close();
+  const protocol = await openProtocolStore(file);
+  await protocol.createThread({ threadId: 'ap-thread', tenant: 'default', metadata: { from: 'sqlite' } });
+  await protocol.addCheckpoint({ checkpointId: 'cp-1', threadId: 'ap-thread', runId: 'r-1', values: { messages: ['hi'] }, interrupts: [] });
+  await protocol.close();
+  const kb = await KnowledgeBase.open({ path: file, seedCorpus: BUNDLED_CORPUS_DIR });
+  const search = await kb.searchPolicies({ agent: 'pricing_agent', query: 'ліміт ваги нічного тарифу', limit: 3 });
+  const documents = await kb.documentCount();
+  await kb.close();
+  return { key, links, documents, hits: search.hits.map((hit) => hit.chunk_id) };
+}
+
+/** The copied key verifies, the copied link works once, the thread and the knowledge base answer as before. */
+async function expectServerStateOn(url: string, before: Awaited<ReturnType<typeof embeddedServerState>>) {
+  const keys = await openApiKeyStore(url);
+  const webhooks = await openWebhookStore(url);
+  const protocol = await openProtocolStore(url);
+  const kb = await KnowledgeBase.open({ path: url });
+  try {
+    expect(await keys.verify(before.key)).toMatchObject({ tenant: 'default', role: 'operator', name: 'desk' });
+    expect(await webhooks.target('default')).toEqual({ url: 'https://hooks.example/waybill', secret: 'whsec_copied' });
+    expect(await webhooks.redeem(before.links.approve)).toMatchObject({ usable: true, link: { runId: 'run-x', decision: 'approve' } });
+    expect(await webhooks.redeem(before.links.reject)).toMatchObject({ usable: false });
+    expect(await protocol.getThread('ap-thread')).toMatchObject({ tenant: 'default', metadata: { from: 'sqlite' } });
+    expect((await protocol.latestCheckpoint('ap-thread'))?.values).toEqual({ messages: ['hi'] });
+    expect(await kb.documentCount()).toBe(before.documents);
+    const search = await kb.searchPolicies({ agent: 'pricing_agent', query: 'ліміт ваги нічного тарифу', limit: 3 });
+    expect(search.hits.map((hit) => hit.chunk_id)).toEqual(before.hits);
+    expect((await kb.auditLog(10)).filter((record) => record.agent === 'pricing_agent')).toHaveLength(2);
+  } finally {
+    await Promise.all([keys.close(), webhooks.close(), protocol.close(), kb.close()]);
+  }
 }

@@ -2,10 +2,13 @@ import { existsSync } from 'node:fs';
 import type { CheckpointTuple, PendingWrite } from '@langchain/langgraph-checkpoint';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { databaseLocation, openDomainStore, redactLocation, StoreError } from '../domain/index.js';
-import { openControlStore } from '../policy/index.js';
+import { databaseLocation, redactLocation, StoreError } from '../domain/index.js';
+import { openKnowledgeStore } from '../knowledge/open-knowledge-store.js';
 import { openCheckpointer } from '../runtimes/langgraph/open-checkpointer.js';
-import { openRunStore } from '../telemetry/index.js';
+import { openProtocolStore } from '../server/agent-protocol/open-protocol-store.js';
+import { openApiKeyStore } from '../server/open-api-key-store.js';
+import { openWebhookStore } from '../server/open-webhook-store.js';
+import { migrateEveryStore } from './migrate-every-store.js';
 
 /**
  * The tables `waybill db copy` moves, parents before children. Both backends have them column for
@@ -35,7 +38,7 @@ const TABLES: ReadonlyArray<{ name: string; identity?: string }> = [
 ];
 
 /** Not copied; named in the command's output so nothing is lost silently. */
-export const NOT_COPIED = ['API keys', 'webhooks and one-time links', 'OpenAI Agents pauses (decide them before copying)', 'knowledge base (re-seeded from the bundled corpus)'] as const;
+export const NOT_COPIED = ['OpenAI Agents pauses (decide them before copying)'] as const;
 
 export interface CopyReport {
   rows: Record<string, number>;
@@ -49,9 +52,12 @@ const BATCH = 200;
  * Copies an embedded installation (the SQLite file `from`) into an empty PostgreSQL database `to`:
  * domain (shipments, stock, tariffs, cancellations), approvals, grants and the audit hash chain as is
  * (it verifies the same), runs and their events, decision claims, switches, budgets and usage, and
- * every LangGraph checkpoint with its pending writes, so a paused run can be approved on PostgreSQL.
- * Both sides are migrated to this Waybill's schema first. Rows go in one transaction; a target that
- * already holds runs, approvals, chain entries or checkpoints is refused (StoreError `store_foreign`).
+ * every LangGraph checkpoint with its pending writes, so a paused run can be approved on PostgreSQL;
+ * then API keys (hashes), webhooks and one-time links, Agent Protocol threads with their checkpoints
+ * and runs, and the knowledge base (documents, chunks, vectors, search audit), each through its store.
+ * Both sides are migrated to this Waybill's schema first. The domain, run and control rows go in one
+ * transaction; a target that already holds runs, approvals, chain entries, checkpoints, API keys or
+ * protocol threads is refused (StoreError `store_foreign`).
  */
 export async function copyDatabase(from: string, to: string): Promise<CopyReport> {
   const source = databaseLocation(from);
@@ -62,10 +68,7 @@ export async function copyDatabase(from: string, to: string): Promise<CopyReport
   if (target.kind !== 'postgres') throw new StoreError('store_unavailable', to, `--to must be a postgres:// URL; ${to} is not one`);
   // Opening the stores migrates both sides to the same schema versions (and seeds the target's fixtures,
   // which are replaced below by the source's rows).
-  for (const location of [source.path, target.url]) {
-    const stores = [await openDomainStore({ path: location }), await openRunStore(location), await openControlStore(location)];
-    for (const store of stores) await store.close();
-  }
+  for (const location of [source.path, target.url]) await migrateEveryStore(location);
   const checkpointsFrom = await openCheckpointer(source.path);
   const checkpointsTo = await openCheckpointer(target.url);
   const sqlite = new Database(source.path, { readonly: true, fileMustExist: true });
@@ -76,11 +79,12 @@ export async function copyDatabase(from: string, to: string): Promise<CopyReport
     await client.query('BEGIN');
     const used = (
       await client.query<{ n: number }>(
-        `SELECT (SELECT count(*) FROM runs) + (SELECT count(*) FROM approvals) + (SELECT count(*) FROM audit_chain) + (SELECT count(*) FROM checkpoints) AS n`,
+        `SELECT (SELECT count(*) FROM runs) + (SELECT count(*) FROM approvals) + (SELECT count(*) FROM audit_chain) + (SELECT count(*) FROM checkpoints)
+              + (SELECT count(*) FROM api_keys) + (SELECT count(*) FROM ap_threads) AS n`,
       )
     ).rows[0]?.n;
     if (Number(used) > 0) {
-      throw new StoreError('store_foreign', redactLocation(target.url), `${redactLocation(target.url)} already holds Waybill runs, approvals or checkpoints; copy into an empty database or schema`);
+      throw new StoreError('store_foreign', redactLocation(target.url), `${redactLocation(target.url)} already holds Waybill runs, approvals, checkpoints, API keys or protocol threads; copy into an empty database or schema`);
     }
     await client.query(`TRUNCATE ${TABLES.map((t) => t.name).join(', ')}`);
     for (const table of TABLES) {
@@ -120,7 +124,56 @@ export async function copyDatabase(from: string, to: string): Promise<CopyReport
     await checkpointsFrom.close();
     await checkpointsTo.close();
   }
+  await copyServerAndKnowledge(source.path, target.url, report.rows);
   return report;
+}
+
+/**
+ * The stores outside the domain, run and control tables, each moved through its own interface (export
+ * from SQLite, import into PostgreSQL): their rows are kept as they are, so a copied key or link works
+ * with the same secret, and the knowledge base's vectors are the same bytes.
+ */
+async function copyServerAndKnowledge(from: string, to: string, rows: Record<string, number>): Promise<void> {
+  await copyThrough(openApiKeyStore, from, to, async (a, b) => {
+    const keys = await a.exportAll();
+    await b.importAll(keys);
+    rows.api_keys = keys.length;
+  });
+  await copyThrough(openWebhookStore, from, to, async (a, b) => {
+    const webhooks = await a.exportAll();
+    await b.importAll(webhooks);
+    rows.webhook_targets = webhooks.targets.length;
+    rows.webhook_links = webhooks.links.length;
+  });
+  await copyThrough(openProtocolStore, from, to, async (a, b) => {
+    const protocol = await a.exportAll();
+    await b.importAll(protocol);
+    rows.ap_threads = protocol.threads.length;
+    rows.ap_checkpoints = protocol.checkpoints.length;
+    rows.ap_runs = protocol.runs.length;
+  });
+  await copyThrough(openKnowledgeStore, from, to, async (a, b) => {
+    const knowledge = await a.exportAll();
+    // The target's documents are at most the bundled corpus seeded by a first search: replaced.
+    await b.replaceAll(knowledge);
+    rows.knowledge_documents = knowledge.documents.length;
+    rows.knowledge_chunks = knowledge.chunks.length;
+    rows.knowledge_vectors = knowledge.vectors.length;
+  });
+}
+
+async function copyThrough<S extends { close(): Promise<void> }>(open: (location: string) => Promise<S>, from: string, to: string, copy: (source: S, target: S) => Promise<void>): Promise<void> {
+  const source = await open(from);
+  try {
+    const target = await open(to);
+    try {
+      await copy(source, target);
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await source.close();
+  }
 }
 
 async function insertRows(client: pg.Client, table: string, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {

@@ -19,17 +19,14 @@ export function dbCommand(): Command {
     .option('--db <location>', 'a SQLite file or postgres:// URL (default: WAYBILL_DB, see `waybill --help`)')
     .action(async (options: { db?: string }) => {
       const location = databasePath(options.db);
-      const { openDomainStore } = await import('../domain/index.js');
-      const { openRunStore } = await import('../telemetry/index.js');
-      const { openControlStore } = await import('../policy/index.js');
+      const { migrateEveryStore } = await import('./migrate-every-store.js');
       const { openCheckpointer } = await import('../runtimes/langgraph/open-checkpointer.js');
-      const stores = [await openDomainStore({ path: location }), await openRunStore(location), await openControlStore(location)];
-      for (const store of stores) await store.close();
+      const names = await migrateEveryStore(location);
       await (await openCheckpointer(location)).close();
-      console.log(`migrated domain, runs, control and LangGraph checkpoints (${isPostgresUrl(location) ? 'postgres' : 'sqlite'})`);
+      console.log(`migrated ${names.join(', ')} and LangGraph checkpoints (${isPostgresUrl(location) ? 'postgres' : 'sqlite'})`);
     });
   db.command('copy')
-    .description('copy an embedded installation into an empty PostgreSQL database: domain, approvals, grants, audit chain, runs, switches, budgets, checkpoints')
+    .description('copy an embedded installation into an empty PostgreSQL database: domain, approvals, grants, audit chain, runs, switches, budgets, checkpoints, API keys, webhooks and links, Agent Protocol threads, knowledge base')
     .requiredOption('--from <sqlite:PATH>', 'the Waybill SQLite file to copy from')
     .requiredOption('--to <postgres://...>', 'the PostgreSQL database (or schema, via ?options=-c%20search_path%3Dname) to copy into')
     .action(async (options: { from: string; to: string }) => {
@@ -39,7 +36,7 @@ export function dbCommand(): Command {
       const report = await copyDatabase(from, options.to.trim());
       const rows = Object.entries(report.rows).map(([table, n]) => `${table} ${n}`).join(', ');
       console.log(`copied ${rows}; ${report.checkpoints} checkpoints with ${report.checkpointWrites} pending writes`);
-      console.log(`not copied (still SQLite-only): ${NOT_COPIED.join('; ')}`);
+      console.log(`not copied: ${NOT_COPIED.join('; ')}`);
     });
   return db;
 }

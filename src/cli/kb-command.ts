@@ -1,6 +1,5 @@
 import { Command } from 'commander';
 import type { KnowledgeBase } from '../knowledge/index.js';
-import { sqliteOnly } from '../domain/sqlite-only.js';
 import { databasePath } from './database-path.js';
 import { UsageError } from './usage-error.js';
 
@@ -10,19 +9,19 @@ function wholeNumber(flag: string, value: string, min: number, max: number): num
   return n;
 }
 
-// Loaded on demand: SQLite and the indexes are not needed by other commands. Configuration problems
+// Loaded on demand: the database driver and the indexes are not needed by other commands. Configuration problems
 // (missing folder, bad scopes file, bad WAYBILL_EMBEDDINGS_* or options) are usage errors (exit 2).
 async function withKnowledgeBase<T>(seed: boolean, use: (kb: KnowledgeBase) => Promise<T>): Promise<T> {
   const { KnowledgeBase, KnowledgeError, BUNDLED_CORPUS_DIR } = await import('../knowledge/index.js');
   let kb: KnowledgeBase | undefined;
   try {
-    kb = KnowledgeBase.open({ path: sqliteOnly(databasePath(), 'knowledge base documents'), ...(seed && { seedCorpus: BUNDLED_CORPUS_DIR }) });
+    kb = await KnowledgeBase.open({ path: databasePath(), ...(seed && { seedCorpus: BUNDLED_CORPUS_DIR }) });
     return await use(kb);
   } catch (error) {
     if (KnowledgeError.isInstance(error) && error.code !== 'embeddings_failed') throw new UsageError(error.message);
     throw error;
   } finally {
-    kb?.close();
+    await kb?.close();
   }
 }
 
@@ -92,7 +91,7 @@ export function kbCommand(): Command {
     .action(async (options: { k: string; json?: boolean }) => {
       const k = wholeNumber('--k', options.k, 1, 50);
       const { KnowledgeBase, BUNDLED_CORPUS_DIR, BUNDLED_QUERIES_PATH, evaluateRecall, loadLabelledQueries } = await import('../knowledge/index.js');
-      const base = KnowledgeBase.open({ path: ':memory:' });
+      const base = await KnowledgeBase.open({ path: ':memory:' });
       try {
         await base.ingestDirectory(BUNDLED_CORPUS_DIR);
         const report = await evaluateRecall(base, await loadLabelledQueries(BUNDLED_QUERIES_PATH), k);
@@ -100,7 +99,7 @@ export function kbCommand(): Command {
         console.log(`recall@${k} over ${report.queries} queries (embedder ${base.embedderId})`);
         for (const [mode, value] of Object.entries(report.recall)) console.log(`  ${mode.padEnd(8)} ${value.toFixed(3)}`);
       } finally {
-        base.close();
+        await base.close();
       }
     });
 

@@ -1,6 +1,5 @@
 import { Command } from 'commander';
 import { API_ROLES, isApiRole } from '../server/api-role.js';
-import { sqliteOnly } from '../domain/sqlite-only.js';
 import { databasePath } from './database-path.js';
 import { UsageError } from './usage-error.js';
 
@@ -16,13 +15,13 @@ export function keysCommand(): Command {
     .option('--name <name>', 'a label for the audit trail (default: the key id)')
     .option('--json', 'print {key, key_id, tenant, role, name} as JSON')
     .action(async (options: { tenant: string; role: string; name?: string; json?: boolean }) => {
-      const { checkTenantId, SqliteApiKeyStore } = await openKeyStoreModule();
+      const { checkTenantId } = await import('../server/api-key-store.js');
       if (!isApiRole(options.role)) throw new UsageError(`--role must be one of ${API_ROLES.join(', ')}, got ${JSON.stringify(options.role)}`);
       const problem = checkTenantId(options.tenant);
       if (problem) throw new UsageError(`--tenant: ${problem}`);
-      const store = SqliteApiKeyStore.open(sqliteOnly(databasePath(), 'API keys'));
+      const store = await openKeyStore(databasePath());
       try {
-        const { key, info } = store.create({ tenant: options.tenant, role: options.role, ...(options.name && { name: options.name }) });
+        const { key, info } = await store.create({ tenant: options.tenant, role: options.role, ...(options.name && { name: options.name }) });
         if (options.json) {
           console.log(JSON.stringify({ key, key_id: info.keyId, tenant: info.tenant, role: info.role, name: info.name }, null, 2));
         } else {
@@ -30,7 +29,7 @@ export function keysCommand(): Command {
           console.error(`${info.keyId}: tenant ${info.tenant}, role ${info.role}. This is the only time the key is shown; store it now.`);
         }
       } finally {
-        store.close();
+        await store.close();
       }
     });
 
@@ -39,15 +38,14 @@ export function keysCommand(): Command {
     .description('list keys (ids, tenants, roles; never the keys themselves)')
     .option('--json', 'print the list as JSON')
     .action(async (options: { json?: boolean }) => {
-      const { SqliteApiKeyStore } = await openKeyStoreModule();
-      const store = SqliteApiKeyStore.open(sqliteOnly(databasePath(), 'API keys'));
+      const store = await openKeyStore(databasePath());
       try {
-        const list = store.list();
+        const list = await store.list();
         if (options.json) console.log(JSON.stringify(list, null, 2));
         else if (list.length === 0) console.log('no keys; make one with: waybill keys create --tenant T --role viewer|operator|admin');
         else for (const k of list) console.log(`${k.keyId}  ${k.tenant}  ${k.role}  ${k.name}  created ${k.createdAt}${k.revokedAt ? `  REVOKED ${k.revokedAt}` : ''}`);
       } finally {
-        store.close();
+        await store.close();
       }
     });
 
@@ -56,13 +54,12 @@ export function keysCommand(): Command {
     .description('revoke a key by its id; calls with it get 401 from then on')
     .argument('<key-id>', 'the id printed by create and list (key_…)')
     .action(async (keyId: string) => {
-      const { SqliteApiKeyStore } = await openKeyStoreModule();
-      const store = SqliteApiKeyStore.open(sqliteOnly(databasePath(), 'API keys'));
+      const store = await openKeyStore(databasePath());
       try {
-        if (!store.revoke(keyId)) throw new UsageError(`no live key ${keyId}`);
+        if (!(await store.revoke(keyId))) throw new UsageError(`no live key ${keyId}`);
         console.log(`revoked ${keyId}`);
       } finally {
-        store.close();
+        await store.close();
       }
     });
 
@@ -70,5 +67,5 @@ export function keysCommand(): Command {
 }
 
 // Loaded on demand, and directly rather than through the server index (which loads the runtime):
-// SQLite is not needed for --help.
-const openKeyStoreModule = () => import('../server/api-key-store.js');
+// neither SQLite nor the PostgreSQL driver is needed for --help.
+const openKeyStore = async (location: string) => (await import('../server/open-api-key-store.js')).openApiKeyStore(location);

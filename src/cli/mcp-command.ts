@@ -62,17 +62,16 @@ export function mcpCommand(): Command {
       if (options.selfcheck) return selfcheck(runSelfcheck);
       const autoApproveUpToUah = parseThreshold(options.autoApproveUpTo);
       // Direct import, not the server index: that would load the runtime.
-      const { checkTenantId, SqliteApiKeyStore } = await import('../server/api-key-store.js');
+      const { checkTenantId } = await import('../server/api-key-store.js');
       const caller = stdioCaller(options, checkTenantId);
       const { openDomainStore } = await import('../domain/open-domain-store.js');
       const { openControlStore } = await import('../policy/index.js');
       const { BUNDLED_CORPUS_DIR, KnowledgeBase, policySearchTool } = await import('../knowledge/index.js');
-      const { knowledgePath, sqliteOnly } = await import('../domain/index.js');
       const logger = createStderrLogger();
       const dbPath = databasePath(options.db);
       const store = await openDomainStore({ path: dbPath });
       const controls = await openControlStore(dbPath);
-      const knowledge = KnowledgeBase.open({ path: knowledgePath(dbPath), seedCorpus: BUNDLED_CORPUS_DIR });
+      const knowledge = await KnowledgeBase.open({ path: dbPath, seedCorpus: BUNDLED_CORPUS_DIR });
       const shared = {
         store,
         controls,
@@ -81,31 +80,31 @@ export function mcpCommand(): Command {
         ...(options.consoleUrl && { consoleUrl: `${options.consoleUrl.replace(/\/+$/, '')}/console` }),
       };
       const closeAll = async () => {
-        knowledge.close();
-        await Promise.all([controls.close(), store.close()]);
+        await Promise.all([knowledge.close(), controls.close(), store.close()]);
       };
       if (!options.http) {
         await serveStdio({ ...shared, logger, caller, approvals: { grants: 'required', ...(autoApproveUpToUah !== undefined && { autoApproveUpToUah }), ...(shared.consoleUrl && { consoleUrl: shared.consoleUrl }) } });
         await closeAll();
         return;
       }
-      const keys = SqliteApiKeyStore.open(sqliteOnly(dbPath, 'API keys'));
-      const verifyKey = (key: string): Caller | undefined => {
-        const principal = keys.verify(key);
+      const { openApiKeyStore } = await import('../server/open-api-key-store.js');
+      const keys = await openApiKeyStore(dbPath);
+      const verifyKey = async (key: string): Promise<Caller | undefined> => {
+        const principal = await keys.verify(key);
         return principal && { tenant: principal.tenant, role: principal.role, principal: principal.keyId, channel: 'http' };
       };
       let running;
       try {
         running = await serveHttp({ ...shared, logger, verifyKey, host: options.host, port });
       } catch (error) {
-        keys.close();
+        await keys.close();
         await closeAll();
         throw explainBindError(error, options.host, port);
       }
       logger.info('waybill mcp serving on Streamable HTTP', { url: running.url, resource_metadata: running.resourceMetadataUrl });
       const stop = async () => {
         await running.close();
-        keys.close();
+        await keys.close();
         await closeAll();
         process.exit(0);
       };

@@ -57,6 +57,5 @@ export { PostgresDomainStore } from './postgres/postgres-domain-store.js';
 export type { PostgresDomainStoreOptions } from './postgres/postgres-domain-store.js';
 export { withTransaction } from './postgres/with-transaction.js';
 export type { TransactionOptions } from './postgres/with-transaction.js';
-export { knowledgePath, sqliteOnly } from './sqlite-only.js';
 export { postgresSchemaOf, withPostgresSchema } from './postgres/postgres-schema-of.js';
 export { dropPostgresSchema, freshPostgresSchema } from './postgres/fresh-postgres-schema.js';

@@ -72,11 +72,11 @@ async function plant(path: string, attack: Attack, docsDir: string): Promise<voi
     join(docsDir, `${planted.target}.md`),
     `---\nid: ${planted.target}\ntitle: ${String(planted.read.args.query ?? planted.target)}\nscope: customer\nsensitivity: public\nsource_kind: faq\nretrieval_hints: ${hints}\n---\n# ${String(planted.read.args.query ?? planted.target)}\n\n${planted.text}\n`,
   );
-  const kb = KnowledgeBase.open({ path, seedCorpus: BUNDLED_CORPUS_DIR });
+  const kb = await KnowledgeBase.open({ path, seedCorpus: BUNDLED_CORPUS_DIR });
   try {
     const report = await kb.ingestDirectory(docsDir);
     if (report.added !== 1) throw new Error(`attack ${attack.id}: the planted policy document was not ingested (${report.problems.map((p) => p.problem).join('; ')})`);
   } finally {
-    kb.close();
+    await kb.close();
   }
 }

@@ -254,5 +254,5 @@ export async function runMcpClientAttacks(workDir: string): Promise<AttackResult
 
 async function knowledgeSearch(path: string) {
   const { BUNDLED_CORPUS_DIR, KnowledgeBase, policySearchTool } = await import('../knowledge/index.js');
-  return policySearchTool(KnowledgeBase.open({ path, seedCorpus: BUNDLED_CORPUS_DIR }));
+  return policySearchTool(await KnowledgeBase.open({ path, seedCorpus: BUNDLED_CORPUS_DIR }));
 }

@@ -27,7 +27,7 @@ describe('findBridges', () => {
     }
     const strict = await kb.findBridges({ agent: 'admin', threshold: 0.99 });
     expect(strict.allowed && strict.bridges).toEqual([]);
-    expect(kb.auditLog(1)[0]).toMatchObject({ kind: 'bridges', agent: 'admin', access: 'granted' });
+    expect((await kb.auditLog(1))[0]).toMatchObject({ kind: 'bridges', agent: 'admin', access: 'granted' });
   });
 
   it('refuses every agent that is not an admin, and audits the refusal', async () => {
@@ -35,7 +35,7 @@ describe('findBridges', () => {
       const result = await kb.findBridges({ agent });
       expect(result, agent).toEqual({ allowed: false, reason: `${agent} is not an admin in the scopes file; bridges are visible to admins only` });
     }
-    expect(kb.auditLog(2).map((record) => [record.agent, record.access])).toEqual([['stranger', 'unknown_agent'], ['pricing_agent', 'refused']]);
+    expect((await kb.auditLog(2)).map((record) => [record.agent, record.access])).toEqual([['stranger', 'unknown_agent'], ['pricing_agent', 'refused']]);
   });
 
   it('checks its options', async () => {

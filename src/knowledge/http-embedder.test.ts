@@ -73,10 +73,10 @@ describe('the knowledge base over an embeddings endpoint', () => {
   it('embeds the corpus and the query through the endpoint the environment names', async () => {
     seen.length = 0;
     const embedder = embedderFromEnv({ WAYBILL_EMBEDDINGS_BASE_URL: baseUrl, WAYBILL_EMBEDDINGS_MODEL: 'text-embed', WAYBILL_EMBEDDINGS_API_KEY: 'k' });
-    const kb = KnowledgeBase.open({ path: ':memory:', scopes: loadScopesFile(BUNDLED_SCOPES_PATH), embedder, now: fixedClock() });
+    const kb = await KnowledgeBase.open({ path: ':memory:', scopes: loadScopesFile(BUNDLED_SCOPES_PATH), embedder, now: fixedClock() });
     await kb.ingestDirectory(BUNDLED_CORPUS_DIR);
     const result = await kb.searchPolicies({ agent: 'pricing_agent', query: 'ліміт ваги нічного тарифу', limit: 3 });
-    kb.close();
+    await kb.close();
     expect(kb.embedderId).toBe(`endpoint:text-embed@${baseUrl}/embeddings`);
     expect(seen.at(-1)?.body.input).toEqual(['ліміт ваги нічного тарифу']);
     expect(seen.length).toBeGreaterThan(20); // one request per ingested document, then the query
@@ -86,20 +86,20 @@ describe('the knowledge base over an embeddings endpoint', () => {
   });
 
   it('falls back to lexical hits and says so when the endpoint fails at query time', async () => {
-    const kb = KnowledgeBase.open({ path: ':memory:', scopes: loadScopesFile(BUNDLED_SCOPES_PATH), embedder: new HttpEmbedder({ baseUrl, model: 'text-embed' }) });
+    const kb = await KnowledgeBase.open({ path: ':memory:', scopes: loadScopesFile(BUNDLED_SCOPES_PATH), embedder: new HttpEmbedder({ baseUrl, model: 'text-embed' }) });
     await kb.ingestDirectory(BUNDLED_CORPUS_DIR);
     const result = await kb.searchPolicies({ agent: 'pricing_agent', query: 'ліміт ваги нічного тарифу server-down', limit: 3 });
-    kb.close();
+    await kb.close();
     expect(result.degraded).toMatch(/^dense retrieval unavailable, lexical only: .*answered 500/);
     expect(result.hits[0]?.doc_id).toBe('tariffs-overnight');
     expect(result.hits.every((hit) => hit.dense === null && hit.lexical !== null)).toBe(true);
   });
 
   it('writes nothing for a document whose embedding fails at ingest', async () => {
-    const kb = KnowledgeBase.open({ path: ':memory:', scopes: loadScopesFile(BUNDLED_SCOPES_PATH), embedder: new HttpEmbedder({ baseUrl, model: 'broken' }) });
+    const kb = await KnowledgeBase.open({ path: ':memory:', scopes: loadScopesFile(BUNDLED_SCOPES_PATH), embedder: new HttpEmbedder({ baseUrl, model: 'broken' }) });
     await expect(kb.ingestDirectory(BUNDLED_CORPUS_DIR)).rejects.toThrow(/answered 500/);
-    expect(kb.documentCount()).toBe(0);
-    kb.close();
+    expect(await kb.documentCount()).toBe(0);
+    await kb.close();
   });
 });
 

@@ -25,7 +25,7 @@ export async function ingestDocuments(context: IngestContext, documents: readonl
   const { store, embedder, chunking, now } = context;
   const report: IngestReport = { added: 0, updated: 0, unchanged: 0, skipped: problems.length, chunks: 0, problems: [...problems] };
   for (const doc of documents) {
-    const state = store.documentState(doc.meta.id);
+    const state = await store.documentState(doc.meta.id);
     if (state && state.contentHash === doc.contentHash && state.chunkSize === chunking.chunkSize && state.overlap === chunking.overlap) {
       report.unchanged += 1;
       continue;
@@ -33,7 +33,7 @@ export async function ingestDocuments(context: IngestContext, documents: readonl
     const chunks = chunkText(doc.body, chunking);
     const texts = chunks.map((chunk) => indexText({ title: doc.meta.title, retrieval_hints: doc.meta.retrieval_hints, text: chunk.text }));
     const values = await embedder.embed(texts, 'passage');
-    const existed = store.replaceDocument(doc, chunks, { embedder: embedder.id, values }, chunking, now().toISOString());
+    const existed = await store.replaceDocument(doc, chunks, { embedder: embedder.id, values }, chunking, now().toISOString());
     if (existed) report.updated += 1;
     else report.added += 1;
     report.chunks += chunks.length;

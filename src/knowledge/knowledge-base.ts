@@ -14,7 +14,8 @@ import type { KnowledgeAuditRecord } from './knowledge-audit-record.js';
 import { NOTHING_BLOCKED } from './knowledge-audit-record.js';
 import type { KnowledgeIndex } from './knowledge-index.js';
 import { loadKnowledgeIndex } from './knowledge-index.js';
-import { KnowledgeStore } from './knowledge-store.js';
+import type { KnowledgeStore } from './knowledge-store.js';
+import { openKnowledgeStore } from './open-knowledge-store.js';
 import { loadDocuments } from './load-documents.js';
 import type { PolicySearchResult } from './policy-hit.js';
 import type { PolicySearchRequest } from './search-policies.js';
@@ -25,7 +26,10 @@ import type { DocumentProblem, SourceDocument } from './source-document.js';
 
 /** Where the knowledge lives and how it is searched; every field has a default. */
 export interface KnowledgeBaseOptions {
-  /** SQLite file (default `resolveDbPath()`: WAYBILL_DB or ./.waybill/waybill.db). */
+  /**
+   * Where the chunks and vectors are stored: a SQLite file (`:memory:` for a private store) or a
+   * `postgres://` URL (default `resolveDbPath()`: WAYBILL_DB or ./.waybill/waybill.db).
+   */
   path?: string;
   /** Access per agent (default: the file WAYBILL_KB_SCOPES names, else knowledge/scopes.json). */
   scopes?: ScopesFile;
@@ -50,10 +54,11 @@ const DENSE_RETRY_MS = 30_000;
 
 /**
  * The company policy knowledge base: ingest, scoped hybrid search, admin bridges and the audit, over
- * the shared SQLite file. Indexes are built in memory on first use and rebuilt when any process
- * changes the corpus (a revision counter in the file says so).
+ * the shared database (SQLite or PostgreSQL). Indexes are built in memory on first use and rebuilt
+ * when any process changes the corpus (a revision counter in the database says so); search is exact,
+ * in process, over the stored vectors.
  * @example
- * const kb = KnowledgeBase.open({ seedCorpus: BUNDLED_CORPUS_DIR });
+ * const kb = await KnowledgeBase.open({ seedCorpus: BUNDLED_CORPUS_DIR });
  * const { hits } = await kb.searchPolicies({ agent: 'pricing_agent', query: 'ліміт ваги нічного тарифу' });
  */
 export class KnowledgeBase {
@@ -75,12 +80,12 @@ export class KnowledgeBase {
   }
 
   /** Opens the store (creating its tables) and reads the scopes; throws StoreError or KnowledgeError. */
-  static open(options: KnowledgeBaseOptions = {}): KnowledgeBase {
-    const store = KnowledgeStore.open(options.path ?? resolveDbPath());
+  static async open(options: KnowledgeBaseOptions = {}): Promise<KnowledgeBase> {
+    const store = await openKnowledgeStore(options.path ?? resolveDbPath());
     try {
       return new KnowledgeBase(store, options.scopes ?? loadScopesFile(resolveScopesPath()), options.embedder ?? embedderFromEnv(), options);
     } catch (error) {
-      store.close();
+      await store.close();
       throw error;
     }
   }
@@ -91,7 +96,7 @@ export class KnowledgeBase {
   }
 
   /** How many documents the store holds. */
-  documentCount(): number {
+  documentCount(): Promise<number> {
     return this.#store.documentCount();
   }
 
@@ -147,16 +152,16 @@ export class KnowledgeBase {
     if (!Number.isFinite(threshold) || threshold < -1 || threshold > 1) throw new KnowledgeError('invalid_options', `threshold must be a number from -1 to 1, got ${threshold}`);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new KnowledgeError('invalid_options', `limit must be a whole number from 1 to 1000, got ${limit}`);
     const access = accessFor(this.#scopes, agent);
-    const audit = (record: Pick<KnowledgeAuditRecord, 'access' | 'allowed' | 'hits'>): void =>
+    const audit = (record: Pick<KnowledgeAuditRecord, 'access' | 'allowed' | 'hits'>): Promise<void> =>
       this.#store.writeAudit({ ts: this.#now().toISOString(), kind: 'bridges', agent, query: `bridges threshold=${threshold}`, blocked: { ...NOTHING_BLOCKED }, tainted: 0, ...record });
     if (!access?.admin) {
-      audit({ access: access ? 'refused' : 'unknown_agent', allowed: 0, hits: [] });
+      await audit({ access: access ? 'refused' : 'unknown_agent', allowed: 0, hits: [] });
       return { allowed: false, reason: `${agent} is not an admin in the scopes file; bridges are visible to admins only` };
     }
     const index = await this.#currentIndex();
     if (!index.dense) throw new KnowledgeError('embeddings_failed', `no dense vectors for bridges: ${index.denseError ?? 'empty corpus'}`);
     const found = findBridges(index.chunks, index.dense, threshold, limit);
-    audit({ access: 'granted', allowed: found.bridges.length, hits: found.bridges.flatMap((bridge) => [bridge.a.chunk_id, bridge.b.chunk_id]) });
+    await audit({ access: 'granted', allowed: found.bridges.length, hits: found.bridges.flatMap((bridge) => [bridge.a.chunk_id, bridge.b.chunk_id]) });
     return { allowed: true, threshold, ...found };
   }
 
@@ -172,13 +177,13 @@ export class KnowledgeBase {
   }
 
   /** The newest audit records first. */
-  auditLog(limit = 100): KnowledgeAuditRecord[] {
+  auditLog(limit = 100): Promise<KnowledgeAuditRecord[]> {
     return this.#store.auditLog(limit);
   }
 
   /** Closes the store; the instance cannot be used afterwards. */
-  close(): void {
-    this.#store.close();
+  close(): Promise<void> {
+    return this.#store.close();
   }
 
   async #currentIndex(): Promise<KnowledgeIndex> {
@@ -186,15 +191,16 @@ export class KnowledgeBase {
     if (seed !== undefined) {
       // One seeding per instance; concurrent first searches wait for it rather than see an empty corpus.
       // A failed seeding (say, the embeddings endpoint is down) is retried by the next search.
-      this.#seeding ??= this.#store.documentCount() === 0
-        ? this.ingestDirectory(seed).catch((error: unknown) => {
-            this.#seeding = undefined;
-            throw error;
-          })
-        : Promise.resolve();
+      this.#seeding ??= this.#store
+        .documentCount()
+        .then((count) => (count === 0 ? this.ingestDirectory(seed) : undefined))
+        .catch((error: unknown) => {
+          this.#seeding = undefined;
+          throw error;
+        });
       await this.#seeding;
     }
-    const revision = this.#store.revision();
+    const revision = await this.#store.revision();
     if (this.#index) {
       const current = await this.#index.catch(() => undefined);
       const retryDense = current?.denseError !== undefined && this.#now().getTime() - this.#builtAt > DENSE_RETRY_MS;

@@ -28,7 +28,7 @@ const EMBED_BATCH = 256;
  * now and the vectors saved; if that fails, the index is lexical-only and says why in `denseError`.
  */
 export async function loadKnowledgeIndex(store: KnowledgeStore, embedder: Embedder, options: HybridOptions = {}): Promise<KnowledgeIndex> {
-  const { revision, chunks } = store.snapshot();
+  const { revision, chunks } = await store.snapshot();
   const texts = chunks.map(indexText);
   const lexical = new Bm25Index(texts.map(lexicalTerms));
   let dense: DenseIndex | null = null;
@@ -42,13 +42,13 @@ export async function loadKnowledgeIndex(store: KnowledgeStore, embedder: Embedd
 }
 
 async function vectorsFor(store: KnowledgeStore, embedder: Embedder, chunks: readonly StoredChunk[], texts: readonly string[]): Promise<Float32Array[]> {
-  const stored = store.vectors(embedder.id);
+  const stored = await store.vectors(embedder.id);
   const missing = chunks.flatMap((chunk, i) => (stored.has(chunk.chunk_id) ? [] : [i]));
   for (let from = 0; from < missing.length; from += EMBED_BATCH) {
     const batch = missing.slice(from, from + EMBED_BATCH);
     const vectors = await embedder.embed(batch.map((i) => texts[i] ?? ''), 'passage');
     const entries = batch.map((i, j) => [chunks[i]?.chunk_id ?? '', vectors[j] ?? new Float32Array()] as const);
-    store.saveVectors(embedder.id, entries);
+    await store.saveVectors(embedder.id, entries);
     for (const [id, vector] of entries) stored.set(id, vector);
   }
   return chunks.map((chunk) => stored.get(chunk.chunk_id) ?? new Float32Array());

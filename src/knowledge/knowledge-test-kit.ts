@@ -10,7 +10,7 @@ import { loadScopesFile } from './scopes-file.js';
 
 /** A private in-memory knowledge base with the bundled corpus, the bundled scopes, a fixed clock. */
 export async function openBundledKnowledgeBase(options: KnowledgeBaseOptions = {}): Promise<KnowledgeBase> {
-  const kb = KnowledgeBase.open({ path: ':memory:', scopes: loadScopesFile(BUNDLED_SCOPES_PATH), embedder: new LocalEmbedder(), now: fixedClock(), ...options });
+  const kb = await KnowledgeBase.open({ path: ':memory:', scopes: loadScopesFile(BUNDLED_SCOPES_PATH), embedder: new LocalEmbedder(), now: fixedClock(), ...options });
   await kb.ingestDirectory(BUNDLED_CORPUS_DIR);
   return kb;
 }

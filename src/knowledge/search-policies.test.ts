@@ -85,14 +85,14 @@ describe('searchPolicies: scoped access', () => {
 
   it('writes an audit record for every search, with the query redacted', async () => {
     const result = await kb.searchPolicies({ agent: 'pricing_agent', query: 'Знижки для корпоративних клієнтів, дзвоніть +380671234567', limit: 4 });
-    const [record] = kb.auditLog(1);
+    const [record] = await kb.auditLog(1);
     expect(record).toEqual({
       ts: '2026-11-30T12:00:00.000Z', kind: 'search', agent: 'pricing_agent', query: 'Знижки для корпоративних клієнтів, дзвоніть [REDACTED:PHONE]',
       access: 'granted', allowed: result.hits.length, blocked: result.blocked, tainted: 0, hits: result.hits.map((hit) => hit.chunk_id),
     });
     expect(record?.blocked.total).toBeGreaterThan(0);
     await kb.searchPolicies({ agent: 'stranger', query: 'ПВ-17' });
-    expect(kb.auditLog(1)[0]).toMatchObject({ agent: 'stranger', access: 'unknown_agent', allowed: 0, hits: [] });
+    expect((await kb.auditLog(1))[0]).toMatchObject({ agent: 'stranger', access: 'unknown_agent', allowed: 0, hits: [] });
   });
 
   it('refuses a limit out of range and returns nothing for an empty query', async () => {

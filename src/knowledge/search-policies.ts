@@ -30,12 +30,12 @@ export const MAX_QUERY_CHARS = 2000;
 export async function runScopedSearch(context: ScopedSearchContext, request: PolicySearchRequest, limit: number): Promise<PolicySearchResult> {
   const query = request.query.trim().slice(0, MAX_QUERY_CHARS);
   const base = { agent: request.agent, query, access: 'granted' as const, hits: [] as PolicyHit[], blocked: { ...NOTHING_BLOCKED }, tainted: 0 };
-  const audit = (result: PolicySearchResult): PolicySearchResult => {
+  const audit = async (result: PolicySearchResult): Promise<PolicySearchResult> => {
     const record: KnowledgeAuditRecord = {
       ts: context.now().toISOString(), kind: 'search', agent: request.agent, query: redactPii(query).text, access: result.access,
       allowed: result.hits.length, blocked: result.blocked, tainted: result.tainted, hits: result.hits.map((hit) => hit.chunk_id),
     };
-    context.store.writeAudit(record);
+    await context.store.writeAudit(record);
     return result;
   };
   if (!context.access) return audit({ ...base, access: 'unknown_agent' });

@@ -24,8 +24,9 @@ export interface HttpServeOptions extends Omit<WaybillMcpServerOptions, 'caller'
   /**
    * Resolves a bearer API key to the caller it stands for (tenant and role from the key store), or
    * undefined for an unknown or revoked key. Every request is checked, not only the first of a session.
+   * May answer asynchronously (the key store may be PostgreSQL).
    */
-  verifyKey: (key: string) => Caller | undefined;
+  verifyKey: (key: string) => Caller | undefined | Promise<Caller | undefined>;
   /** Loopback by default: exposing the domain beyond this machine is an explicit choice. */
   host?: string;
   /** 0 picks a free port. */
@@ -82,7 +83,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<RunningHttpS
   let resourceUrl = new URL(`http://127.0.0.1${MCP_PATH}`);
   const verifier = {
     verifyAccessToken: async (token: string): Promise<AuthInfo> => {
-      const caller = verifyKey(token);
+      const caller = await verifyKey(token);
       if (!caller) throw new InvalidTokenError('this API key is unknown or revoked (make one with: waybill keys create --tenant T --role operator)');
       return { token, clientId: caller.principal, scopes: [caller.role], expiresAt: Math.floor(clock() / 1000) + VERIFIED_FOR_SECONDS, extra: { caller } };
     },

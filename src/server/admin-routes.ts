@@ -27,7 +27,7 @@ export function adminRoutes(deps: ServerDeps): Hono<ServerEnv> {
     const { tenant } = c.get('principal');
     const day = new Date().toISOString().slice(0, 10);
     const [global, effective, limits, usage] = await Promise.all([controls.snapshot(GLOBAL_SCOPE), controls.snapshot(tenant), controls.dailyLimits(tenant), controls.usage(tenant, day)]);
-    const target = deps.webhooks.target(tenant);
+    const target = await deps.webhooks.target(tenant);
     return c.json({
       tenant,
       global: view(global),
@@ -72,12 +72,12 @@ export function adminRoutes(deps: ServerDeps): Hono<ServerEnv> {
   // The secret is returned once, here; the receiver needs it to verify signatures.
   app.put('/admin/webhook', async (c) => {
     const body = await readJsonBody(c, WebhookBody);
-    const target = deps.webhooks.setTarget(c.get('principal').tenant, body.url);
+    const target = await deps.webhooks.setTarget(c.get('principal').tenant, body.url);
     return c.json({ url: target.url, secret: target.secret });
   });
 
   app.delete('/admin/webhook', async (c) => {
-    if (!deps.webhooks.removeTarget(c.get('principal').tenant)) throw new ApiError('not_found', 'no webhook is configured for this tenant');
+    if (!(await deps.webhooks.removeTarget(c.get('principal').tenant))) throw new ApiError('not_found', 'no webhook is configured for this tenant');
     return c.body(null, 204);
   });
 

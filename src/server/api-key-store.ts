@@ -1,26 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
-import type { Migration } from '../domain/index.js';
-import { openSqliteDatabase } from '../domain/index.js';
 import type { ApiRole } from './api-role.js';
 import { isApiRole } from './api-role.js';
-import { hashSecret, newSecret } from './hash-secret.js';
-
-/** Changelog: 1 — keys stored as SHA-256 of the secret, bound to one tenant and one role. */
-const KEY_MIGRATIONS: readonly Migration[] = [
-  (db) =>
-    db.exec(`
-      CREATE TABLE api_keys (
-        id TEXT PRIMARY KEY,
-        key_hash TEXT NOT NULL UNIQUE,
-        tenant TEXT NOT NULL,
-        role TEXT NOT NULL,
-        name TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        revoked_at TEXT
-      );
-    `),
-];
 
 /** Who a request acts as, once its key is verified. */
 export interface Principal {
@@ -35,6 +14,17 @@ export interface ApiKeyInfo extends Principal {
   revokedAt: string | null;
 }
 
+/** A key as stored: only the SHA-256 of the secret (what `waybill db copy` moves between backends). */
+export interface StoredApiKey {
+  id: string;
+  keyHash: string;
+  tenant: string;
+  role: string;
+  name: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
 const TENANT = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 /** Tenant ids are short identifiers, so they are safe in labels, URLs and logs. */
@@ -43,65 +33,34 @@ export function checkTenantId(tenant: string): string | undefined {
   return TENANT.test(tenant) ? undefined : 'a tenant is 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit';
 }
 
+/** Throws RangeError for a bad tenant or role (both backends check the same way before writing). */
+export function checkNewKey(options: { tenant: string; role: ApiRole }): void {
+  const problem = checkTenantId(options.tenant);
+  if (problem) throw new RangeError(`tenant: ${problem}`);
+  if (!isApiRole(options.role)) throw new RangeError('role must be viewer, operator, admin or platform_admin');
+}
+
 /**
- * API keys in the shared SQLite file. Only the SHA-256 of a key is stored: the key itself is shown
- * once, when it is created, and cannot be read back.
+ * API keys, bound to one tenant and one role. Only the SHA-256 of a key is stored: the key itself is
+ * shown once, when it is created, and cannot be read back. SQLite (the embedded default) and
+ * PostgreSQL implement it; `openApiKeyStore` picks one by database location.
  */
-export class SqliteApiKeyStore {
-  readonly #db: Database.Database;
-  readonly #now: () => Date;
-
-  constructor(db: Database.Database, now: () => Date = () => new Date()) {
-    this.#db = db;
-    this.#now = now;
-  }
-
-  static open(path: string, now?: () => Date): SqliteApiKeyStore {
-    return new SqliteApiKeyStore(openSqliteDatabase(path, 'api_keys', KEY_MIGRATIONS), now);
-  }
-
-  /** Creates a key; the returned `key` is the only copy. Throws on a bad tenant or role. */
-  create(options: { tenant: string; role: ApiRole; name?: string }): { key: string; info: ApiKeyInfo } {
-    const problem = checkTenantId(options.tenant);
-    if (problem) throw new RangeError(`tenant: ${problem}`);
-    if (!isApiRole(options.role)) throw new RangeError('role must be viewer, operator, admin or platform_admin');
-    const id = `key_${randomBytes(6).toString('hex')}`;
-    const key = newSecret('wb_');
-    const createdAt = this.#now().toISOString();
-    const name = options.name?.trim() || id;
-    this.#db
-      .prepare('INSERT INTO api_keys (id, key_hash, tenant, role, name, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(id, hashSecret(key), options.tenant, options.role, name, createdAt);
-    return { key, info: { keyId: id, tenant: options.tenant, role: options.role, name, createdAt, revokedAt: null } };
-  }
-
+export interface ApiKeyStore {
+  /** Creates a key; the returned `key` is the only copy. Rejects with RangeError on a bad tenant or role. */
+  create(options: { tenant: string; role: ApiRole; name?: string }): Promise<{ key: string; info: ApiKeyInfo }>;
   /** The principal a presented key stands for, or undefined for an unknown or revoked key. */
-  verify(key: string): Principal | undefined {
-    const row = this.#db.prepare('SELECT id, tenant, role, name FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL').get(hashSecret(key)) as
-      | { id: string; tenant: string; role: string; name: string }
-      | undefined;
-    if (!row || !isApiRole(row.role)) return undefined;
-    return { keyId: row.id, tenant: row.tenant, role: row.role, name: row.name };
-  }
-
-  list(): ApiKeyInfo[] {
-    const rows = this.#db.prepare('SELECT id, tenant, role, name, created_at, revoked_at FROM api_keys ORDER BY created_at, id').all() as Array<{
-      id: string;
-      tenant: string;
-      role: string;
-      name: string;
-      created_at: string;
-      revoked_at: string | null;
-    }>;
-    return rows.flatMap((r) => (isApiRole(r.role) ? [{ keyId: r.id, tenant: r.tenant, role: r.role, name: r.name, createdAt: r.created_at, revokedAt: r.revoked_at }] : []));
-  }
-
+  verify(key: string): Promise<Principal | undefined>;
+  list(): Promise<ApiKeyInfo[]>;
   /** True when a live key with this id was revoked now. */
-  revoke(keyId: string): boolean {
-    return this.#db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(this.#now().toISOString(), keyId).changes === 1;
-  }
+  revoke(keyId: string): Promise<boolean>;
+  /** Every stored row, oldest first (for `waybill db copy`). */
+  exportAll(): Promise<StoredApiKey[]>;
+  /** Writes rows as they are (hashes included); an id already present is left alone. */
+  importAll(rows: readonly StoredApiKey[]): Promise<void>;
+  close(): Promise<void>;
+}
 
-  close(): void {
-    if (this.#db.open) this.#db.close();
-  }
+/** The public view of a stored row, or undefined when its role is not one this Waybill knows. */
+export function toKeyInfo(row: StoredApiKey): ApiKeyInfo | undefined {
+  return isApiRole(row.role) ? { keyId: row.id, tenant: row.tenant, role: row.role, name: row.name, createdAt: row.createdAt, revokedAt: row.revokedAt } : undefined;
 }

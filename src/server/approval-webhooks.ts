@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../mcp/stderr-logger.js';
 import type { AuditEvent, RunRecord } from '../telemetry/index.js';
 import { SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER } from './sign-webhook.js';
-import type { SqliteWebhookStore } from './webhook-store.js';
+import type { WebhookStore } from './webhook-store.js';
 
 export interface ApprovalWebhooksOptions {
-  store: SqliteWebhookStore;
+  store: WebhookStore;
   /** Base URL the links point at, e.g. `http://127.0.0.1:8787`; read per delivery (known after listen). */
   publicUrl: () => string;
   log: Logger;
@@ -48,9 +48,20 @@ export class ApprovalWebhooks {
 
   observe(record: RunRecord, _events: readonly AuditEvent[]): void {
     if (record.status !== 'awaiting_approval' || !record.pending) return;
-    const target = this.#options.store.target(record.tenant);
+    // The store is asynchronous (it may be PostgreSQL): the lookup and the links are part of the
+    // background delivery, tracked like it so `idle()` waits for them too.
+    const delivery = this.#prepareAndDeliver(record).catch((error: unknown) => {
+      this.#options.log.error('approval webhook not sent: the webhook store failed', { run_id: record.run_id, error: error instanceof Error ? error.message : String(error) });
+    });
+    this.#deliveries.add(delivery);
+    void delivery.finally(() => this.#deliveries.delete(delivery));
+  }
+
+  async #prepareAndDeliver(record: RunRecord): Promise<void> {
+    if (!record.pending) return;
+    const target = await this.#options.store.target(record.tenant);
     if (!target) return;
-    const links = this.#options.store.issueLinks({ runId: record.run_id, tenant: record.tenant, threadId: record.thread_id }, this.#options.linkTtlMs ?? 24 * 3600_000);
+    const links = await this.#options.store.issueLinks({ runId: record.run_id, tenant: record.tenant, threadId: record.thread_id }, this.#options.linkTtlMs ?? 24 * 3600_000);
     const base = this.#options.publicUrl().replace(/\/+$/, '');
     const payload: ApprovalWebhookPayload = {
       type: 'approval.requested',
@@ -66,9 +77,7 @@ export class ApprovalWebhooks {
       reject_url: `${base}/v1/links/${links.reject}`,
       links_expire_at: links.expiresAt,
     };
-    const delivery = this.#deliver(target.url, target.secret, payload);
-    this.#deliveries.add(delivery);
-    void delivery.finally(() => this.#deliveries.delete(delivery));
+    await this.#deliver(target.url, target.secret, payload);
   }
 
   /** Resolves when every delivery in progress has succeeded or given up. */

@@ -28,11 +28,11 @@ describe('authentication and roles', () => {
 
   it('refuses an unknown key and a revoked one with 401', async () => {
     expect((await server.call('GET', '/v1/runs', { key: 'wb_not-a-real-key' })).status).toBe(401);
-    const store = (await import('./api-key-store.js')).SqliteApiKeyStore.open(server.dbPath);
-    const { key, info } = store.create({ tenant: 'acme', role: 'viewer' });
+    const store = await (await import('./open-api-key-store.js')).openApiKeyStore(server.dbPath);
+    const { key, info } = await store.create({ tenant: 'acme', role: 'viewer' });
     expect((await server.call('GET', '/v1/runs', { key })).status).toBe(200);
-    expect(store.revoke(info.keyId)).toBe(true);
-    store.close();
+    expect(await store.revoke(info.keyId)).toBe(true);
+    await store.close();
     const res = await server.call('GET', '/v1/runs', { key });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ error: { message: 'this API key is unknown or revoked' } });

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { SqliteApiKeyStore } from './api-key-store.js';
+import type { ApiKeyStore } from './api-key-store.js';
 import type { ApiRole } from './api-role.js';
 import { roleAtLeast } from './api-role.js';
 import { ApiError } from './api-error.js';
@@ -9,7 +9,7 @@ import type { ServerEnv } from './server-env.js';
  * Resolves `Authorization: Bearer <key>` to a principal (tenant and role) before any handler runs; an
  * absent, malformed, unknown or revoked key is 401, and nothing else about the request is looked at.
  */
-export function authenticate(keys: SqliteApiKeyStore) {
+export function authenticate(keys: ApiKeyStore) {
   return createMiddleware<ServerEnv>(async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -17,7 +17,7 @@ export function authenticate(keys: SqliteApiKeyStore) {
       c.header('WWW-Authenticate', 'Bearer realm="waybill"');
       throw new ApiError('unauthenticated', 'send an API key as "Authorization: Bearer <key>" (make one with: waybill keys create --tenant T --role viewer|operator|admin)');
     }
-    const principal = keys.verify(match[1]);
+    const principal = await keys.verify(match[1]);
     if (!principal) {
       c.header('WWW-Authenticate', 'Bearer realm="waybill", error="invalid_token"');
       throw new ApiError('unauthenticated', 'this API key is unknown or revoked');

@@ -8,10 +8,10 @@ import { silentLogger } from '../mcp/stderr-logger.js';
 import { PACKAGE_VERSION } from '../mcp/index.js';
 import type { Runtime } from '../runtimes/index.js';
 import { adminRoutes } from './admin-routes.js';
-import type { SqliteProtocolStore } from './agent-protocol/index.js';
+import type { ProtocolStore } from './agent-protocol/index.js';
 import { agentProtocolRoutes, LiveRuns } from './agent-protocol/index.js';
 import { ApiError } from './api-error.js';
-import type { SqliteApiKeyStore } from './api-key-store.js';
+import type { ApiKeyStore } from './api-key-store.js';
 import { approvalRoutes } from './approval-routes.js';
 import { authenticate, requireRole } from './authenticate.js';
 import { InFlightRuns } from './in-flight-runs.js';
@@ -21,16 +21,16 @@ import type { ServerDeps } from './server-deps.js';
 import type { ServerEnv } from './server-env.js';
 import type { ServerMetrics } from './server-metrics.js';
 import { toApiError } from './to-api-error.js';
-import type { SqliteWebhookStore } from './webhook-store.js';
+import type { WebhookStore } from './webhook-store.js';
 
 export interface ServerAppOptions {
   opened: Runtime;
-  keys: SqliteApiKeyStore;
-  webhooks: SqliteWebhookStore;
+  keys: ApiKeyStore;
+  webhooks: WebhookStore;
   /** Fed by the runtime's `onRunFinished`; rendered at `/metrics`. */
   metrics: ServerMetrics;
-  /** Agent Protocol threads and runs (`SqliteProtocolStore.open(dbPath)`). */
-  protocol: SqliteProtocolStore;
+  /** Agent Protocol threads and runs (`await openProtocolStore(dbPath)`). */
+  protocol: ProtocolStore;
   /** Agent Protocol runs of this process; pass one to await them on shutdown. */
   liveRuns?: LiveRuns;
   /** Background runs (`"wait": false`); pass one to await them on shutdown. */

@@ -17,8 +17,8 @@ const page = (title: string, body: string) =>
 export function linkRoutes(deps: ServerDeps): Hono {
   const app = new Hono();
 
-  app.get('/links/:token', (c) => {
-    const lookup = deps.webhooks.peek(c.req.param('token'));
+  app.get('/links/:token', async (c) => {
+    const lookup = await deps.webhooks.peek(c.req.param('token'));
     if (!lookup.found) return c.html(page('Not found', '<h1>This link is not valid.</h1>'), 404);
     if (!lookup.usable) return c.html(page('Link used', '<h1>This link was already used or has expired.</h1>'), 410);
     const { decision, runId } = lookup.link;
@@ -32,7 +32,7 @@ export function linkRoutes(deps: ServerDeps): Hono {
   });
 
   app.post('/links/:token', async (c) => {
-    const lookup = deps.webhooks.redeem(c.req.param('token'));
+    const lookup = await deps.webhooks.redeem(c.req.param('token'));
     if (!lookup.found) throw new ApiError('not_found', 'this link is not valid');
     if (!lookup.usable) throw new ApiError('link_used', 'this link was already used or has expired');
     const { link } = lookup;

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../mcp/stderr-logger.js';
 import type { RunRecord } from '../telemetry/index.js';
 import { makeTempDir } from '../testing/temp-dir.js';
-import { SqliteApiKeyStore } from './api-key-store.js';
+import { openApiKeyStore } from './open-api-key-store.js';
 import { serveWaybill } from './serve-waybill.js';
 
 const temp = makeTempDir();
@@ -14,9 +14,9 @@ describe.each(['openai-agents', 'adk'] as const)('the service on the %s runtime'
   it('answers a run over HTTP with that runtime, and takes an approval where the runtime pauses', async () => {
     const dbPath = join(temp.dir, `${runtimeName}.db`);
     const running = await serveWaybill({ dbPath, port: 0, runtimeName, runtime: { offline: true }, log: silentLogger });
-    const keys = SqliteApiKeyStore.open(dbPath);
+    const keys = await openApiKeyStore(dbPath);
     try {
-      const key = keys.create({ tenant: 'default', role: 'operator', name: 'suite' }).key;
+      const key = (await keys.create({ tenant: 'default', role: 'operator', name: 'suite' })).key;
       const call = (path: string, body: unknown) => fetch(`${running.url}/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const asked = (await (await call('/runs', { input: 'Де зараз посилка TTN-000001?' })).json()) as RunRecord;
       expect(asked).toMatchObject({ runtime: runtimeName, status: 'finished', tenant: 'default' });
@@ -28,7 +28,7 @@ describe.each(['openai-agents', 'adk'] as const)('the service on the %s runtime'
         expect(await approved.json()).toMatchObject({ runtime: 'openai-agents', status: 'finished', approval: { decision: 'approve' } });
       }
     } finally {
-      keys.close();
+      await keys.close();
       await running.close();
     }
   }, 60_000);

@@ -9,14 +9,12 @@ import { runLeaseMs } from '../runtimes/core/run-lease.js';
 import { startRecoveryLoop } from './recovery-loop.js';
 import type { AuditEvent, RunRecord } from '../telemetry/index.js';
 import { createRunTracer } from '../telemetry/tracing.js';
-import { LiveRuns, SqliteProtocolStore } from './agent-protocol/index.js';
-import { sqliteOnly } from '../domain/sqlite-only.js';
-import { SqliteApiKeyStore } from './api-key-store.js';
+import { LiveRuns } from './agent-protocol/index.js';
 import { ApprovalWebhooks } from './approval-webhooks.js';
 import { createServerApp } from './create-server-app.js';
 import { InFlightRuns } from './in-flight-runs.js';
 import { ServerMetrics } from './server-metrics.js';
-import { SqliteWebhookStore } from './webhook-store.js';
+import { openServerStores } from './open-server-stores.js';
 
 export interface ServeWaybillOptions {
   dbPath: string;
@@ -46,11 +44,12 @@ export interface RunningWaybill {
  */
 export async function serveWaybill(options: ServeWaybillOptions): Promise<RunningWaybill> {
   const { dbPath, host = '127.0.0.1', port = 8787, log = createStderrLogger() } = options;
-  // Refused before anything opens: keys and webhooks have no PostgreSQL implementation yet.
-  const sidecar = sqliteOnly(dbPath, 'API keys, webhooks and Agent Protocol threads (needed by `waybill serve`)');
+  // The server's own stores live where every other store does (the SQLite file or PostgreSQL); they
+  // open before the runtime so an unusable database is reported before anything runs.
+  const stores = await openServerStores(dbPath);
+  const { webhookStore, keys, protocol } = stores;
   const metrics = new ServerMetrics();
   const tracer = createRunTracer({ ...(options.env && { env: options.env }), serviceVersion: PACKAGE_VERSION });
-  const webhookStore = SqliteWebhookStore.open(sidecar);
   let url = options.publicUrl ?? '';
   const webhooks = new ApprovalWebhooks({ store: webhookStore, publicUrl: () => url, log });
   const onRunFinished = (record: RunRecord, events: readonly AuditEvent[]) => {
@@ -63,13 +62,24 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
       }
     }
   };
-  const opened = await openRuntime(options.runtimeName ?? 'langgraph', { ...options.runtime, dbPath, onRunFinished });
+  let opened: Awaited<ReturnType<typeof openRuntime>>;
+  try {
+    opened = await openRuntime(options.runtimeName ?? 'langgraph', { ...options.runtime, dbPath, onRunFinished });
+  } catch (error) {
+    await stores.close();
+    throw error;
+  }
+  let abandoned: number;
+  try {
+    abandoned = await protocol.recoverAbandoned();
+  } catch (error) {
+    await opened.close();
+    await stores.close();
+    throw error;
+  }
   // Runs a stopped process left (a killed ask, approve or serve) are finished here: now, and every lease period.
   const recovery = startRecoveryLoop(opened, log, runLeaseMs(options.env));
-  const keys = SqliteApiKeyStore.open(sidecar);
   const inFlight = new InFlightRuns();
-  const protocol = SqliteProtocolStore.open(sidecar);
-  const abandoned = protocol.recoverAbandoned();
   if (abandoned > 0) log.warn('agent protocol runs left running by a previous process marked as error', { runs: abandoned });
   const liveRuns = new LiveRuns();
   const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log, protocol, liveRuns });
@@ -88,19 +98,16 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
           await webhooks.idle();
           await tracer?.shutdown();
           await opened.close();
-          keys.close();
-          webhookStore.close();
-          protocol.close();
+          await stores.close();
         },
       });
     });
     server.once('error', (error) => {
-      void recovery.stop().then(() => opened.close()).finally(() => {
-        keys.close();
-        webhookStore.close();
-        protocol.close();
-        reject(error);
-      });
+      void recovery
+        .stop()
+        .then(() => opened.close())
+        .finally(() => stores.close())
+        .finally(() => reject(error));
     });
   });
 }

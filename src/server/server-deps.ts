@@ -1,23 +1,23 @@
 import type { Logger } from '../mcp/stderr-logger.js';
 import type { Runtime } from '../runtimes/index.js';
 import type { LiveRuns } from './agent-protocol/live-runs.js';
-import type { SqliteProtocolStore } from './agent-protocol/protocol-store.js';
-import type { SqliteApiKeyStore } from './api-key-store.js';
+import type { ProtocolStore } from './agent-protocol/protocol-store.js';
+import type { ApiKeyStore } from './api-key-store.js';
 import type { InFlightRuns } from './in-flight-runs.js';
 import type { ServerMetrics } from './server-metrics.js';
-import type { SqliteWebhookStore } from './webhook-store.js';
+import type { WebhookStore } from './webhook-store.js';
 
 /** What the route modules share: the opened runtime and the server's own stores. */
 export interface ServerDeps {
   opened: Runtime;
-  keys: SqliteApiKeyStore;
-  webhooks: SqliteWebhookStore;
+  keys: ApiKeyStore;
+  webhooks: WebhookStore;
   metrics: ServerMetrics;
   inFlight: InFlightRuns;
   log: Logger;
   newId: () => string;
   /** Agent Protocol threads, checkpoints and runs (docs/agent-protocol.md). */
-  protocol: SqliteProtocolStore;
+  protocol: ProtocolStore;
   /** Agent Protocol runs of this process and their events, for streaming and rejoining. */
   liveRuns: LiveRuns;
 }

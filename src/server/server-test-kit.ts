@@ -4,14 +4,14 @@ import type { OpenedLangGraphRuntime, OpenLangGraphOptions } from '../runtimes/l
 import { openLangGraphRuntime } from '../runtimes/langgraph/index.js';
 import { makeTempDir } from '../testing/temp-dir.js';
 import { ownShipments } from '../testing/own-shipments.js';
-import { LiveRuns, SqliteProtocolStore } from './agent-protocol/index.js';
-import { SqliteApiKeyStore } from './api-key-store.js';
+import { LiveRuns, openProtocolStore } from './agent-protocol/index.js';
+import { openApiKeyStore } from './open-api-key-store.js';
 import { ApprovalWebhooks } from './approval-webhooks.js';
 import { createServerApp } from './create-server-app.js';
 import { InFlightRuns } from './in-flight-runs.js';
 import type { ServerEnv } from './server-env.js';
 import { ServerMetrics } from './server-metrics.js';
-import { SqliteWebhookStore } from './webhook-store.js';
+import { openWebhookStore } from './open-webhook-store.js';
 import { silentLogger } from '../mcp/stderr-logger.js';
 
 /** A server over a fresh database with keys for tenant `acme` (every role; it owns the fixture shipments TTN-000001 to 014), `globex` (operator, admin; it owns TTN-000015 and 016) and an operator of operators. */
@@ -33,7 +33,7 @@ export async function openTestServer(options: { runtime?: Partial<OpenLangGraphO
   const temp = makeTempDir();
   const dbPath = join(temp.dir, 'waybill.db');
   const metrics = new ServerMetrics();
-  const webhookStore = SqliteWebhookStore.open(dbPath);
+  const webhookStore = await openWebhookStore(dbPath);
   const webhooks = new ApprovalWebhooks({ store: webhookStore, publicUrl: options.publicUrl ?? (() => 'http://127.0.0.1:1'), log: silentLogger, timeoutMs: 2000 });
   const opened = await openLangGraphRuntime({
     modelConfig: { fallbacks: [], temperature: 0.1, timeoutMs: 1000, maxRetries: 0 },
@@ -47,11 +47,14 @@ export async function openTestServer(options: { runtime?: Partial<OpenLangGraphO
   // The default tenant's fixture shipments belong to `acme` here (globex keeps its own): tenancy is
   // checked at the boundary, so the tenant the keys act as must own what it acts on.
   ownShipments(dbPath, 'acme', ...Array.from({ length: 14 }, (_, i) => `TTN-${String(i + 1).padStart(6, '0')}`));
-  const keyStore = SqliteApiKeyStore.open(dbPath);
-  const make = (tenant: string, role: 'viewer' | 'operator' | 'admin' | 'platform_admin') => keyStore.create({ tenant, role, name: `${tenant}-${role}` }).key;
-  const keys = { viewer: make('acme', 'viewer'), operator: make('acme', 'operator'), admin: make('acme', 'admin'), globex: make('globex', 'operator'), globexAdmin: make('globex', 'admin'), platform: make('ops', 'platform_admin') };
+  const keyStore = await openApiKeyStore(dbPath);
+  const make = async (tenant: string, role: 'viewer' | 'operator' | 'admin' | 'platform_admin') => (await keyStore.create({ tenant, role, name: `${tenant}-${role}` })).key;
+  const keys = {
+    viewer: await make('acme', 'viewer'), operator: await make('acme', 'operator'), admin: await make('acme', 'admin'),
+    globex: await make('globex', 'operator'), globexAdmin: await make('globex', 'admin'), platform: await make('ops', 'platform_admin'),
+  };
   const inFlight = new InFlightRuns();
-  const protocol = SqliteProtocolStore.open(dbPath);
+  const protocol = await openProtocolStore(dbPath);
   const liveRuns = new LiveRuns();
   const app = createServerApp({ opened, keys: keyStore, webhooks: webhookStore, metrics, inFlight, protocol, liveRuns });
   return {
@@ -75,9 +78,9 @@ export async function openTestServer(options: { runtime?: Partial<OpenLangGraphO
       await liveRuns.idle();
       await webhooks.idle();
       await opened.close();
-      keyStore.close();
-      protocol.close();
-      webhookStore.close();
+      await keyStore.close();
+      await protocol.close();
+      await webhookStore.close();
       temp.cleanup();
     },
   };

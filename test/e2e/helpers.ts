@@ -17,12 +17,18 @@ export function serverEnv(dbPath: string, extra: Record<string, string> = {}): R
   return { ...env, WAYBILL_DB: dbPath, WAYBILL_LOG_LEVEL: 'warn', WAYBILL_MODEL: 'offline', ...extra };
 }
 
-/** Starts `waybill serve` on a free port and resolves with the process and its base URL once it listens. */
-export function startServe(env: Record<string, string>): Promise<{ server: ChildProcess; base: string }> {
+/**
+ * Starts `waybill serve` on a free port and resolves with the process and its base URL once it listens.
+ * A server that does not start within `timeoutMs` is killed, so a failed start leaves no process behind.
+ */
+export function startServe(env: Record<string, string>, timeoutMs = 15_000): Promise<{ server: ChildProcess; base: string }> {
   const server = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { env });
   return new Promise((resolve, reject) => {
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`waybill serve did not start:\n${err}`)), 15_000);
+    const timer = setTimeout(() => {
+      server.kill('SIGKILL');
+      reject(new Error(`waybill serve did not start in ${timeoutMs} ms:\n${err}`));
+    }, timeoutMs);
     server.stderr?.setEncoding('utf8');
     server.stderr?.on('data', (chunk: string) => {
       err += chunk;

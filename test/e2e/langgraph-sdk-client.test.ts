@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteDomainStore } from '../../src/domain/index.js';
 import { silentLogger } from '../../src/mcp/stderr-logger.js';
 import type { RunningWaybill } from '../../src/server/index.js';
-import { serveWaybill, SqliteApiKeyStore } from '../../src/server/index.js';
+import { openApiKeyStore, serveWaybill } from '../../src/server/index.js';
 import { SqliteRunStore } from '../../src/telemetry/index.js';
 import { makeTempDir } from '../../src/testing/temp-dir.js';
 
@@ -16,12 +16,12 @@ const keys: Record<'operator' | 'approver' | 'viewer' | 'globex', string> = { op
 
 beforeAll(async () => {
   running = await serveWaybill({ dbPath, port: 0, runtime: { offline: true }, log: silentLogger });
-  const store = SqliteApiKeyStore.open(dbPath);
-  keys.operator = store.create({ tenant: 'default', role: 'operator', name: 'chat-ui' }).key;
-  keys.approver = store.create({ tenant: 'default', role: 'operator', name: 'supervisor-desk' }).key;
-  keys.viewer = store.create({ tenant: 'default', role: 'viewer', name: 'dashboard' }).key;
-  keys.globex = store.create({ tenant: 'globex', role: 'admin', name: 'other-tenant' }).key;
-  store.close();
+  const store = await openApiKeyStore(dbPath);
+  keys.operator = (await store.create({ tenant: 'default', role: 'operator', name: 'chat-ui' })).key;
+  keys.approver = (await store.create({ tenant: 'default', role: 'operator', name: 'supervisor-desk' })).key;
+  keys.viewer = (await store.create({ tenant: 'default', role: 'viewer', name: 'dashboard' })).key;
+  keys.globex = (await store.create({ tenant: 'globex', role: 'admin', name: 'other-tenant' })).key;
+  await store.close();
 });
 afterAll(async () => {
   await running.close();

@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideApproval, SqliteDomainStore } from '../../src/domain/index.js';
-import { SqliteApiKeyStore } from '../../src/server/api-key-store.js';
+import { openApiKeyStore } from '../../src/server/open-api-key-store.js';
 import { makeTempDir } from '../../src/testing/temp-dir.js';
 import { CLI, serverEnv } from './helpers.js';
 
@@ -18,10 +18,10 @@ let operatorKey = '';
 let globexKey = '';
 
 beforeAll(async () => {
-  const keys = SqliteApiKeyStore.open(dbPath);
-  operatorKey = keys.create({ tenant: 'default', role: 'operator' }).key;
-  globexKey = keys.create({ tenant: 'globex', role: 'operator' }).key;
-  keys.close();
+  const keys = await openApiKeyStore(dbPath);
+  operatorKey = (await keys.create({ tenant: 'default', role: 'operator' })).key;
+  globexKey = (await keys.create({ tenant: 'globex', role: 'operator' })).key;
+  await keys.close();
   child = spawn(process.execPath, [CLI, 'mcp', '--http', '--port', '0'], { env: serverEnv(dbPath, { WAYBILL_LOG_LEVEL: 'info' }) });
   url = await new Promise<URL>((resolve, reject) => {
     let err = '';

@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../src/mcp/stderr-logger.js';
 import type { RunningWaybill } from '../../src/server/index.js';
-import { serveWaybill, SqliteApiKeyStore } from '../../src/server/index.js';
+import { openApiKeyStore, serveWaybill } from '../../src/server/index.js';
 import { makeTempDir } from '../../src/testing/temp-dir.js';
 
 // LangGraph's React hook, rendered in jsdom against `waybill serve`: the chat a LangGraph front end would
@@ -25,9 +25,9 @@ let key = '';
 beforeAll(async () => {
   const dbPath = join(temp.dir, 'waybill.db');
   running = await serveWaybill({ dbPath, port: 0, runtime: { offline: true }, log: silentLogger });
-  const store = SqliteApiKeyStore.open(dbPath);
-  key = store.create({ tenant: 'default', role: 'operator', name: 'react-chat' }).key;
-  store.close();
+  const store = await openApiKeyStore(dbPath);
+  key = (await store.create({ tenant: 'default', role: 'operator', name: 'react-chat' })).key;
+  await store.close();
 });
 afterAll(async () => {
   await running.close();

@@ -12,12 +12,12 @@ const SEARCH: OfferedTool = { type: 'function', function: { name: 'search_polici
 
 let kb: KnowledgeBase;
 let runner: ReturnType<typeof domainRunner>;
-beforeAll(() => {
-  kb = KnowledgeBase.open({ path: ':memory:', seedCorpus: BUNDLED_CORPUS_DIR });
+beforeAll(async () => {
+  kb = await KnowledgeBase.open({ path: ':memory:', seedCorpus: BUNDLED_CORPUS_DIR });
   runner = domainRunner();
 });
 afterAll(async () => {
-  kb.close();
+  await kb.close();
   await runner.close();
 });
 

@@ -221,12 +221,19 @@ describe('approval of cancel_shipment', () => {
     await expect(o.runtime.decide('h3', { type: 'edit', by: 'op', args: { tracking_id: 'TTN-000004', reason: 'x', refund_uah: 'lots' } })).rejects.toMatchObject({ code: 'invalid_edit' });
     await expect(o.runtime.decide('h3', { type: 'edit', by: 'op', args: { tracking_id: 'TTN-000004', reason: 'клієнт відмовився', refund_uah: 6000 } })).rejects.toBeInstanceOf(DecisionError);
     await expect(o.runtime.decide('h3', { type: 'edit', by: 'op', args: { tracking_id: 'TTN-000012', reason: 'клієнт відмовився', refund_uah: 100 } })).rejects.toMatchObject({ code: 'invalid_edit' });
+    // Over what was paid (720): refused when decided, as the cancellation would refuse it, not after.
+    await expect(o.runtime.decide('h3', { type: 'edit', by: 'op', args: { tracking_id: 'TTN-000004', reason: 'частково', refund_uah: 900 } })).rejects.toMatchObject({ code: 'invalid_edit', message: expect.stringContaining('more than the 720 UAH paid') });
     expect((await o.runtime.state('h3')).status).toBe('awaiting_approval');
+    expect((await o.domain.approvals.list({ status: 'pending' })).map((a) => a.args.refund_uah)).toEqual([720]);
     const edited = await o.runtime.decide('h3', { type: 'edit', by: 'op', args: { tracking_id: 'TTN-000004', reason: 'частково', refund_uah: 500 } });
     expect(edited).toMatchObject({ status: 'finished', approval: { decision: 'edit', by: 'op', args: { refund_uah: 500 } } });
     expect((await o.domain.getShipment('TTN-000004'))?.cancellation?.refundUah).toBe(500);
     const decided = (await o.runs.listEvents(edited.run_id)).find((e) => e.type === 'approval.decided');
     expect(decided?.detail).toContain('"refund_uah":500');
+    // One approval.requested for the one pause, across the paused run and the resumed one.
+    const runsOfThread = (await o.runs.listRuns()).runs.filter((r) => r.thread_id === 'h3');
+    const requested = (await Promise.all(runsOfThread.map((r) => o.runs.listEvents(r.run_id)))).flat().filter((e) => e.type === 'approval.requested');
+    expect(requested).toHaveLength(1);
   });
 
   it('lets exactly one of two concurrent decisions win, across two runtimes on one file', async () => {

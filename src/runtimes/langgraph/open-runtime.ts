@@ -1,7 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { BaseChatModel as ChatModelClass } from '@langchain/core/language_models/chat_models';
-import { knowledgePath, openDomainStore } from '../../domain/index.js';
+import { openDomainStore } from '../../domain/index.js';
 import { BUNDLED_CORPUS_DIR, KnowledgeBase, policySearchTool } from '../../knowledge/index.js';
 import { openInProcessBoundary } from '../../mcp/index.js';
 import type { ModelConfig } from '../../models/index.js';
@@ -48,7 +48,7 @@ export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promi
   const runs = await openRunStore(dbPath);
   const opened = await openCheckpointer(dbPath);
   const checkpointer = opened.saver;
-  const knowledge = KnowledgeBase.open({ path: knowledgePath(dbPath), seedCorpus: BUNDLED_CORPUS_DIR, ...(options.now && { now: options.now }) });
+  const knowledge = await KnowledgeBase.open({ path: dbPath, seedCorpus: BUNDLED_CORPUS_DIR, ...(options.now && { now: options.now }) });
   const boundary = openInProcessBoundary({ runtime: 'langgraph', store: domain, controls, searchPolicies: policySearchTool(knowledge), ...(options.now && { now: options.now }) });
   const config = options.modelConfig ?? (options.offline || options.planner ? OFFLINE : loadModelConfig());
   const main = options.endpoint ?? config.main;
@@ -92,7 +92,7 @@ export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promi
     recover: (threadId) => runtime.recover(threadId),
     close: async () => {
       await boundary.close();
-      knowledge.close();
+      await knowledge.close();
       await opened.close();
       await Promise.all([runs.close(), controls.close(), domain.close()]);
     },

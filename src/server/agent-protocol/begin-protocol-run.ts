@@ -29,7 +29,7 @@ export function checkAssistant(deps: ServerDeps, assistantId: string): string {
 export async function beginProtocolRun(c: Context<ServerEnv>, deps: ServerDeps, threadId: string, body: RunBody): Promise<LiveRun> {
   const assistantId = checkAssistant(deps, body.assistant_id);
   const principal = c.get('principal');
-  const stored = deps.protocol.getThread(threadId);
+  const stored = await deps.protocol.getThread(threadId);
   if (!stored) throw new ApiError('not_found', `no thread ${threadId}`);
   const thread = await syncProtocolThread(deps, stored);
   let work: RunWork;
@@ -46,6 +46,6 @@ export async function beginProtocolRun(c: Context<ServerEnv>, deps: ServerDeps, 
     if (thread.status === 'interrupted') throw new ApiError('thread_busy', `thread ${threadId} waits for an approval: resume it with Command({ resume: ... }) first`);
     work = { kind: 'ask', input };
   }
-  if (!deps.protocol.claimThread(threadId)) throw new ApiError('thread_busy', `thread ${threadId} has a run in progress (one at a time)`);
-  return startProtocolRun(deps, { threadId, tenant: principal.tenant, requestId: c.get('requestId'), assistantId, metadata: body.metadata ?? {}, work, previousStatus: thread.status });
+  if (!(await deps.protocol.claimThread(threadId))) throw new ApiError('thread_busy', `thread ${threadId} has a run in progress (one at a time)`);
+  return await startProtocolRun(deps, { threadId, tenant: principal.tenant, requestId: c.get('requestId'), assistantId, metadata: body.metadata ?? {}, work, previousStatus: thread.status });
 }

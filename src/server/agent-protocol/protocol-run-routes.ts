@@ -24,10 +24,10 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
   const { protocol, liveRuns } = deps;
 
   /** The thread's values once the run has ended, with its interrupt; a failed run's error as `__error__`. */
-  const finalValues = (live: LiveRun) => {
+  const finalValues = async (live: LiveRun) => {
     const failure = live.events.find((e) => e.event === 'error');
     if (failure) return { __error__: failure.data };
-    const latest = protocol.latestCheckpoint(live.threadId);
+    const latest = await protocol.latestCheckpoint(live.threadId);
     const values = latest?.values ?? { messages: [] };
     return latest && latest.interrupts.length > 0 ? { ...values, __interrupt__: latest.interrupts } : values;
   };
@@ -35,7 +35,7 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
   /** The run's thread when the caller's tenant owns both; 404 otherwise. */
   const ownedRun = async (c: Context<ServerEnv>) => {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id') ?? '');
-    const run = protocol.getRun(c.req.param('run_id') ?? '');
+    const run = await protocol.getRun(c.req.param('run_id') ?? '');
     if (!run || run.thread_id !== thread.thread_id) throw new ApiError('not_found', `no run ${c.req.param('run_id') ?? ''} on thread ${thread.thread_id}`);
     return run;
   };
@@ -43,7 +43,7 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
   const threadFor = async (c: Context<ServerEnv>, body: RunBody, threadId: string | undefined): Promise<string> => {
     const { tenant } = c.get('principal');
     if (threadId === undefined) return (await createThread(deps, tenant, { metadata: { stateless: true } })).thread_id;
-    if (body.if_not_exists === 'create' && !protocol.getThread(threadId)) return (await createThread(deps, tenant, { threadId, doNothing: true })).thread_id;
+    if (body.if_not_exists === 'create' && !(await protocol.getThread(threadId))) return (await createThread(deps, tenant, { threadId, doNothing: true })).thread_id;
     return (await ownedThread(deps, tenant, threadId)).thread_id;
   };
 
@@ -56,7 +56,7 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
 
   const create = async (c: Context<ServerEnv>, threadId: string | undefined) => {
     const { live } = await start(c, threadId);
-    const run = protocol.getRun(live.runId);
+    const run = await protocol.getRun(live.runId);
     if (!run) throw new ApiError('internal', `run ${live.runId} was not stored`);
     c.header('Content-Location', `/threads/${encodeURIComponent(live.threadId)}/runs/${encodeURIComponent(live.runId)}`);
     return c.json(runView(run));
@@ -69,7 +69,7 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
     const { live } = await start(c, threadId);
     c.header('Content-Location', `/threads/${encodeURIComponent(live.threadId)}/runs/${encodeURIComponent(live.runId)}`);
     await live.done;
-    return c.json(finalValues(live));
+    return c.json(await finalValues(live));
   };
 
   app.post('/threads/:thread_id/runs', requireRole('operator'), (c) => create(c, c.req.param('thread_id')));
@@ -83,7 +83,7 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id'));
     const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 10) || 10, 1), 1000);
     const offset = Math.max(Number(c.req.query('offset') ?? 0) || 0, 0);
-    return c.json(protocol.listRuns(thread.thread_id, limit, offset).map(runView));
+    return c.json((await protocol.listRuns(thread.thread_id, limit, offset)).map(runView));
   });
 
   app.get('/threads/:thread_id/runs/:run_id', async (c) => c.json(runView(await ownedRun(c))));
@@ -93,9 +93,9 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
     const live = liveRuns.get(run.run_id);
     if (live) {
       await live.done;
-      return c.json(finalValues(live));
+      return c.json(await finalValues(live));
     }
-    const checkpoint = protocol.listCheckpoints(run.thread_id, 1000).find((cp) => cp.run_id === run.run_id);
+    const checkpoint = (await protocol.listCheckpoints(run.thread_id, 1000)).find((cp) => cp.run_id === run.run_id);
     return c.json(checkpoint ? (checkpoint.interrupts.length > 0 ? { ...checkpoint.values, __interrupt__: checkpoint.interrupts } : checkpoint.values) : {});
   });
 

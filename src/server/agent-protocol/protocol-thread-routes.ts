@@ -15,7 +15,7 @@ import { syncProtocolThread } from './sync-protocol-thread.js';
  * up to date with an approval decided outside the protocol.
  */
 export async function ownedThread(deps: ServerDeps, tenant: string, threadId: string): Promise<ProtocolThreadRow> {
-  const thread = deps.protocol.getThread(threadId);
+  const thread = await deps.protocol.getThread(threadId);
   if (!thread || thread.tenant !== tenant) throw new ApiError('not_found', `no thread ${threadId}`);
   return syncProtocolThread(deps, thread);
 }
@@ -25,9 +25,9 @@ export async function createThread(deps: ServerDeps, tenant: string, input: { th
   const threadId = input.threadId ?? randomUUID();
   // A thread id used by another tenant's /v1 runs shares their checkpoints: never hand it out.
   const used = await deps.opened.runs.latestRunForThread(threadId);
-  const free = (!used || used.tenant === tenant) && deps.protocol.createThread({ threadId, tenant, metadata: input.metadata ?? {} });
+  const free = (!used || used.tenant === tenant) && (await deps.protocol.createThread({ threadId, tenant, metadata: input.metadata ?? {} }));
   if (!free) {
-    const existing = deps.protocol.getThread(threadId);
+    const existing = await deps.protocol.getThread(threadId);
     if (input.doNothing && existing?.tenant === tenant) return existing;
     throw new ApiError('thread_exists', `thread ${threadId} already exists`);
   }
@@ -42,12 +42,12 @@ export function protocolThreadRoutes(deps: ServerDeps): Hono<ServerEnv> {
   app.post('/threads', requireRole('operator'), async (c) => {
     const body = await readJsonBody(c, CreateThreadBody);
     const thread = await createThread(deps, c.get('principal').tenant, { threadId: body.thread_id, metadata: body.metadata, doNothing: body.if_exists === 'do_nothing' });
-    return c.json(threadView(thread, protocol.latestCheckpoint(thread.thread_id)));
+    return c.json(threadView(thread, await protocol.latestCheckpoint(thread.thread_id)));
   });
 
   app.post('/threads/search', async (c) => {
     const body = (await c.req.text()).trim() ? await readJsonBody(c, SearchThreadsBody) : {};
-    const found = protocol.searchThreads({
+    const found = await protocol.searchThreads({
       tenant: c.get('principal').tenant,
       limit: body.limit ?? 10,
       offset: body.offset ?? 0,
@@ -56,34 +56,34 @@ export function protocolThreadRoutes(deps: ServerDeps): Hono<ServerEnv> {
       ...(body.status && { status: body.status }),
     });
     const threads = await Promise.all(found.map((t) => syncProtocolThread(deps, t)));
-    return c.json(threads.map((t) => threadView(t, protocol.latestCheckpoint(t.thread_id))));
+    return c.json(await Promise.all(threads.map(async (t) => threadView(t, await protocol.latestCheckpoint(t.thread_id)))));
   });
 
   app.get('/threads/:thread_id', async (c) => {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id'));
-    return c.json(threadView(thread, protocol.latestCheckpoint(thread.thread_id)));
+    return c.json(threadView(thread, await protocol.latestCheckpoint(thread.thread_id)));
   });
 
   app.get('/threads/:thread_id/state', async (c) => {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id'));
-    const all = protocol.listCheckpoints(thread.thread_id, 1000);
+    const all = await protocol.listCheckpoints(thread.thread_id, 1000);
     return c.json(stateView(thread.thread_id, all[0], all.length));
   });
 
-  const history = (threadId: string, limit: number) => {
-    const all = protocol.listCheckpoints(threadId, 1000);
+  const history = async (threadId: string, limit: number) => {
+    const all = await protocol.listCheckpoints(threadId, 1000);
     return all.slice(0, limit).map((checkpoint, i) => stateView(threadId, checkpoint, all.length - i));
   };
   app.post('/threads/:thread_id/history', async (c) => {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id'));
     const body = (await c.req.text()).trim() ? await readJsonBody(c, HistoryBody) : {};
-    return c.json(history(thread.thread_id, body.limit ?? 10));
+    return c.json(await history(thread.thread_id, body.limit ?? 10));
   });
   app.get('/threads/:thread_id/history', async (c) => {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id'));
     const limit = Number(c.req.query('limit') ?? 10);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new ApiError('bad_request', 'limit: a whole number from 1 to 1000');
-    return c.json(history(thread.thread_id, limit));
+    return c.json(await history(thread.thread_id, limit));
   });
 
   return app;

@@ -43,15 +43,23 @@ const EVENT_NAMES: Partial<Record<RunProgress['type'], string>> = { 'delegation.
  * `metadata` and the starting values, then each step of the kernel as it happens (`updates`, `custom`,
  * `events`), and at the end the answer (`messages`, `values`) with the interrupt if the run paused for
  * approval. The thread's checkpoint and status and the run's status are stored when it ends. Returns at
- * once; `live.done` resolves at the end. A resume goes through `decideApproval`, as `/v1` does.
+ * once the run is recorded; `live.done` resolves at the end. A resume goes through `decideApproval`, as
+ * `/v1` does. If the run cannot be recorded the thread gets its previous status back and this rejects.
  */
-export function startProtocolRun(deps: ServerDeps, input: StartRunInput): LiveRun {
+export async function startProtocolRun(deps: ServerDeps, input: StartRunInput): Promise<LiveRun> {
   const { protocol, liveRuns } = deps;
   const runId = `run-${deps.newId()}`;
-  protocol.createRun({ runId, threadId: input.threadId, tenant: input.tenant, assistantId: input.assistantId, metadata: input.metadata });
+  let before: ProtocolMessage[];
+  try {
+    await protocol.createRun({ runId, threadId: input.threadId, tenant: input.tenant, assistantId: input.assistantId, metadata: input.metadata });
+    before = ((await protocol.latestCheckpoint(input.threadId))?.values.messages as ProtocolMessage[] | undefined) ?? [];
+  } catch (error) {
+    // The caller claimed the thread; a run that never started must not leave it busy.
+    await protocol.setThreadStatus(input.threadId, input.previousStatus).catch(() => undefined);
+    throw error;
+  }
   const live = liveRuns.start({ runId, threadId: input.threadId, tenant: input.tenant });
   const emit = (event: string, data: unknown) => liveRuns.emit(runId, event, data);
-  const before = (protocol.latestCheckpoint(input.threadId)?.values.messages as ProtocolMessage[] | undefined) ?? [];
   const messages = input.work.kind === 'ask' ? [...before, humanMessage(runId, input.work.input)] : before;
   emit('metadata', { run_id: runId, thread_id: input.threadId, attempt: 1 });
   emit('values', { messages } satisfies ProtocolValues);
@@ -70,17 +78,17 @@ export function startProtocolRun(deps: ServerDeps, input: StartRunInput): LiveRu
       : decideApproval(deps, input.tenant, work.pausedRunId, work.decision);
 
   void watchRun({ onProgress, signal: live.abort.signal }, run)
-    .then((record) => {
+    .then(async (record) => {
       const ai = aiMessage(runId, record);
       const pending = record.status === 'awaiting_approval' ? record.pending : undefined;
       const interrupts: ProtocolInterrupt[] = pending ? [interruptFor(record, pending)] : [];
       const values: ProtocolValues = { messages: [...messages, ai] };
-      protocol.addCheckpoint({ checkpointId: `cp-${runId}`, threadId: input.threadId, runId, values, interrupts: interrupts as unknown as Record<string, unknown>[] });
+      await protocol.addCheckpoint({ checkpointId: `cp-${runId}`, threadId: input.threadId, runId, values, interrupts: interrupts as unknown as Record<string, unknown>[] });
       const cancelled = live.abort.signal.aborted && record.stop_reason === 'operator_kill';
       const runStatus: ProtocolRunStatus = cancelled ? 'interrupted' : 'success';
       const threadStatus: ProtocolThreadStatus = pending ? 'interrupted' : 'idle';
-      protocol.finishRun(runId, runStatus, record.run_id);
-      protocol.setThreadStatus(input.threadId, threadStatus);
+      await protocol.finishRun(runId, runStatus, record.run_id);
+      await protocol.setThreadStatus(input.threadId, threadStatus);
       const metadata = { langgraph_node: 'supervisor', run_id: runId, thread_id: input.threadId, waybill_run_id: record.run_id };
       emit('messages', [{ ...ai, type: 'AIMessageChunk' }, metadata]);
       emit('messages/metadata', { [ai.id]: { metadata } });
@@ -89,12 +97,14 @@ export function startProtocolRun(deps: ServerDeps, input: StartRunInput): LiveRu
       if (pending) emit('updates', { __interrupt__: interrupts });
       emit('values', pending ? { ...values, __interrupt__: interrupts } : values);
     })
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
       deps.log.error('agent protocol run failed', { run_id: runId, thread_id: input.threadId, error: message });
-      protocol.finishRun(runId, 'error', null);
       // A refused request (decided by someone else meanwhile) leaves the thread as it was; a fault marks it.
-      protocol.setThreadStatus(input.threadId, ApiError.isInstance(error) ? input.previousStatus : 'error');
+      // If the store itself is what failed, the error is still emitted; the next server start's
+      // recoverAbandoned frees the thread.
+      await protocol.finishRun(runId, 'error', null).catch(() => undefined);
+      await protocol.setThreadStatus(input.threadId, ApiError.isInstance(error) ? input.previousStatus : 'error').catch(() => undefined);
       const name = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : 'internal';
       emit('error', { error: name, message });
     })

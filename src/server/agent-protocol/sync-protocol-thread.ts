@@ -13,17 +13,17 @@ export async function syncProtocolThread(deps: ServerDeps, thread: ProtocolThrea
   if (thread.status !== 'interrupted') return thread;
   const latest = await deps.opened.runs.latestRunForThread(thread.thread_id);
   if (!latest || latest.tenant !== thread.tenant || (await isStillPending(deps.opened, latest))) return thread;
-  const previous = deps.protocol.latestCheckpoint(thread.thread_id);
+  const previous = await deps.protocol.latestCheckpoint(thread.thread_id);
   if (previous?.run_id === latest.run_id) return thread;
   const messages = (previous?.values.messages as ProtocolMessage[] | undefined) ?? [];
   const pending = latest.status === 'awaiting_approval' ? latest.pending : undefined;
-  deps.protocol.addCheckpoint({
+  await deps.protocol.addCheckpoint({
     checkpointId: `cp-${latest.run_id}`,
     threadId: thread.thread_id,
     runId: latest.run_id,
     values: { messages: [...messages, aiMessage(latest.run_id, latest)] },
     interrupts: pending ? [interruptFor(latest, pending) as unknown as Record<string, unknown>] : [],
   });
-  deps.protocol.setThreadStatus(thread.thread_id, pending ? 'interrupted' : 'idle');
-  return deps.protocol.getThread(thread.thread_id) ?? thread;
+  await deps.protocol.setThreadStatus(thread.thread_id, pending ? 'interrupted' : 'idle');
+  return (await deps.protocol.getThread(thread.thread_id)) ?? thread;
 }

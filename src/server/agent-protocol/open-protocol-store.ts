@@ -1,0 +1,10 @@
+import { databaseLocation } from '../../domain/index.js';
+import { PostgresProtocolStore } from './postgres-protocol-store.js';
+import type { ProtocolStore } from './protocol-store.js';
+import { SqliteProtocolStore } from './sqlite-protocol-store.js';
+
+/** The Agent Protocol store at `location` (a SQLite path or a `postgres://` URL); throws StoreError when unusable. */
+export async function openProtocolStore(location: string, now?: () => Date): Promise<ProtocolStore> {
+  const target = databaseLocation(location);
+  return target.kind === 'postgres' ? PostgresProtocolStore.open(target.url, now) : SqliteProtocolStore.open(target.path, now);
+}
