@@ -33,12 +33,17 @@ export async function runQueueWorker(options: RunQueueWorkerOptions): Promise<vo
   logger.info('worker started', { pid: process.pid, concurrency, tenant_concurrency: tenantLimit, runtime: runtimeName, model: runtime.modelName, queue_schema: settings.schema, lease_seconds: settings.leaseSeconds });
   console.error(`waybill worker: taking jobs, ${concurrency} at a time (SIGTERM or Ctrl-C stops after the jobs in hand)`);
   await new Promise<void>((resolve) => {
+    let stopping = false;
     const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
       logger.info('worker stopping', { signal });
       resolve();
     };
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    process.once('SIGINT', () => stop('SIGINT'));
+    // Kept (not `once`) for the whole shutdown: a second SIGTERM or Ctrl-C while the jobs in hand finish
+    // must not fall back to Node's default (exit at once, jobs left to their leases).
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
   });
   await Promise.all([worker.stop(), recovery.stop()]);
   await Promise.allSettled([queue.close(), slots.close(), runtime.close()]);
