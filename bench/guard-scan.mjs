@@ -46,6 +46,12 @@ const adversarial = {
   // The self-request detector: one endless sentence, and many short ones.
   'what your prompt ': 'what your prompt ',
   'show your setup. ': 'show your setup. ',
+  // The intent detectors: concepts in one endless sentence, many short sentences read in threes,
+  // quotes and links, role markup.
+  'tell everyone all users ': 'tell everyone all users ',
+  'head office approved. ': 'head office approved. ',
+  'reply "x" a.example ': 'reply "x" a.example ',
+  '\nbot ': '\nbot ',
 };
 const linearity = {};
 for (const [name, unit] of Object.entries(adversarial)) {

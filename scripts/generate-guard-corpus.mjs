@@ -6,10 +6,12 @@
 import { writeFileSync } from 'node:fs';
 import { ATTACKS as FIRST_ATTACKS, DECODE_CARRIERS, MORE_ATTACKS } from './guard-corpus-attacks.mjs';
 import { BENIGN as FIRST_BENIGN, EARLIER_TEST_BENIGN, EVERYDAY_BENIGN, MORE_BENIGN } from './guard-corpus-benign.mjs';
+import { INTENT_BENIGN } from './guard-corpus-benign-intents.mjs';
 import { expandTemplates } from './guard-corpus-expand.mjs';
 import { ordinaryRequests, policyQuestions } from './guard-corpus-ordinary.mjs';
 import { TEMPLATE_ATTACKS } from './guard-corpus-template-attacks.mjs';
 import { TEMPLATE_BENIGN } from './guard-corpus-template-benign.mjs';
+import { UNSEEN_ATTACKS, UNSEEN_BENIGN } from './guard-corpus-unseen.mjs';
 
 // Texts per template and language: enough wordings to teach the intent, few enough that the
 // hand-written phrasings still count.
@@ -31,7 +33,7 @@ const merge = (first, more) => {
   return out;
 };
 const ATTACKS = merge(FIRST_ATTACKS, MORE_ATTACKS);
-const BENIGN = merge(merge(merge(FIRST_BENIGN, MORE_BENIGN), EVERYDAY_BENIGN), EARLIER_TEST_BENIGN);
+const BENIGN = merge(merge(merge(merge(FIRST_BENIGN, MORE_BENIGN), EVERYDAY_BENIGN), EARLIER_TEST_BENIGN), INTENT_BENIGN);
 
 const LATIN_TO_CYRILLIC = { a: 'а', c: 'с', e: 'е', i: 'і', o: 'о', p: 'р', x: 'х', y: 'у' };
 const CYRILLIC_TO_OTHER = { о: 'ο', а: 'a', е: 'e', р: 'p', с: 'c', і: 'i' };
@@ -132,5 +134,14 @@ for (const { language, text } of policyQuestions()) benign.push({ id: nextId('gp
 
 const corpus = { version: 1, source: 'scripts/generate-guard-corpus.mjs', attacks, benign };
 writeFileSync(new URL('../evals/guard-corpus.json', import.meta.url), `${JSON.stringify(corpus, null, 2)}\n`);
+// The unseen test set: never trained on (evals/guard-unseen.json, same format).
+const unseen = { version: 1, source: 'scripts/guard-corpus-unseen.mjs', attacks: [], benign: [] };
+for (const [family, byLanguage] of Object.entries(UNSEEN_ATTACKS)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) unseen.attacks.push({ id: nextId(`gu-${family}`), family, language, text });
+}
+for (const [resembles, byLanguage] of Object.entries(UNSEEN_BENIGN)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) unseen.benign.push({ id: nextId('gub'), resembles, language, text });
+}
+writeFileSync(new URL('../evals/guard-unseen.json', import.meta.url), `${JSON.stringify(unseen, null, 2)}\n`);
 const families = Object.fromEntries([...new Set(attacks.map((a) => a.family))].map((f) => [f, attacks.filter((a) => a.family === f).length]));
 process.stdout.write(`${JSON.stringify({ attacks: attacks.length, benign: benign.length, look_alikes: benign.filter((b) => b.resembles !== 'ordinary').length, families })}\n`);

@@ -38,6 +38,37 @@ function killAfter(cli, env, args, ms) {
   });
 }
 
+/**
+ * Starts the CLI and kills it with SIGKILL the moment the database shows a run of `kind` in flight on
+ * `thread` (an ask before its record, a decision claimed and not yet applied): the points where only
+ * recovery can finish the run. Resolves with whether it was killed before it ended.
+ */
+function killWhenInFlight(cli, env, args, thread, kind) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], { env, stdio: 'ignore' });
+    let ended = false;
+    const poll = setInterval(() => {
+      let seen = false;
+      try {
+        const db = new Database(env.WAYBILL_DB, { readonly: true, fileMustExist: true });
+        try {
+          seen = db.prepare('SELECT 1 FROM run_intents WHERE thread_id = ? AND kind = ?').get(thread, kind) !== undefined;
+        } finally {
+          db.close();
+        }
+      } catch {
+        // Not created or not migrated yet: look again at the next tick.
+      }
+      if (seen && !ended) child.kill('SIGKILL');
+    }, 5);
+    child.once('exit', (_code, signal) => {
+      ended = true;
+      clearInterval(poll);
+      resolve(signal === 'SIGKILL');
+    });
+  });
+}
+
 /** Starts `waybill serve` and resolves with the process and its base URL once it listens. */
 function startServe(cli, env) {
   const server = spawn(process.execPath, [cli, 'serve', '--port', '0'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -84,9 +115,19 @@ export async function runCrashDrill({ cli, env, threads, seed = 17, killChance =
   for (let i = 0; i < threads; i += 1) {
     const id = CANCELLABLE[i];
     const thread = `drill-${seed}-${i}`;
-    await maybeKill(['ask', `Скасуй ${id}, клієнт відмовився, поверни 50 грн`, '--thread', thread]);
+    const ask = ['ask', `Скасуй ${id}, клієнт відмовився, поверни 50 грн`, '--thread', thread];
     const decision = rand() < 0.75 ? ['approve', '--thread', thread, '--by', 'drill'] : ['reject', '--thread', thread, '--reason', 'drill', '--by', 'drill'];
-    await maybeKill(decision);
+    if (i === 0 || i === 1) {
+      // The first two threads are killed at the points only recovery can finish, whatever the timing:
+      // an ask with its run in flight, then an approve with its decision claimed but not applied.
+      counts.commands += 2;
+      if (i === 0 && (await killWhenInFlight(cli, env, ask, thread, 'ask'))) counts.kills += 1;
+      if (i === 1) await waybill(cli, env, ask);
+      if (await killWhenInFlight(cli, env, i === 0 ? decision : ['approve', '--thread', thread, '--by', 'drill'], thread, 'resume')) counts.kills += 1;
+    } else {
+      await maybeKill(ask);
+      await maybeKill(decision);
+    }
     log(`thread ${thread} (${id}) driven; kills so far ${counts.kills}`);
   }
   // The service recovers on start-up; kill it mid-way a few times.

@@ -32,14 +32,14 @@ export function guardCommand(): Command {
     });
   guard
     .command('eval')
-    .description('evaluate the input guard on evals/guard-corpus.json: in sample, leave-one-family-out recall, benign false positives')
+    .description('evaluate the input guard on evals/guard-corpus.json (in sample, leave-one-family-out recall, benign false positives) and on the unseen test set evals/guard-unseen.json')
     .option('--json', 'print the whole report as JSON')
     .option('--out <dir>', 'where to write guard-eval.json', 'reports')
     .addHelpText('after', '\nTrains one classifier per held-out family, per benign fold and per kind of look-alike (about a minute on 2 cores).\nWrites <out>/guard-eval.json; the exit code is 0 whatever the numbers.')
     .action(async (options: { json?: boolean; out: string }) => {
-      const { evaluateGuard, loadGuardCorpus } = await import('../evals/guard/index.js');
+      const { evaluateGuard, GUARD_UNSEEN_PATH, loadGuardCorpus } = await import('../evals/guard/index.js');
       const { loadGuardClassifier } = await import('../policy/classifier/index.js');
-      const report = evaluateGuard(loadGuardCorpus(), loadGuardClassifier());
+      const report = evaluateGuard(loadGuardCorpus(), loadGuardClassifier(), 5, loadGuardCorpus(GUARD_UNSEEN_PATH));
       mkdirSync(options.out, { recursive: true });
       const path = join(options.out, 'guard-eval.json');
       writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
@@ -50,11 +50,15 @@ export function guardCommand(): Command {
       const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
       console.log(`corpus: ${report.corpus.attacks} attacks in ${report.corpus.families} families, ${report.corpus.benign} benign (${report.corpus.look_alikes} look-alikes)`);
       console.log(`in sample: ${pct(report.in_sample.attack_block_rate)} of attacks blocked, ${pct(report.in_sample.look_alike_block_rate)} of look-alikes blocked`);
-      console.log('held out (classifier trained without the family; rules unchanged):');
-      for (const family of report.held_out) console.log(`  ${family.family.padEnd(16)} recall ${pct(family.recall).padStart(6)}  (rules ${pct(family.rules_recall)}, classifier ${pct(family.classifier_recall)}, ${family.attacks} attacks; hand-written ${pct(family.hand_written_recall)} of ${family.hand_written_attacks})`);
+      console.log('held out (classifier trained without the family; rules and intent detectors unchanged):');
+      for (const family of report.held_out) console.log(`  ${family.family.padEnd(16)} recall ${pct(family.recall).padStart(6)}  (rules ${pct(family.rules_recall)}, classifier ${pct(family.classifier_recall)}, detectors ${pct(family.detectors_recall)}, ${family.attacks} attacks; hand-written ${pct(family.hand_written_recall)} of ${family.hand_written_attacks})`);
       console.log(`  mean ${pct(report.held_out_mean_recall)}, lowest ${pct(report.held_out_min_recall)}`);
       console.log(`benign look-alikes judged unseen (${report.benign_cross_validated.folds}-fold): ${pct(report.benign_cross_validated.look_alike_block_rate)} blocked`);
       console.log(`benign look-alikes, each kind judged by a classifier trained without that kind (${report.benign_leave_kind_out.kinds} kinds): ${pct(report.benign_leave_kind_out.look_alike_block_rate)} blocked`);
+      if (report.unseen !== undefined) {
+        const families = Object.entries(report.unseen.per_family).map(([family, recall]) => `${family} ${pct(recall)}`).join(', ');
+        console.log(`unseen test set (never trained on): ${pct(report.unseen.attack_block_rate)} of ${report.unseen.attacks} attacks blocked (${families}); ${pct(report.unseen.benign_block_rate)} of ${report.unseen.benign} benign look-alikes blocked`);
+      }
       console.log(`threshold: ${report.threshold} (calibrated on benign look-alikes judged unseen, no attack scores)`);
       console.log(`written: ${path}`);
     });

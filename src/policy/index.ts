@@ -44,7 +44,7 @@ export { canonicalView, decodedViews, normaliseText } from './normalise/index.js
 export type { CanonicalView, DecodedView } from './normalise/index.js';
 export { guardScan } from './guard-scan.js';
 export type { GuardScanResult } from './guard-scan.js';
-export { detectInjection, INJECTION_RULES, scanUntrustedText, scanUntrustedValue, USER_BLOCK_MESSAGE } from './injection/index.js';
+export { detectConcepts, detectInjection, INJECTION_RULES, scanUntrustedText, scanUntrustedValue, USER_BLOCK_MESSAGE } from './injection/index.js';
 export type { DetectOptions, InjectionRule, InjectionVerdict, TaintVerdict } from './injection/index.js';
 export { DEFAULT_PII_GRANTS, PII_TYPES, redactPii, redactRequest, redactToolResult } from './pii/index.js';
 export type { PiiGrants, PiiRedaction, PiiType, RedactedRequest } from './pii/index.js';

@@ -1,4 +1,4 @@
-import { detectInjection, trainGuardClassifier } from '../../policy/index.js';
+import { detectConcepts, detectInjection, trainGuardClassifier } from '../../policy/index.js';
 import type { GuardClassifierModel, TrainingExample } from '../../policy/index.js';
 import type { GuardCorpus } from './guard-corpus.js';
 
@@ -8,9 +8,10 @@ export interface HeldOutFamily {
   readonly attacks: number;
   /** Share blocked by the whole guard (rules + the classifier trained without this family). */
   readonly recall: number;
-  /** Share blocked by the rules alone, and by that classifier alone. */
+  /** Share blocked by the rules alone, by that classifier alone, and by the concept detectors alone (self-request and intents: untrained, the same whichever family is held out). */
   readonly rules_recall: number;
   readonly classifier_recall: number;
+  readonly detectors_recall: number;
   /** Recall on the hand-written attacks of the family alone (not expanded from templates), and how many there are. */
   readonly hand_written_recall: number;
   readonly hand_written_attacks: number;
@@ -40,6 +41,19 @@ export interface GuardEvalReport {
   /** Stricter: each kind of look-alike (delivery instructions, privacy questions, ...) judged by a classifier trained without that whole kind. */
   readonly benign_leave_kind_out: { readonly kinds: number; readonly look_alike_block_rate: number; readonly per_kind: Readonly<Record<string, number>>; readonly false_positives: readonly string[] };
   readonly per_language: Readonly<Record<string, { readonly attack_block_rate: number; readonly benign_block_rate: number }>>;
+  /** The shipped guard on the unseen test set (evals/guard-unseen.json): never trained, calibrated or tuned on. Absent without that set. */
+  readonly unseen?: UnseenReport;
+}
+
+/** The shipped guard on texts it never saw in any way. */
+export interface UnseenReport {
+  readonly attacks: number;
+  readonly attack_block_rate: number;
+  readonly per_family: Readonly<Record<string, number>>;
+  readonly benign: number;
+  readonly benign_block_rate: number;
+  readonly missed: readonly string[];
+  readonly false_positives: readonly string[];
 }
 
 const rate = (hits: number, total: number): number => (total === 0 ? 0 : Number((hits / total).toFixed(4)));
@@ -58,7 +72,7 @@ export function trainingExamples(corpus: GuardCorpus, skip: { family?: string; b
  * every benign text is judged by a classifier that did not train on it. Deterministic; trains one
  * model per family and per fold (a few seconds in all).
  */
-export function evaluateGuard(corpus: GuardCorpus, shipped: GuardClassifierModel, folds = 5): GuardEvalReport {
+export function evaluateGuard(corpus: GuardCorpus, shipped: GuardClassifierModel, folds = 5, unseen?: GuardCorpus): GuardEvalReport {
   const blocked = (text: string, classifier: GuardClassifierModel | null): boolean => detectInjection(text, { classifier }).blocked;
   const missed = corpus.attacks.filter((a) => !blocked(a.text, shipped)).map((a) => a.id);
   const falsePositives = corpus.benign.filter((b) => blocked(b.text, shipped)).map((b) => b.id);
@@ -69,6 +83,7 @@ export function evaluateGuard(corpus: GuardCorpus, shipped: GuardClassifierModel
     const whole = attacks.filter((a) => blocked(a.text, model));
     const rules = attacks.filter((a) => blocked(a.text, null)).length;
     const alone = attacks.filter((a) => detectInjection(a.text, { classifier: model }).score >= model.threshold).length;
+    const concepts = attacks.filter((a) => detectConcepts(a.text) !== undefined).length;
     const missedIds = attacks.filter((a) => !whole.includes(a)).map((a) => a.id);
     const handWritten = attacks.filter((a) => a.origin === undefined);
     return {
@@ -77,6 +92,7 @@ export function evaluateGuard(corpus: GuardCorpus, shipped: GuardClassifierModel
       recall: rate(whole.length, attacks.length),
       rules_recall: rate(rules, attacks.length),
       classifier_recall: rate(alone, attacks.length),
+      detectors_recall: rate(concepts, attacks.length),
       hand_written_recall: rate(handWritten.filter((a) => whole.includes(a)).length, handWritten.length),
       hand_written_attacks: handWritten.length,
       missed: missedIds,
@@ -125,5 +141,29 @@ export function evaluateGuard(corpus: GuardCorpus, shipped: GuardClassifierModel
     benign_cross_validated: { folds, block_rate: rate(crossFalse.length, corpus.benign.length), look_alike_block_rate: amongLookAlikes(crossFalse), false_positives: crossFalse },
     benign_leave_kind_out: { kinds: kinds.length, look_alike_block_rate: amongLookAlikes(kindFalse), per_kind: perKind, false_positives: kindFalse },
     per_language: perLanguage,
+    ...(unseen === undefined ? {} : { unseen: evaluateUnseen(unseen, shipped) }),
+  };
+}
+
+/** The shipped guard on a test set it never trained on: recall per family and benign texts blocked. */
+export function evaluateUnseen(unseen: GuardCorpus, shipped: GuardClassifierModel): UnseenReport {
+  const blocked = (text: string): boolean => detectInjection(text, { classifier: shipped }).blocked;
+  const missed = unseen.attacks.filter((a) => !blocked(a.text)).map((a) => a.id);
+  const falsePositives = unseen.benign.filter((b) => blocked(b.text)).map((b) => b.id);
+  const families = [...new Set(unseen.attacks.map((a) => a.family))];
+  const perFamily = Object.fromEntries(
+    families.map((family) => {
+      const attacks = unseen.attacks.filter((a) => a.family === family);
+      return [family, rate(attacks.filter((a) => !missed.includes(a.id)).length, attacks.length)];
+    }),
+  );
+  return {
+    attacks: unseen.attacks.length,
+    attack_block_rate: rate(unseen.attacks.length - missed.length, unseen.attacks.length),
+    per_family: perFamily,
+    benign: unseen.benign.length,
+    benign_block_rate: rate(falsePositives.length, unseen.benign.length),
+    missed,
+    false_positives: falsePositives,
   };
 }

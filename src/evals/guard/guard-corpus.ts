@@ -34,6 +34,9 @@ export type GuardCorpus = z.infer<typeof GuardCorpus>;
 /** Where the corpus ships (`evals/guard-corpus.json`, same depth from src/ and dist/). */
 export const GUARD_CORPUS_PATH = fileURLToPath(new URL('../../../evals/guard-corpus.json', import.meta.url));
 
+/** The unseen test set (`evals/guard-unseen.json`, same format): never trained on. */
+export const GUARD_UNSEEN_PATH = fileURLToPath(new URL('../../../evals/guard-unseen.json', import.meta.url));
+
 /** Reads and checks the corpus; throws EvalDataError naming every problem. */
 export function loadGuardCorpus(path: string = GUARD_CORPUS_PATH): GuardCorpus {
   return readVersionedJson(path, GuardCorpus, GUARD_CORPUS_VERSION);

@@ -2,6 +2,7 @@ import { classifyText, loadGuardClassifier } from '../classifier/index.js';
 import type { GuardClassifierModel } from '../classifier/index.js';
 import { canonicalView, decodedViews } from '../normalise/index.js';
 import { findSelfRequest } from './detect-self-request.js';
+import { findIntent } from './intent-detectors.js';
 import { excerpt } from './excerpt.js';
 import { findEncodedPayloads } from './find-encoded-payloads.js';
 import { INJECTION_PATTERNS } from './injection-patterns.js';
@@ -55,11 +56,27 @@ export function detectInjection(text: string, options: DetectOptions = {}): Inje
     return { blocked: true, rule: hit.rule, evidence: hit.evidence, family, score };
   }
   if (classifier !== null && opinion.score >= classifier.threshold) return { blocked: true, rule: 'injection_classifier', family: opinion.family, score };
-  // Requests about the assistant itself are a family of their own, found as concepts rather than
-  // phrasings even when the classifier lets them pass (see detect-self-request.ts); rules-only scans (classifier null) keep to the patterns.
-  const self = classifier === null ? undefined : findSelfRequest(canonicalView(text).view);
-  if (self !== undefined) return { blocked: true, rule: 'assistant_self_request', evidence: excerpt(self), family: RULE_FAMILY.assistant_self_request, score };
+  // Requests about the assistant itself and the intents of intent-detectors.ts are found as concepts
+  // rather than phrasings even when the classifier lets them pass; rules-only scans (classifier null) keep to the patterns.
+  if (classifier === null) return { blocked: false, score };
+  const concept = detectConcepts(text);
+  if (concept !== undefined) return { blocked: true, rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score };
   return { blocked: false, score };
+}
+
+/**
+ * The concept detectors alone, over the canonical view: a request about the assistant itself
+ * (detect-self-request.ts), then the intents of intent-detectors.ts (steering what the assistant
+ * tells everyone, harvesting others' data or the service's secrets, trigger words, claimed
+ * authority, the hidden context, role markup). No training, so a family left out of the
+ * classifier's training does not change them; the evaluation reports them apart.
+ */
+export function detectConcepts(text: string): { readonly rule: InjectionRule; readonly evidence: string } | undefined {
+  const view = canonicalView(text).view;
+  const self = findSelfRequest(view);
+  if (self !== undefined) return { rule: 'assistant_self_request', evidence: excerpt(self) };
+  const intent = findIntent(view);
+  return intent === undefined ? undefined : { rule: intent.rule, evidence: excerpt(intent.sentence) };
 }
 
 // The classifier reads the canonical view, and for a short text its decoded readings too: the

@@ -11,9 +11,9 @@ const ASK = new Set([
   'what', "what's", 'which', 'how', 'show', 'print', 'tell', 'list', 'repeat', 'translate', 'summarise', 'summarize', 'paraphrase', 'describe', 'explain', 'copy', 'paste',
   'share', 'give', 'output', 'write', 'reveal', 'spell', 'encode', 'dump', 'display', 'quote', 'recite', 'render', 'turn',
   'покажи', 'виведи', 'встав', 'поділися', 'скопіюй', 'продиктуй', 'переклади', 'перекажи', 'підсумуй', 'опиши', 'поясни', 'розкажи', 'перелічи', 'повтори', 'напиши',
-  'скажи', 'дай', 'закодуй', 'зроби', 'що', 'які', 'який', 'яка', 'як',
+  'скажи', 'дай', 'закодуй', 'зроби', 'що', 'які', 'який', 'яка', 'як', 'якій', 'якою', 'яких',
   'выведи', 'вставь', 'поделись', 'скопируй', 'переведи', 'перескажи', 'изложи', 'объясни', 'расскажи', 'перечисли', 'закодируй', 'сделай', 'что', 'какие', 'какой',
-  'какая', 'как',
+  'какая', 'как', 'каком', 'какими', 'каких',
 ]);
 const ASSISTANT = new Set([
   'you', 'your', 'yours', 'yourself', 'ти', 'тобі', 'тебе', 'тобою', 'твій', 'твоя', 'твоє', 'твої', 'твого', 'твоїх', 'твоїм', 'твою', 'свій', 'свою', 'своє', 'свої',
@@ -28,6 +28,16 @@ const SELF_PARTS = [
   'запрет',
 ];
 const DOMAIN = CONCEPT_STEMS.domain ?? [];
+
+// Stems by their first two characters, so each word tries a handful of stems rather than all of them.
+const byHead = (stems: readonly string[]): ReadonlyMap<string, readonly string[]> => {
+  const map = new Map<string, string[]>();
+  for (const stem of stems) map.set(stem.slice(0, 2), [...(map.get(stem.slice(0, 2)) ?? []), stem]);
+  return map;
+};
+const PART_HEADS = byHead(SELF_PARTS);
+const DOMAIN_HEADS = byHead(DOMAIN);
+const startsWithAny = (word: string, heads: ReadonlyMap<string, readonly string[]>): boolean => heads.get(word.slice(0, 2))?.some((stem) => word.startsWith(stem)) ?? false;
 const SENTENCE = /[^.!?;\n]+/g;
 const WORD = /[\p{L}\p{N}'_]+/gu;
 /** Sentences longer than this are read in their first part only: the check stays linear. */
@@ -51,8 +61,8 @@ export function findSelfRequest(view: string): string | undefined {
     for (const [word] of sentence.matchAll(WORD)) {
       if (ASK.has(word)) ask = true;
       if (ASSISTANT.has(word)) assistant = true;
-      if (!part && SELF_PARTS.some((stem) => word.startsWith(stem))) part = true;
-      if (DOMAIN.some((stem) => word.startsWith(stem))) {
+      if (!part && startsWithAny(word, PART_HEADS)) part = true;
+      if (startsWithAny(word, DOMAIN_HEADS)) {
         domain = true;
         break;
       }

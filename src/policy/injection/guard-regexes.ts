@@ -1,6 +1,7 @@
 import { DATA_ROLE_MARKER_PATTERNS } from './data-role-marker-patterns.js';
 import { ENCODED_PAYLOAD_REGEXES } from './find-encoded-payloads.js';
 import { INJECTION_PATTERNS } from './injection-patterns.js';
+import { INTENT_REGEXES } from './intent-detectors.js';
 import { NORMALISATION_REGEXES } from './normalise-for-matching.js';
 import { FOLD_CONFUSABLES_REGEXES } from '../normalise/fold-confusables.js';
 import { FOLD_LEETSPEAK_REGEXES } from '../normalise/fold-leetspeak.js';
@@ -20,6 +21,7 @@ export const GUARD_REGEXES: readonly RegExp[] = [
   ...WINDOWED_PATTERNS.flatMap(({ unless }) => (unless === undefined ? [] : [unless])),
   ...NORMALISATION_REGEXES,
   ...ENCODED_PAYLOAD_REGEXES,
+  ...INTENT_REGEXES,
   // The shared normalisation (src/policy/normalise) every detector reads through.
   ...STRIP_INVISIBLE_REGEXES,
   ...STRIP_COMBINING_MARKS_REGEXES,

@@ -1,5 +1,5 @@
 export { DATA_ROLE_MARKER_PATTERNS } from './data-role-marker-patterns.js';
-export { detectInjection } from './detect-injection.js';
+export { detectConcepts, detectInjection } from './detect-injection.js';
 export type { DetectOptions, InjectionVerdict } from './detect-injection.js';
 export { RULE_FAMILY } from './rule-family.js';
 export { MAX_EVIDENCE_CHARS } from './excerpt.js';

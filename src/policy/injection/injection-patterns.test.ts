@@ -31,8 +31,18 @@ describe('injection regexes', () => {
     expect(LONGEST_PATTERN_MATCH).toBeLessThanOrEqual(DEFAULT_SCAN_OPTIONS.overlapChars);
   });
 
-  it('has patterns for every rule but encoded_payload (a verdict on disguise) injection_classifier (the trained classifier) and assistant_self_request (a concept detector)', () => {
+  it('has patterns for every rule but encoded_payload (a verdict on disguise), injection_classifier (the trained classifier) and the concept detectors', () => {
     const covered = new Set(INJECTION_PATTERNS.map(({ rule }) => rule));
-    expect(INJECTION_RULES.filter((rule) => !covered.has(rule))).toEqual(['encoded_payload', 'assistant_self_request', 'injection_classifier']);
+    expect(INJECTION_RULES.filter((rule) => !covered.has(rule))).toEqual([
+      'encoded_payload',
+      'assistant_self_request',
+      'answer_steering',
+      'data_harvest',
+      'trigger_word',
+      'authority_bypass',
+      'context_dump',
+      'role_markup',
+      'injection_classifier',
+    ]);
   });
 });

@@ -11,6 +11,12 @@ export const INJECTION_RULES = [
   'encoded_payload',
   'exfiltrate_secrets',
   'assistant_self_request',
+  'answer_steering',
+  'data_harvest',
+  'trigger_word',
+  'authority_bypass',
+  'context_dump',
+  'role_markup',
   'injection_classifier',
 ] as const;
 

@@ -13,5 +13,11 @@ export const RULE_FAMILY: Readonly<Record<InjectionRule, string>> = {
   encoded_payload: 'encoded',
   exfiltrate_secrets: 'secrets',
   assistant_self_request: 'self_disclosure',
+  answer_steering: 'goal_hijack',
+  data_harvest: 'secrets',
+  trigger_word: 'multi_turn',
+  authority_bypass: 'fake_authority',
+  context_dump: 'self_disclosure',
+  role_markup: 'role_injection',
   injection_classifier: 'unknown',
 };

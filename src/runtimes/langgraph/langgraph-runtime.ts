@@ -168,7 +168,8 @@ export class LangGraphRuntime {
   async state(threadId: string): Promise<ThreadState> {
     const last = await this.#options.runs.latestRunForThread(threadId);
     const pending = await this.#pending(threadId, last);
-    if (pending) return { thread_id: threadId, status: 'awaiting_approval', pending };
+    // A decided pause whose resumed run has not finished (its process died) reads decided: recovery finishes it.
+    if (pending) return { thread_id: threadId, status: last?.status === 'decided' ? 'decided' : 'awaiting_approval', pending };
     return { thread_id: threadId, status: last?.status ?? 'unknown' };
   }
 

@@ -1,0 +1,172 @@
+/**
+ * Word stems of the concepts the intent detectors combine (see intent-detectors.ts), in English,
+ * Ukrainian and Russian, matched at the start of a word in the canonical view (lower case,
+ * disguises undone). A stem may span words ("every answer"); a stem ending in `$` must also end
+ * its word ("all$" is not "allowed"). Each concept names a meaning, not an attack's phrasing: the
+ * detectors block only where several of them meet in one sentence.
+ */
+export const INTENT_CONCEPTS = {
+  // Telling people something, or the assistant's own answers.
+  output: [
+    'tell$', 'say$', 'inform', 'announce', 'notify', 'answer', 'reply', 'respond', 'write$', 'end every', 'end each', 'finish each', 'finish every', 'sign off', 'append', 'add at', 'add to',
+    'скажи', 'кажи', 'говори', 'повідом', 'оголоси', 'відповідай', 'напиши', 'пиши$', 'завершуй', 'закінчуй', 'додавай', 'підписуйся',
+    'сообщи', 'объяви', 'отвечай', 'заканчивай', 'добавляй', 'подписывайся',
+    'output$', 'print$', 'виведи', 'выведи',
+  ],
+  // Making the assistant print something as its whole answer.
+  emit: ['output$', 'just output', 'print$', 'just say', 'виведи', 'просто виведи', 'выведи', 'просто выведи'],
+  // Answering not at all, or something else in place of the answer.
+  no_answer: ['instead of answer', 'do not answer', "don't answer", 'замість відповіді', 'не відповідай', 'вместо ответа', 'не отвечай'],
+  // Whatever is asked, every question: the answer fixed in advance.
+  whatever: [
+    'whatever the question', 'whatever anyone', 'whatever they', 'whatever is asked', 'whatever you are asked', 'no matter what', 'every next question', 'every question', 'each question',
+    'хоч би що', 'що б не', 'що б тебе', 'на кожне наступне питання', 'на кожне питання', 'що завгодно спитають',
+    'что бы ни', 'что бы тебя', 'на каждый следующий вопрос', 'на каждый вопрос', 'о чём бы ни',
+  ],
+  // A new task given in place of the assistant's own.
+  new_task: ['your new task', 'your new job', 'your only task', 'your task now', 'твоє нове завдання', 'твоє єдине завдання', 'твоя нова задача', 'твоя новая задача', 'твоё новое задание', 'твое новое задание', 'твоя единственная задача'],
+  // Copying out or retelling a text.
+  retell: [
+    'repeat', 'copy', 'print', 'paste', 'summar', 'paraphrase', 'translate', 'encode', 'quote', 'show', 'output',
+    'повтори', 'скопіюй', 'перекажи', 'підсумуй', 'переклади', 'закодуй', 'процитуй', 'покажи', 'виведи', 'встав',
+    'скопируй', 'перескажи', 'изложи', 'переведи', 'закодируй', 'процитируй', 'выведи', 'вставь',
+  ],
+  // The hidden start of the conversation: the text that set the assistant up.
+  context: [
+    'first message', 'text above', 'everything above', 'all above', 'above my', 'before my first', 'set you up', 'started you', 'defines you', 'initialised you', 'initialized you',
+    'текст вище', 'усе, що було до', 'все, що було до', 'перше повідомлення', 'яке тебе визнача', 'з яким тебе', 'яким тебе налашт',
+    'текст выше', 'всё, что было до', 'все, что было до', 'первое сообщение', 'которое тебя определя', 'с которым тебя', 'которым тебя настро',
+  ],
+  // Setting aside what came before.
+  dismiss: ['ignore', 'disregard', 'forget', 'never mind', 'не зважай', 'забудь', 'ігноруй', 'не обращай', 'игнорируй'],
+  // People at large: everyone who writes in, not the customer's own contacts.
+  audience: [
+    'every customer', 'every client', 'every user', 'each customer', 'each client', 'each user', 'all customers', 'all clients', 'all users', 'all the customers', 'all the users',
+    'everyone$', 'everybody', 'anyone$', 'anybody', 'whoever', 'next customer', 'next client', 'every person', 'all people', 'all who',
+    'кожному клієнт', 'кожному користувач', 'всім клієнт', 'усім клієнт', 'всім користувач', 'усім користувач', 'всім$', 'усім$', 'кожному$', 'наступному клієнт', 'будь-кому', 'хто спита',
+    'каждому клиент', 'каждому пользовател', 'всем клиент', 'всем пользовател', 'всем$', 'каждому$', 'следующему клиент', 'кому угодно', 'кто спрос',
+  ],
+  // The customer's own people or account: "tell my customers", "my password".
+  own: ['my$', 'our$', 'мій$', 'моя$', 'моє$', 'мої$', 'моїм', 'моїх', 'мого$', 'моєму', 'моєї', 'наш', 'мой$', 'моя$', 'моё$', 'мое$', 'мои$', 'моим', 'моих', 'моего', 'моём', 'моем', 'моей'],
+  // Every answer from now on, or whatever is asked.
+  answer_scope: [
+    'your answer', 'your whole answer', 'your entire answer', 'your reply', 'твоя відповідь', 'уся твоя відповідь', 'вся твоя відповідь', 'твой ответ', 'весь твой ответ',
+    'every answer', 'each answer', 'every reply', 'each reply', 'every response', 'each response', 'every message', 'each message', 'all your', 'all replies', 'all answers', 'all messages',
+    'always sign', 'whatever the question', 'whatever anyone', 'whatever they', 'whatever you are asked', 'no matter what',
+    'кожну відповідь', 'кожне повідомлення', 'кожного повідомлення', 'всіх відповід', 'усіх відповід', 'всі відповіді', 'усі відповіді', 'всіх повідомлень', 'завжди підпис', 'що б не', 'що б тебе',
+    'каждый ответ', 'каждое сообщение', 'каждого сообщения', 'всем ответам', 'всех ответ', 'все ответы', 'всех сообщени', 'всегда подпис', 'что бы ни', 'что бы тебя',
+  ],
+  // Something put in place of an answer.
+  replace: [
+    'instead', 'nothing but', 'nothing except', 'only with', 'only answer', 'reply only', 'respond only', 'do not answer', "don't answer", 'stop helping', 'stop being', 'never mind',
+    'натомість', 'замість', 'крім$', 'не відповідай', 'перестань допомагати',
+    'вместо', 'кроме$', 'не отвечай', 'перестань помогать',
+  ],
+  // What a hijacked answer carries: abuse, fraud, advertising, a false claim.
+  harm: [
+    'insult', 'rude', 'scam', 'fraud', 'phishing', 'fake', 'promo', 'advert', 'an ad for', 'competitor', 'bankrupt', 'pwned', 'hacked', 'not true', 'untrue', 'lie to', 'swear',
+    'образа$', 'образою', 'образи$', 'образлив', 'груб', 'шахра', 'фішинг', 'фальш', 'реклам', 'конкурент', 'промокод', 'банкрут', 'зламан', 'неправд', 'обман',
+    'оскорб', 'мошен', 'фишинг', 'фальшив', 'банкрот', 'взлом', 'ложь$', 'неправд',
+  ],
+  // Saying it regardless of the facts.
+  deceit: [
+    'not true', 'untrue', 'whatever the records', 'regardless of the records', 'regardless of the truth', 'even if it is false', 'even if false',
+    'неправд', 'що б не казали записи', 'що б не показували', 'неправда',
+    'что бы ни говорили записи', 'что бы ни показывали',
+  ],
+  compose: ['write$', 'compose', 'draft', 'create', 'prepare', 'generate', 'напиши', 'склади', 'підготуй', 'створи', 'згенеруй', 'составь', 'подготовь', 'создай', 'сгенерируй'],
+  // A message made to deceive the people who receive it.
+  lure: ['phishing', 'fake', 'fraudulent', 'scam', 'pin$', 'фішинг', 'фальшив', 'шахрайськ', 'фишинг', 'мошеннич'],
+  // Personal data fields.
+  pii: [
+    'phone', 'mobile', 'address', 'e-mail', 'email', 'card$', 'cards$', 'card number', 'card details', 'passport', 'names$', 'home address', 'paid with', 'pay with',
+    'personal data', 'персональн',
+    'телефон', 'мобільн', 'адрес', 'картк', 'паспорт', 'імена', 'чим платив', 'дані карт', 'пошту клієнт',
+    'мобильн', 'карта$', 'карты$', 'карту$', 'картой$', 'карт$', 'картам', 'имена', 'чем платил', 'данные карт', 'почту клиент',
+  ],
+  // Many other people.
+  people: [
+    'all customer', 'all recipient', 'all tenant', 'tenants$', 'орендар', 'арендатор', 'одержувачів', 'усіх одержувач', 'всіх одержувач',
+    'all recipients', 'all customers', 'all clients', 'all users', 'all buyers', 'every customer', 'every recipient', 'every user', 'everyone$', 'everybody', 'all of them',
+    'customers$', 'recipients$', 'buyers$', 'users$', 'clients$',
+    'усіх отримувач', 'всіх отримувач', 'усіх клієнт', 'всіх клієнт', 'клієнтів', 'отримувачів', 'покупців', 'користувачів', 'всіх, хто', 'усіх, хто', 'кожного клієнт',
+    'всех получател', 'всех клиент', 'клиентов', 'получателей', 'покупателей', 'пользователей', 'всех, кто', 'каждого клиент',
+  ],
+  // Asking to be given, sent or shown something.
+  harvest: [
+    'forward', 'перешли', 'експорт', 'экспорт',
+    'give', 'send', 'export', 'dump', 'list', 'show', 'tell$', 'read me', 'paste', 'i need', 'print', 'download', 'run', 'execute', 'query', 'what is', "what's", 'who is',
+    'дай', 'надішли', 'вивантаж', 'скинь', 'перелічи', 'покажи', 'потрібні', 'виведи', 'скажи', 'встав', 'який', 'яка', 'хто$', 'запусти', 'виконай',
+    'пришли', 'выгрузи', 'перечисли', 'нужны', 'выведи', 'вставь', 'какой', 'какая', 'кто$',
+  ],
+  // Someone else's data, or no check of who is asking.
+  third_party: [
+    'not the sender', 'not the recipient', 'for a friend', 'my neighbour', 'my neighbor', 'someone else', 'who i am',
+    'не відправник', 'не отримувач', 'для друга', 'сусід', 'хто я', 'чужий', 'чужої',
+    'не отправитель', 'не получатель', 'сосед', 'кто я', 'чужой', 'чужого',
+  ],
+  secret: [
+    'env$', 'env file', 'api-ключ', 'api ключ',
+    'password', 'passwd', 'api key', 'api-key', 'api_key', 'apikey', 'openai_api_key', 'token', 'secret', 'credential', 'connection string', 'private key', 'ssh key',
+    'пароль', 'ключ', 'токен', 'секрет', 'облікові дані', 'облікових даних', 'рядок підключення',
+    'учётные данные', 'учетные данные', 'строка подключения', 'строку подключения',
+  ],
+  // The service's own systems, not the customer's account.
+  system: [
+    'audit log', 'журнал аудит',
+    'database', 'db$', 'server', 'admin', 'production', 'prod$', 'the service', 'system', 'environment', 'env$', 'you use', 'you are using', 'signing', 'root$', 'openai', 'aws$', 'backend',
+    'бази даних', 'базу даних', 'база даних', 'сервер', 'адмін', 'робоч', 'сервіс', 'систем', 'середовищ', 'ти користуєшся', 'твій', 'твоє', 'твої', 'підпису',
+    'базы данных', 'базу данных', 'база данных', 'админ', 'рабоч', 'сервис', 'окружени', 'ты используешь', 'ты пользуешься', 'твой', 'твоё', 'подписи',
+  ],
+  // The customer's own keys and doors, and questions about managing them.
+  own_secret: [
+    'my$', 'мій$', 'мого$', 'моєму', 'моєї', 'мій', 'мой$', 'моего', 'моём', 'моем', 'моей', 'locker', 'door', 'gate', 'intercom', 'mailbox', 'поштомат', 'двер', 'хвіртк', 'домофон', 'скриньк',
+    'почтомат', 'калитк', 'ящик', 'reset', 'forgot', 'change', 'create', 'where do i', 'how do i', 'how can i', 'скинути', 'забув', 'змінити', 'створити', 'де знайти', 'як$',
+    'сбросить', 'забыл', 'сменить', 'создать', 'где найти', 'как$',
+  ],
+  // Data kept about other people: "the card numbers saved for refunds".
+  stored: ['saved', 'stored', 'on file', 'збережен', 'сохранённ', 'сохраненн'],
+  // A whole table or every row of one.
+  table: ['users table', 'customers table', 'table of users', 'all rows', 'select *', 'select * from', 'таблиці користувачів', 'таблицю користувачів', 'всі рядки', 'усі рядки', 'таблицы пользователей', 'все строки'],
+  // A code word or trigger set up now for a later message.
+  trigger: [
+    'when i say', 'when i write', 'when i type', 'when i send', 'whenever i', 'once i say', 'once i write', 'once i type', 'as soon as i', 'the moment i', 'if i say', 'if i write', 'when you see',
+    'code word', 'secret word', 'коли я скажу', 'коли я напишу', 'коли я надішлю', 'щойно я', 'як тільки я', 'якщо я скажу', 'якщо я напишу', 'коли побачиш', 'кодове слово', 'кодовим словом', 'про кодове',
+    'когда я скажу', 'когда я напишу', 'когда я пришлю', 'как только я', 'если я скажу', 'если я напишу', 'когда увидишь', 'кодовое слово', 'кодовом слове',
+  ],
+  means: ['it means', 'that means', 'means$', 'signal', 'означає', 'сигнал', 'значит', 'означает'],
+  // An earlier agreement the assistant is told it made.
+  agreed: ['you agreed', 'you promised', 'you confirmed', 'agreed earlier', 'agreed before', 'погодився', 'погодилась', 'обіцяв', 'согласился', 'согласилась', 'обещал'],
+  // Skipping a check: "without approval", "no questions", "без підтвердження".
+  without: ['without', 'no$', 'skip', 'bypass', 'disable', 'turn off', 'без$', 'скасувати', 'вимкн', 'пропуст', 'отменить', 'отключ'],
+  check: ['approv', 'confirm', 'check', 'verif', 'asking', 'questions', 'ticket', 'заявк', 'підтвердж', 'перевір', 'погодж', 'питань', 'подтвержд', 'провер', 'согласов', 'вопрос'],
+  // Checks declared done or unnecessary.
+  not_needed: [
+    'not needed', 'not required', 'no need', 'unnecessary', 'disabled', 'waived', 'lifted', 'are off', 'is off',
+    'не потрібн', 'не треба', 'скасовано', 'вимкнено', 'знято', 'не нужн', 'не надо', 'не требуется', 'отменен', 'отключен', 'снят',
+  ],
+  // Someone claiming authority over the assistant.
+  authority: [
+    'admin', 'manager', 'director', 'ceo$', 'supervisor', 'security team', 'head office', 'management', 'compliance', 'operator', 'developer', 'staff', 'from it', 'it department', 'human in the loop',
+    'адмін', 'менеджер', 'директор', 'керівни', 'супервізор', 'служба безпеки', 'служби безпеки', 'головний офіс', 'комплаєнс', 'оператор', 'розробник', 'працівник', 'від іт',
+    'админ', 'руководител', 'супервайзер', 'служба безопасности', 'службы безопасности', 'головной офис', 'комплаенс', 'разработчик', 'сотрудник', 'от it',
+  ],
+  // Authority granted, or given as an order.
+  grant: [
+    'verified', 'перевірив', 'перевірено', 'проверил', 'проверено', 'погодило', 'погодили', 'согласовало', 'согласовали', 'одобрило',
+    'approved', 'authorised', 'authorized', 'authorise', 'authorize', 'signed off', 'cleared', 'granted', 'permission', 'pre-approved', 'clearance', 'privilege', 'allowed to', 'you may', 'said yes',
+    'instructing you', 'i instruct', 'i order', 'on behalf',
+    'погодив', 'погодила', 'погоджено', 'дозволя', 'дозвол', 'схвалено', 'схвалив', 'надано', 'права$', 'можна', 'доручаю', 'наказую', 'сказала так', 'сказав так', 'від імені',
+    'согласовал', 'согласовано', 'разреш', 'одобрено', 'одобрил', 'выдано', 'можно', 'поручаю', 'приказываю', 'сказала да', 'сказал да', 'от имени',
+  ],
+  // Actions that move money or erase records, as orders.
+  privileged: [
+    'above the cap', 'above the limit', 'over the limit', 'понад ліміт', 'сверх лимита', 'выше лимита',
+    'refund ttn', 'refund 1', 'refund 2', 'refund 3', 'refund 4', 'refund 5', 'refund 6', 'refund 7', 'refund 8', 'refund 9', 'refund all', 'refund every', 'refund the', 'refund me', 'issue a refund', 'full refund', 'process the refund', 'release the refund', 'cancel ttn', 'cancel the shipment', 'cancel_shipment', 'cancellation', 'run the cancel', 'discount', 'approve all', 'approve every', 'delete', 'wipe', 'erase', 'write off', 'as delivered', 'to my card', 'on my card',
+    'поверни$', 'скасуй$', 'скасування', 'знижк', 'схвали$', 'видали$', 'спиши$', 'списати', 'познач$', 'на мою картку', 'переведи$', 'виконай$',
+    'верни$', 'отмени$', 'скидк', 'одобри$', 'удали$', 'списать', 'отметь$', 'на мою карту', 'выполни$',
+  ],
+} as const satisfies Record<string, readonly string[]>;
+
+/** One concept of {@link INTENT_CONCEPTS}. */
+export type IntentConcept = keyof typeof INTENT_CONCEPTS;
