@@ -38,9 +38,10 @@ describe.runIf(baseUrl)('waybill worker on PostgreSQL', () => {
         }
       });
     });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
     child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    const { code, signal } = await exited;
+    expect(code, `signal ${signal}\n${err.slice(-2000)}`).toBe(0);
     expect(err).toContain('"worker stopped"');
   });
 });
