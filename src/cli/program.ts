@@ -19,6 +19,7 @@ import { runsCommand } from './runs-command.js';
 import { approvalsCommand } from './stored-approval-commands.js';
 import { serveCommand } from './serve-command.js';
 import { killCommand, toolCommand } from './switch-commands.js';
+import { workerCommand } from './worker-command.js';
 
 /** The `waybill` command line; each subcommand lives in its own file. */
 export function createProgram(): Command {
@@ -45,6 +46,7 @@ export function createProgram(): Command {
     .addCommand(oracleCommand())
     .addCommand(compareCommand())
     .addCommand(serveCommand())
+    .addCommand(workerCommand())
     .addCommand(keysCommand())
     .addCommand(runsCommand())
     .addCommand(killCommand())

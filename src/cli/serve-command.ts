@@ -9,6 +9,7 @@ interface ServeOptions {
   port: string;
   publicUrl?: string;
   runtime: string;
+  queue?: boolean;
 }
 
 /** `waybill serve`: the HTTP API, approval webhooks, /metrics and the operator console in one process. */
@@ -19,6 +20,7 @@ export function serveCommand(): Command {
     .option('--port <port>', 'port (0 picks a free one)', '8787')
     .option('--public-url <url>', 'base URL of the approve/reject links in webhooks (default http://HOST:PORT)')
     .option('--runtime <name>', 'which runtime serves the runs: langgraph, openai-agents or adk', 'langgraph')
+    .option('--queue', 'queue runs and decided approvals for `waybill worker` processes instead of running them here (PostgreSQL only; docs/queue.md)')
     .addHelpText(
       'after',
       '\nEvery /v1 call needs "Authorization: Bearer <key>"; make keys with: waybill keys create --tenant T --role viewer|operator|admin.\n' +
@@ -34,10 +36,13 @@ export function serveCommand(): Command {
       if (options.publicUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(options.publicUrl)) throw new UsageError(`--public-url must be an http(s) URL, got ${JSON.stringify(options.publicUrl)}`);
       // Loaded on demand: LangChain, Hono and the telemetry SDK are not needed by other commands.
       const { serveWaybill } = await import('../server/index.js');
+      const dbPath = databasePath();
+      const queue = options.queue ? await openServeQueue(dbPath) : undefined;
       let running;
       try {
-        running = await serveWaybill({ dbPath: databasePath(), host: options.host, port, runtimeName, ...(options.publicUrl && { publicUrl: options.publicUrl }) });
+        running = await serveWaybill({ dbPath, host: options.host, port, runtimeName, ...(options.publicUrl && { publicUrl: options.publicUrl }), ...(queue && { queue }) });
       } catch (error) {
+        await queue?.close();
         const code = (error as { code?: unknown }).code;
         if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${options.host} is in use; pick another with --port`);
         if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`cannot bind to ${options.host}; check --host`);
@@ -45,9 +50,30 @@ export function serveCommand(): Command {
       }
       console.error(`waybill serve: API at ${running.url}/v1, console at ${running.url}/console, LangGraph Agent Protocol at ${running.url} (Ctrl-C stops)`);
       const stop = () => {
-        void running.close().then(() => process.exit(0));
+        void running.close().then(() => queue?.close()).then(() => process.exit(0));
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
+}
+
+/**
+ * The run queue for `serve --queue`, on the same PostgreSQL database. Decisions taken here are resumed
+ * by workers once this process's lease on them lapses: unless the operator set WAYBILL_RUN_LEASE_MS,
+ * it is 2 s here (this process runs nothing itself, so a short lease costs nothing).
+ */
+async function openServeQueue(dbPath: string) {
+  const { isPostgresUrl, redactLocation } = await import('../domain/database-location.js');
+  if (!isPostgresUrl(dbPath)) throw new UsageError(`--queue needs PostgreSQL: set WAYBILL_DB=postgres://... (got ${JSON.stringify(redactLocation(dbPath))})`);
+  process.env.WAYBILL_RUN_LEASE_MS ??= '2000';
+  const { openJobQueue, queueSettingsFromEnv, QueueSettingsError } = await import('../queue/index.js');
+  const { createStderrLogger } = await import('../mcp/stderr-logger.js');
+  let settings;
+  try {
+    settings = queueSettingsFromEnv(dbPath);
+  } catch (error) {
+    if (error instanceof QueueSettingsError) throw new UsageError(error.message);
+    throw error;
+  }
+  return openJobQueue(dbPath, { settings, logger: createStderrLogger() });
 }

@@ -6,6 +6,7 @@ import { consoleRoutes } from '../console/index.js';
 import type { Logger } from '../mcp/stderr-logger.js';
 import { silentLogger } from '../mcp/stderr-logger.js';
 import { PACKAGE_VERSION } from '../mcp/index.js';
+import type { JobQueue } from '../queue/index.js';
 import type { Runtime } from '../runtimes/index.js';
 import { adminRoutes } from './admin-routes.js';
 import type { ProtocolStore } from './agent-protocol/index.js';
@@ -39,6 +40,8 @@ export interface ServerAppOptions {
   /** Largest request body under `/v1` in bytes. Default 64 KiB. */
   maxBodyBytes?: number;
   newId?: () => string;
+  /** With a run queue (`serve --queue`), runs and decided approvals are queued for workers instead of run here. */
+  queue?: JobQueue;
 }
 
 /**
@@ -63,6 +66,7 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
     newId: options.newId ?? randomUUID,
     protocol: options.protocol,
     liveRuns: options.liveRuns ?? new LiveRuns(),
+    ...(options.queue && { queue: options.queue }),
   };
   const app = new Hono<ServerEnv>();
   app.use(requestId({ generator: () => `req-${randomUUID()}` }));

@@ -1,3 +1,4 @@
+import { queueDecision } from '../queue/index.js';
 import type { Decision } from '../runtimes/index.js';
 import { DecisionError } from '../runtimes/index.js';
 import type { RunRecord } from '../telemetry/index.js';
@@ -26,6 +27,8 @@ export async function decideApproval(deps: ServerDeps, tenant: string, approvalI
   if (paused.status !== 'awaiting_approval') throw new ApiError('not_found', `no approval ${approvalId}`);
   if (!(await isStillPending(deps.opened, paused))) throw new ApiError('already_decided', `approval ${approvalId} was already decided`);
   try {
+    // Queued: the decision and the intent to resume are recorded here, a worker resumes the run; the paused run (now `decided`) is returned.
+    if (deps.queue) return (await queueDecision(deps.queue, deps.opened, { threadId: paused.thread_id, tenant, approvalId, decision })).record;
     return await deps.opened.decide(paused.thread_id, decision);
   } catch (error) {
     if (!DecisionError.isInstance(error)) throw error;

@@ -40,6 +40,12 @@ export function runRoutes(deps: ServerDeps): Hono<ServerEnv> {
     }
     const runId = `run-${deps.newId()}`;
     const threadId = body.thread_id ?? `t-${deps.newId()}`;
+    if (deps.queue) {
+      // Queued for a worker: the run is durable in the queue before the caller hears 202.
+      await deps.queue.enqueue({ kind: 'run', runId, threadId, tenant, input: body.input, requestId });
+      c.header('Location', `/v1/runs/${runId}`);
+      return c.json({ run_id: runId, thread_id: threadId, request_id: requestId, status: 'queued' }, 202);
+    }
     const ask = () => opened.ask({ input: body.input, threadId, tenant, requestId, runId });
     if (body.wait === false) {
       deps.inFlight.start({ run_id: runId, tenant, thread_id: threadId, request_id: requestId, started_at: new Date().toISOString() }, ask());

@@ -3,6 +3,8 @@ import { serve } from '@hono/node-server';
 import type { Logger } from '../mcp/stderr-logger.js';
 import { createStderrLogger } from '../mcp/stderr-logger.js';
 import { PACKAGE_VERSION } from '../mcp/index.js';
+import type { JobQueue } from '../queue/index.js';
+import { registerQueueMetrics } from '../queue/index.js';
 import type { OpenNamedRuntimeOptions, RuntimeName } from '../runtimes/index.js';
 import { openRuntime } from '../runtimes/index.js';
 import { runLeaseMs } from '../runtimes/core/run-lease.js';
@@ -30,6 +32,8 @@ export interface ServeWaybillOptions {
   runtimeName?: RuntimeName;
   /** Passed to the runtime (tests give a scripted model, limits). */
   runtime?: Omit<OpenNamedRuntimeOptions, 'dbPath' | 'onRunFinished'>;
+  /** `serve --queue`: runs and decided approvals are queued for `waybill worker`s; `/metrics` reports the queue. Closed by the caller. */
+  queue?: JobQueue;
 }
 
 export interface RunningWaybill {
@@ -49,6 +53,8 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
   const stores = await openServerStores(dbPath);
   const { webhookStore, keys, protocol } = stores;
   const metrics = new ServerMetrics();
+  const { queue } = options;
+  if (queue) registerQueueMetrics(metrics.registry, () => queue.stats());
   const tracer = createRunTracer({ ...(options.env && { env: options.env }), serviceVersion: PACKAGE_VERSION });
   let url = options.publicUrl ?? '';
   const webhooks = new ApprovalWebhooks({ store: webhookStore, publicUrl: () => url, log });
@@ -82,7 +88,7 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
   const inFlight = new InFlightRuns();
   if (abandoned > 0) log.warn('agent protocol runs left running by a previous process marked as error', { runs: abandoned });
   const liveRuns = new LiveRuns();
-  const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log, protocol, liveRuns });
+  const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log, protocol, liveRuns, ...(queue && { queue }) });
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => {
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;

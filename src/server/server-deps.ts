@@ -1,4 +1,5 @@
 import type { Logger } from '../mcp/stderr-logger.js';
+import type { JobQueue } from '../queue/index.js';
 import type { Runtime } from '../runtimes/index.js';
 import type { LiveRuns } from './agent-protocol/live-runs.js';
 import type { ProtocolStore } from './agent-protocol/protocol-store.js';
@@ -20,4 +21,6 @@ export interface ServerDeps {
   protocol: ProtocolStore;
   /** Agent Protocol runs of this process and their events, for streaming and rejoining. */
   liveRuns: LiveRuns;
+  /** `serve --queue`: runs and decided approvals go to workers through this queue. */
+  queue?: JobQueue;
 }

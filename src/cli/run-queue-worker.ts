@@ -1,0 +1,52 @@
+import { createStderrLogger } from '../mcp/stderr-logger.js';
+import { openJobQueue, openTenantSlots, queueSettingsFromEnv, QueueSettingsError, startQueueWorker } from '../queue/index.js';
+import type { RuntimeName } from '../runtimes/index.js';
+import { UsageError } from './usage-error.js';
+
+export interface RunQueueWorkerOptions {
+  url: string;
+  concurrency: number;
+  tenantLimit: number;
+  runtimeName: RuntimeName;
+}
+
+/** Opens the runtime, the queue and the tenant slots, works until SIGTERM/SIGINT, then closes everything and exits 0. */
+export async function runQueueWorker(options: RunQueueWorkerOptions): Promise<void> {
+  const { url, concurrency, tenantLimit, runtimeName } = options;
+  const logger = createStderrLogger();
+  let settings;
+  try {
+    settings = queueSettingsFromEnv(url);
+  } catch (error) {
+    if (error instanceof QueueSettingsError) throw new UsageError(error.message);
+    throw error;
+  }
+  const { openRuntime } = await import('../runtimes/index.js');
+  const runtime = await openRuntime(runtimeName, { dbPath: url });
+  const queue = await openJobQueue(url, { settings, supervise: true, logger });
+  const slots = await openTenantSlots(url, { schema: settings.schema, limit: tenantLimit, leaseSeconds: settings.leaseSeconds });
+  const worker = startQueueWorker({ queue, slots, runtime, concurrency, logger });
+  // As the service does: runs a dead process left in flight (an intent whose job was never queued) are finished here too.
+  const { runLeaseMs } = await import('../runtimes/core/run-lease.js');
+  const { startRecoveryLoop } = await import('../server/recovery-loop.js');
+  const recovery = startRecoveryLoop(runtime, logger, runLeaseMs());
+  logger.info('worker started', { pid: process.pid, concurrency, tenant_concurrency: tenantLimit, runtime: runtimeName, model: runtime.modelName, queue_schema: settings.schema, lease_seconds: settings.leaseSeconds });
+  console.error(`waybill worker: taking jobs, ${concurrency} at a time (SIGTERM or Ctrl-C stops after the jobs in hand)`);
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info('worker stopping', { signal });
+      resolve();
+    };
+    // Kept (not `once`) for the whole shutdown: a second SIGTERM or Ctrl-C while the jobs in hand finish
+    // must not fall back to Node's default (exit at once, jobs left to their leases).
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
+  });
+  await Promise.all([worker.stop(), recovery.stop()]);
+  await Promise.allSettled([queue.close(), slots.close(), runtime.close()]);
+  logger.info('worker stopped', { pid: process.pid });
+  process.exit(0);
+}

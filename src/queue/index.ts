@@ -1,0 +1,16 @@
+export { executeJob, RETRY_LATER } from './execute-job.js';
+export type { JobOutcome, JobRuntime } from './execute-job.js';
+export { openJobQueue } from './job-queue.js';
+export { queueDecision } from './queue-decision.js';
+export type { QueueDecisionRequest } from './queue-decision.js';
+export type { HeldJob, JobQueue, OpenJobQueueOptions, SqlExecutor } from './job-queue.js';
+export { DEAD_LETTER_QUEUE, QueueJob, ResumeJob, RUN_QUEUE, RunJob, safeParseQueueJob } from './queue-jobs.js';
+export { DEFAULT_QUEUE_SETTINGS, QueueSettingsError, queueSchemaFor, queueSettingsFromEnv } from './queue-settings.js';
+export type { QueueSettings } from './queue-settings.js';
+export { registerQueueMetrics } from './queue-metrics.js';
+export { readQueueStats } from './queue-stats.js';
+export type { QueueStats } from './queue-stats.js';
+export { startQueueWorker } from './queue-worker.js';
+export type { QueueWorker, QueueWorkerOptions } from './queue-worker.js';
+export { openTenantSlots } from './tenant-slots.js';
+export type { TenantSlotOptions, TenantSlots } from './tenant-slots.js';

@@ -1,0 +1,175 @@
+import PgBoss from 'pg-boss';
+import pg from 'pg';
+import { redactLocation } from '../domain/database-location.js';
+import type { Logger } from '../mcp/stderr-logger.js';
+import { DEAD_LETTER_QUEUE, RUN_QUEUE, safeParseQueueJob, type QueueJob } from './queue-jobs.js';
+import type { QueueSettings } from './queue-settings.js';
+import { readQueueStats, type QueueStats } from './queue-stats.js';
+
+/** Something that runs SQL: pg-boss's pool, or a caller's transaction (so a job is enqueued with the caller's writes). */
+export type SqlExecutor = PgBoss.Db;
+
+/** A job a worker holds: its payload (or why it is unreadable), when it was queued and started, and which attempt this is. */
+export interface HeldJob {
+  id: string;
+  parsed: ReturnType<typeof safeParseQueueJob>;
+  createdOn: Date;
+  startedOn: Date;
+  retryCount: number;
+}
+
+/**
+ * The run queue on pg-boss: one queue (`waybill-runs`, policy `singleton` keyed by thread, so at most one
+ * job per thread is active whatever the number of workers), retries with a dead-letter queue, and a job
+ * lease workers renew while a job runs.
+ */
+export interface JobQueue {
+  readonly settings: QueueSettings;
+  /** Queues a job; `db` puts the insert in the caller's transaction. Returns the job id. */
+  enqueue(job: QueueJob, options?: { db?: SqlExecutor; startAfterSeconds?: number }): Promise<string>;
+  /** Takes the next job (`FOR UPDATE SKIP LOCKED`), or undefined when none is ready. */
+  fetch(): Promise<HeldJob | undefined>;
+  complete(jobId: string, output: Record<string, unknown>): Promise<void>;
+  /** Fails an attempt: retried after retryDelaySeconds (backing off) until retryLimit, then dead-lettered. */
+  fail(jobId: string, error: Error): Promise<void>;
+  /** Puts a held job back to run after `delaySeconds` (a copy queued and the original completed in one transaction). */
+  defer(jobId: string, job: QueueJob, delaySeconds: number): Promise<void>;
+  /** Extends a held job's lease to leaseSeconds from now; false when the job is no longer this worker's (it expired). */
+  renewLease(jobId: string): Promise<boolean>;
+  /** Runs `fn` in one transaction on the queue's database; `db` passed to `enqueue` joins it. */
+  inTransaction<T>(fn: (db: SqlExecutor, client: pg.PoolClient) => Promise<T>): Promise<T>;
+  stats(): Promise<QueueStats>;
+  close(): Promise<void>;
+}
+
+export interface OpenJobQueueOptions {
+  settings: QueueSettings;
+  /** Take part in maintenance (expiring leases, archiving): workers do; a process that only enqueues need not. */
+  supervise?: boolean;
+  logger: Logger;
+}
+
+/**
+ * Opens (creating on first use, under pg-boss's own advisory lock) the run queue in `settings.schema`
+ * of the PostgreSQL database at `url`.
+ * @example
+ * const queue = await openJobQueue(url, { settings: queueSettingsFromEnv(url), logger });
+ * await queue.enqueue({ kind: 'run', runId, threadId, tenant: 'default', input: 'Де TTN-000001?' });
+ */
+export async function openJobQueue(url: string, options: OpenJobQueueOptions): Promise<JobQueue> {
+  const { settings, supervise = false, logger } = options;
+  const boss = new PgBoss({
+    connectionString: url,
+    schema: settings.schema,
+    max: 4,
+    supervise,
+    schedule: false,
+    maintenanceIntervalSeconds: settings.maintenanceSeconds,
+    application_name: 'waybill-queue',
+  });
+  // pg-boss reports maintenance and connection errors as events; unhandled, an 'error' event would end the process.
+  boss.on('error', (error) => logger.warn('queue error', { error: error.message }));
+  const pool = new pg.Pool({ connectionString: url, max: 2, application_name: 'waybill-queue' });
+  pool.on('error', () => undefined);
+  try {
+    // pg-boss creates a queue's partition without a lock: two processes starting together deadlock on it.
+    await whileLocked(pool, `${settings.schema}.queues`, async () => {
+      await boss.start();
+      if (!(await boss.getQueue(DEAD_LETTER_QUEUE))) await boss.createQueue(DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE, policy: 'standard' });
+      if (await boss.getQueue(RUN_QUEUE)) return;
+      await boss.createQueue(RUN_QUEUE, {
+        name: RUN_QUEUE,
+        policy: 'singleton',
+        deadLetter: DEAD_LETTER_QUEUE,
+        retryLimit: settings.retryLimit,
+        retryDelay: settings.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: settings.leaseSeconds,
+      });
+    });
+  } catch (cause) {
+    await boss.stop({ graceful: false }).catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    throw new Error(`cannot open the run queue at ${redactLocation(url)} (schema ${settings.schema}): ${(cause as Error).message}`, { cause });
+  }
+  const schema = settings.schema;
+  const sendOptions = (job: QueueJob) => ({
+    singletonKey: job.threadId,
+    retryLimit: settings.retryLimit,
+    retryDelay: settings.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: settings.leaseSeconds,
+    deadLetter: DEAD_LETTER_QUEUE,
+  });
+  const executorOf = (client: pg.PoolClient): SqlExecutor => ({ executeSql: (text, values) => client.query(text, values) });
+  const inTransaction = async <T>(fn: (db: SqlExecutor, client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(executorOf(client), client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  const send = async (job: QueueJob, db: SqlExecutor | undefined, startAfterSeconds: number | undefined): Promise<string> => {
+    const id = await boss.send(RUN_QUEUE, job, { ...sendOptions(job), ...(db && { db }), ...(startAfterSeconds !== undefined && { startAfter: startAfterSeconds }) });
+    // A singleton queue never refuses an insert (it gates activation, not creation), so null means a broken queue.
+    if (!id) throw new Error(`the run queue refused a ${job.kind} job for thread ${job.threadId}`);
+    return id;
+  };
+  return {
+    settings,
+    enqueue: (job, { db, startAfterSeconds } = {}) => send(job, db, startAfterSeconds),
+    async fetch() {
+      const [job] = await boss.fetch<unknown>(RUN_QUEUE, { batchSize: 1, includeMetadata: true });
+      if (!job) return undefined;
+      return { id: job.id, parsed: safeParseQueueJob(job.data), createdOn: job.createdOn, startedOn: job.startedOn, retryCount: job.retryCount };
+    },
+    async complete(jobId, output) {
+      await boss.complete(RUN_QUEUE, jobId, output);
+    },
+    async fail(jobId, error) {
+      await boss.fail(RUN_QUEUE, jobId, { message: error.message });
+    },
+    async defer(jobId, job, delaySeconds) {
+      await inTransaction(async (db) => {
+        await send(job, db, delaySeconds);
+        await boss.complete(RUN_QUEUE, jobId, { deferred: true }, { db });
+      });
+    },
+    async renewLease(jobId) {
+      // pg-boss 10 expires an active job when started_on + expire_in has passed; moving expire_in is the lease.
+      const result = await pool.query(
+        `UPDATE ${schema}.job SET expire_in = (now() - started_on) + $3::int * interval '1 second' WHERE name = $1 AND id = $2 AND state = 'active' RETURNING id`,
+        [RUN_QUEUE, jobId, settings.leaseSeconds],
+      );
+      return (result.rowCount ?? 0) > 0;
+    },
+    inTransaction,
+    stats: () => readQueueStats(pool, schema),
+    async close() {
+      await boss.stop({ graceful: false, wait: true });
+      await pool.end();
+    },
+  };
+}
+
+/** Runs `fn` holding a session advisory lock named `name` on one of `pool`'s connections: a mutex across processes. */
+async function whileLocked<T>(pool: pg.Pool, name: string, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,119 @@
+import type { Logger } from '../mcp/stderr-logger.js';
+import { executeJob, type JobOutcome, type JobRuntime } from './execute-job.js';
+import type { HeldJob, JobQueue } from './job-queue.js';
+import type { TenantSlots } from './tenant-slots.js';
+
+export interface QueueWorkerOptions {
+  queue: JobQueue;
+  slots: TenantSlots;
+  runtime: JobRuntime;
+  /** Jobs this process runs at once (each in its own fetch loop). */
+  concurrency: number;
+  logger: Logger;
+  /** How long a job waits before it is tried again when its tenant has no free slot. Default 1 s. */
+  tenantBusyDelaySeconds?: number;
+}
+
+/** A running worker: `stop` stops taking jobs, lets the jobs in hand finish, and resolves when they have. */
+export interface QueueWorker {
+  stop(): Promise<void>;
+}
+
+/**
+ * Takes jobs from the run queue and runs them, `concurrency` at a time. Each held job's lease (and
+ * tenant slot) is renewed every third of the lease while it runs, so a live worker keeps a long run and
+ * a killed one loses it after one lease. A job that fails is retried by pg-boss, then dead-lettered.
+ */
+export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
+  const { queue, slots, runtime, concurrency, logger, tenantBusyDelaySeconds = 1 } = options;
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a whole number of at least 1, got ${concurrency}`);
+  let stopping = false;
+  const wakers = new Set<() => void>();
+  const idle = (seconds: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, seconds * 1000);
+      wakers.add(wake);
+    });
+
+  const handle = async (held: HeldJob): Promise<void> => {
+    const fields = { job_id: held.id, attempt: held.retryCount + 1, started_at: held.startedOn.toISOString(), queue_wait_ms: held.startedOn.getTime() - held.createdOn.getTime() };
+    if (!held.parsed.success) {
+      logger.error('job unreadable', { ...fields, error: held.parsed.error });
+      await queue.fail(held.id, new Error(`not a Waybill job: ${held.parsed.error}`));
+      return;
+    }
+    const job = held.parsed.job;
+    const jobFields = { ...fields, kind: job.kind, thread_id: job.threadId, tenant: job.tenant, ...(job.kind === 'run' && { run_id: job.runId }) };
+    // Set before the job is completed, failed or deferred: a renewal racing that finds the job settled, not lost.
+    let settling = false;
+    const lease = setInterval(() => {
+      void Promise.all([queue.renewLease(held.id), slots.renew(held.id)])
+        .then(([kept]) => {
+          if (!kept && !settling) logger.warn('job lease lost: another worker may take this job', jobFields);
+        })
+        .catch((error: unknown) => logger.warn('job lease not renewed', { ...jobFields, error: (error as Error).message }));
+    }, (queue.settings.leaseSeconds * 1000) / 3);
+    try {
+      if (!(await slots.acquire(job.tenant, held.id))) {
+        settling = true;
+        await queue.defer(held.id, job, tenantBusyDelaySeconds);
+        logger.debug('job deferred: tenant at its limit', jobFields);
+        return;
+      }
+      const started = Date.now();
+      let outcome: JobOutcome;
+      try {
+        outcome = await executeJob(runtime, job);
+      } catch (error) {
+        logger.warn('job failed', { ...jobFields, run_ms: Date.now() - started, error: (error as Error).message });
+        settling = true;
+        await queue.fail(held.id, error as Error);
+        return;
+      }
+      const summary = outcome.kind === 'record'
+        ? { run_id: outcome.record.run_id, status: outcome.record.status, stop_reason: outcome.record.stop_reason ?? null, replayed: outcome.replayed }
+        : { refused: outcome.code, message: outcome.message };
+      settling = true;
+      await queue.complete(held.id, summary);
+      logger.info('job done', { ...jobFields, run_ms: Date.now() - started, ...summary });
+    } finally {
+      clearInterval(lease);
+      await slots.release(held.id).catch(() => undefined);
+    }
+  };
+
+  const lane = async (): Promise<void> => {
+    while (!stopping) {
+      let held: HeldJob | undefined;
+      try {
+        held = await queue.fetch();
+      } catch (error) {
+        logger.warn('queue fetch failed', { error: (error as Error).message });
+      }
+      if (!held) {
+        await idle(queue.settings.pollSeconds);
+        continue;
+      }
+      try {
+        await handle(held);
+      } catch (error) {
+        // The job stays active until its lease lapses; then pg-boss retries it.
+        logger.error('job not settled', { job_id: held.id, error: (error as Error).message });
+      }
+    }
+  };
+
+  const lanes = Array.from({ length: concurrency }, () => lane());
+  return {
+    async stop() {
+      stopping = true;
+      for (const wake of [...wakers]) wake();
+      await Promise.all(lanes);
+    },
+  };
+}
