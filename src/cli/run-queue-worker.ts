@@ -14,6 +14,21 @@ export interface RunQueueWorkerOptions {
 export async function runQueueWorker(options: RunQueueWorkerOptions): Promise<void> {
   const { url, concurrency, tenantLimit, runtimeName } = options;
   const logger = createStderrLogger();
+  // The handlers are in place before anything opens, so a SIGTERM during start-up or right after
+  // "worker started" is never Node's default (exit at once): the worker stops once it has started.
+  // Kept (not `once`) for the whole shutdown: a second SIGTERM or Ctrl-C while the jobs in hand
+  // finish must not fall back to it either.
+  const stopped = new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info('worker stopping', { signal });
+      resolve();
+    };
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
+  });
   let settings;
   try {
     settings = queueSettingsFromEnv(url);
@@ -32,19 +47,7 @@ export async function runQueueWorker(options: RunQueueWorkerOptions): Promise<vo
   const recovery = startRecoveryLoop(runtime, logger, runLeaseMs());
   logger.info('worker started', { pid: process.pid, concurrency, tenant_concurrency: tenantLimit, runtime: runtimeName, model: runtime.modelName, queue_schema: settings.schema, lease_seconds: settings.leaseSeconds });
   console.error(`waybill worker: taking jobs, ${concurrency} at a time (SIGTERM or Ctrl-C stops after the jobs in hand)`);
-  await new Promise<void>((resolve) => {
-    let stopping = false;
-    const stop = (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      logger.info('worker stopping', { signal });
-      resolve();
-    };
-    // Kept (not `once`) for the whole shutdown: a second SIGTERM or Ctrl-C while the jobs in hand finish
-    // must not fall back to Node's default (exit at once, jobs left to their leases).
-    process.on('SIGTERM', () => stop('SIGTERM'));
-    process.on('SIGINT', () => stop('SIGINT'));
-  });
+  await stopped;
   await Promise.all([worker.stop(), recovery.stop()]);
   await Promise.allSettled([queue.close(), slots.close(), runtime.close()]);
   logger.info('worker stopped', { pid: process.pid });

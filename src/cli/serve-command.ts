@@ -58,14 +58,12 @@ export function serveCommand(): Command {
 }
 
 /**
- * The run queue for `serve --queue`, on the same PostgreSQL database. Decisions taken here are resumed
- * by workers once this process's lease on them lapses: unless the operator set WAYBILL_RUN_LEASE_MS,
- * it is 2 s here (this process runs nothing itself, so a short lease costs nothing).
+ * The run queue for `serve --queue`, on the same PostgreSQL database. A decision taken here is queued
+ * in its claim's transaction with its intent's lease already lapsed, so a worker resumes it at once.
  */
 async function openServeQueue(dbPath: string) {
   const { isPostgresUrl, redactLocation } = await import('../domain/database-location.js');
   if (!isPostgresUrl(dbPath)) throw new UsageError(`--queue needs PostgreSQL: set WAYBILL_DB=postgres://... (got ${JSON.stringify(redactLocation(dbPath))})`);
-  process.env.WAYBILL_RUN_LEASE_MS ??= '2000';
   const { openJobQueue, queueSettingsFromEnv, QueueSettingsError } = await import('../queue/index.js');
   const { createStderrLogger } = await import('../mcp/stderr-logger.js');
   let settings;

@@ -1,6 +1,6 @@
 import type { Decision, Runtime } from '../runtimes/index.js';
 import type { RunRecord } from '../telemetry/index.js';
-import type { JobQueue } from './job-queue.js';
+import type { JobQueue, SqlExecutor } from './job-queue.js';
 
 /** A decision on a paused thread, to be resumed by whichever worker takes its job. */
 export interface QueueDecisionRequest {
@@ -12,14 +12,18 @@ export interface QueueDecisionRequest {
 
 /**
  * Records the decision with the intent to resume (`decide` with `defer`: claimed once, durable before
- * anything runs), then queues the resume. Should this process die between the two, the intent is still
- * there and a worker's recovery sweep finishes the run; the job only makes it prompt. The paused run's
- * record is returned with the job id. A worker can take the resume once this process's lease on the
- * intent lapses (WAYBILL_RUN_LEASE_MS of the deciding process); until then it retries.
+ * anything runs) and queues the resume in the same transaction as the claim: the decision and its job
+ * commit together or not at all. The intent is written with its lease lapsed, so the worker that takes
+ * the job resumes the run at once. Returns the paused run's record (now `decided`) and the job id.
  */
 export async function queueDecision(queue: JobQueue, runtime: Pick<Runtime, 'decide'>, request: QueueDecisionRequest): Promise<{ record: RunRecord; jobId: string }> {
   const { threadId, tenant, approvalId, decision } = request;
-  const record = await runtime.decide(threadId, decision, { defer: true });
-  const jobId = await queue.enqueue({ kind: 'resume', threadId, tenant, approvalId });
+  let jobId = '';
+  const record = await runtime.decide(threadId, decision, {
+    defer: true,
+    alsoInTransaction: async (sql) => {
+      jobId = await queue.enqueue({ kind: 'resume', threadId, tenant, approvalId }, { db: sql as SqlExecutor });
+    },
+  });
   return { record, jobId };
 }

@@ -8,7 +8,7 @@ import { RUN_RECORD_VERSION, RunStatus } from './run-record.js';
 import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
 import { intentParams, RUN_INTENTS_DDL, toIntent } from './run-intent-rows.js';
 import type { RunIntentRow } from './run-intent-rows.js';
-import type { DecisionClaim, RunFilter, RunListing, RunStore } from './run-store.js';
+import type { AlsoInTransaction, DecisionClaim, RunFilter, RunListing, RunStore } from './run-store.js';
 import { checkLimit, invalidArgument, readAuditEvent, readOrThrow, toInstant, validAuditEvents, validRunRecord } from './run-store-checks.js';
 import type { StoredRunRow } from './stored-run.js';
 import { decodeStoredRun, encodeStoredRun } from './stored-run.js';
@@ -202,7 +202,7 @@ export class PostgresRunStore implements RunStore {
     });
   }
 
-  async claimDecision(claim: DecisionClaim, resume?: NewRunIntent): Promise<boolean> {
+  async claimDecision(claim: DecisionClaim, resume?: NewRunIntent, alsoInTransaction?: AlsoInTransaction): Promise<boolean> {
     return withTransaction(this.#pool, async (client) => {
       const inserted = (
         await client.query('INSERT INTO decisions (paused_run_id, thread_id, decision, decided_by, decided_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (paused_run_id) DO NOTHING', [
@@ -213,6 +213,7 @@ export class PostgresRunStore implements RunStore {
       // The paused run is no longer waiting on anyone, wherever runs are listed.
       await setPausedStatus(client, claim.pausedRunId, 'awaiting_approval', 'decided');
       if (resume) await insertIntent(client, resume);
+      await alsoInTransaction?.({ executeSql: async (text, values) => ({ rows: (await client.query(text, values)).rows }) });
       return true;
     });
   }

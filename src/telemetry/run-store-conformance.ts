@@ -162,6 +162,20 @@ export function runStoreConformance(backend: StoreBackend): void {
       await store.releaseDecision('run-p');
       expect(await store.listIntents()).toEqual([]);
       expect((await store.getRun('run-p'))?.status).toBe('awaiting_approval');
+      // More writes in the claim's transaction (the run queue's job): they commit with it or not at all.
+      const failing = async () => {
+        throw new Error('queue down');
+      };
+      if (backend.name === 'sqlite') {
+        expect(await codeOf(() => store.claimDecision(claim, resume, failing))).toBe('invalid_argument');
+      } else {
+        await expect(store.claimDecision(claim, resume, failing)).rejects.toThrow('queue down');
+        expect(await store.listIntents()).toEqual([]);
+        expect((await store.getRun('run-p'))?.status).toBe('awaiting_approval');
+        const seen: unknown[] = [];
+        expect(await store.claimDecision(claim, resume, async (sql) => void seen.push((await sql.executeSql('SELECT count(*)::int AS n FROM run_intents', [])).rows[0]))).toBe(true);
+        expect(seen).toEqual([{ n: 1 }]);
+      }
     });
 
     it('gives a thread to exactly one of many tenants claiming it at once on two connections, for good', async () => {

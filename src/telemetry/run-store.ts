@@ -20,6 +20,14 @@ export interface RunFilter {
   limit?: number;
 }
 
+/** SQL run in another store's transaction, in the shape pg-boss takes as `db` (`executeSql`). */
+export interface TransactionSql {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** More writes that must commit with a claim, or not at all. */
+export type AlsoInTransaction = (sql: TransactionSql) => Promise<void>;
+
 /** Who decided which paused run, and how. */
 export interface DecisionClaim {
   pausedRunId: string;
@@ -74,8 +82,10 @@ export interface RunStore {
    * (in any process sharing the store), so exactly one decision resumes the run. `resume`, the intent
    * to resume the run with this decision, is written in the same transaction: a decision is never
    * durable without it, so a process that dies after the claim leaves a run any other can finish.
+   * `alsoInTransaction` runs more SQL in the claim's transaction when it wins (a queue's job to resume:
+   * PostgreSQL only; SQLite refuses it with RunStoreError `invalid_argument`).
    */
-  claimDecision(claim: DecisionClaim, resume?: NewRunIntent): Promise<boolean>;
+  claimDecision(claim: DecisionClaim, resume?: NewRunIntent, alsoInTransaction?: AlsoInTransaction): Promise<boolean>;
   /** Gives a claim back (with its resume intent) when the decision could not be applied (e.g. an invalid edit). */
   releaseDecision(pausedRunId: string): Promise<void>;
   /** Records that a run is in flight, before its first model call; false if an intent with this run id exists. */

@@ -8,7 +8,7 @@ import { RunStoreError } from './run-store-error.js';
 import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
 import { intentParams, RUN_INTENTS_DDL, toIntent } from './run-intent-rows.js';
 import type { RunIntentRow } from './run-intent-rows.js';
-import type { DecisionClaim, RunFilter, RunListing, RunStore } from './run-store.js';
+import type { AlsoInTransaction, DecisionClaim, RunFilter, RunListing, RunStore } from './run-store.js';
 import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from './run-store.js';
 import type { StoredRunRow } from './stored-run.js';
 import { decodeStoredRun, encodeStoredRun } from './stored-run.js';
@@ -263,7 +263,8 @@ export class SqliteRunStore implements RunStore {
       .immediate();
   }
 
-  async claimDecision(claim: DecisionClaim, resume?: NewRunIntent): Promise<boolean> {
+  async claimDecision(claim: DecisionClaim, resume?: NewRunIntent, alsoInTransaction?: AlsoInTransaction): Promise<boolean> {
+    if (alsoInTransaction) throw invalidArgument('writes of another store in a decision\'s transaction need PostgreSQL (the run queue lives there)');
     const db = this.#db;
     return db.transaction(() => {
       const result = db

@@ -2,7 +2,7 @@ import type { BaseAgent, Event } from '@google/adk';
 import { InMemoryRunner } from '@google/adk';
 import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ModelPrice, ToolResilience } from '../../policy/index.js';
 import type { RunRecord, RunStore } from '../../telemetry/index.js';
-import type { AskRequest, Decision, DurableRuns, LedgerServices, RunLedger, RunObserver, ThreadState } from '../core/index.js';
+import type { AskRequest, Decision, DecideOptions, DurableRuns, LedgerServices, RunLedger, RunObserver, ThreadState } from '../core/index.js';
 import type { DomainBoundary } from '../core/index.js';
 import type { ProofSettings } from '../core/index.js';
 import { admitRequest, admitThread, beginAsk, DecisionError, finishRun, holdLease, judgeDelegation, ledgerServices, newRunLedger, recoveredRun, runLeaseMs, settleThread, withLedger } from '../core/index.js';
@@ -109,7 +109,7 @@ export class AdkRuntime {
   }
 
   /** Always refused: a fixed workflow has no pause to decide. */
-  async decide(threadId: string, decision: Decision, options?: { defer?: boolean }): Promise<RunRecord> {
+  async decide(threadId: string, decision: Decision, options?: DecideOptions): Promise<RunRecord> {
     void decision;
     void options;
     throw new DecisionError('nothing_pending', `thread ${threadId} has no pending approval (the adk runtime never pauses)`);

@@ -12,7 +12,7 @@ export { relayableAnswer } from './relayable-answer.js';
 export { isProviderError } from './provider-error.js';
 export { currentLedger, RunLedger, withLedger } from './run-ledger.js';
 export type { ProofSettings, RunLedgerInit } from './run-ledger.js';
-export type { AskRequest, Decision, RunObserver, Runtime, RuntimeName, ThreadState } from './runtime.js';
+export type { AskRequest, Decision, DecideOptions, RunObserver, Runtime, RuntimeName, ThreadState } from './runtime.js';
 export { scanToolResult } from './scan-tool-result.js';
 export { stopMessage } from './stop-message.js';
 export { gateToolCall } from './tool-gate.js';

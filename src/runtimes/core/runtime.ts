@@ -1,6 +1,6 @@
 import type { DomainStore } from '../../domain/index.js';
 import type { ControlStore } from '../../policy/index.js';
-import type { AuditEvent, RunPending, RunRecord, RunRuntime, RunStore } from '../../telemetry/index.js';
+import type { AlsoInTransaction, AuditEvent, RunPending, RunRecord, RunRuntime, RunStore } from '../../telemetry/index.js';
 
 /** The three implementations of the same case. */
 export type RuntimeName = RunRuntime;
@@ -20,6 +20,16 @@ export type Decision =
   | { type: 'approve'; by: string }
   | { type: 'edit'; by: string; args: Record<string, unknown> }
   | { type: 'reject'; by: string; reason: string };
+
+/**
+ * `defer`: record the decision and the intent to resume, and leave the resume to `recover` (a worker).
+ * `alsoInTransaction`: writes that commit with the decision's claim or not at all (the queue's job to
+ * resume it, on PostgreSQL).
+ */
+export interface DecideOptions {
+  defer?: boolean;
+  alsoInTransaction?: AlsoInTransaction;
+}
 
 /** What a thread is doing, as any process reads it. */
 export interface ThreadState {
@@ -51,10 +61,9 @@ export interface Runtime {
   /** Whether a thread is paused and on what, read from the shared store. */
   state(threadId: string): Promise<ThreadState>;
   /**
-   * Applies an operator's decision to a paused thread, from any process. With `defer` the decision and
-   * the intent to resume are recorded and the run is left for `recover` (a worker) to resume.
+   * Applies an operator's decision to a paused thread, from any process (options: DecideOptions).
    */
-  decide(threadId: string, decision: Decision, options?: { defer?: boolean }): Promise<RunRecord>;
+  decide(threadId: string, decision: Decision, options?: DecideOptions): Promise<RunRecord>;
   /**
    * Finishes the thread's runs whose process died (a killed `ask` or `approve`), exactly once each, and
    * returns their records; throws DecisionError `thread_busy` / `already_decided` while a live process

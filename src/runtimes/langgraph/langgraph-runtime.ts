@@ -10,7 +10,7 @@ import { ModelCallError } from '../../models/index.js';
 import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ModelPrice, ToolResilience } from '../../policy/index.js';
 import { checkToolCall } from '../../policy/index.js';
 import type { RunIntent, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
-import type { AskRequest, Decision, DomainBoundary, DurableRuns, LedgerServices, RecordedDecision, RunLedger, RunObserver, RunOutcome, ThreadState } from '../core/index.js';
+import type { AskRequest, Decision, DecideOptions, DomainBoundary, DurableRuns, LedgerServices, RecordedDecision, RunLedger, RunObserver, RunOutcome, ThreadState } from '../core/index.js';
 import type { ProofSettings } from '../core/index.js';
 import { admitRequest, admitThread, beginAsk, DecisionError, finishRun, holdLease, isProviderError, ledgerServices, newRunLedger, recordDecision, recoveredRun, resumeIntent, runLeaseMs, settleThread, withLedger } from '../core/index.js';
 import { buildSupervisor } from './build-agents.js';
@@ -179,7 +179,7 @@ export class LangGraphRuntime {
    * (a worker) to resume. A run a dead process was running on the thread is finished first; a decision
    * an earlier `approve` recorded but did not apply is applied now (and its record returned).
    */
-  async decide(threadId: string, decision: Decision, options: { defer?: boolean } = {}): Promise<RunRecord> {
+  async decide(threadId: string, decision: Decision, options: DecideOptions = {}): Promise<RunRecord> {
     const recovered = (await this.recover(threadId)).find((record) => record.approval !== undefined);
     if (recovered) return recovered;
     const previous = await this.#options.runs.latestRunForThread(threadId);
@@ -191,7 +191,7 @@ export class LangGraphRuntime {
     // One pause, one decision: the claim (with the intent to resume) is atomic in the shared store, so of
     // two operators (or two processes) deciding at once exactly one resumes the run.
     const intent = resumeIntent(this.#durable, { runId: `run-${this.#services.newId()}`, threadId, tenant: previous.tenant, requestId: previous.request_id, input: trustedText, pausedRunId: previous.run_id, decision }, { deferred: options.defer === true });
-    const claimed = await this.#options.runs.claimDecision({ pausedRunId: previous.run_id, threadId, decision: decision.type, by: decision.by }, intent);
+    const claimed = await this.#options.runs.claimDecision({ pausedRunId: previous.run_id, threadId, decision: decision.type, by: decision.by }, intent, options.alsoInTransaction);
     if (!claimed) throw new DecisionError('already_decided', `thread ${threadId}: this approval was already decided`);
     let recorded: RecordedDecision;
     try {

@@ -3,7 +3,7 @@ import { MaxTurnsExceededError, Runner, RunState } from '@openai/agents';
 import { canonicalJson } from '../../domain/index.js';
 import type { ControlStore, DomainPolicy, RateLimit, RunLimits, ModelPrice, ToolResilience } from '../../policy/index.js';
 import type { RunApproval, RunIntent, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
-import type { AskRequest, Decision, DurableRuns, LedgerServices, RecordedDecision, RunLedger, RunObserver, ThreadState } from '../core/index.js';
+import type { AskRequest, Decision, DecideOptions, DurableRuns, LedgerServices, RecordedDecision, RunLedger, RunObserver, ThreadState } from '../core/index.js';
 import type { DomainBoundary } from '../core/index.js';
 import type { ProofSettings } from '../core/index.js';
 import { admitRequest, admitThread, beginAsk, DecisionError, finishRun, holdLease, isProviderError, ledgerServices, newRunLedger, recordDecision, recoveredRun, resumeIntent, runLeaseMs, settleThread, withLedger } from '../core/index.js';
@@ -106,7 +106,7 @@ export class OpenAIAgentsRuntime {
    * Edits are refused: the SDK approves or rejects the exact call the model made. The claim, the
    * decision and the intent to resume are durable before anything runs; with `defer`, `recover` resumes.
    */
-  async decide(threadId: string, decision: Decision, options: { defer?: boolean } = {}): Promise<RunRecord> {
+  async decide(threadId: string, decision: Decision, options: DecideOptions = {}): Promise<RunRecord> {
     const recovered = (await this.recover(threadId)).find((record) => record.approval !== undefined);
     if (recovered) return recovered;
     const { pauses, runs } = this.#options;
@@ -116,7 +116,7 @@ export class OpenAIAgentsRuntime {
     if (decision.type === 'edit') throw new DecisionError('invalid_edit', 'the OpenAI Agents runtime approves or rejects the exact call; edit is not supported');
     // One pause, one decision, across processes: the claim (with the intent to resume) is atomic in the shared store.
     const intent = resumeIntent(this.#durable, { runId: `run-${this.#services.newId()}`, threadId, tenant: pause.tenant, requestId: pause.requestId, input: pause.trustedText, pausedRunId: pause.runId, decision }, { deferred: options.defer === true });
-    const claimed = await runs.claimDecision({ pausedRunId: pause.runId, threadId, decision: decision.type, by: decision.by }, intent);
+    const claimed = await runs.claimDecision({ pausedRunId: pause.runId, threadId, decision: decision.type, by: decision.by }, intent, options.alsoInTransaction);
     if (!claimed) throw new DecisionError('already_decided', `thread ${threadId}: this approval was already decided`);
     if (options.defer) {
       await this.#record(pause, paused, decision).catch(async (error: unknown) => {
