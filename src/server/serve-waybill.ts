@@ -5,6 +5,7 @@ import { createStderrLogger } from '../mcp/stderr-logger.js';
 import { PACKAGE_VERSION } from '../mcp/index.js';
 import type { JobQueue } from '../queue/index.js';
 import { registerQueueMetrics } from '../queue/index.js';
+import { registerStoredRunMetrics } from './stored-run-metrics.js';
 import type { OpenNamedRuntimeOptions, RuntimeName } from '../runtimes/index.js';
 import { openRuntime } from '../runtimes/index.js';
 import { runLeaseMs } from '../runtimes/core/run-lease.js';
@@ -83,6 +84,7 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
     await stores.close();
     throw error;
   }
+  registerStoredRunMetrics(metrics.registry, opened.runs);
   // Runs a stopped process left (a killed ask, approve or serve) are finished here: now, and every lease period.
   const recovery = startRecoveryLoop(opened, log, runLeaseMs(options.env));
   const inFlight = new InFlightRuns();

@@ -7,7 +7,7 @@ export { RUN_RECORD_VERSION, RunApproval, RunPending, RunRecord, RunRuntime, Run
 export { RunStoreError } from './run-store-error.js';
 export type { RunStoreErrorCode } from './run-store-error.js';
 export { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from './run-store.js';
-export type { AlsoInTransaction, DecisionClaim, RunFilter, RunListing, RunStore, TransactionSql } from './run-store.js';
+export type { AlsoInTransaction, DecisionClaim, RunCount, RunFilter, RunListing, RunStore, TransactionSql } from './run-store.js';
 export type { IntentDecision, LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
 export { PostgresRunStore } from './postgres-run-store.js';
 export { openRunStore } from './open-run-store.js';

@@ -8,7 +8,7 @@ import { RUN_RECORD_VERSION, RunStatus } from './run-record.js';
 import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
 import { intentParams, RUN_INTENTS_DDL, toIntent } from './run-intent-rows.js';
 import type { RunIntentRow } from './run-intent-rows.js';
-import type { AlsoInTransaction, DecisionClaim, RunFilter, RunListing, RunStore } from './run-store.js';
+import type { AlsoInTransaction, DecisionClaim, RunCount, RunFilter, RunListing, RunStore } from './run-store.js';
 import { checkLimit, invalidArgument, readAuditEvent, readOrThrow, toInstant, validAuditEvents, validRunRecord } from './run-store-checks.js';
 import type { StoredRunRow } from './stored-run.js';
 import { decodeStoredRun, encodeStoredRun } from './stored-run.js';
@@ -183,6 +183,11 @@ export class PostgresRunStore implements RunStore {
     const valid = validAuditEvents(events);
     if (valid.length === 0) return;
     await withTransaction(this.#pool, (client) => writeEvents(client, valid));
+  }
+
+  async countRuns(): Promise<RunCount[]> {
+    const { rows } = await this.#pool.query<RunCount>('SELECT tenant, status, stop_reason, count(*)::int AS runs FROM runs GROUP BY tenant, status, stop_reason ORDER BY tenant COLLATE "C", status COLLATE "C", stop_reason COLLATE "C"');
+    return rows;
   }
 
   async listEvents(runId: string): Promise<AuditEvent[]> {

@@ -75,6 +75,18 @@ export function runStoreConformance(backend: StoreBackend): void {
       expect(await codeOf(() => store.getRun('run-1'))).toBe('corrupt_record');
     });
 
+    it('counts stored runs per tenant, status and stop reason, whichever process stored them', async () => {
+      const store = await open();
+      const other = await open();
+      await store.saveRun(sampleRunRecord({ run_id: 'c-1', tenant: 'acme' }));
+      await other.saveRun(sampleRunRecord({ run_id: 'c-2', tenant: 'acme' }));
+      await other.saveRun(sampleRunRecord({ run_id: 'c-3', tenant: 'globex', status: 'stopped', stop_reason: 'operator_kill' }));
+      expect(await store.countRuns()).toEqual([
+        { tenant: 'acme', status: 'finished', stop_reason: 'finish', runs: 2 },
+        { tenant: 'globex', status: 'stopped', stop_reason: 'operator_kill', runs: 1 },
+      ]);
+    });
+
     it('appends events all or none, in order, redacting free text again', async () => {
       const store = await open();
       await store.appendEvents([event('run-1', 'run.start'), event('run-1', 'run.end', 'дзвоніть +380671234567')]);

@@ -28,6 +28,14 @@ export interface TransactionSql {
 /** More writes that must commit with a claim, or not at all. */
 export type AlsoInTransaction = (sql: TransactionSql) => Promise<void>;
 
+/** Stored runs of one tenant, status and stop reason. */
+export interface RunCount {
+  tenant: string;
+  status: string;
+  stop_reason: string;
+  runs: number;
+}
+
 /** Who decided which paused run, and how. */
 export interface DecisionClaim {
   pausedRunId: string;
@@ -67,6 +75,8 @@ export interface RunStore {
    * run is no longer in flight). For records the runtime has just built: no validation again.
    */
   saveFinishedRun(record: RunRecord, events: readonly AuditEvent[]): Promise<void>;
+  /** How many stored runs there are per tenant, status and stop reason (for `/metrics`, whoever ran them). */
+  countRuns(): Promise<RunCount[]>;
   /** A run's events in the order they were appended. */
   listEvents(runId: string): Promise<AuditEvent[]>;
   /**

@@ -8,7 +8,7 @@ import { RunStoreError } from './run-store-error.js';
 import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
 import { intentParams, RUN_INTENTS_DDL, toIntent } from './run-intent-rows.js';
 import type { RunIntentRow } from './run-intent-rows.js';
-import type { AlsoInTransaction, DecisionClaim, RunFilter, RunListing, RunStore } from './run-store.js';
+import type { AlsoInTransaction, DecisionClaim, RunCount, RunFilter, RunListing, RunStore } from './run-store.js';
 import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from './run-store.js';
 import type { StoredRunRow } from './stored-run.js';
 import { decodeStoredRun, encodeStoredRun } from './stored-run.js';
@@ -229,6 +229,10 @@ export class SqliteRunStore implements RunStore {
       const stored = event.detail === undefined ? event : { ...event, detail: redactPii(event.detail).text };
       insert.run(event.run_id, new Date(event.ts).toISOString(), event.type, JSON.stringify(stored));
     }
+  }
+
+  async countRuns(): Promise<RunCount[]> {
+    return this.#db.prepare('SELECT tenant, status, stop_reason, count(*) AS runs FROM runs GROUP BY tenant, status, stop_reason ORDER BY tenant, status, stop_reason').all() as RunCount[];
   }
 
   /** Oldest first; throws RunStoreError `corrupt_record` if a stored event cannot be read back. */
