@@ -43,24 +43,18 @@ export function holderIsGone(intent: Pick<RunIntent, 'owner' | 'leaseUntil'>, no
 /** A lease this process holds on one run in flight, renewed in the background until `stop`. */
 export class HeldLease {
   readonly #timer: NodeJS.Timeout;
-  #lost = false;
 
   constructor(runs: RunStore, runId: string, leaseMs: number, now: () => Date) {
     this.#timer = setInterval(() => {
       void runs.renewIntent(runId, PROCESS_OWNER, new Date(now().getTime() + leaseMs).toISOString()).then(
         (held) => {
+          // Finished, or taken over by another process: nothing of ours to renew.
           if (!held) this.stop();
-          this.#lost ||= !held;
         },
         () => undefined, // a failed renewal is retried at the next tick; the lease may run out meanwhile
       );
     }, Math.max(250, Math.floor(leaseMs / 3)));
     this.#timer.unref();
-  }
-
-  /** True once a renewal found the run finished or taken over by another process. */
-  get lost(): boolean {
-    return this.#lost;
   }
 
   stop(): void {
