@@ -7,8 +7,8 @@ async function runtimeOf(threadId: string, dbPath: string): Promise<RunRuntime |
   const { openRunStore } = await import('../telemetry/index.js');
   const runs = await openRunStore(dbPath);
   try {
-    // A thread whose only run died before its record was written is known by that run's intent.
-    return (await runs.latestRunForThread(threadId))?.runtime ?? (await runs.listIntents(threadId))[0]?.runtime;
+    // A run in flight names the runtime that must finish it (its only trace may be the intent).
+    return (await runs.listIntents(threadId))[0]?.runtime ?? (await runs.latestRunForThread(threadId))?.runtime;
   } finally {
     await runs.close();
   }

@@ -53,7 +53,7 @@ export function holdLease(durable: DurableRuns, run: RunLedger): void {
 export async function settleThread(durable: DurableRuns, threadId: string, finish: FinishIntent): Promise<RunRecord[]> {
   const records: RunRecord[] = [];
   for (const intent of await durable.runs.listIntents(threadId)) {
-    if (intent.runtime !== durable.runtime) throw new DecisionError('thread_busy', `thread ${threadId} has a ${intent.runtime} run in flight; recover it with that runtime (waybill resume --thread ${threadId} --runtime ${intent.runtime})`);
+    if (intent.runtime !== durable.runtime) throw new DecisionError('thread_busy', `thread ${threadId} has a ${intent.runtime} run in flight; waybill resume --thread ${threadId} opens that runtime and finishes it`);
     if (!holderIsGone(intent, durable.now())) throw busyWith(intent);
     const taken = await durable.runs.takeIntent(intent.runId, { seen: { owner: intent.owner, leaseUntil: intent.leaseUntil }, next: { owner: leaseOwner(), leaseUntil: leaseUntil(durable) } });
     if (!taken) throw busyWith(intent);

@@ -22,11 +22,11 @@ export interface RecordedDecision {
  * exactly one wins), before anything runs: an approval or edit creates the grant the resumed call then
  * presents at the boundary. An edit is validated and normalised as the tool itself will check it, so an
  * invalid edit leaves the pause undecided. A pause from before approvals were filed at the boundary is
- * filed now. Throws DecisionError when the decision cannot be applied. With `acceptRecorded` (a
- * resume after a crash) an approval already decided gives the decision it holds, and one that expired
+ * filed now. Throws DecisionError when the decision cannot be applied. An approval already decided
+ * (by this decision before a crash, or elsewhere) gives the decision it holds, and one that expired
  * undecided gives a rejection: the run is finished either way, never stranded.
  */
-export async function recordDecision(boundary: DomainBoundary, tenant: string, pending: RunPending, decision: Decision, options: { acceptRecorded?: boolean } = {}): Promise<RecordedDecision> {
+export async function recordDecision(boundary: DomainBoundary, tenant: string, pending: RunPending, decision: Decision): Promise<RecordedDecision> {
   const approvalId = pending.approval_id ?? (await fileLate(boundary, tenant, pending));
   const result = await decideApproval(boundary, {
     approvalId,
@@ -42,11 +42,9 @@ export async function recordDecision(boundary: DomainBoundary, tenant: string, p
     case 'not_found':
       throw new DecisionError('nothing_pending', `approval ${approvalId} is not in this tenant's store`);
     case 'already_decided':
-      if (options.acceptRecorded) return { approvalId, args: result.approval.decision?.args ?? result.approval.args, decision: storedDecision(result.approval) };
-      throw new DecisionError('already_decided', `approval ${approvalId} was already decided (${result.approval.status})`);
+      return { approvalId, args: result.approval.decision?.args ?? result.approval.args, decision: storedDecision(result.approval) };
     case 'expired':
-      if (options.acceptRecorded) return { approvalId, args: result.approval.args, decision: { type: 'reject', by: 'waybill', reason: `approval ${approvalId} expired at ${result.approval.expiresAt} before it was applied` } };
-      throw new DecisionError('already_decided', `approval ${approvalId} expired at ${result.approval.expiresAt}; ask again`);
+      return { approvalId, args: result.approval.args, decision: { type: 'reject', by: 'waybill', reason: `approval ${approvalId} expired at ${result.approval.expiresAt} before it was applied` } };
     case 'invalid_edit':
       throw new DecisionError('invalid_edit', `edited arguments are invalid: ${result.problems.join('; ')}`, result.problems);
   }

@@ -153,7 +153,7 @@ export class LangGraphRuntime {
       const snapshot = await this.#supervisor.graph.getState({ configurable: { thread_id: intent.threadId } });
       return this.#finish(run, { messages: (snapshot.values as { messages?: BaseMessage[] }).messages ?? [] });
     }
-    const recorded = await recordDecision(this.#options.boundary, intent.tenant, pending, decision, { acceptRecorded: true });
+    const recorded = await recordDecision(this.#options.boundary, intent.tenant, pending, decision);
     return this.#resume(this.#recoveredLedger(intent), pending, recorded);
   }
 
@@ -195,7 +195,7 @@ export class LangGraphRuntime {
     if (!claimed) throw new DecisionError('already_decided', `thread ${threadId}: this approval was already decided`);
     let recorded: RecordedDecision;
     try {
-      recorded = await recordDecision(this.#options.boundary, previous.tenant, pending, decision, { acceptRecorded: true });
+      recorded = await recordDecision(this.#options.boundary, previous.tenant, pending, decision);
     } catch (error) {
       await this.#options.runs.releaseDecision(previous.run_id);
       throw error;

@@ -134,7 +134,7 @@ export class OpenAIAgentsRuntime {
   async #record(pause: StoredPause, paused: RunRecord | undefined, decision: Decision): Promise<RecordedDecision> {
     // The paused run's record carries the approval filed at the boundary for this pause.
     const filed = paused?.pending?.tool === pause.pending.tool ? { ...pause.pending, ...paused.pending, agent: pause.pending.agent } : pause.pending;
-    return recordDecision(this.#options.boundary, pause.tenant, filed, decision, { acceptRecorded: true });
+    return recordDecision(this.#options.boundary, pause.tenant, filed, decision);
   }
 
   async #resume(run: RunLedger, pause: StoredPause, asked: Decision, known?: RunRecord): Promise<RunRecord> {
