@@ -17,7 +17,8 @@ export const WORKERS: readonly WorkerName[] = ['tracking_agent', 'warehouse_agen
 function buildWorker(name: WorkerName, models: AgentModels, toolsFor: ToolsFor) {
   const tools = toolsForAgent(ROLES_TABLE, name, toolsFor(name));
   const needsApproval = tools.some((t) => t.name === 'cancel_shipment');
-  // Policy last: its afterModel runs first, so a call that policy denies is never put to a human.
+  // Approval outermost around a tool call: the pause comes before the tool gate runs the call with its
+  // grant. A call policy denies never reaches it: the policy's model wrapper refuses the reply first.
   const middleware: AnyAgentMiddleware[] = [...fallbacks(models), ...(needsApproval ? [approvalMiddleware(name)] : []), policyMiddleware(name)];
   return createAgent({ model: models.model, tools, name, systemPrompt: systemPrompt(name), middleware });
 }
