@@ -14,7 +14,9 @@ const WORD = /[\p{L}’'-]+/gu;
 export function findCities(text: string): CityMention[] {
   const found: CityMention[] = [];
   for (const match of text.matchAll(WORD)) {
-    const city = cityFromWord(match[0].toLocaleLowerCase('uk-UA'));
+    // Plain lower-casing: Ukrainian, Russian and English have no locale-specific case rules, and the
+    // locale-aware form costs an ICU call per word (about a tenth of the proof loop's time).
+    const city = cityFromWord(match[0].toLowerCase());
     if (city) found.push({ text: match[0], city, index: match.index });
   }
   return found;

@@ -29,12 +29,15 @@ const DOTTED = /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d])/g;
 const DAY_MONTH = new RegExp(`(?<![\\p{L}\\p{N}])(\\d{1,2})\\s+(${MONTH_NAMES})(?:\\s+(\\d{4}))?(?![\\p{L}])`, 'giu');
 const MONTH_DAY = new RegExp(`(?<![\\p{L}])(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,?\\s+(\\d{4}))?(?![\\p{L}\\p{N}])`, 'giu');
 
+const DIGIT = /\d/;
 const pad = (n: number): string => String(n).padStart(2, '0');
 const valid = (month: number, day: number): boolean => month >= 1 && month <= 12 && day >= 1 && day <= 31;
 
 /** Every date written in `text`, in any of the forms above. */
 export function findDates(text: string): DateMention[] {
   const found: DateMention[] = [];
+  // Every form has a day written in digits: most strings of a tool result have none.
+  if (!DIGIT.test(text)) return found;
   const push = (match: RegExpMatchArray, month: number, day: number, year: number | undefined) => {
     if (valid(month, day)) found.push({ text: match[0], monthDay: `${pad(month)}-${pad(day)}`, ...(year !== undefined && { year }), index: match.index ?? 0 });
   };

@@ -10,6 +10,8 @@ const IDENTIFIER = /(?<![\p{L}\p{N}_])(?:TTN|SKU|CNL|WH)-[\p{L}\p{N}]+(?:-[\p{L}
 
 /** Every identifier in `text`, in order. */
 export function findIdentifiers(text: string): IdentifierMention[] {
+  // Every identifier has a hyphen after its prefix: most strings of a tool result have none.
+  if (!text.includes('-')) return [];
   return [...text.matchAll(IDENTIFIER)].map((match) => ({ text: match[0], id: match[0].toUpperCase(), index: match.index }));
 }
 

@@ -9,6 +9,7 @@ export interface NumberMention {
 // decimal part. A digit run glued to a letter, a hyphen or a colon is part of an identifier, a date or a
 // time ("TTN-000001", "2026-12-01", "18:00"), never an amount.
 const NUMBER = /(?<![\p{L}\p{N}_\-:./])(\d{1,3}(?:[ \u00a0\u202f,]\d{3})+|\d+)(?:[.,](\d+))?(?![\p{L}\p{N}_\-:]|[.,/]\d)/gu;
+const DIGIT = /\d/;
 // "1. " or "2) " opening a line is a list marker, not a claim.
 const LIST_MARKER = /(^|\n)\s*$/;
 
@@ -22,6 +23,7 @@ export function parseWrittenNumber(whole: string, fraction?: string): number | u
 /** Every amount, quantity or count written in `text`, in order; identifiers, dates and times excluded. */
 export function findNumbers(text: string): NumberMention[] {
   const found: NumberMention[] = [];
+  if (!DIGIT.test(text)) return found;
   for (const match of text.matchAll(NUMBER)) {
     const whole = match[1] ?? '';
     const index = match.index;

@@ -17,6 +17,8 @@ export function piiMatchingView(text: string): string {
   let units: number[] | undefined;
   for (let at = 0; at < text.length; at++) {
     const unit = text.charCodeAt(at);
+    // ASCII, Latin and Cyrillic letters are never folded: most characters stop here, before the map.
+    if (unit < 0x00a0 || (unit > 0x00a0 && unit < 0x2002)) continue;
     const folded = unit >= 0xff10 && unit <= 0xff19 ? unit - 0xff10 + 0x30 : SAME_LENGTH_FOLDS.get(unit);
     if (folded === undefined) continue;
     units ??= Array.from({ length: text.length }, (_, i) => text.charCodeAt(i));

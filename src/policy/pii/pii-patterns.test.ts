@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { checkSync } from 'recheck';
 import { describe, expect, it } from 'vitest';
-import { PII_DISGUISED_PATTERNS, PII_PATTERNS } from './pii-patterns.js';
+import { PII_CANDIDATE_HINT, PII_DISGUISED_PATTERNS, PII_PATTERNS } from './pii-patterns.js';
 import { PII_RULES } from './pii-rules.js';
 import { PII_TYPES } from './pii-type.js';
 
@@ -18,6 +18,16 @@ describe('PII_PATTERNS', () => {
     },
     60_000,
   );
+
+  it('need what the candidate hint looks for: a text without it matches no pattern', () => {
+    expect(checkSync(PII_CANDIDATE_HINT.source, PII_CANDIDATE_HINT.flags).status).toBe('safe');
+    const samples = ['0671234567', 'a@b.co', 'ivan (at) mail (dot) com', 'UA213223130000026007233566001', '4111 1111 1111 1111', '１２３', 'x [AT] y.com'];
+    for (const sample of samples) expect(PII_CANDIDATE_HINT.test(sample.replace(/[\uff10-\uff19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xff10 + 0x30)))).toBe(true);
+    for (const text of ['Де посилка TTN?', 'ivan at mail dot com', 'статус: в дорозі', '']) {
+      expect(PII_CANDIDATE_HINT.test(text)).toBe(false);
+      for (const pattern of [...Object.values(PII_PATTERNS), ...Object.values(PII_DISGUISED_PATTERNS)]) expect(new RegExp(pattern.source, pattern.flags.replace('g', '')).test(text)).toBe(false);
+    }
+  });
 
   it('are exactly the patterns the rules run, one per type, in rule order', () => {
     expect(PII_RULES.map((rule) => rule.type)).toEqual([...PII_TYPES]);

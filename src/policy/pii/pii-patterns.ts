@@ -47,3 +47,10 @@ export const PII_DISGUISED_PATTERNS = {
   IPN: /(?<!\d)\d(?: ?\d){9}(?! ?\d)/g,
   EDRPOU: /(?<!\d)\d(?: ?\d){7}(?! ?\d)/g,
 } as const;
+
+/**
+ * What every pattern above needs somewhere in the matching view: an ASCII digit, an @, or the
+ * bracketed "at" of a disguised e-mail. A text without any (most audit details and tool-result
+ * strings) is returned as it is without running the patterns.
+ */
+export const PII_CANDIDATE_HINT = /[0-9@]|[([{<] ?(?:at|AT) ?[)\]}>]/;

@@ -1,6 +1,7 @@
 import type { PiiRule } from './pii-rules.js';
 import { ALL_PII_RULES } from './pii-rules.js';
 import { piiMatchingView } from './pii-matching-view.js';
+import { PII_CANDIDATE_HINT } from './pii-patterns.js';
 import type { PiiType } from './pii-type.js';
 import { redactionMarker } from './redaction-marker.js';
 
@@ -11,10 +12,9 @@ export interface PiiRedaction {
   readonly total: number;
 }
 
-function applyRule(text: string, rule: PiiRule): { text: string; count: number } {
+function applyRule(text: string, view: string, rule: PiiRule): { text: string; count: number } {
   const { pattern, measure, type } = rule;
   // Patterns read the matching view; spans are cut from the text, which has the same length.
-  const view = piiMatchingView(text);
   const parts: string[] = [];
   let copied = 0;
   let count = 0;
@@ -58,11 +58,14 @@ export function redactPii(text: string, options: { readonly keep?: readonly PiiT
   const counts: Partial<Record<PiiType, number>> = {};
   let total = 0;
   let current = text;
+  let view = piiMatchingView(text);
+  if (!PII_CANDIDATE_HINT.test(view)) return { text, counts, total };
   for (const rule of ALL_PII_RULES) {
     if (keep.includes(rule.type)) continue;
-    const result = applyRule(current, rule);
+    const result = applyRule(current, view, rule);
     current = result.text;
     if (result.count > 0) {
+      view = piiMatchingView(current);
       counts[rule.type] = result.count;
       total += result.count;
     }
