@@ -14,13 +14,18 @@ const SELF = fileURLToPath(import.meta.url);
 /** Records in a child process and returns the completions as a Map from request key to reply. */
 export function recordedCompletions() {
   const out = join(tmpdir(), `waybill-bench-completions-${process.pid}.json`);
-  const child = spawnSync(process.execPath, [SELF, out], { stdio: ['ignore', 'ignore', 'inherit'] });
   try {
-    if (child.status !== 0) throw new Error(`recording the completions failed (exit ${child.status})`);
-    return new Map(Object.entries(JSON.parse(readFileSync(out, 'utf8'))));
+    return new Map(Object.entries(JSON.parse(readFileSync(recordCompletionsTo(out), 'utf8'))));
   } finally {
     rmSync(out, { force: true });
   }
+}
+
+/** Records in a child process into `out` (JSON, request key to reply), for build processes to load; returns `out`. */
+export function recordCompletionsTo(out) {
+  const child = spawnSync(process.execPath, [SELF, out], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (child.status !== 0) throw new Error(`recording the completions failed (exit ${child.status})`);
+  return out;
 }
 
 async function record(out) {
