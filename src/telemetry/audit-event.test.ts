@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { argsHash } from '../domain/index.js';
 import { fixedClock } from '../testing/fixed-clock.js';
 import type { AuditEventFields } from './audit-event.js';
-import { AUDIT_DETAIL_MAX, AuditEvent, auditEvent } from './audit-event.js';
+import { AUDIT_DETAIL_MAX, AuditEvent, auditEvent, stampAuditEvents } from './audit-event.js';
 
 const base: AuditEventFields = { request_id: 'req-1', tenant: 'acme', run_id: 'run-1', agent: 'claims', parent: 'supervisor', type: 'tool.call', status: 'ok' };
 const clock = fixedClock('2026-11-30T12:00:00.000Z');
@@ -56,5 +56,15 @@ describe('auditEvent', () => {
     expect(AuditEvent.safeParse({ ...event, status: 'fine' }).success).toBe(false);
     expect(AuditEvent.safeParse({ ...event, detail: 'z'.repeat(AUDIT_DETAIL_MAX + 1) }).success).toBe(false);
     expect(AuditEvent.safeParse({ ...event, args_hash: 'abc' }).success).toBe(false);
+  });
+});
+
+describe('stampAuditEvents', () => {
+  it('stamps each draft with the run identity only, however much of the record the caller passes', () => {
+    const record = { run_id: 'run-1', request_id: 'req-1', tenant: 'acme', answer: 'TTN-000001 is in transit', tool_calls: [{ tool: 'track_shipment', args: { tracking_id: 'TTN-000001' } }], subtasks: [] };
+    const [event] = stampAuditEvents([{ agent: 'tracking_agent', type: 'tool.call', tool: 'track_shipment', args: { tracking_id: 'TTN-000001' }, status: 'ok' }], record, fixedClock('2026-12-01T10:00:00.000Z'));
+    expect(Object.keys(event ?? {}).sort()).toEqual(['agent', 'args_hash', 'parent', 'request_id', 'run_id', 'status', 'tenant', 'tool', 'ts', 'type']);
+    expect(event).toMatchObject({ run_id: 'run-1', request_id: 'req-1', tenant: 'acme', parent: 'supervisor' });
+    expect(JSON.stringify(event)).not.toContain('TTN-000001');
   });
 });

@@ -101,5 +101,8 @@ export interface AuditEventDraft {
 
 /** Stamps a run's collected drafts with its identity and the time, as every runtime stores them. */
 export function stampAuditEvents(drafts: readonly AuditEventDraft[], run: Pick<AuditEvent, 'request_id' | 'tenant' | 'run_id'>, now: () => Date): AuditEvent[] {
-  return drafts.map(({ parent, ...draft }) => auditEvent({ ...run, ...draft, parent: parent ?? (draft.agent === 'supervisor' ? null : 'supervisor') }, now));
+  // Only the identity: callers pass the whole run record, whose answer, arguments and sub-tasks were
+  // once copied into every event (1.6 KB an event, raw tool arguments included).
+  const identity = { request_id: run.request_id, tenant: run.tenant, run_id: run.run_id };
+  return drafts.map(({ parent, ...draft }) => auditEvent({ ...identity, ...draft, parent: parent ?? (draft.agent === 'supervisor' ? null : 'supervisor') }, now));
 }

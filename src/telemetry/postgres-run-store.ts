@@ -1,8 +1,9 @@
 import type { Pool } from 'pg';
 import type { PostgresMigration } from '../domain/index.js';
 import { openPostgresPool, withTransaction } from '../domain/index.js';
-import { isStopReason, redactPii } from '../policy/index.js';
+import { isStopReason } from '../policy/index.js';
 import type { AuditEvent } from './audit-event.js';
+import { storedAuditEvents } from './stored-audit-events.js';
 import type { RunRecord } from './run-record.js';
 import { RUN_RECORD_VERSION, RunStatus } from './run-record.js';
 import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
@@ -75,10 +76,13 @@ async function insertIntent(client: Queryable, intent: NewRunIntent): Promise<bo
 }
 
 async function writeEvents(client: Queryable, events: readonly AuditEvent[]): Promise<void> {
-  // Defence in depth (issue 20): free-text details are redacted again before they are written.
-  for (const event of events) {
-    const stored = event.detail === undefined ? event : { ...event, detail: redactPii(event.detail).text };
-    await client.query('INSERT INTO audit_events (run_id, ts, type, event) VALUES ($1, $2, $3, $4)', [event.run_id, new Date(event.ts).toISOString(), event.type, JSON.stringify(stored)]);
+  // One statement per 1000 events (4000 parameters, far below PostgreSQL's 65535): a round trip per
+  // event was most of a run's writes.
+  const rows = storedAuditEvents(events);
+  for (let from = 0; from < rows.length; from += 1000) {
+    const chunk = rows.slice(from, from + 1000);
+    const values = chunk.map((_, i) => `($${4 * i + 1}, $${4 * i + 2}, $${4 * i + 3}, $${4 * i + 4})`).join(', ');
+    await client.query(`INSERT INTO audit_events (run_id, ts, type, event) VALUES ${values}`, chunk.flatMap((row) => [row.run_id, row.ts, row.type, row.event]));
   }
 }
 

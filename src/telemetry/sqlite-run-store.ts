@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Migration } from '../domain/index.js';
 import { openSqliteDatabase } from '../domain/index.js';
-import { isStopReason, redactPii } from '../policy/index.js';
+import { isStopReason } from '../policy/index.js';
 import { AuditEvent } from './audit-event.js';
 import { RUN_RECORD_VERSION, RunRecord, RunStatus } from './run-record.js';
 import { RunStoreError } from './run-store-error.js';
@@ -10,6 +10,7 @@ import { intentParams, RUN_INTENTS_DDL, toIntent } from './run-intent-rows.js';
 import type { RunIntentRow } from './run-intent-rows.js';
 import type { AlsoInTransaction, DecisionClaim, RunCount, RunFilter, RunListing, RunStore } from './run-store.js';
 import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from './run-store.js';
+import { storedAuditEvents } from './stored-audit-events.js';
 import type { StoredRunRow } from './stored-run.js';
 import { decodeStoredRun, encodeStoredRun } from './stored-run.js';
 
@@ -223,13 +224,9 @@ export class SqliteRunStore implements RunStore {
 
   #writeEvents(events: readonly AuditEvent[]): void {
     const insert = this.#db.prepare('INSERT INTO audit_events (run_id, ts, type, event) VALUES (?, ?, ?, ?)');
-    // Defence in depth (issue 20): free-text details are redacted again before they are written,
-    // whatever a runtime put in them. Hashes and ids are left as they are.
-    for (const event of events) {
-      const stored = event.detail === undefined ? event : { ...event, detail: redactPii(event.detail).text };
-      insert.run(event.run_id, new Date(event.ts).toISOString(), event.type, JSON.stringify(stored));
-    }
+    for (const row of storedAuditEvents(events)) insert.run(row.run_id, row.ts, row.type, row.event);
   }
+
 
   async countRuns(): Promise<RunCount[]> {
     return this.#db.prepare('SELECT tenant, status, stop_reason, count(*) AS runs FROM runs GROUP BY tenant, status, stop_reason ORDER BY tenant, status, stop_reason').all() as RunCount[];
