@@ -5,9 +5,17 @@ import type { ProofReport, ProofToolCall } from '../../fleet/proof/index.js';
 import { proofCheck } from '../../fleet/proof/index.js';
 import type { RunLedger } from './run-ledger.js';
 
+// One object per piece of evidence, so the verifier reads each call once however many checks include it.
+const proofCalls = new WeakMap<ToolEvidence, ProofToolCall>();
+
 /** A piece of tool evidence as the verifier reads it. */
 export function toProofCall(evidence: ToolEvidence): ProofToolCall {
-  return { tool: evidence.tool, args: evidence.args ?? {}, outcome: evidence.outcome, text: evidence.text };
+  let call = proofCalls.get(evidence);
+  if (!call) {
+    call = { tool: evidence.tool, args: evidence.args ?? {}, outcome: evidence.outcome, text: evidence.text };
+    proofCalls.set(evidence, call);
+  }
+  return call;
 }
 
 // A call the run paused on or a human rejected has no result, but its arguments are what the answer names.
