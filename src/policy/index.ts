@@ -36,6 +36,7 @@ export { checkWriteOrigin, shipmentsNamedIn } from './trust/check-write-origin.j
 export type { WriteOrigin, WriteOriginVerdict } from './trust/check-write-origin.js';
 export { TRUST_LEVELS, trustAtLeast } from './trust/trust-level.js';
 export type { TrustLevel } from './trust/trust-level.js';
+export { textBearingLines } from './trust/text-bearing-lines.js';
 export { wrapAsData } from './trust/wrap-as-data.js';
 export type { DataEnvelope } from './trust/wrap-as-data.js';
 export { classifyText, fileFromModel, GUARD_CLASSIFIER_PATH, GuardClassifierFile, GuardClassifierFileError, loadGuardClassifier, modelFromFile, trainGuardClassifier } from './classifier/index.js';
