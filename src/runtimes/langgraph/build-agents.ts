@@ -9,6 +9,7 @@ import { toolsForAgent } from '../../policy/index.js';
 import { approvalMiddleware } from './approval-middleware.js';
 import { policyMiddleware } from './policy-middleware.js';
 import { delegationTool } from './delegation-tool.js';
+import type { Invocable } from './delegation-tool.js';
 
 export type WorkerName = Exclude<AgentName, 'supervisor'>;
 export const WORKERS: readonly WorkerName[] = ['tracking_agent', 'warehouse_agent', 'pricing_agent'];
@@ -48,7 +49,9 @@ export type DelegationMode = 'parallel' | 'sequential';
 export function buildSupervisor(options: AgentModels & { toolsFor: ToolsFor; checkpointer: BaseCheckpointSaver; delegation?: DelegationMode }) {
   const { toolsFor, checkpointer } = options;
   const delegates = ROLES.supervisor.delegates as readonly WorkerName[];
-  const tools = delegates.map((name) => delegationTool(name, buildWorker(name, options, toolsFor)));
+  // Each worker is invoked as its compiled graph: the agent's own invoke first reads the thread's state
+  // (a checkpoint read per delegation) to seed middleware state, and Waybill's middleware keeps none.
+  const tools = delegates.map((name) => delegationTool(name, buildWorker(name, options, toolsFor).graph as Invocable));
   return createAgent({
     model: options.model,
     tools,

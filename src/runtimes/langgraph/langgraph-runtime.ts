@@ -243,7 +243,8 @@ export class LangGraphRuntime {
       durability: this.#options.durability ?? 'exit',
     };
     try {
-      return (await withLedger(context, () => this.#supervisor.invoke(input as never, config))) as InvokeResult;
+      // The compiled graph, as for the workers (build-agents.ts): no state read before every run.
+      return (await withLedger(context, () => this.#supervisor.graph.invoke(input as never, config))) as InvokeResult;
     } catch (error) {
       if (error instanceof GraphRecursionError) context.stop('max_steps', 'the graph reached its recursion limit');
       // A replay that meets a request its recording lacks is a model failure of this run, not a crash.
