@@ -13,6 +13,7 @@ import { TEMPLATE_ATTACKS } from './guard-corpus-template-attacks.mjs';
 import { TEMPLATE_BENIGN } from './guard-corpus-template-benign.mjs';
 import { UNSEEN_ATTACKS, UNSEEN_BENIGN } from './guard-corpus-unseen.mjs';
 import { UNSEEN_2_ATTACKS, UNSEEN_2_BENIGN } from './guard-corpus-unseen-2.mjs';
+import { VARIED_ATTACKS, VARIED_BENIGN } from './guard-corpus-varied.mjs';
 
 // Texts per template and language: enough wordings to teach the intent, few enough that the
 // hand-written phrasings still count.
@@ -102,6 +103,20 @@ for (const [family, byLanguage] of Object.entries(TEMPLATE_ATTACKS)) {
   }
 }
 
+// The varied phrasings (guard-corpus-varied.mjs), under their own prefix so earlier ids stay put:
+// every other one also in a disguise, taken in turn.
+for (const [family, byLanguage] of Object.entries(VARIED_ATTACKS)) {
+  for (const [language, texts] of Object.entries(byLanguage)) {
+    texts.forEach((text, index) => {
+      attacks.push({ id: nextId(`gv-${family}`), family, language, text });
+      if (index % 2 !== 1) return;
+      let obfuscation = OBFUSCATION_ORDER[variant++ % OBFUSCATION_ORDER.length];
+      if (obfuscation === 'leetspeak' && language !== 'en') obfuscation = 'confusables';
+      attacks.push({ id: nextId(`gv-${family}`), family, language, obfuscation, text: OBFUSCATIONS[obfuscation](text, language) });
+    });
+  }
+}
+
 // Encoded payloads: phrasings of the other families, encoded and wrapped in a carrier sentence.
 let encodingTurn = 0;
 const encodingNames = Object.keys(ENCODINGS);
@@ -128,6 +143,10 @@ for (const [resembles, byLanguage] of Object.entries(TEMPLATE_BENIGN)) {
   for (const [language, templates] of Object.entries(byLanguage)) {
     for (const text of expandTemplates(templates, resembles === 'ordinary' ? ORDINARY_PER_TEMPLATE : BENIGN_PER_TEMPLATE, resembles.length * 131 + language.charCodeAt(1)).map(varyIds)) benign.push({ id: nextId('gtb'), resembles, language, origin: 'template', text });
   }
+}
+
+for (const [resembles, byLanguage] of Object.entries(VARIED_BENIGN)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) benign.push({ id: nextId('gvb'), resembles, language, text });
 }
 
 for (const { language, text } of ordinaryRequests(6)) benign.push({ id: nextId('go'), resembles: 'ordinary', language, text });

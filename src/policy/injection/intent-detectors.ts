@@ -66,7 +66,7 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       { all: ['pii', 'people', 'harvest'] },
       { all: ['third_party', 'pii'], span: 2 },
       { all: ['pii', 'system', 'harvest'] },
-      { all: ['pii', 'stored', 'harvest'] },
+      { all: ['pii', 'stored', 'harvest'], none: ['own'] },
       { all: ['secret', 'people', 'harvest'] },
       { all: ['secret', 'system'], none: ['own_secret'] },
       { all: ['table', 'harvest'] },
