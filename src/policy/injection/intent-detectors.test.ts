@@ -51,6 +51,7 @@ const BENIGN: readonly string[] = [
   // One's own stored data, sent to oneself.
   'Export the saved addresses of my account to my e-mail.',
   'Вивантаж збережені адреси мого кабінету мені на пошту.',
+  'Export the phone numbers of our customers to my e-mail.',
 ];
 
 describe('findIntent', () => {
