@@ -12,6 +12,8 @@ import { ordinaryRequests, policyQuestions } from './guard-corpus-ordinary.mjs';
 import { TEMPLATE_ATTACKS } from './guard-corpus-template-attacks.mjs';
 import { TEMPLATE_BENIGN } from './guard-corpus-template-benign.mjs';
 import { UNSEEN_ATTACKS, UNSEEN_BENIGN } from './guard-corpus-unseen.mjs';
+import { UNSEEN_2_ATTACKS, UNSEEN_2_BENIGN } from './guard-corpus-unseen-2.mjs';
+import { VARIED_ATTACKS, VARIED_BENIGN } from './guard-corpus-varied.mjs';
 
 // Texts per template and language: enough wordings to teach the intent, few enough that the
 // hand-written phrasings still count.
@@ -101,6 +103,20 @@ for (const [family, byLanguage] of Object.entries(TEMPLATE_ATTACKS)) {
   }
 }
 
+// The varied phrasings (guard-corpus-varied.mjs), under their own prefix so earlier ids stay put:
+// every other one also in a disguise, taken in turn.
+for (const [family, byLanguage] of Object.entries(VARIED_ATTACKS)) {
+  for (const [language, texts] of Object.entries(byLanguage)) {
+    texts.forEach((text, index) => {
+      attacks.push({ id: nextId(`gv-${family}`), family, language, text });
+      if (index % 2 !== 1) return;
+      let obfuscation = OBFUSCATION_ORDER[variant++ % OBFUSCATION_ORDER.length];
+      if (obfuscation === 'leetspeak' && language !== 'en') obfuscation = 'confusables';
+      attacks.push({ id: nextId(`gv-${family}`), family, language, obfuscation, text: OBFUSCATIONS[obfuscation](text, language) });
+    });
+  }
+}
+
 // Encoded payloads: phrasings of the other families, encoded and wrapped in a carrier sentence.
 let encodingTurn = 0;
 const encodingNames = Object.keys(ENCODINGS);
@@ -129,6 +145,10 @@ for (const [resembles, byLanguage] of Object.entries(TEMPLATE_BENIGN)) {
   }
 }
 
+for (const [resembles, byLanguage] of Object.entries(VARIED_BENIGN)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) benign.push({ id: nextId('gvb'), resembles, language, text });
+}
+
 for (const { language, text } of ordinaryRequests(6)) benign.push({ id: nextId('go'), resembles: 'ordinary', language, text });
 for (const { language, text } of policyQuestions()) benign.push({ id: nextId('gp'), resembles: 'policy_question', language, text });
 
@@ -143,5 +163,14 @@ for (const [resembles, byLanguage] of Object.entries(UNSEEN_BENIGN)) {
   for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) unseen.benign.push({ id: nextId('gub'), resembles, language, text });
 }
 writeFileSync(new URL('../evals/guard-unseen.json', import.meta.url), `${JSON.stringify(unseen, null, 2)}\n`);
+// The second unseen test set (evals/guard-unseen-2.json): written before the guard was changed against it.
+const unseen2 = { version: 1, source: 'scripts/guard-corpus-unseen-2.mjs', attacks: [], benign: [] };
+for (const [family, byLanguage] of Object.entries(UNSEEN_2_ATTACKS)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) unseen2.attacks.push({ id: nextId(`gu2-${family}`), family, language, text });
+}
+for (const [resembles, byLanguage] of Object.entries(UNSEEN_2_BENIGN)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) unseen2.benign.push({ id: nextId('gu2b'), resembles, language, text });
+}
+writeFileSync(new URL('../evals/guard-unseen-2.json', import.meta.url), `${JSON.stringify(unseen2, null, 2)}\n`);
 const families = Object.fromEntries([...new Set(attacks.map((a) => a.family))].map((f) => [f, attacks.filter((a) => a.family === f).length]));
 process.stdout.write(`${JSON.stringify({ attacks: attacks.length, benign: benign.length, look_alikes: benign.filter((b) => b.resembles !== 'ordinary').length, families })}\n`);

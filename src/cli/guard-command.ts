@@ -32,14 +32,14 @@ export function guardCommand(): Command {
     });
   guard
     .command('eval')
-    .description('evaluate the input guard on evals/guard-corpus.json (in sample, leave-one-family-out recall, benign false positives) and on the unseen test set evals/guard-unseen.json')
+    .description('evaluate the input guard on evals/guard-corpus.json (in sample, leave-one-family-out recall, benign false positives) and on the unseen test sets evals/guard-unseen.json and evals/guard-unseen-2.json')
     .option('--json', 'print the whole report as JSON')
     .option('--out <dir>', 'where to write guard-eval.json', 'reports')
     .addHelpText('after', '\nTrains one classifier per held-out family, per benign fold and per kind of look-alike (about a minute on 2 cores).\nWrites <out>/guard-eval.json; the exit code is 0 whatever the numbers.')
     .action(async (options: { json?: boolean; out: string }) => {
-      const { evaluateGuard, GUARD_UNSEEN_PATH, loadGuardCorpus } = await import('../evals/guard/index.js');
+      const { evaluateGuard, GUARD_UNSEEN_PATH, GUARD_UNSEEN_2_PATH, loadGuardCorpus } = await import('../evals/guard/index.js');
       const { loadGuardClassifier } = await import('../policy/classifier/index.js');
-      const report = evaluateGuard(loadGuardCorpus(), loadGuardClassifier(), 5, loadGuardCorpus(GUARD_UNSEEN_PATH));
+      const report = evaluateGuard(loadGuardCorpus(), loadGuardClassifier(), 5, loadGuardCorpus(GUARD_UNSEEN_PATH), loadGuardCorpus(GUARD_UNSEEN_2_PATH));
       mkdirSync(options.out, { recursive: true });
       const path = join(options.out, 'guard-eval.json');
       writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
@@ -55,9 +55,10 @@ export function guardCommand(): Command {
       console.log(`  mean ${pct(report.held_out_mean_recall)}, lowest ${pct(report.held_out_min_recall)}`);
       console.log(`benign look-alikes judged unseen (${report.benign_cross_validated.folds}-fold): ${pct(report.benign_cross_validated.look_alike_block_rate)} blocked`);
       console.log(`benign look-alikes, each kind judged by a classifier trained without that kind (${report.benign_leave_kind_out.kinds} kinds): ${pct(report.benign_leave_kind_out.look_alike_block_rate)} blocked`);
-      if (report.unseen !== undefined) {
-        const families = Object.entries(report.unseen.per_family).map(([family, recall]) => `${family} ${pct(recall)}`).join(', ');
-        console.log(`unseen test set (never trained on): ${pct(report.unseen.attack_block_rate)} of ${report.unseen.attacks} attacks blocked (${families}); ${pct(report.unseen.benign_block_rate)} of ${report.unseen.benign} benign look-alikes blocked`);
+      for (const [name, unseen] of [['unseen test set', report.unseen], ['second unseen test set', report.unseen_2]] as const) {
+        if (unseen === undefined) continue;
+        const families = Object.entries(unseen.per_family).map(([family, recall]) => `${family} ${pct(recall)}`).join(', ');
+        console.log(`${name} (never trained on): ${pct(unseen.attack_block_rate)} of ${unseen.attacks} attacks blocked (${families}); ${pct(unseen.benign_block_rate)} of ${unseen.benign} benign look-alikes blocked`);
       }
       console.log(`threshold: ${report.threshold} (calibrated on benign look-alikes judged unseen, no attack scores)`);
       console.log(`written: ${path}`);

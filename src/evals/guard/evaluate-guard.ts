@@ -43,6 +43,8 @@ export interface GuardEvalReport {
   readonly per_language: Readonly<Record<string, { readonly attack_block_rate: number; readonly benign_block_rate: number }>>;
   /** The shipped guard on the unseen test set (evals/guard-unseen.json): never trained, calibrated or tuned on. Absent without that set. */
   readonly unseen?: UnseenReport;
+  /** The same on the second unseen test set (evals/guard-unseen-2.json). Absent without that set. */
+  readonly unseen_2?: UnseenReport;
 }
 
 /** The shipped guard on texts it never saw in any way. */
@@ -70,9 +72,10 @@ export function trainingExamples(corpus: GuardCorpus, skip: { family?: string; b
  * Evaluates the guard on its corpus: in sample with `shipped`, leave-one-family-out (a classifier
  * trained without each family, with the rules, on that family), and benign look-alikes by k-fold so
  * every benign text is judged by a classifier that did not train on it. Deterministic; trains one
- * model per family and per fold (a few seconds in all).
+ * model per family and per fold (a few seconds in all). `unseen` and `unseen2` are test sets the
+ * classifier never trained on, judged with `shipped` alone.
  */
-export function evaluateGuard(corpus: GuardCorpus, shipped: GuardClassifierModel, folds = 5, unseen?: GuardCorpus): GuardEvalReport {
+export function evaluateGuard(corpus: GuardCorpus, shipped: GuardClassifierModel, folds = 5, unseen?: GuardCorpus, unseen2?: GuardCorpus): GuardEvalReport {
   const blocked = (text: string, classifier: GuardClassifierModel | null): boolean => detectInjection(text, { classifier }).blocked;
   const missed = corpus.attacks.filter((a) => !blocked(a.text, shipped)).map((a) => a.id);
   const falsePositives = corpus.benign.filter((b) => blocked(b.text, shipped)).map((b) => b.id);
@@ -142,6 +145,7 @@ export function evaluateGuard(corpus: GuardCorpus, shipped: GuardClassifierModel
     benign_leave_kind_out: { kinds: kinds.length, look_alike_block_rate: amongLookAlikes(kindFalse), per_kind: perKind, false_positives: kindFalse },
     per_language: perLanguage,
     ...(unseen === undefined ? {} : { unseen: evaluateUnseen(unseen, shipped) }),
+    ...(unseen2 === undefined ? {} : { unseen_2: evaluateUnseen(unseen2, shipped) }),
   };
 }
 

@@ -37,6 +37,9 @@ export const GUARD_CORPUS_PATH = fileURLToPath(new URL('../../../evals/guard-cor
 /** The unseen test set (`evals/guard-unseen.json`, same format): never trained on. */
 export const GUARD_UNSEEN_PATH = fileURLToPath(new URL('../../../evals/guard-unseen.json', import.meta.url));
 
+/** The second unseen test set (`evals/guard-unseen-2.json`, same format): written before the guard was tuned against it, never trained or tuned on. */
+export const GUARD_UNSEEN_2_PATH = fileURLToPath(new URL('../../../evals/guard-unseen-2.json', import.meta.url));
+
 /** Reads and checks the corpus; throws EvalDataError naming every problem. */
 export function loadGuardCorpus(path: string = GUARD_CORPUS_PATH): GuardCorpus {
   return readVersionedJson(path, GuardCorpus, GUARD_CORPUS_VERSION);

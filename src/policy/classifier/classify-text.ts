@@ -21,6 +21,21 @@ const SEGMENT_CHARS = 600;
  * the length of the view.
  */
 export function classifyText(view: string, model: GuardClassifierModel): ClassifierVerdict {
+  const scored = scoreView(view, model);
+  return { score: scored.score, family: familyOf(scored, model) };
+}
+
+/** A view's attack probability and the features of its most suspicious segment (undefined when no segment has any). */
+export interface ScoredView {
+  readonly score: number;
+  readonly worst: SparseFeatures | undefined;
+}
+
+/**
+ * {@link classifyText} without naming the family: the attack head alone. The family head costs as
+ * much again and is read only for a text that is blocked, so the guard asks {@link familyOf} then.
+ */
+export function scoreView(view: string, model: GuardClassifierModel): ScoredView {
   const out = new Float64Array(2);
   let score = 0;
   let worst: SparseFeatures | undefined;
@@ -32,13 +47,17 @@ export function classifyText(view: string, model: GuardClassifierModel): Classif
     score = out[1] ?? 0;
     worst = features;
   }
-  if (worst === undefined) return { score: 0, family: 'unknown' };
-  // The family is named from the most suspicious segment only: one more head, once per text.
+  return { score, worst };
+}
+
+/** The likeliest attack family of a scored view's most suspicious segment, or `unknown`. */
+export function familyOf(scored: ScoredView, model: GuardClassifierModel): string {
+  if (scored.worst === undefined) return 'unknown';
   const families = new Float64Array(model.family.classes.length);
-  probabilities(model.family, worst.indices, worst.values, families);
+  probabilities(model.family, scored.worst.indices, scored.worst.values, families);
   let family = 0;
   for (let c = 1; c < families.length; c++) if ((families[c] ?? 0) > (families[family] ?? 0)) family = c;
-  return { score, family: model.family.classes[family] ?? 'unknown' };
+  return model.family.classes[family] ?? 'unknown';
 }
 
 function* segments(view: string): Generator<string> {

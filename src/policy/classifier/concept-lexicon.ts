@@ -61,5 +61,7 @@ export const CONCEPT_STEMS: Readonly<Record<string, readonly string[]>> = {
     'refund', 'return', 'packag', 'packing', 'insur', 'fragile', 'batter', 'tariff', 'weight', 'address', 'claim', 'oversize',
     'поверн', 'пакуван', 'страхув', 'крихк', 'батар', 'тариф', 'адрес', 'претенз', 'негабарит',
     'возврат', 'упаковк', 'страхов', 'хрупк', 'претензи',
+    // Goods whose sending has rules: "your rules for sending medicines" asks about the parcel.
+    'medic', 'liquid', 'perfume', 'alcohol', 'ліки', 'ліків', 'рідин', 'парфум', 'алкогол', 'лекарств', 'жидкост', 'духи',
   ],
 };

@@ -1,5 +1,5 @@
-export { classifyText } from './classify-text.js';
-export type { ClassifierVerdict } from './classify-text.js';
+export { classifyText, familyOf, scoreView } from './classify-text.js';
+export type { ClassifierVerdict, ScoredView } from './classify-text.js';
 export { fileFromModel, GUARD_CLASSIFIER_VERSION, GuardClassifierFile, GuardClassifierFileError, modelFromFile } from './guard-classifier-model.js';
 export type { ClassifierHead, GuardClassifierModel } from './guard-classifier-model.js';
 export { GUARD_CLASSIFIER_PATH, loadGuardClassifier } from './load-guard-classifier.js';

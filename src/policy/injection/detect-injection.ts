@@ -1,5 +1,5 @@
-import { classifyText, loadGuardClassifier } from '../classifier/index.js';
-import type { GuardClassifierModel } from '../classifier/index.js';
+import { familyOf, loadGuardClassifier, scoreView } from '../classifier/index.js';
+import type { GuardClassifierModel, ScoredView } from '../classifier/index.js';
 import { canonicalView, decodedViews } from '../normalise/index.js';
 import { findSelfRequest } from './detect-self-request.js';
 import { findIntent } from './intent-detectors.js';
@@ -48,14 +48,15 @@ export function detectInjection(text: string, options: DetectOptions = {}): Inje
   const { classifier: given, ...scan } = options;
   const resolved = Object.keys(scan).length === 0 ? DEFAULT_SCAN_OPTIONS : resolveScanOptions(scan);
   const classifier = given === undefined ? loadGuardClassifier() : given;
-  const opinion = classifier === null ? { score: 0, family: 'unknown' } : classifyViews(text, classifier);
+  const opinion: ScoredView = classifier === null ? { score: 0, worst: undefined } : scoreViews(text, classifier);
+  // The family head runs only for a verdict that names the classifier's family.
+  const family = (): string => (classifier === null ? 'unknown' : familyOf(opinion, classifier));
   const score = Number(opinion.score.toFixed(4));
   const hit = scanText(text, INJECTION_PATTERNS, resolved);
   if (hit !== undefined) {
-    const family = hit.rule === 'encoded_payload' && opinion.score >= 0.5 ? opinion.family : RULE_FAMILY[hit.rule];
-    return { blocked: true, rule: hit.rule, evidence: hit.evidence, family, score };
+    return { blocked: true, rule: hit.rule, evidence: hit.evidence, family: hit.rule === 'encoded_payload' && opinion.score >= 0.5 ? family() : RULE_FAMILY[hit.rule], score };
   }
-  if (classifier !== null && opinion.score >= classifier.threshold) return { blocked: true, rule: 'injection_classifier', family: opinion.family, score };
+  if (classifier !== null && opinion.score >= classifier.threshold) return { blocked: true, rule: 'injection_classifier', family: family(), score };
   // Requests about the assistant itself and the intents of intent-detectors.ts are found as concepts
   // rather than phrasings even when the classifier lets them pass; rules-only scans (classifier null) keep to the patterns.
   if (classifier === null) return { blocked: false, score };
@@ -81,13 +82,13 @@ export function detectConcepts(text: string): { readonly rule: InjectionRule; re
 
 // The classifier reads the canonical view, and for a short text its decoded readings too: the
 // highest score of them all is the text's score.
-function classifyViews(text: string, classifier: GuardClassifierModel): { score: number; family: string } {
-  let best = classifyText(canonicalView(text).view, classifier);
+function scoreViews(text: string, classifier: GuardClassifierModel): ScoredView {
+  let best = scoreView(canonicalView(text).view, classifier);
   const hidden = findEncodedPayloads(text).map((payload) => payload.text);
   if (text.length <= DECODED_VIEW_LIMIT) hidden.push(...decodedViews(text).map((view) => view.text));
   for (const decoded of hidden) {
-    const verdict = classifyText(canonicalView(decoded).view, classifier);
-    if (verdict.score > best.score) best = verdict;
+    const scored = scoreView(canonicalView(decoded).view, classifier);
+    if (scored.score > best.score) best = scored;
   }
   return best;
 }

@@ -2,6 +2,7 @@ import { excerpt } from './excerpt.js';
 import { cyrillicSkeleton, latinSkeleton } from './homoglyph-skeleton.js';
 import type { InjectionPattern } from './injection-pattern.js';
 import type { InjectionRule } from './injection-rule.js';
+import { containedLiterals, leadingLiterals } from './leading-literals.js';
 import { normaliseForMatching } from './normalise-for-matching.js';
 import type { ResolvedScanOptions } from './scan-options.js';
 
@@ -23,11 +24,15 @@ export function findFirstHit(text: string, patterns: readonly InjectionPattern[]
   const view = `\n${normaliseForMatching(text)}\n`;
   const latin = latinSkeleton(view);
   const cyrillic = cyrillicSkeleton(view);
+  const possible = possiblePatterns(patterns, latin, cyrillic);
+  if (possible === undefined) return undefined;
   const step = options.windowChars - options.overlapChars;
   for (let start = 0; ; start += step) {
     const end = Math.min(start + options.windowChars, view.length);
     const windows = { latin: latin.slice(start, end), cyrillic: cyrillic.slice(start, end) };
-    for (const { rule, script, pattern, unless } of patterns) {
+    for (let index = 0; index < patterns.length; index++) {
+      if (possible[index] === 0) continue;
+      const { rule, script, pattern, unless } = patterns[index] as InjectionPattern;
       const match = unless === undefined ? pattern.exec(windows[script]) : firstUnvetoed(pattern, unless, windows[script]);
       if (match === null) continue;
       const from = start + match.index;
@@ -54,4 +59,111 @@ function firstUnvetoed(pattern: RegExp, unless: RegExp, window: string): RegExpE
   }
   pattern.lastIndex = 0;
   return null;
+}
+
+/** One leading literal and the pattern it belongs to. */
+interface Lead {
+  readonly literal: string;
+  readonly index: number;
+}
+
+/** Leading literals of a pattern list by script and first two characters (one-character literals by their character), the patterns with contained literals, and those that must always run. */
+interface Prefilter {
+  readonly heads: Readonly<Record<InjectionPattern['script'], Heads>>;
+  readonly always: readonly number[];
+  /** Patterns without a leading word edge: each runs only where one of its contained literals occurs. */
+  readonly contained: readonly { readonly script: InjectionPattern['script']; readonly literals: readonly string[]; readonly index: number }[];
+}
+
+/** The leads of one script by key, and which UTF-16 units start any of them (1), for a check before the map. */
+interface Heads {
+  readonly byKey: ReadonlyMap<number, readonly Lead[]>;
+  readonly starts: Uint8Array;
+}
+
+// One key per pair of first characters; a one-character literal is filed under its character alone.
+const headKey = (first: number, second: number): number => first * 0x10001 + second + 1;
+const PREFILTERS = new WeakMap<readonly InjectionPattern[], Prefilter>();
+
+function prefilterOf(patterns: readonly InjectionPattern[]): Prefilter {
+  const known = PREFILTERS.get(patterns);
+  if (known !== undefined) return known;
+  const heads = { latin: { byKey: new Map<number, Lead[]>(), starts: new Uint8Array(0x10000) }, cyrillic: { byKey: new Map<number, Lead[]>(), starts: new Uint8Array(0x10000) } };
+  const always: number[] = [];
+  const contained: Prefilter['contained'][number][] = [];
+  patterns.forEach(({ script, pattern }, index) => {
+    const literals = leadingLiterals(pattern.source);
+    if (literals === undefined) {
+      const inside = containedLiterals(pattern.source);
+      if (inside === undefined) always.push(index);
+      else contained.push({ script, literals: [...new Set(inside)], index });
+      return;
+    }
+    for (const literal of new Set(literals)) {
+      const key = literal.length === 1 ? literal.charCodeAt(0) * 0x10001 : headKey(literal.charCodeAt(0), literal.charCodeAt(1));
+      const { byKey, starts } = heads[script];
+      byKey.set(key, [...(byKey.get(key) ?? []), { literal, index }]);
+      starts[literal.charCodeAt(0)] = 1;
+    }
+  });
+  const prefilter = { heads, always, contained };
+  PREFILTERS.set(patterns, prefilter);
+  return prefilter;
+}
+
+// The characters a pattern's leading word edge (EDGE in pattern-parts.ts) refuses: letters of the
+// scripts read and ASCII digits.
+const isWordUnit = (unit: number): boolean =>
+  (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x30 && unit <= 0x39) || (unit >= 0xdf && unit <= 0x24f) || (unit >= 0x370 && unit <= 0x3ff) || (unit >= 0x400 && unit <= 0x52f);
+
+/**
+ * Which patterns can match anywhere in the view: those whose leading literals (leading-literals.ts)
+ * follow a word edge somewhere in their script's skeleton, those that contain a literal found in it,
+ * and those the literals cannot be told for. Undefined when none can. A pattern ruled out here cannot match in any window, so skipping it
+ * changes no verdict; ordinary text and the gibberish of its ROT13 and reversed readings rule out
+ * most patterns in one pass over the characters.
+ */
+function possiblePatterns(patterns: readonly InjectionPattern[], latin: string, cyrillic: string): Uint8Array | undefined {
+  const { heads, always, contained } = prefilterOf(patterns);
+  const possible = new Uint8Array(patterns.length);
+  for (const index of always) possible[index] = 1;
+  let any = always.length > 0;
+  for (const { script, literals, index } of contained) {
+    const skeleton = script === 'latin' ? latin : cyrillic;
+    if (!literals.some((literal) => skeleton.includes(literal))) continue;
+    possible[index] = 1;
+    any = true;
+  }
+  if (markLeads(latin, heads.latin, possible)) any = true;
+  // The Cyrillic skeleton differs from the Latin one only in mixed-script words; it is read all the same.
+  if (markLeads(cyrillic, heads.cyrillic, possible)) any = true;
+  return any ? possible : undefined;
+}
+
+function markLeads(skeleton: string, { byKey, starts }: Heads, possible: Uint8Array): boolean {
+  if (byKey.size === 0) return false;
+  let found = false;
+  let afterEdge = false;
+  for (let at = 0; at < skeleton.length; at++) {
+    const unit = skeleton.charCodeAt(at);
+    if (afterEdge && starts[unit] === 1) {
+      // Literals of one character, then those of two or more whose first two characters are here.
+      const single = byKey.get(unit * 0x10001);
+      const longer = at + 1 < skeleton.length ? byKey.get(headKey(unit, skeleton.charCodeAt(at + 1))) : undefined;
+      if (single !== undefined && markAt(skeleton, at, single, possible)) found = true;
+      if (longer !== undefined && markAt(skeleton, at, longer, possible)) found = true;
+    }
+    afterEdge = !isWordUnit(unit);
+  }
+  return found;
+}
+
+function markAt(skeleton: string, at: number, leads: readonly Lead[], possible: Uint8Array): boolean {
+  let found = false;
+  for (const { literal, index } of leads) {
+    if (possible[index] === 1 || !skeleton.startsWith(literal, at)) continue;
+    possible[index] = 1;
+    found = true;
+  }
+  return found;
 }

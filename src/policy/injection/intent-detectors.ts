@@ -63,10 +63,11 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
   {
     rule: 'data_harvest',
     clauses: [
-      { all: ['pii', 'people', 'harvest'] },
+      // "my saved recipients", "our customers": the customer's own contacts, not people at large.
+      { all: ['pii', 'people', 'harvest'], also: (s) => !near(s, 'own', 'people', 2) },
       { all: ['third_party', 'pii'], span: 2 },
       { all: ['pii', 'system', 'harvest'] },
-      { all: ['pii', 'stored', 'harvest'] },
+      { all: ['pii', 'stored', 'harvest'], none: ['own'] },
       { all: ['secret', 'people', 'harvest'] },
       { all: ['secret', 'system'], none: ['own_secret'] },
       { all: ['table', 'harvest'] },

@@ -1,3 +1,5 @@
+import { isWhiteSpace } from '../normalise/is-white-space.js';
+
 // U+034F (combining grapheme joiner) stands apart: inside a class a lone combining mark reads as if
 // it joined the character before it.
 const INVISIBLE = String.raw`(?:[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]|\u034F)`;
@@ -14,13 +16,9 @@ export const INVISIBLE_INSIDE_WORD = new RegExp(String.raw`\p{L}${INVISIBLE}+\p{
 
 // Ukrainian writes the apostrophe three ways (ʼ ’ '); patterns should not have to.
 const APOSTROPHES = /[\u02BC\u2018\u2019\u0060\u00B4\u2032]/g;
-// Only runs of two or more, or a lone tab or exotic space, are rewritten: replacing every single
-// space cost more than all the patterns together.
-const HORIZONTAL_SPACE = /[^\S\n]{2,}|[^\S \n]/g;
-const LINE_BREAKS = / \n\s*|\n\s+/g;
 
 /** Every regular expression normalisation uses, for the ReDoS safety test. */
-export const NORMALISATION_REGEXES: readonly RegExp[] = [INVISIBLE_CHARS, INVISIBLE_INSIDE_WORD, APOSTROPHES, HORIZONTAL_SPACE, LINE_BREAKS];
+export const NORMALISATION_REGEXES: readonly RegExp[] = [INVISIBLE_CHARS, INVISIBLE_INSIDE_WORD, APOSTROPHES];
 
 /**
  * The text patterns read: NFKC (fullwidth and mathematical letters become plain ones), invisible
@@ -29,11 +27,31 @@ export const NORMALISATION_REGEXES: readonly RegExp[] = [INVISIBLE_CHARS, INVISI
  * to one newline. Line breaks survive because role markers are recognised at the start of a line.
  */
 export function normaliseForMatching(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(INVISIBLE_CHARS, '')
-    .replace(APOSTROPHES, "'")
-    .toLowerCase()
-    .replace(HORIZONTAL_SPACE, ' ')
-    .replace(LINE_BREAKS, '\n');
+  return collapseSpaces(text.normalize('NFKC').replace(INVISIBLE_CHARS, '').replace(APOSTROPHES, "'").toLowerCase());
+}
+
+/**
+ * Runs of white space collapsed, in one pass rather than a regex replacement per run (indented JSON
+ * has one on every line): a run that holds a newline becomes one newline, any other run one space.
+ * The same as `.replace(/[^\S\n]{2,}|[^\S \n]/g, ' ').replace(/ \n\s*|\n\s+/g, '\n')`.
+ */
+function collapseSpaces(text: string): string {
+  let out = '';
+  let copied = 0;
+  for (let at = 0; at < text.length; at++) {
+    if (!isWhiteSpace(text.charCodeAt(at))) continue;
+    let end = at;
+    let newline = false;
+    while (end < text.length && isWhiteSpace(text.charCodeAt(end))) {
+      if (text.charCodeAt(end) === 0x0a) newline = true;
+      end++;
+    }
+    const single = end - at === 1 && (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x0a);
+    if (!single) {
+      out += text.slice(copied, at) + (newline ? '\n' : ' ');
+      copied = end;
+    }
+    at = end - 1;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }

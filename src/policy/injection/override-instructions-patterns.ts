@@ -1,11 +1,13 @@
 import type { InjectionPattern } from './injection-pattern.js';
-import { EDGE, LETTER, anyOf, definePattern, optionalGap } from './pattern-parts.js';
+import { EDGE, LETTER, anyOf, definePattern, optionalGap, unlessFollowedBy } from './pattern-parts.js';
 
 // "ignore … previous … instructions": the qualifier and the noun are both required, and only two
 // plain words may sit between them, so "ignore the typo in my previous message" and "forget about the
 // earlier order" stay benign.
 const UP_TO_TWO_WORDS = String.raw`(?:\s${LETTER}{1,15}){0,2}\s`;
 const SUFFIX = String.raw`${LETTER}{0,6}`;
+/** What follows "from now on you are" when a customer says who the assistant will be dealing with. */
+const FROM_NOW_ON_CONTACT = /^(?:talking|speaking|dealing|working|chatting|corresponding|in\stouch)\s(?:to|with)\s|^(?:the|our|my)\s(?:main\s)?contact\s/u;
 
 /** "Ignore/forget your previous instructions", "from now on you…", "new instructions:" in en/uk/ru/pl. */
 export const OVERRIDE_INSTRUCTIONS_PATTERNS: readonly InjectionPattern[] = [
@@ -33,13 +35,18 @@ export const OVERRIDE_INSTRUCTIONS_PATTERNS: readonly InjectionPattern[] = [
     ),
     EDGE,
   ),
-  definePattern(
-    'override_instructions',
-    'latin',
-    EDGE,
-    String.raw`from\snow\son,?\syou(?:'re|'ll|\s)`,
-    anyOf('are', 'act', 'must', 'shall', 'obey', 'respond', 'answer', 'reply', 'ignore', 'only', 'no\\slonger', 'have\\sno', 'will\\s(?:act|answer|respond|reply|obey|ignore|only|always|never|not\\sfollow|be)', 'be'),
-    EDGE,
+  unlessFollowedBy(
+    definePattern(
+      'override_instructions',
+      'latin',
+      EDGE,
+      String.raw`from\snow\son,?\syou(?:'re|'ll|\s)`,
+      anyOf('are', 'act', 'must', 'shall', 'obey', 'respond', 'answer', 'reply', 'ignore', 'only', 'no\\slonger', 'have\\sno', 'will\\s(?:act|answer|respond|reply|obey|ignore|only|always|never|not\\sfollow|be)', 'be'),
+      EDGE,
+    ),
+    // "From now on you are talking to my husband", "… you are the contact for our account": who the
+    // assistant will deal with, customer language.
+    FROM_NOW_ON_CONTACT,
   ),
   definePattern(
     'override_instructions',

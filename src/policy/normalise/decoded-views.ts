@@ -17,10 +17,15 @@ const LATIN_LETTERS = /[A-Za-z]{4}/;
  * the work linear. They are scanned by the rules and the classifier like the text itself.
  */
 export function decodedViews(text: string): DecodedView[] {
+  // The classifier and the rules read the same text's readings one after the other.
+  if (text === last.text) return [...last.views];
   const views: DecodedView[] = [];
   const url = decodePercent(text);
   if (url !== undefined) views.push({ kind: 'url', text: url });
   if (LATIN_LETTERS.test(text)) views.push({ kind: 'rot13', text: rot13(text) });
   views.push({ kind: 'reversed', text: reverseText(text) });
-  return views;
+  last = { text, views };
+  return [...views];
 }
+
+let last: { text: string | undefined; views: readonly DecodedView[] } = { text: undefined, views: [] };

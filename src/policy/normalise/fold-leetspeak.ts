@@ -1,11 +1,12 @@
+import { isWhiteSpace } from './is-white-space.js';
+
 // Digits and symbols that stand for letters in leetspeak, by the letter they imitate in Latin text.
 const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's', '!': 'i', '|': 'l', '€': 'e' };
-const TOKEN = /[^\s]+/g;
 const HAS_LETTER = /\p{L}/u;
 const LEET_CHARS = /[0134578@$!|€]/;
 
 /** The regexes of this step, for the linearity test. */
-export const FOLD_LEETSPEAK_REGEXES: readonly RegExp[] = [TOKEN, HAS_LETTER, LEET_CHARS];
+export const FOLD_LEETSPEAK_REGEXES: readonly RegExp[] = [HAS_LETTER, LEET_CHARS];
 
 /**
  * Folds leetspeak inside words that hold at least two letters: "1gn0r3 pr3v10u5" reads "ignore
@@ -14,21 +15,41 @@ export const FOLD_LEETSPEAK_REGEXES: readonly RegExp[] = [TOKEN, HAS_LETTER, LEE
  * view for matching, never the text a model or a person sees. Trailing "!" and "." are punctuation, not letters.
  */
 export function foldLeetspeak(text: string): string {
-  return text.replace(TOKEN, (token) => {
-    if (!LEET_CHARS.test(token) || !HAS_LETTER.test(token)) return token;
-    let coreEnd = token.length;
-    while (coreEnd > 0 && '!.,?:;'.includes(token[coreEnd - 1] ?? '')) coreEnd--;
-    const core = token.slice(0, coreEnd);
-    let letters = 0;
-    let digits = 0;
-    for (const char of core) {
-      if (HAS_LETTER.test(char)) letters++;
-      else if (char >= '0' && char <= '9') digits++;
+  // TOKEN's runs found by hand: a replacement call per word cost more than the folding itself.
+  let out = '';
+  let copied = 0;
+  for (let at = 0; at < text.length; ) {
+    if (isWhiteSpace(text.charCodeAt(at))) {
+      at++;
+      continue;
     }
-    // More digits than letters is an identifier or a code (TTN-000001, 8kg, A4), not a word.
-    if (letters < 2 || digits > letters) return token;
-    let folded = '';
-    for (const char of core) folded += LEET[char] ?? char;
-    return folded + token.slice(core.length);
-  });
+    let end = at;
+    while (end < text.length && !isWhiteSpace(text.charCodeAt(end))) end++;
+    const token = text.slice(at, end);
+    const folded = foldToken(token);
+    if (folded !== token) {
+      out += text.slice(copied, at) + folded;
+      copied = end;
+    }
+    at = end;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+function foldToken(token: string): string {
+  if (!LEET_CHARS.test(token) || !HAS_LETTER.test(token)) return token;
+  let coreEnd = token.length;
+  while (coreEnd > 0 && '!.,?:;'.includes(token[coreEnd - 1] ?? '')) coreEnd--;
+  const core = token.slice(0, coreEnd);
+  let letters = 0;
+  let digits = 0;
+  for (const char of core) {
+    if (HAS_LETTER.test(char)) letters++;
+    else if (char >= '0' && char <= '9') digits++;
+  }
+  // More digits than letters is an identifier or a code (TTN-000001, 8kg, A4), not a word.
+  if (letters < 2 || digits > letters) return token;
+  let folded = '';
+  for (const char of core) folded += LEET[char] ?? char;
+  return folded + token.slice(core.length);
 }

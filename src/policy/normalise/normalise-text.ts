@@ -37,14 +37,19 @@ export interface CanonicalView {
  * text at one pass of the rules.
  */
 export function canonicalView(text: string): CanonicalView {
-  // Both guards and the classifier read the same text in turn: the last view is kept for them.
-  if (text === last.text) return last.view;
+  // Both guards and the classifier read the same text and its decoded readings in turn: the last
+  // few views are kept for them, so the text's view survives its readings' being computed.
+  for (const entry of recent) if (entry.text === text) return entry.view;
   const view = computeView(text);
-  last = { text, view };
+  recent[next] = { text, view };
+  next = (next + 1) % RECENT_VIEWS;
   return view;
 }
 
-let last: { text: string | undefined; view: CanonicalView } = { text: undefined, view: { view: '', disguised: false } };
+/** A text and up to three readings of it (URL, ROT13, reversed), or a base64 payload. */
+const RECENT_VIEWS = 4;
+const recent: { text: string | undefined; view: CanonicalView }[] = Array.from({ length: RECENT_VIEWS }, () => ({ text: undefined, view: { view: '', disguised: false } }));
+let next = 0;
 
 function computeView(text: string): CanonicalView {
   const visible = stripInvisible(text);

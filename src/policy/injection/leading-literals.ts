@@ -1,0 +1,151 @@
+import { EDGE } from './pattern-parts.js';
+
+/** Characters that end a literal run in a regex source. */
+const META = new Set(['\\', '^', '$', '.', '|', '?', '*', '+', '(', ')', '[', ']', '{', '}']);
+const QUANTIFIER = new Set(['?', '*', '{']);
+
+/**
+ * The literal texts one of which must follow the leading word edge of every match of `source`, or
+ * undefined when that cannot be told from the source. A pattern that starts with {@link EDGE} and
+ * then `(?:give|show|what(?:'s|\sis))…` yields `['give', 'show', 'what']`: a window where no word
+ * edge is followed by one of them cannot match, so the scanner skips the pattern there. Only plain
+ * characters are taken; a letter followed by `?`, `*` or `{` is dropped, an optional or quantified
+ * group, a class or an escape first makes the answer undefined (the pattern always runs).
+ */
+export function leadingLiterals(source: string): readonly string[] | undefined {
+  if (!source.startsWith(EDGE)) return undefined;
+  const literals = literalsOf(source.slice(EDGE.length));
+  return literals === undefined || literals.some((literal) => literal === '') ? undefined : literals;
+}
+
+/**
+ * For a pattern without a leading word edge: the literals one of which every match contains, read
+ * from its first mandatory group of plain alternatives ("(?:[:;]|\\s-)\\s?(?:system|assistant)…"
+ * yields `['system', 'assistant']`), or undefined. A window that holds none of them cannot match.
+ */
+export function containedLiterals(source: string): readonly string[] | undefined {
+  const top = splitTopLevel(source);
+  if (top === undefined || top.length !== 1) return undefined;
+  for (let at = 0; at < source.length; ) {
+    const end = itemEnd(source, at);
+    if (end === undefined) return undefined;
+    const quantified = end < source.length && (QUANTIFIER.has(source[end] ?? '') || source[end] === '+');
+    if (!quantified && source.startsWith('(?:', at)) {
+      const literals = literalsOf(source.slice(at + 3, end - 1));
+      if (literals !== undefined && literals.every((literal) => literal !== '')) return literals;
+    }
+    at = quantified ? quantifierEnd(source, end) : end;
+  }
+  return undefined;
+}
+
+/** Where the item (an escape, a class, a group or one character) starting at `at` ends. */
+function itemEnd(source: string, at: number): number | undefined {
+  const char = source[at];
+  if (char === '(') {
+    const close = closingParen(source, at);
+    return close === undefined ? undefined : close + 1;
+  }
+  if (char === '[') {
+    for (let i = at + 1; i < source.length; i++) {
+      if (source[i] === '\\') i++;
+      else if (source[i] === ']') return i + 1;
+    }
+    return undefined;
+  }
+  if (char === '\\') {
+    const kind = source[at + 1];
+    if ((kind === 'u' || kind === 'p' || kind === 'P') && source[at + 2] === '{') {
+      const close = source.indexOf('}', at + 2);
+      return close < 0 ? undefined : close + 1;
+    }
+    if (kind === 'u') return at + 6;
+    if (kind === 'x') return at + 4;
+    return at + 2;
+  }
+  return at + 1;
+}
+
+/** Where a quantifier starting at `at` ends (with its lazy `?`). */
+function quantifierEnd(source: string, at: number): number {
+  let end = at + 1;
+  if (source[at] === '{') end = source.indexOf('}', at) + 1;
+  return source[end] === '?' ? end + 1 : end;
+}
+
+function literalsOf(source: string): string[] | undefined {
+  const alternatives = splitTopLevel(source);
+  if (alternatives === undefined) return undefined;
+  const out: string[] = [];
+  for (const alternative of alternatives) {
+    const literals = prefixOf(alternative);
+    if (literals === undefined) return undefined;
+    out.push(...literals);
+  }
+  return out;
+}
+
+function prefixOf(alternative: string): string[] | undefined {
+  if (alternative.startsWith('(?:')) {
+    const close = closingParen(alternative, 0);
+    if (close === undefined) return undefined;
+    const next = alternative[close + 1];
+    if (next !== undefined && (QUANTIFIER.has(next) || next === '+')) return undefined;
+    return literalsOf(alternative.slice(3, close));
+  }
+  let end = 0;
+  while (end < alternative.length && !META.has(alternative[end] ?? '')) end++;
+  // "tokens?": the last letter before a quantifier may be absent.
+  if (end < alternative.length && QUANTIFIER.has(alternative[end] ?? '')) end--;
+  return end <= 0 ? undefined : [alternative.slice(0, end)];
+}
+
+/** The alternatives of a source at its top level, or undefined when its brackets do not balance. */
+function splitTopLevel(source: string): string[] | undefined {
+  const parts: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let start = 0;
+  for (let at = 0; at < source.length; at++) {
+    const char = source[at];
+    if (char === '\\') {
+      at++;
+      continue;
+    }
+    if (inClass) {
+      if (char === ']') inClass = false;
+      continue;
+    }
+    if (char === '[') inClass = true;
+    else if (char === '(') depth++;
+    else if (char === ')') depth--;
+    else if (char === '|' && depth === 0) {
+      parts.push(source.slice(start, at));
+      start = at + 1;
+    }
+    if (depth < 0) return undefined;
+  }
+  if (depth !== 0 || inClass) return undefined;
+  parts.push(source.slice(start));
+  return parts;
+}
+
+function closingParen(source: string, open: number): number | undefined {
+  let depth = 0;
+  let inClass = false;
+  for (let at = open; at < source.length; at++) {
+    const char = source[at];
+    if (char === '\\') {
+      at++;
+      continue;
+    }
+    if (inClass) {
+      if (char === ']') inClass = false;
+      continue;
+    }
+    if (char === '[') inClass = true;
+    else if (char === '(') depth++;
+    else if (char === ')' && --depth === 0) return at;
+  }
+  return undefined;
+}

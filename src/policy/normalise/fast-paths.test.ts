@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { INVISIBLE_CHARS, normaliseForMatching } from '../injection/normalise-for-matching.js';
+import { foldLeetspeak } from './fold-leetspeak.js';
+import { reverseText } from './reverse-text.js';
+import { stripCombiningMarks } from './strip-combining-marks.js';
+
+// The hand-written passes that replaced regex replacements on the hot path, each against the
+// replacement it stands for, on random strings of the characters that matter to it.
+const PIECES = [
+  'a', 'e', 'o', 'I', 'G', ' ', '  ', '\t', '\n', '\r\n', '\u00A0', '\u2028', '\u3000', '\u200B', '.', '!', '|', '0', '1', '3', '4', '5', '7', '@', '$', '€',
+  'и', 'И', 'і', 'е', 'у', 'й', 'ї', 'ё', 'ў', 'ѓ', '\u0306', '\u0308', '\u0301', '\u0336', 'é', '´', '²', 'ǅ', '\uD83D', '\uDE00', '\uD83D\uDE00', 'TTN-000001', 'ignore', 'syst3m',
+];
+
+function randomTexts(count: number, seed: number): string[] {
+  let state = seed;
+  const next = (): number => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  return Array.from({ length: count }, () => {
+    let text = '';
+    const length = Math.floor(next() * 24);
+    for (let i = 0; i < length; i++) text += PIECES[Math.floor(next() * PIECES.length)] ?? '';
+    return text;
+  });
+}
+
+const TEXTS = randomTexts(5000, 20);
+
+describe('hand-written fast paths', () => {
+  it('normaliseForMatching collapses white space exactly as the two regex replacements did', () => {
+    const reference = (text: string): string =>
+      text.normalize('NFKC').replace(INVISIBLE_CHARS, '').toLowerCase().replace(/[^\S\n]{2,}|[^\S \n]/g, ' ').replace(/ \n\s*|\n\s+/g, '\n');
+    const differ = TEXTS.filter((text) => normaliseForMatching(text) !== reference(text));
+    expect(differ).toEqual([]);
+  });
+
+  it('foldLeetspeak folds exactly the tokens the regex replacement did', () => {
+    const reference = (text: string): string =>
+      text.replace(/[^\s]+/g, (token) => {
+        if (!/[0134578@$!|€]/.test(token) || !/\p{L}/u.test(token)) return token;
+        let coreEnd = token.length;
+        while (coreEnd > 0 && '!.,?:;'.includes(token[coreEnd - 1] ?? '')) coreEnd--;
+        const core = token.slice(0, coreEnd);
+        const letters = [...core].filter((char) => /\p{L}/u.test(char)).length;
+        const digits = [...core].filter((char) => !/\p{L}/u.test(char) && char >= '0' && char <= '9').length;
+        if (letters < 2 || digits > letters) return token;
+        const leet: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's', '!': 'i', '|': 'l', '€': 'e' };
+        return [...core].map((char) => leet[char] ?? char).join('') + token.slice(core.length);
+      });
+    const differ = TEXTS.filter((text) => foldLeetspeak(text) !== reference(text));
+    expect(differ).toEqual([]);
+  });
+
+  it('reverseText reverses by code point, lone surrogates included, as Array.from did', () => {
+    const differ = TEXTS.filter((text) => reverseText(text) !== Array.from(text).reverse().join(''));
+    expect(differ).toEqual([]);
+  });
+
+  it('stripCombiningMarks skips the mark search only where it would change nothing', () => {
+    const pairs = new Set(['и\u0306', 'И\u0306', 'і\u0308', 'І\u0308', 'е\u0308', 'Е\u0308', 'у\u0306', 'У\u0306']);
+    const reference = (text: string): string =>
+      text
+        .normalize('NFKD')
+        .replace(/\p{L}?\p{M}+/gu, (match) => {
+          const letter = /\p{L}/u.test(match[0] ?? '') ? (match[0] ?? '') : '';
+          const mark = match[1] ?? '';
+          return letter !== '' && pairs.has(letter + mark) ? letter + mark : letter;
+        })
+        .normalize('NFKC');
+    const differ = TEXTS.filter((text) => stripCombiningMarks(text) !== reference(text));
+    expect(differ).toEqual([]);
+  });
+});
