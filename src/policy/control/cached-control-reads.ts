@@ -1,7 +1,7 @@
 import type { ControlSnapshot, ControlStore, TenantDailyLimits, TenantUsage } from './control-store.js';
 
 /**
- * One run's view of the control store: switches, daily limits and usage are read once, and again only
+ * The runs' view of the control store: switches, daily limits and usage are read once, and again only
  * when the store's `revision()` says something changed (in any process). `snapshot()` checks the
  * revision, since the step gate and the tool gate call it first; `dailyLimits()` and `usage()` then
  * answer from what was read under that revision. Writes go straight through. A store without

@@ -96,3 +96,20 @@ describe('checkBeforeStep: switches take effect on the next step without a resta
     await domain.close();
   });
 });
+
+describe('checkBeforeStep: the tenant usage row', () => {
+  it('is read only when the tenant has a daily limit to compare it with', async () => {
+    let usageReads = 0;
+    const counting = Object.assign(Object.create(running) as SqliteControlStore, {
+      snapshot: (tenant: string) => running.snapshot(tenant),
+      dailyLimits: (tenant: string) => running.dailyLimits(tenant),
+      usage: (tenant: string, on: string) => ((usageReads += 1), running.usage(tenant, on)),
+    });
+    await running.addUsage('acme', day(), { tokens: 500 });
+    expect((await checkBeforeStep({ tenant: 'acme', controls: counting, budget: new RunBudget(), day })).proceed).toBe(true);
+    expect(usageReads).toBe(0);
+    await operator.setDailyLimits('acme', { maxTokensPerDay: 400 });
+    expect(await checkBeforeStep({ tenant: 'acme', controls: counting, budget: new RunBudget(), day })).toEqual({ proceed: false, stopReason: 'max_tokens' });
+    expect(usageReads).toBe(1);
+  });
+});

@@ -26,7 +26,10 @@ export async function checkBeforeStep(options: StepGateOptions): Promise<StepDec
   if (snapshot.tenantDisabled) return { proceed: false, stopReason: 'tenant_disabled' };
   const own = budget.check();
   if (own) return { proceed: false, stopReason: own };
-  const [limits, usage] = await Promise.all([controls.dailyLimits(tenant), controls.usage(tenant, day())]);
+  const limits = await controls.dailyLimits(tenant);
+  // A tenant without a daily limit has no usage to compare: the usage row is not read.
+  if (limits.maxTokensPerDay === undefined && limits.maxUsdPerDay === undefined) return { proceed: true, controls: snapshot };
+  const usage = await controls.usage(tenant, day());
   if (limits.maxTokensPerDay !== undefined && usage.tokens >= limits.maxTokensPerDay) return { proceed: false, stopReason: 'max_tokens' };
   if (limits.maxUsdPerDay !== undefined && usage.usd >= limits.maxUsdPerDay) return { proceed: false, stopReason: 'max_usd' };
   return { proceed: true, controls: snapshot };

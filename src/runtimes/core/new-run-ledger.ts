@@ -20,6 +20,8 @@ export interface NewLedgerIdentity {
 export interface LedgerServices {
   runtime: RunRuntime;
   controls: ControlStore;
+  /** `controls` as the runs read it: once, and again only when the store changed (in any process). */
+  controlReads: ControlStore;
   policy: DomainPolicy;
   limits: Partial<RunLimits>;
   resilience: ToolResilience;
@@ -42,6 +44,7 @@ export function ledgerServices(options: { runtime: RunRuntime; controls: Control
   return {
     runtime: options.runtime,
     controls: options.controls,
+    controlReads: cachedControlReads(options.controls),
     policy: options.policy ?? DEFAULT_DOMAIN_POLICY,
     limits: options.limits ?? {},
     resilience: options.resilience ?? new ToolResilience(),
@@ -67,8 +70,8 @@ export function newRunLedger(services: LedgerServices, identity: NewLedgerIdenti
     // The ledger's copy of the request is persisted by some runtimes (a pause): never with raw PII.
     trustedText: redactPii(identity.trustedText).text,
     budget: new RunBudget(services.limits, () => now().getTime()),
-    // Switches read once per run and again only when the store changed (the MCP boundary reads every call).
-    controls: cachedControlReads(services.controls),
+    // Switches read once for all runs and again only when the store changed (the MCP boundary reads every call).
+    controls: services.controlReads,
     loops: new LoopDetector(),
     resilience: services.resilience,
     rateLimiter: services.rateLimiter,

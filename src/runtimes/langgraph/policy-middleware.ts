@@ -11,6 +11,17 @@ const halt = (text: string) => new AIMessage({ content: text, response_metadata:
 
 const nameOf = (tool: unknown): string => String((tool as { name?: unknown }).name ?? '');
 
+// The user's words do not change during a run: whether they ask for a cancellation is read once.
+const cancellationAsked = new WeakMap<object, boolean>();
+function asksToCancel(init: { trustedText: string }): boolean {
+  let asked = cancellationAsked.get(init);
+  if (asked === undefined) {
+    asked = asksForCancellation(init.trustedText);
+    cancellationAsked.set(init, asked);
+  }
+  return asked;
+}
+
 // The supervisor's turn right after its one delegation came back: the last message answers the only
 // tool call of the reply before it.
 function afterSingleDelegation(messages: readonly BaseMessage[]): boolean {
@@ -47,7 +58,7 @@ export function policyMiddleware(agent: string, options: { parallelToolCalls?: b
       // cancel_shipment is offered only when the user's own words ask for a cancellation: otherwise any
       // call of it is refused by the write-origin policy, and its schema is about 200 tokens a call.
       const tools = request.tools ?? [];
-      const offered = tools.some((t) => nameOf(t) === 'cancel_shipment') && !asksForCancellation(run.init.trustedText) ? tools.filter((t) => nameOf(t) !== 'cancel_shipment') : tools;
+      const offered = tools.some((t) => nameOf(t) === 'cancel_shipment') && !asksToCancel(run.init) ? tools.filter((t) => nameOf(t) !== 'cancel_shipment') : tools;
       const modelSettings = settings ? { ...request.modelSettings, ...settings } : request.modelSettings;
       let reply = (await handler({ ...request, tools: offered, ...(modelSettings && { modelSettings }) })) as AIMessage;
       const model = String(reply.response_metadata?.model_name ?? reply.response_metadata?.model ?? 'unknown');
