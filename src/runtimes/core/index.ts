@@ -10,7 +10,7 @@ export { oneIrreversibleCall } from './one-irreversible-call.js';
 export { pendingAnswer } from './pending-answer.js';
 export { relayableAnswer } from './relayable-answer.js';
 export { isProviderError } from './provider-error.js';
-export { currentLedger, RunLedger, withLedger } from './run-ledger.js';
+export { addLedgerSource, currentLedger, RunLedger, withLedger } from './run-ledger.js';
 export type { ProofSettings, RunLedgerInit } from './run-ledger.js';
 export type { AskRequest, Decision, DecideOptions, RunObserver, Runtime, RuntimeName, ThreadState } from './runtime.js';
 export { scanToolResult } from './scan-tool-result.js';

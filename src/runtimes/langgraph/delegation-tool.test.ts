@@ -1,5 +1,6 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { AIMessage } from '@langchain/core/messages';
+import type { RunnableConfig } from '@langchain/core/runnables';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UsageLedger } from '../../models/index.js';
@@ -37,12 +38,13 @@ function rootContext(limits: Partial<RunLimits> = {}): RunLedger {
   });
 }
 
-// A fake agent that delegates onward to `next` (by calling its delegation tool, as a model would), or answers.
+// A fake agent that delegates onward to `next` (by calling its delegation tool, as a model would), or
+// answers. Like a compiled graph, it runs its tools with the config it was invoked with.
 function agent(next: () => StructuredToolInterface | undefined): Invocable {
   return {
-    async invoke(input) {
+    async invoke(input, config) {
       const onward = next();
-      const content = onward ? String(await onward.invoke({ request: input.messages[0]?.content ?? '' })) : 'done';
+      const content = onward ? String(await onward.invoke({ request: input.messages[0]?.content ?? '' }, config as RunnableConfig)) : 'done';
       return { messages: [new AIMessage({ content })] as BaseMessage[] };
     },
   };

@@ -6,7 +6,8 @@ import { isGraphBubbleUp } from '@langchain/langgraph';
 import { ROLES, ROLES_TABLE } from '../../agents/index.js';
 import { checkDelegation } from '../../fleet/index.js';
 import type { RolesTable } from '../../policy/index.js';
-import { currentLedger, delegateWithProof, withLedger } from '../core/index.js';
+import { currentLedger, delegateWithProof } from '../core/index.js';
+import { ledgerConfigurable } from './ledger-in-config.js';
 
 /** What the delegation tool needs of a worker: something it can invoke with a clean conversation. */
 export interface Invocable {
@@ -73,7 +74,7 @@ export function delegationTool(name: string, worker: Invocable, roles: RolesTabl
           const feedback = child.proofFeedback;
           const input = [{ role: 'user' as const, content: request }, ...(feedback ? [{ role: 'system' as const, content: feedback }] : [])];
           try {
-            return { answer: answerOf((await withLedger(child, () => worker.invoke({ messages: input }, config))).messages) };
+            return { answer: answerOf((await worker.invoke({ messages: input }, { ...config, configurable: { ...config?.configurable, ...ledgerConfigurable(child) } })).messages) };
           } catch (thrown) {
             // A pause for approval travels up as an exception: it is LangGraph's, not a failure.
             if (isGraphBubbleUp(thrown)) throw thrown;

@@ -12,9 +12,10 @@ import { checkToolCall } from '../../policy/index.js';
 import type { RunIntent, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
 import type { AskRequest, Decision, DecideOptions, DomainBoundary, DurableRuns, LedgerServices, RecordedDecision, RunLedger, RunObserver, RunOutcome, ThreadState } from '../core/index.js';
 import type { ProofSettings } from '../core/index.js';
-import { admitRequest, admitThread, beginAsk, DecisionError, finishRun, holdLease, isProviderError, ledgerServices, newRunLedger, recordDecision, recoveredRun, resumeIntent, runLeaseMs, settleThread, withLedger } from '../core/index.js';
+import { admitRequest, admitThread, beginAsk, DecisionError, finishRun, holdLease, isProviderError, ledgerServices, newRunLedger, recordDecision, recoveredRun, resumeIntent, runLeaseMs, settleThread } from '../core/index.js';
 import { buildSupervisor } from './build-agents.js';
 import type { DelegationMode } from './build-agents.js';
+import { ledgerConfigurable } from './ledger-in-config.js';
 import { mcpTools } from './mcp-tools.js';
 
 export interface LangGraphRuntimeOptions {
@@ -237,14 +238,15 @@ export class LangGraphRuntime {
 
   async #invoke(context: RunLedger, input: unknown): Promise<InvokeResult> {
     const config = {
-      configurable: { thread_id: context.init.threadId },
+      configurable: { thread_id: context.init.threadId, ...ledgerConfigurable(context) },
       recursionLimit: 4 * (context.init.budget.limits.maxSteps + 2),
       maxConcurrency: this.#maxConcurrency,
       durability: this.#options.durability ?? 'exit',
     };
     try {
-      // The compiled graph, as for the workers (build-agents.ts): no state read before every run.
-      return (await withLedger(context, () => this.#supervisor.graph.invoke(input as never, config))) as InvokeResult;
+      // The compiled graph, as for the workers (build-agents.ts): no state read before every run. The
+      // ledger travels in the config (ledger-in-config.ts).
+      return (await this.#supervisor.graph.invoke(input as never, config)) as InvokeResult;
     } catch (error) {
       if (error instanceof GraphRecursionError) context.stop('max_steps', 'the graph reached its recursion limit');
       // A replay that meets a request its recording lacks is a model failure of this run, not a crash.
