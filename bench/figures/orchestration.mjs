@@ -39,7 +39,7 @@ async function measureBuilds(builds, rounds, problems) {
   return { samples, roundCpu };
 }
 
-export async function run({ rounds = 8 } = {}) {
+export async function run({ rounds = 12 } = {}) {
   const tmp = tempDir();
   const problems = [];
   try {
