@@ -104,5 +104,7 @@ export function stampAuditEvents(drafts: readonly AuditEventDraft[], run: Pick<A
   // Only the identity: callers pass the whole run record, whose answer, arguments and sub-tasks were
   // once copied into every event (1.6 KB an event, raw tool arguments included).
   const identity = { request_id: run.request_id, tenant: run.tenant, run_id: run.run_id };
-  return drafts.map(({ parent, ...draft }) => auditEvent({ ...identity, ...draft, parent: parent ?? (draft.agent === 'supervisor' ? null : 'supervisor') }, now));
+  // A run's events are stamped together when it ends: one time for all of them.
+  const at = now();
+  return drafts.map(({ parent, ...draft }) => auditEvent({ ...identity, ...draft, parent: parent ?? (draft.agent === 'supervisor' ? null : 'supervisor') }, () => at));
 }

@@ -18,6 +18,8 @@ export interface FinalCheck {
  */
 export function checkFinalAnswer(run: RunLedger, answer: string): FinalCheck | undefined {
   if (!run.init.proof.enabled || run.resuming || run.subtasks.length === 0 || answer.trim() === '') return undefined;
+  const relayed = relayedCheck(run, answer);
+  if (relayed) return { report: relayed, replacement: undefined };
   const evidence = emptyEvidence();
   addText(evidence, run.init.trustedText);
   // A flagged worker's answer reaches the user only quoted, beside a note that it held an instruction.
@@ -28,4 +30,14 @@ export function checkFinalAnswer(run: RunLedger, answer: string): FinalCheck | u
   if (report.passed) return { report, replacement: undefined };
   const verified = [...run.verifiedAnswers.entries()].sort(([a], [b]) => Number(a.slice(1)) - Number(b.slice(1))).map(([, text]) => text);
   return { report, replacement: verified.join('\n\n') };
+}
+
+// The only sub-task's verified answer given as it is (relayableAnswer) was checked against this same
+// evidence (that sub-task's calls are all the run's, its request was the user's): its check stands.
+function relayedCheck(run: RunLedger, answer: string): ProofReport | undefined {
+  const [task] = run.subtasks;
+  if (run.subtasks.length !== 1 || !task || run.quotedAnswers.length > 0 || run.verifiedAnswers.get(task.task_id) !== answer) return undefined;
+  const verification = run.verifications.get(task.task_id);
+  if (!verification || verification.unverified.length > 0 || run.toolCalls.some((call) => call.status === 'pending' || call.status === 'rejected')) return undefined;
+  return { passed: true, claims: verification.claims, unverified: [], criteria: [], findings: [] };
 }
