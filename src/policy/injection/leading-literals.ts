@@ -100,14 +100,16 @@ function prefixOf(alternative: string): string[] | undefined {
   return end <= 0 ? undefined : [alternative.slice(0, end)];
 }
 
-/** The alternatives of a source at its top level, or undefined when its brackets do not balance. */
-function splitTopLevel(source: string): string[] | undefined {
-  const parts: string[] = [];
+/**
+ * Walks a regex source from `from`, skipping escaped characters and character classes, and calls
+ * `visit` with each other character and the group depth after it; stops when `visit` returns true.
+ * Returns the depth at the end and whether a class was left open.
+ */
+function walkSource(source: string, from: number, visit: (char: string, at: number, depth: number) => boolean | void): { depth: number; inClass: boolean } {
   let depth = 0;
   let inClass = false;
-  let start = 0;
-  for (let at = 0; at < source.length; at++) {
-    const char = source[at];
+  for (let at = from; at < source.length; at++) {
+    const char = source[at] as string;
     if (char === '\\') {
       at++;
       continue;
@@ -119,33 +121,34 @@ function splitTopLevel(source: string): string[] | undefined {
     if (char === '[') inClass = true;
     else if (char === '(') depth++;
     else if (char === ')') depth--;
-    else if (char === '|' && depth === 0) {
+    if (visit(char, at, depth) === true) break;
+  }
+  return { depth, inClass };
+}
+
+/** The alternatives of a source at its top level, or undefined when its brackets do not balance. */
+function splitTopLevel(source: string): string[] | undefined {
+  const parts: string[] = [];
+  let start = 0;
+  let unbalanced = false;
+  const end = walkSource(source, 0, (char, at, depth) => {
+    if (depth < 0) return (unbalanced = true);
+    if (char === '|' && depth === 0) {
       parts.push(source.slice(start, at));
       start = at + 1;
     }
-    if (depth < 0) return undefined;
-  }
-  if (depth !== 0 || inClass) return undefined;
+    return false;
+  });
+  if (unbalanced || end.depth !== 0 || end.inClass) return undefined;
   parts.push(source.slice(start));
   return parts;
 }
 
 function closingParen(source: string, open: number): number | undefined {
-  let depth = 0;
-  let inClass = false;
-  for (let at = open; at < source.length; at++) {
-    const char = source[at];
-    if (char === '\\') {
-      at++;
-      continue;
-    }
-    if (inClass) {
-      if (char === ']') inClass = false;
-      continue;
-    }
-    if (char === '[') inClass = true;
-    else if (char === '(') depth++;
-    else if (char === ')' && --depth === 0) return at;
-  }
-  return undefined;
+  let found: number | undefined;
+  walkSource(source, open, (char, at, depth) => {
+    if (char === ')' && depth === 0) found = at;
+    return found !== undefined;
+  });
+  return found;
 }
