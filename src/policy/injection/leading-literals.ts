@@ -105,7 +105,7 @@ function prefixOf(alternative: string): string[] | undefined {
  * `visit` with each other character and the group depth after it; stops when `visit` returns true.
  * Returns the depth at the end and whether a class was left open.
  */
-function walkSource(source: string, from: number, visit: (char: string, at: number, depth: number) => boolean | void): { depth: number; inClass: boolean } {
+function walkSource(source: string, from: number, visit: (char: string, at: number, depth: number) => boolean): { depth: number; inClass: boolean } {
   let depth = 0;
   let inClass = false;
   for (let at = from; at < source.length; at++) {
