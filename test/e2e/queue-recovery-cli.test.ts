@@ -140,7 +140,9 @@ describe.runIf(baseUrl)('the run queue when a worker is killed again and again',
     let nextKillAt = Date.now() + randomInt(2_000);
     const settled = async (): Promise<boolean> => {
       const stats = await queue.stats();
-      if (stats.queued + stats.active > 0 || approved.size < CANCELLATIONS) return false;
+      // Jobs a kill left behind wait in retry until their lease lapses; a run a recovery sweep already
+      // finished may be done before then, and the retaken job must still find it done and repeat nothing.
+      if (stats.queued + stats.active + stats.retrying > 0 || approved.size < CANCELLATIONS) return false;
       // A recovery sweep may still be finishing a resume whose job already ended.
       if ((await runs.listIntents()).length > 0) return false;
       for (const run of plan) if (!(await runs.getRun(run.runId))) return false;
@@ -194,8 +196,9 @@ describe.runIf(baseUrl)('the run queue when a worker is killed again and again',
     const diagnosis = `${JSON.stringify(counts)}\nretaken: ${JSON.stringify(retaken)}\nkilled at: ${killedAt.map((k) => new Date(k).toISOString()).join(', ')}\nworker 0:\n${logs[0]?.slice(-3000)}\nworker 1:\n${logs[1]?.slice(-3000)}`;
 
     expect(kills, diagnosis).toBe(KILLS);
-    // The kills interrupted jobs in hand, and other attempts finished them.
-    expect(retaken.length, diagnosis).toBeGreaterThan(0);
+    // The kills interrupted jobs in hand: pg-boss retried them (a run a recovery sweep finished first
+    // may leave its retaken job nothing to log as a second attempt in the workers' output).
+    expect(retaken.length + stats.retries, diagnosis).toBeGreaterThan(0);
     expect(lost, diagnosis).toBe(0);
     expect(approved.size, diagnosis).toBe(CANCELLATIONS);
     expect(executed, diagnosis).toBe(CANCELLATIONS);
