@@ -2,7 +2,8 @@ import type { City } from './cities.js';
 import type { Service } from './services.js';
 
 /** Where a shipment is in its life; `delivered` and `cancelled` are final. */
-export type ShipmentStatus = 'created' | 'in_transit' | 'at_branch' | 'delayed' | 'delivered' | 'cancelled';
+export const SHIPMENT_STATUSES = ['created', 'in_transit', 'at_branch', 'delayed', 'delivered', 'cancelled'] as const;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
 export const FINAL_STATUSES: ReadonlySet<ShipmentStatus> = new Set(['delivered', 'cancelled']);
 

@@ -26,6 +26,7 @@ export type { City } from './cities.js';
 export type { CancelOutcome, CancelRequest, DomainStore, GrantCheck, GrantRefusal } from './domain-store.js';
 export { DOMAIN_TOOLS, findDomainTool } from './domain-tools.js';
 export type { DomainTool, DomainToolName, ToolRisk } from './domain-tools.js';
+export { SHIPMENT_STATUSES } from './entities.js';
 export type { Cancellation, Product, Shipment, ShipmentStatus, StockLevel, Tariff, Warehouse } from './entities.js';
 export { normaliseSku, normaliseTrackingId } from './identifiers.js';
 export { MAX_REFUND_UAH } from './limits.js';

@@ -1,3 +1,4 @@
+import { SHIPMENT_STATUSES } from '../../domain/index.js';
 import type { City, ShipmentStatus } from '../../domain/index.js';
 import { findCities } from './city-mentions.js';
 import { findDates } from './date-mentions.js';
@@ -44,7 +45,7 @@ export interface ProofEvidence {
   results: ProofResult[];
 }
 
-const STATUSES: ReadonlySet<string> = new Set(['created', 'in_transit', 'at_branch', 'delayed', 'delivered', 'cancelled']);
+const STATUSES: ReadonlySet<string> = new Set(SHIPMENT_STATUSES);
 
 
 /** An empty evidence set, to fill with `addText` and `addCall`. */

@@ -1,10 +1,10 @@
-import { SERVICES } from '../../domain/index.js';
+import { SERVICES, SHIPMENT_STATUSES } from '../../domain/index.js';
 
 // A value that is a code, not text: an ISO date or time, a numeric identifier (TTN-000001, SKU-1001,
 // CNL-000001), a warehouse id, a redaction placeholder. None can hold a word an instruction needs.
 const CODE = /^(?:\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?|[A-Z]{2,4}-\d{1,12}|WH-[A-Z]{2,16}|\[REDACTED:[A-Z]+\])$/;
 // The closed vocabularies of the domain's results: result and shipment statuses, delivery services.
-const ENUM_VALUES: ReadonlySet<string> = new Set(['ok', 'error', 'refused', 'approval_required', 'created', 'in_transit', 'at_branch', 'delayed', 'delivered', 'cancelled', ...SERVICES]);
+const ENUM_VALUES: ReadonlySet<string> = new Set(['ok', 'error', 'refused', 'approval_required', ...SHIPMENT_STATUSES, ...SERVICES]);
 // A field name of a result's schema (snake_case): written by the server, not by whoever wrote the data.
 const SCHEMA_KEY = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 const MAX_DEPTH = 32;

@@ -5,7 +5,8 @@ import type { RunLedger } from '../core/index.js';
 /** The `configurable` key a LangGraph run carries its ledger under. */
 const LEDGER_KEY = '__waybill_ledger';
 
-const fromConfig = (): unknown => (getConfig()?.configurable as Record<string, unknown> | undefined)?.[LEDGER_KEY];
+// Registered once, when the LangGraph runtime is loaded.
+addLedgerSource(() => (getConfig()?.configurable as Record<string, unknown> | undefined)?.[LEDGER_KEY]);
 
 /**
  * The `configurable` entry that carries `ledger` through a graph invocation: LangChain propagates its
@@ -14,6 +15,5 @@ const fromConfig = (): unknown => (getConfig()?.configurable as Record<string, u
  * namespace and the checkpoint id of a config, and metadata only LangGraph's own keys.
  */
 export function ledgerConfigurable(ledger: RunLedger): Record<string, unknown> {
-  addLedgerSource(fromConfig);
   return { [LEDGER_KEY]: ledger };
 }
