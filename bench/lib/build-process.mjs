@@ -42,11 +42,22 @@ export async function forkBuild({ build, completionsFile, dbPath, durability, wa
     run: (input, threadId) => call('run', { input, threadId }),
     /** The child process's CPU so far (user + system, ms), background threads included. */
     cpuMs: () => call('cpu'),
+    /** The child's main thread's CPU so far (ms), or null off Linux: the rest of the process's CPU is V8's background threads. */
+    mainThreadCpuMs: () => call('mainThreadCpu'),
     close: async () => {
       await call('close');
       child.disconnect();
     },
   };
+}
+
+// Linux schedstat: nanoseconds the main thread has run on a CPU (its first field).
+function mainThreadCpuMs() {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return null;
+  }
 }
 
 async function serve() {
@@ -79,6 +90,9 @@ async function serve() {
     cpu() {
       const used = process.cpuUsage();
       return (used.user + used.system) / 1000;
+    },
+    mainThreadCpu() {
+      return mainThreadCpuMs();
     },
     async close() {
       await opened.close();

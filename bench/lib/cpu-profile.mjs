@@ -4,7 +4,7 @@ import { Session } from 'node:inspector/promises';
 
 const COMPONENTS = [
   ['domain + MCP', /\/dist\/runtimes\/langgraph\/mcp-domain-tools/],
-  ['waybill policy layer (policy, runtime middleware, telemetry)', /\/dist\/(policy|runtimes|telemetry|agents)\//],
+  ['waybill policy layer (policy, proof checks, runtime middleware, telemetry)', /\/dist\/(policy|fleet|runtimes|telemetry|agents|knowledge)\//],
   ['model (replayed completions, tool conversion to the wire format)', /\/bench\/lib\/(replayed-model|completion-key)|\/dist\/models\/|js-tiktoken|base64-js|utils\/function_calling/],
   ['domain + MCP', /\/dist\/(domain|mcp)\/|@modelcontextprotocol/],
   ['LangGraph checkpointer (serialisation)', /@langchain\/langgraph-checkpoint/],
@@ -14,13 +14,13 @@ const COMPONENTS = [
   ['node internals (uuid random bytes, TextEncoder, AbortSignal, async hooks)', /^node:/],
 ];
 
-const SPECIAL = { '(garbage collector)': 'garbage collector', '(idle)': 'idle', '(program)': 'V8 / native (unattributed)', '(root)': 'V8 / native (unattributed)' };
+const SPECIAL = new Map(Object.entries({ '(garbage collector)': 'garbage collector', '(idle)': 'idle', '(program)': 'V8 / native (unattributed)', '(root)': 'V8 / native (unattributed)' }));
 
 // Native frames (no URL: a better-sqlite3 statement, a crypto call, JSON) count for the JS that called them.
 function componentOf(node, parents) {
   for (let current = node; current; current = parents.get(current.id)) {
     const { url, functionName } = current.callFrame;
-    if (SPECIAL[functionName]) return SPECIAL[functionName];
+    if (SPECIAL.has(functionName)) return SPECIAL.get(functionName);
     if (!url) continue;
     for (const [name, pattern] of COMPONENTS) if (pattern.test(url)) return name;
     return 'other';

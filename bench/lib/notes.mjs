@@ -15,13 +15,24 @@ function profileDiff(d) {
     .join('; ');
 }
 
+// Process CPU per run split into the main thread and V8's background threads (compiler, GC helpers).
+function threadNote(byThread) {
+  const line = (phase, label) => {
+    const w = byThread?.[phase]?.waybill;
+    const p = byThread?.[phase]?.plain;
+    return w && p ? `${label} main thread ${n(w.main_thread_ms_per_run, 2)} vs ${n(p.main_thread_ms_per_run, 2)} ms, background threads ${n(w.background_threads_ms_per_run, 2)} vs ${n(p.background_threads_ms_per_run, 2)} ms` : '';
+  };
+  const parts = [line('steady', 'after warm-up:'), line('warm_up', 'during the warm-up passes (figure 1d):')].filter(Boolean);
+  return parts.length > 0 ? `CPU per run by thread, Waybill vs plain: ${parts.join('; ')}. ` : '';
+}
+
 function orchestrationNote(figure, d, which) {
   const cp = d.checkpoint_per_run;
   const rounds = figure.ratio_per_round ? ` (per-round ratios ${n(figure.ratio_per_round.min, 2)} / ${n(figure.ratio_per_round.median, 2)} / ${n(figure.ratio_per_round.max, 2)})` : '';
   return (
-    `${which}: Waybill ${n(figure.value.waybill)} ms vs plain ${n(figure.value.baseline)} ms${rounds} with the same model calls per run ` +
+    `${which}: Waybill ${n(figure.value.waybill)} ms vs plain ${n(figure.value.baseline)} ms${rounds} with model calls per run ` +
     `(${n(d.model_calls_per_run.waybill.mean, 2)} vs ${n(d.model_calls_per_run.plain.mean, 2)}); ${n(cp.waybill.checkpoint_rows)} checkpoints + ${n(cp.waybill.write_rows)} write rows per run vs ${n(cp.plain.checkpoint_rows)} + ${n(cp.plain.write_rows)}. ` +
-    `CPU profile, self ms per run Waybill vs plain, by component: ${profileDiff(d)}. What Waybill adds is its policy layer (input and tool-result scans, the proof loop's evidence and checks, ` +
+    `${threadNote(d.cpu_by_thread)}CPU profile, self ms per run Waybill vs plain, by component: ${profileDiff(d)}. What Waybill adds is its policy layer (input and tool-result scans, the proof loop's evidence and checks, ` +
     'the run record and audit events); what it saves is checkpoint serialisation and SQLite writes (durability "exit", statements compiled once).'
   );
 }
@@ -45,10 +56,12 @@ const NOTES = {
   '1c': (f, d) => orchestrationNote(f, d.orchestration, '1c CPU per run'),
   '2': (f, d) => {
     const t = d.orchestration.tokens_per_request;
+    const calls = d.orchestration.model_calls_per_run;
     return (
-      `2 tokens: Waybill ${n(f.value.waybill)} vs plain ${n(f.value.baseline)} per request with identical completions (${n(t.completion.waybill)} vs ${n(t.completion.plain)}); ` +
-      `all of the difference is prompt (${n(t.prompt_per_model_call.waybill)} vs ${n(t.prompt_per_model_call.plain)} tokens per model call): Waybill's role prompts and delegation contract, ` +
-      'the <data> envelopes around tool results and worker answers, and the tool schemas (search_policies and the worker tools carry longer descriptions).'
+      `2 tokens: Waybill ${n(f.value.waybill)} vs plain ${n(f.value.baseline)} per request with identical completions (completion tokens ${n(t.completion.waybill)} vs ${n(t.completion.plain)}); ` +
+      `prompt ${n(t.prompt.waybill)} vs ${n(t.prompt.plain)} per request over ${n(calls.waybill.mean, 2)} vs ${n(calls.plain.mean, 2)} model calls (${n(t.prompt_per_model_call.waybill)} vs ${n(t.prompt_per_model_call.plain)} per call). ` +
+      "Waybill's prompts carry its role prompts, the delegation contract, the <data> note around tool results and worker answers and search_policies' schema; " +
+      'it saves the second supervisor call after one clean, verified delegation and the tools a worker is not offered (cancel_shipment unless the request asks to cancel).'
     );
   },
   '3a': (f, d) => {
@@ -91,6 +104,9 @@ function narrowlyMet(figure, details) {
 }
 
 const NARROW_NOTES = {
+  '1a': NOTES['1a'],
+  '1c': NOTES['1c'],
+  '2': NOTES['2'],
   '6': (f, d) => {
     const m = d['paused-memory'];
     return (
