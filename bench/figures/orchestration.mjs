@@ -50,13 +50,13 @@ async function measureBuilds(builds, rounds, problems) {
   return { samples, roundCpu, roundMainCpu };
 }
 
-/** The measured rounds from `from` on, renumbered from 0. */
-function fromRound(measured, from) {
+/** The measured rounds in [from, to), renumbered from 0. */
+function roundsBetween(measured, from, to = Infinity) {
   const pick = (byBuild, f) => Object.fromEntries(Object.entries(byBuild).map(([label, xs]) => [label, f(xs)]));
   return {
-    samples: pick(measured.samples, (xs) => xs.filter((x) => x.round >= from).map((x) => ({ ...x, round: x.round - from }))),
-    roundCpu: pick(measured.roundCpu, (xs) => xs.slice(from)),
-    roundMainCpu: pick(measured.roundMainCpu, (xs) => xs.slice(from)),
+    samples: pick(measured.samples, (xs) => xs.filter((x) => x.round >= from && x.round < to).map((x) => ({ ...x, round: x.round - from }))),
+    roundCpu: pick(measured.roundCpu, (xs) => xs.slice(from, to)),
+    roundMainCpu: pick(measured.roundMainCpu, (xs) => xs.slice(from, to)),
   };
 }
 
@@ -88,7 +88,7 @@ export async function run({ rounds = 30, warmUpRounds = 20 } = {}) {
         await build.close();
       }
     }
-    const result = report(fromRound(measured, warmUpRounds), rounds, problems, warmUp(measured, warmUpRounds));
+    const result = report(roundsBetween(measured, warmUpRounds), rounds, problems, warmUp(roundsBetween(measured, 0, warmUpRounds), warmUpRounds));
     result.details.cpu_profile_self_ms_per_run = profiles;
     return result;
   } finally {
@@ -99,11 +99,10 @@ export async function run({ rounds = 30, warmUpRounds = 20 } = {}) {
 // The profiled pass comes after this many unprofiled ones, so it sees mostly compiled code, as 1a-1c do.
 const PROFILE_WARM_UP_ROUNDS = 10;
 
-/** Figure 1d: CPU per run over the warm-up rounds, and each build's main-thread share of it. */
-function warmUp(measured, warmUpRounds) {
-  const cpu = (label) => measured.roundCpu[label].slice(0, warmUpRounds);
-  const w = cpu('waybill');
-  const p = cpu('plain');
+/** Figure 1d from the warm-up rounds: CPU per run, and each build's main-thread share of it. */
+function warmUp(early, warmUpRounds) {
+  const w = early.roundCpu.waybill;
+  const p = early.roundCpu.plain;
   return {
     rounds: warmUpRounds,
     figure: {
@@ -119,7 +118,7 @@ function warmUp(measured, warmUpRounds) {
       ratio_per_round: summarise(w.map((x, r) => x / p[r]), 3),
       target: null,
     },
-    threads: threadSplit({ roundCpu: { waybill: w, plain: p }, roundMainCpu: { waybill: measured.roundMainCpu.waybill.slice(0, warmUpRounds), plain: measured.roundMainCpu.plain.slice(0, warmUpRounds) } }),
+    threads: threadSplit(early),
   };
 }
 
