@@ -30,6 +30,28 @@ function componentOf(node, parents) {
 
 /** Runs `fn` under the profiler; returns self milliseconds per component, divided by `perRuns`. */
 export async function profileComponents(fn, perRuns) {
+  return summariseProfile(await recordProfile(fn), perRuns);
+}
+
+/** Runs `fn` under the profiler; returns the `top` functions by self milliseconds (`name file`), divided by `perRuns`. */
+export async function profileFunctions(fn, perRuns, top = 8) {
+  const profile = await recordProfile(fn);
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals = new Map();
+  profile.samples.forEach((id, i) => {
+    const { functionName, url } = nodes.get(id).callFrame;
+    const key = `${functionName || '(anonymous)'}${url ? ` ${url.slice(url.lastIndexOf('/') + 1)}` : ''}`;
+    totals.set(key, (totals.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return Object.fromEntries(
+    [...totals]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, ms]) => [name, Number((ms / perRuns).toFixed(2))]),
+  );
+}
+
+async function recordProfile(fn) {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
@@ -42,7 +64,7 @@ export async function profileComponents(fn, perRuns) {
     ({ profile } = await session.post('Profiler.stop'));
     session.disconnect();
   }
-  return summariseProfile(profile, perRuns);
+  return profile;
 }
 
 function summariseProfile(profile, perRuns) {
