@@ -20,6 +20,9 @@ import { profileComponents } from '../lib/cpu-profile.mjs';
 import { mean, median, percentile, round, summarise } from '../lib/stats.mjs';
 import { tempDir } from '../lib/temp-db.mjs';
 
+// The profiled pass comes after this many unprofiled ones, so it sees mostly compiled code, as 1a-1c do.
+const PROFILE_WARM_UP_ROUNDS = 10;
+
 /** `rounds` passes over the fixed requests, rotating which build goes first; each build's process and main-thread CPU per round. */
 async function measureBuilds(builds, rounds, problems) {
   const samples = Object.fromEntries(builds.map((b) => [b.label, []]));
@@ -95,9 +98,6 @@ export async function run({ rounds = 30, warmUpRounds = 20 } = {}) {
     tmp.remove();
   }
 }
-
-// The profiled pass comes after this many unprofiled ones, so it sees mostly compiled code, as 1a-1c do.
-const PROFILE_WARM_UP_ROUNDS = 10;
 
 /** Figure 1d from the warm-up rounds: CPU per run, and each build's main-thread share of it. */
 function warmUp(early, warmUpRounds) {

@@ -84,7 +84,6 @@ const NOTES = {
   },
   '5a': (f, d) => concurrencyNote(f, d),
   '5b': (f, d) => concurrencyNote(f, d),
-  '7': (f, d) => guardsNote(f, d.guards),
   '6': (f, d) => {
     const m = d['paused-memory'];
     const plain = m.plain_build_finished_runs_per_1000;
@@ -97,6 +96,7 @@ const NOTES = {
       'RSS grows more than the heap: SQLite page caches of the four connections fill as the file grows, and freed memory is not returned to the OS.'
     );
   },
+  '7': (f, d) => guardsNote(f, d.guards),
 };
 
 // A target met by less than this fraction is reported as narrowly met: the next run may miss it.
