@@ -1,20 +1,11 @@
-import type { IncomingMessage } from 'node:http';
+export type JsonBody = { success: true; value: unknown } | { success: false; message: string };
 
-export type JsonBody = { success: true; value: unknown } | { success: false; status: 400 | 413; message: string };
-
-/** Reads a request body of at most `limitBytes` and parses it as JSON, without throwing on bad input. */
-export async function readJsonBody(request: IncomingMessage, limitBytes: number): Promise<JsonBody> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > limitBytes) return { success: false, status: 413, message: `request body is over ${limitBytes} bytes` };
-    chunks.push(buffer);
-  }
+/** Parses a request body as JSON without throwing on bad input (its size is bounded before this reads it). */
+export async function readJsonBody(request: Request): Promise<JsonBody> {
+  const text = await request.text();
   try {
-    return { success: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown };
+    return { success: true, value: JSON.parse(text) as unknown };
   } catch {
-    return { success: false, status: 400, message: 'request body is not valid JSON' };
+    return { success: false, message: 'request body is not valid JSON' };
   }
 }

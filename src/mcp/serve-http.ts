@@ -1,22 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
-import { metadataHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/metadata.js';
-import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
+import { serve } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
+import { MethodNotAllowedError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { getOAuthProtectedResourceMetadataUrl } from '@modelcontextprotocol/sdk/server/auth/router.js';
-import { localhostHostValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import express from 'express';
-import type { Request, Response } from 'express';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
 import type { Caller } from '../domain/index.js';
 import { CALLER_ROLES } from '../domain/index.js';
 import { checkEnvelope } from './check-envelope.js';
 import type { WaybillMcpServerOptions } from './create-mcp-server.js';
 import { createWaybillMcpServer } from './create-mcp-server.js';
+import { jsonRpcError } from './json-rpc-error.js';
+import { loopbackHostCheck } from './loopback-host-check.js';
 import { readJsonBody } from './read-json-body.js';
+import type { McpHttpEnv } from './require-api-key.js';
+import { requireApiKey } from './require-api-key.js';
 import type { Logger } from './stderr-logger.js';
 
 export interface HttpServeOptions extends Omit<WaybillMcpServerOptions, 'caller' | 'approvals' | 'logger'> {
@@ -53,76 +57,69 @@ export interface RunningHttpServer {
 }
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
+  transport: WebStandardStreamableHTTPServerTransport;
   server: McpServer;
   keyId: string;
   lastSeen: number;
 }
 
 const MCP_PATH = '/mcp';
+// RFC 9728: the metadata of the resource at /mcp lives at the path-specific well-known URL.
+const METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
-// API keys do not expire by time (they are revoked); the SDK's middleware wants an expiry, so a verified
-// key is valid for this long, and it is verified again on every request anyway.
-const VERIFIED_FOR_SECONDS = 300;
 
 /**
- * Serves MCP over Streamable HTTP at `/mcp`: a bearer API key on every request (the MCP SDK's
- * bearer-auth middleware, with the protected-resource metadata it points to), one SDK transport and
- * server per session bound to the key that opened it, sessions capped per key and closed when idle,
- * and JSON-RPC envelopes checked before the transport sees them. Irreversible calls need a grant.
+ * Serves MCP over Streamable HTTP at `/mcp` from Hono, with the MCP SDK's web-standard transport: a
+ * bearer API key on every request (with the protected-resource metadata its 401 points to), one SDK
+ * transport and server per session bound to the key that opened it, sessions capped per key and closed
+ * when idle, and JSON-RPC envelopes checked before the transport sees them. Irreversible calls need a grant.
  */
 export async function serveHttp(options: HttpServeOptions): Promise<RunningHttpServer> {
   const { logger, verifyKey, host = '127.0.0.1', port = 8788, maxBodyBytes = 4 * 1024 * 1024, sessionIdleMs = 10 * 60_000, maxSessionsPerKey = 16 } = options;
   const sessions = new Map<string, Session>();
   const clock = () => Date.now();
-  const app = express();
-  app.disable('x-powered-by');
-  // Rebinding protection: a web page must not reach a loopback server through a name it controls.
-  if (LOOPBACK.has(host)) app.use(localhostHostValidation());
-
   let resourceUrl = new URL(`http://127.0.0.1${MCP_PATH}`);
-  const verifier = {
-    verifyAccessToken: async (token: string): Promise<AuthInfo> => {
-      const caller = await verifyKey(token);
-      if (!caller) throw new InvalidTokenError('this API key is unknown or revoked (make one with: waybill keys create --tenant T --role operator)');
-      return { token, clientId: caller.principal, scopes: [caller.role], expiresAt: Math.floor(clock() / 1000) + VERIFIED_FOR_SECONDS, extra: { caller } };
-    },
-  };
-  // RFC 9728: the metadata of the resource at /mcp lives at the path-specific well-known URL.
-  app.use(`/.well-known/oauth-protected-resource${MCP_PATH}`, (request, response, next) => {
-    const metadata = { resource: resourceUrl.href, bearer_methods_supported: ['header'], scopes_supported: [...CALLER_ROLES], resource_name: 'Waybill MCP server' };
-    metadataHandler(metadata)(request, response, next);
-  });
-  const bearer = (request: Request, response: Response, next: express.NextFunction) =>
-    requireBearerAuth({ verifier, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resourceUrl) })(request, response, next);
-  app.all(MCP_PATH, bearer, (request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      logger.error('mcp http request failed', { error: error instanceof Error ? error.message : String(error) });
-      if (!response.headersSent) sendJsonRpcError(response, 500, -32603, 'internal error');
-    });
-  });
-  app.use((_request: Request, response: Response) => sendJsonRpcError(response, 404, -32601, `not found: MCP is served at ${MCP_PATH}`));
+  const resourceMetadataUrl = () => new URL(METADATA_PATH, resourceUrl).href;
 
-  async function handle(request: Request, response: Response): Promise<void> {
-    const caller = (request.auth?.extra as { caller?: Caller } | undefined)?.caller;
-    if (!caller) return sendJsonRpcError(response, 401, -32001, 'unauthenticated');
-    const sessionId = request.header('mcp-session-id');
-    let body: unknown;
+  // Not strict: `/mcp/` is `/mcp`, as it was under Express.
+  const app = new Hono<McpHttpEnv>({ strict: false });
+  // Rebinding protection: a web page must not reach a loopback server through a name it controls.
+  if (LOOPBACK.has(host)) app.use(loopbackHostCheck());
+  // Open to any origin, as the SDK's metadata handler is, so browser-based MCP clients can discover auth.
+  app.use(METADATA_PATH, cors());
+  app.get(METADATA_PATH, (c) => {
+    const metadata: OAuthProtectedResourceMetadata = { resource: resourceUrl.href, bearer_methods_supported: ['header'], scopes_supported: [...CALLER_ROLES], resource_name: 'Waybill MCP server' };
+    return c.json(metadata);
+  });
+  app.all(METADATA_PATH, (c) => c.json(new MethodNotAllowedError(`The method ${c.req.method} is not allowed for this endpoint`).toResponseObject(), 405, { allow: 'GET, OPTIONS' }));
+  app.use(MCP_PATH, requireApiKey(verifyKey, resourceMetadataUrl));
+  app.use(MCP_PATH, bodyLimit({ maxSize: maxBodyBytes, onError: () => jsonRpcError(413, -32700, `request body is over ${maxBodyBytes} bytes`) }));
+  app.all(MCP_PATH, (c) => handle(c.req.raw, c.get('caller'), c.get('authInfo')));
+  app.notFound(() => jsonRpcError(404, -32601, `not found: MCP is served at ${MCP_PATH}`));
+  app.onError((error) => {
+    if (error instanceof HTTPException) return error.getResponse();
+    logger.error('mcp http request failed', { error: error.message });
+    return jsonRpcError(500, -32603, 'internal error');
+  });
+
+  async function handle(request: Request, caller: Caller, authInfo: AuthInfo): Promise<Response> {
+    const sessionId = request.headers.get('mcp-session-id') ?? undefined;
+    let parsedBody: unknown;
     if (request.method === 'POST') {
-      const parsed = await readJsonBody(request, maxBodyBytes);
-      if (!parsed.success) return sendJsonRpcError(response, parsed.status, -32700, parsed.message);
+      const parsed = await readJsonBody(request);
+      if (!parsed.success) return jsonRpcError(400, -32700, parsed.message);
       const envelope = checkEnvelope(parsed.value);
-      if (!envelope.ok) return sendJsonRpcError(response, 400, -32600, envelope.message);
-      body = parsed.value;
+      if (!envelope.ok) return jsonRpcError(400, -32600, envelope.message);
+      parsedBody = parsed.value;
     }
     if (sessionId !== undefined) {
       const session = sessions.get(sessionId);
       // A session belongs to the key that opened it; to any other key it does not exist.
-      if (!session || session.keyId !== caller.principal) return sendJsonRpcError(response, 404, -32001, 'session not found: initialize a new one');
+      if (!session || session.keyId !== caller.principal) return jsonRpcError(404, -32001, 'session not found: initialize a new one');
       session.lastSeen = clock();
-      return session.transport.handleRequest(request, response, body);
+      return session.transport.handleRequest(request, { parsedBody, authInfo });
     }
-    if (request.method !== 'POST') return sendJsonRpcError(response, 400, -32000, 'missing mcp-session-id header');
+    if (request.method !== 'POST') return jsonRpcError(400, -32000, 'missing mcp-session-id header');
     const held = [...sessions.entries()].filter(([, s]) => s.keyId === caller.principal).sort(([, a], [, b]) => a.lastSeen - b.lastSeen);
     // At the cap, the key's least recently used session makes room: memory stays bounded, and a client
     // that still used it gets 404 and initializes again, as the protocol expects.
@@ -132,7 +129,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<RunningHttpS
       logger.info('mcp session evicted (cap per key)', { session: id, key: caller.principal });
     }
     const server = createWaybillMcpServer({ ...options, caller, approvals: { grants: 'required', ...(options.autoApproveUpToUah !== undefined && { autoApproveUpToUah: options.autoApproveUpToUah }), ...(options.consoleUrl && { consoleUrl: options.consoleUrl }) } });
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {
         sessions.set(id, { transport, server, keyId: caller.principal, lastSeen: clock() });
@@ -143,9 +140,10 @@ export async function serveHttp(options: HttpServeOptions): Promise<RunningHttpS
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
     await server.connect(transport);
-    await transport.handleRequest(request, response, body);
-    // Anything but a valid initialize leaves no session behind; drop the server that was made for it.
+    const response = await transport.handleRequest(request, { parsedBody, authInfo });
+    // Anything but a valid initialize leaves no session behind (its answer is already whole); drop the server made for it.
     if (!transport.sessionId) await server.close();
+    return response;
   }
 
   async function sweepIdleSessions(): Promise<number> {
@@ -159,17 +157,19 @@ export async function serveHttp(options: HttpServeOptions): Promise<RunningHttpS
     return idle.length;
   }
 
-  const httpServer: Server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(listening)));
+  const { httpServer, address } = await new Promise<{ httpServer: ServerType; address: AddressInfo }>((resolve, reject) => {
+    // Global Request/Response left as they are: this server also runs inside other processes (the ADK
+    // runtime's loopback boundary, the red-team evals), whose libraries must keep Node's own classes.
+    const listening = serve({ fetch: app.fetch, hostname: host, port, overrideGlobalObjects: false }, (info) => resolve({ httpServer: listening, address: info }));
+    listening.once('error', reject);
   });
-  const address = httpServer.address() as AddressInfo;
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}${MCP_PATH}`;
   resourceUrl = new URL(url);
   const sweeper = setInterval(() => void sweepIdleSessions(), Math.max(1000, Math.min(sessionIdleMs, 60_000)));
   sweeper.unref();
   return {
     url,
-    resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resourceUrl),
+    resourceMetadataUrl: resourceMetadataUrl(),
     sweepIdleSessions,
     openSessions: () => sessions.size,
     close: async () => {
@@ -178,8 +178,4 @@ export async function serveHttp(options: HttpServeOptions): Promise<RunningHttpS
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },
   };
-}
-
-function sendJsonRpcError(response: Response, status: number, code: number, message: string): void {
-  response.status(status).type('application/json').send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
