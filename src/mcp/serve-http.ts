@@ -158,9 +158,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<RunningHttpS
   }
 
   const { httpServer, address } = await new Promise<{ httpServer: ServerType; address: AddressInfo }>((resolve, reject) => {
-    // Global Request/Response left as they are: this server also runs inside other processes (the ADK
-    // runtime's loopback boundary, the red-team evals), whose libraries must keep Node's own classes.
-    const listening = serve({ fetch: app.fetch, hostname: host, port, overrideGlobalObjects: false }, (info) => resolve({ httpServer: listening, address: info }));
+    // With the adapter's defaults, as `serveWaybill` serves the API: its global Request/Response stand in
+    // for Node's (and pass their instanceof checks), which hono/body-limit needs to re-wrap a chunked body.
+    const listening = serve({ fetch: app.fetch, hostname: host, port }, (info) => resolve({ httpServer: listening, address: info }));
     listening.once('error', reject);
   });
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}${MCP_PATH}`;
