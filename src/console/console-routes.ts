@@ -8,7 +8,7 @@ import { ConsoleAssetsMissingError } from './console-assets-missing-error.js';
  * The same relative path reaches it from the built `dist/console/` and from `src/console/` when tests
  * run on the sources, so both serve the one bundle.
  */
-export const CONSOLE_ASSETS = new URL('../../dist/console/assets/', import.meta.url);
+const CONSOLE_ASSETS = new URL('../../dist/console/assets/', import.meta.url);
 
 // Only our own script and styles run; the key lives in sessionStorage, so no third-party code may load.
 const SECURITY_HEADERS = {

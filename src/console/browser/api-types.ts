@@ -12,14 +12,14 @@ export interface Me {
 }
 
 /** Token use and cost of a run. */
-export interface Usage {
+interface Usage {
   prompt_tokens: number;
   completion_tokens: number;
   usd: number;
 }
 
 /** One tool call of a run. */
-export interface ToolCall {
+interface ToolCall {
   agent: string;
   tool: string;
   args: unknown;
@@ -105,7 +105,7 @@ export interface DecisionRecord {
 }
 
 /** Kill and read-only switches of one scope. */
-export interface SwitchState {
+interface SwitchState {
   killed: boolean;
   read_only: boolean;
 }

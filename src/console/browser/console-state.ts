@@ -1,10 +1,10 @@
 import type { Me } from './api-types.js';
 
 /** Draws one page into `#main`: `params` are the hash path's segments after the page name, decoded. */
-export type Page = (params: string[], me: Me) => Promise<void>;
+type Page = (params: string[], me: Me) => Promise<void>;
 
 /** The console's shared state: the page registry the router reads, the signed-in key, the last live run. */
-export interface ConsoleState {
+interface ConsoleState {
   /** Pages by the first hash segment (`#/runs/...` -> `runs`); an unknown segment draws `runs`. */
   pages: Record<string, Page>;
   /** Who the key belongs to, from `/v1/me`; null while signed out. */

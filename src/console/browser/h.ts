@@ -1,8 +1,8 @@
 /** An attribute value; `null`, `undefined` and `false` leave the attribute out, `true` sets it empty. */
-export type AttrValue = string | number | boolean | null | undefined;
+type AttrValue = string | number | boolean | null | undefined;
 
 /** Attributes by name; an `on…` name takes a listener for that event (`onclick` listens to `click`). */
-export type Attrs = Record<string, AttrValue | ((event: Event) => void)>;
+type Attrs = Record<string, AttrValue | ((event: Event) => void)>;
 
 /** A child: nodes are appended, other values as text; `null`, `undefined` and `false` are skipped. */
 export type Child = Node | string | number | boolean | null | undefined | readonly Child[];

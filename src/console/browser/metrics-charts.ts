@@ -18,12 +18,13 @@ export function quantile(sorted: readonly number[], q: number): number {
   return sorted[i] ?? 0;
 }
 
-/** Runs grouped in time buckets of whole minutes, about twelve over the span. */
-export interface Bucket {
+/** A time bucket (`t`, its start in epoch ms) and the runs that started in it. */
+interface Bucket {
   t: number;
   runs: RunRecord[];
 }
 
+/** Runs grouped in time buckets of whole minutes, about twelve over the span. */
 export function bucketize(runs: readonly RunRecord[]): Bucket[] {
   const times = runs.map((r) => Date.parse(r.started_at));
   const min = Math.min(...times);

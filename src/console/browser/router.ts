@@ -7,7 +7,7 @@ import { h } from './h.js';
 import { errorBox, show } from './widgets.js';
 
 /** Shows the sign-in form (with `message` as an alert) and hides what needs a key. */
-export function renderSignIn(message?: string): void {
+function renderSignIn(message?: string): void {
   byId('nav').hidden = true;
   byId('sign-out').hidden = true;
   byId('who').textContent = '';
