@@ -10,7 +10,7 @@ export type Child = Node | string | number | boolean | null | undefined | readon
 const SVG_TAGS = { svg: 1, rect: 1, line: 1, text: 1, g: 1, polyline: 1, path: 1, title: 1, circle: 1 } as const;
 type SvgTag = keyof typeof SVG_TAGS;
 
-const isSvgTag = (tag: string): tag is SvgTag => Object.hasOwn(SVG_TAGS, tag);
+const isSvgTag = (tag: string): tag is SvgTag => Object.prototype.hasOwnProperty.call(SVG_TAGS, tag);
 
 /**
  * Makes an element. Data reaches the page only as attributes and text nodes, never parsed as markup,
