@@ -19,6 +19,19 @@ export default tseslint.config(
     },
   },
   {
+    // The console adds data to the page as text nodes only, so run answers and arguments cannot inject markup.
+    files: ['src/console/browser/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { property: 'innerHTML', message: 'Add data as text nodes (h() children), never parsed as markup.' },
+        { property: 'outerHTML', message: 'Add data as text nodes (h() children), never parsed as markup.' },
+        { property: 'insertAdjacentHTML', message: 'Add data as text nodes (h() children), never parsed as markup.' },
+        { object: 'document', property: 'write', message: 'Add data as text nodes (h() children), never parsed as markup.' },
+      ],
+    },
+  },
+  {
     files: ['src/cli/**/*.ts', '**/*.test.ts', 'test/**/*.ts', 'bench/**/*.mjs'],
     rules: { 'no-console': 'off' },
   },

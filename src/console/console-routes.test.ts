@@ -1,5 +1,8 @@
+import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../testing/temp-dir.js';
+import { ConsoleAssetsMissingError } from './console-assets-missing-error.js';
 import { consoleRoutes } from './console-routes.js';
 
 const app = consoleRoutes();
@@ -30,5 +33,18 @@ describe('console assets', () => {
     const res = await app.request('/console/app.css');
     expect(res.headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect(await res.text()).toContain('font:14px/1.45 system-ui');
+  });
+});
+
+describe('console assets not built', () => {
+  it('refuses to start without them, naming the missing file and the command that builds it', () => {
+    const temp = makeTempDir();
+    try {
+      const empty = pathToFileURL(`${temp.dir}/`);
+      expect(() => consoleRoutes(empty)).toThrow(ConsoleAssetsMissingError);
+      expect(() => consoleRoutes(empty)).toThrow(`${temp.dir}/index.html is missing; run npm run build`);
+    } finally {
+      temp.cleanup();
+    }
   });
 });

@@ -1,15 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
-import { CONSOLE_PAGE } from './console-page.js';
-import { CONSOLE_SCRIPT_APPROVALS } from './console-script-approvals.js';
-import { CONSOLE_SCRIPT_CORE } from './console-script-core.js';
-import { CONSOLE_SCRIPT_LIVE } from './console-script-live.js';
-import { CONSOLE_SCRIPT_METRICS } from './console-script-metrics.js';
-import { CONSOLE_SCRIPT_RUNS } from './console-script-runs.js';
-import { CONSOLE_SCRIPT_SWITCHES } from './console-script-switches.js';
-import { CONSOLE_STYLES } from './console-styles.js';
+import { ConsoleAssetsMissingError } from './console-assets-missing-error.js';
 
-// Assets are TypeScript strings, so the built package serves them with no copy step.
-const SCRIPT = [CONSOLE_SCRIPT_CORE, CONSOLE_SCRIPT_LIVE, CONSOLE_SCRIPT_RUNS, CONSOLE_SCRIPT_APPROVALS, CONSOLE_SCRIPT_SWITCHES, CONSOLE_SCRIPT_METRICS].join('\n');
+/**
+ * Where `npm run build` puts the console (scripts/build-console.mjs bundles `src/console/browser/`).
+ * The same relative path reaches it from the built `dist/console/` and from `src/console/` when tests
+ * run on the sources, so both serve the one bundle.
+ */
+const CONSOLE_ASSETS = new URL('../../dist/console/assets/', import.meta.url);
 
 // Only our own script and styles run; the key lives in sessionStorage, so no third-party code may load.
 const SECURITY_HEADERS = {
@@ -19,11 +18,27 @@ const SECURITY_HEADERS = {
   'cache-control': 'no-store',
 };
 
-/** The operator console: a static shell, one script and one stylesheet; data comes from `/v1`, live runs from the Agent Protocol's stream. */
-export function consoleRoutes(): Hono {
+function readAsset(dir: URL, name: string): string {
+  const url = new URL(name, dir);
+  try {
+    return readFileSync(url, 'utf8');
+  } catch (error) {
+    throw new ConsoleAssetsMissingError(fileURLToPath(url), { cause: error });
+  }
+}
+
+/**
+ * The operator console: a static shell, one script and one stylesheet, read once from `assets` (the
+ * build's output by default); data comes from `/v1`, live runs from the Agent Protocol's stream.
+ * Throws {@link ConsoleAssetsMissingError} when the build has not run.
+ */
+export function consoleRoutes(assets: URL = CONSOLE_ASSETS): Hono {
+  const page = readAsset(assets, 'index.html');
+  const script = readAsset(assets, 'app.js');
+  const styles = readAsset(assets, 'app.css');
   const app = new Hono();
-  app.get('/console', (c) => c.body(CONSOLE_PAGE, 200, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8' }));
-  app.get('/console/app.js', (c) => c.body(SCRIPT, 200, { ...SECURITY_HEADERS, 'content-type': 'text/javascript; charset=utf-8' }));
-  app.get('/console/app.css', (c) => c.body(CONSOLE_STYLES, 200, { ...SECURITY_HEADERS, 'content-type': 'text/css; charset=utf-8' }));
+  app.get('/console', (c) => c.body(page, 200, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8' }));
+  app.get('/console/app.js', (c) => c.body(script, 200, { ...SECURITY_HEADERS, 'content-type': 'text/javascript; charset=utf-8' }));
+  app.get('/console/app.css', (c) => c.body(styles, 200, { ...SECURITY_HEADERS, 'content-type': 'text/css; charset=utf-8' }));
   return app;
 }
