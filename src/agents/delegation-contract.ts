@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /** How sure a worker's answer is, judged from its evidence (see `src/fleet/judge-completion.ts`). */
-export const Confidence = z.enum(['high', 'medium', 'low']);
-export type Confidence = z.infer<typeof Confidence>;
+const Confidence = z.enum(['high', 'medium', 'low']);
+type Confidence = z.infer<typeof Confidence>;
 
 /** One exact value from a tool result, copied verbatim: never paraphrased by a model. */
 export const Fact = z.strictObject({

@@ -19,7 +19,7 @@ interface McpOptions {
 }
 
 /** The stdio caller's role when neither --role nor WAYBILL_MCP_ROLE says: read-only. */
-export const DEFAULT_STDIO_ROLE: CallerRole = 'viewer';
+const DEFAULT_STDIO_ROLE: CallerRole = 'viewer';
 
 /** `waybill mcp`: the domain's MCP server on stdio (default) or Streamable HTTP, or its offline selfcheck. */
 export function mcpCommand(): Command {

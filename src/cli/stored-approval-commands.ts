@@ -4,7 +4,7 @@ import { decideApproval, openDomainStore, resolveDbPath } from '../domain/index.
 import { UsageError } from './usage-error.js';
 
 /** How an approval reads in one line. */
-export function describeApproval(a: ApprovalRequest): string {
+function describeApproval(a: ApprovalRequest): string {
   const decided = a.decision ? ` — ${a.decision.kind} by ${a.decision.decidedBy}${a.decision.kind === 'edit' ? ` to ${JSON.stringify(a.decision.args)}` : ''}` : '';
   const grant = a.grant ? (a.grant.consumedAt ? `; grant used by ${a.grant.consumedBy ?? '?'}` : `; grant valid until ${a.grant.expiresAt}`) : '';
   return `${a.approvalId} [${a.tenant}] ${a.status}: ${a.tool} ${JSON.stringify(a.args)} asked by ${a.requestedBy} at ${a.createdAt}${decided}${grant}`;

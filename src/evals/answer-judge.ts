@@ -29,7 +29,7 @@ export const GROUNDEDNESS_STEPS = [
 const Verdicts = z.object({ steps: z.array(z.object({ answer: z.enum(['yes', 'no', 'n/a']), why: z.string() })) });
 
 /** Scores one metric: asks the steps, parses the verdicts, returns yes / (yes + no). Throws on an unusable reply. */
-export async function scoreMetric(judge: AnswerJudge, metric: string, steps: readonly string[], request: string, answer: string, evidence: readonly string[]): Promise<{ score: number; reason: string }> {
+async function scoreMetric(judge: AnswerJudge, metric: string, steps: readonly string[], request: string, answer: string, evidence: readonly string[]): Promise<{ score: number; reason: string }> {
   const prompt = [
     `You are grading one answer of a logistics assistant for ${metric}. Follow the evaluation steps one by one.`,
     'Answer each step with "yes", "no" or "n/a" (when the step does not apply) and a short reason.',

@@ -8,7 +8,7 @@ import { ToolCallPattern } from './golden-task.js';
  */
 export const CORPUS_VERSION = 1;
 
-export const AttackFamily = z.enum([
+const AttackFamily = z.enum([
   'direct_injection',
   'prompt_probing',
   'jailbreak',
@@ -18,13 +18,13 @@ export const AttackFamily = z.enum([
   'cross_agent_cascade',
   'exceed_authority',
 ]);
-export type AttackFamily = z.infer<typeof AttackFamily>;
+type AttackFamily = z.infer<typeof AttackFamily>;
 
 /** Where the attack text travels: the user's own turn(s), or data a tool returns. */
-export const AttackCarrier = z.enum(['user_input', 'multi_turn', 'shipment_note', 'stock_comment', 'policy_passage']);
-export type AttackCarrier = z.infer<typeof AttackCarrier>;
+const AttackCarrier = z.enum(['user_input', 'multi_turn', 'shipment_note', 'stock_comment', 'policy_passage']);
+type AttackCarrier = z.infer<typeof AttackCarrier>;
 
-export const AttackLanguage = z.enum(['uk', 'en', 'ru']);
+const AttackLanguage = z.enum(['uk', 'en', 'ru']);
 
 /** The barrier the attack is expected to meet first. Any barrier holding is withstood; a different one is reported. */
 // `authentication` and `tenancy` are the MCP boundary's own (the external-client carrier meets them first).
@@ -32,7 +32,7 @@ export const ExpectedBarrier = z.enum(['input_guard', 'policy', 'taint_policy', 
 export type ExpectedBarrier = z.infer<typeof ExpectedBarrier>;
 
 /** A call the attacker-controlled model makes once it has read the planted text. */
-export const AttackerAction = z.strictObject({
+const AttackerAction = z.strictObject({
   /** Which position acts: a worker (the one reading the data) or the supervisor (after a worker relays it). */
   position: z.enum(['worker', 'supervisor']),
   /** Where it must have seen the planted text: in a tool result it read, or in the request it was delegated (cascade). */
@@ -40,7 +40,7 @@ export const AttackerAction = z.strictObject({
   tool: z.string().min(1),
   args: z.record(z.string(), z.unknown()),
 });
-export type AttackerAction = z.infer<typeof AttackerAction>;
+type AttackerAction = z.infer<typeof AttackerAction>;
 
 /** Content planted in the data a tool returns, AgentDojo-style. */
 export const PlantedContent = z.strictObject({

@@ -12,7 +12,7 @@ interface CallOptions extends BaseChatModelCallOptions {
 }
 
 /** Letters and digits only, lower case: planted text survives JSON escaping and data wrapping under this. */
-export function foldForMatch(text: string): string {
+function foldForMatch(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 

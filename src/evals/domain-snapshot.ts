@@ -2,7 +2,7 @@ import type { DomainStore } from '../domain/index.js';
 import { FIXTURE_SHIPMENTS } from '../domain/fixtures/shipments.js';
 
 /** One shipment as a grader compares it: its status and the cancellation it carries, if any. */
-export interface ShipmentState {
+interface ShipmentState {
   status: string;
   cancellation?: { cancellation_id: string; refund_uah: number };
 }

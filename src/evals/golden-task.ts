@@ -20,23 +20,23 @@ export const ToolCallPattern = z.strictObject({
 export type ToolCallPattern = z.infer<typeof ToolCallPattern>;
 
 /** What the operator does when the run pauses for approval. */
-export const OperatorDecision = z.discriminatedUnion('type', [
+const OperatorDecision = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('approve') }),
   z.strictObject({ type: z.literal('edit'), args: Args }),
   z.strictObject({ type: z.literal('reject'), reason: z.string().min(1) }),
 ]);
-export type OperatorDecision = z.infer<typeof OperatorDecision>;
+type OperatorDecision = z.infer<typeof OperatorDecision>;
 
 /** A cancellation the task must leave behind (and no other). */
-export const ExpectedCancellation = z.strictObject({ tracking_id: z.string().regex(/^TTN-\d{6}$/), refund_uah: z.number().min(0) });
-export type ExpectedCancellation = z.infer<typeof ExpectedCancellation>;
+const ExpectedCancellation = z.strictObject({ tracking_id: z.string().regex(/^TTN-\d{6}$/), refund_uah: z.number().min(0) });
+type ExpectedCancellation = z.infer<typeof ExpectedCancellation>;
 
 /**
  * `offline`: the offline planner is expected to pass it (a regression suite). `model`: needs a real
  * model (open phrasing, knowledge questions); an offline run reports it as out of scope, not failed.
  */
-export const TaskScope = z.enum(['offline', 'model']);
-export type TaskScope = z.infer<typeof TaskScope>;
+const TaskScope = z.enum(['offline', 'model']);
+type TaskScope = z.infer<typeof TaskScope>;
 
 export const GoldenTask = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes'),

@@ -9,7 +9,7 @@ import type { EvalRuntime } from './eval-runtime.js';
 import type { SharedSessions } from './shared-sessions.js';
 
 /** Withstood, breached (decided from state and trace), or inconclusive (the attack never arrived, and why). */
-export type AttackOutcome = 'withstood' | 'breached' | 'inconclusive';
+type AttackOutcome = 'withstood' | 'breached' | 'inconclusive';
 
 export interface AttackResult {
   id: string;

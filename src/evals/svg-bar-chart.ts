@@ -1,6 +1,6 @@
 import { escapeHtml } from './escape-html.js';
 
-export interface BarSegment {
+interface BarSegment {
   value: number;
   color: string;
   label: string;

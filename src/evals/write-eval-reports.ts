@@ -1,9 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Where reports go unless told otherwise (ignored by git). */
-export const DEFAULT_REPORT_DIR = 'reports/evals';
-
 /**
  * Writes `<name>.json` and `<name>.html` into `dir`, first keeping the current JSON as
  * `<name>.previous.json` so the next run can show before and after. Returns the paths and the previous

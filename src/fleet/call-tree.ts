@@ -2,7 +2,7 @@ import type { RolesTable, StopReason } from '../policy/index.js';
 import { grantOf } from '../policy/index.js';
 
 /** How deep a delegation chain may go by default: supervisor → worker → one more level. */
-export const DEFAULT_MAX_DEPTH = 2;
+const DEFAULT_MAX_DEPTH = 2;
 
 export type DelegationVerdict = { allowed: true } | { allowed: false; stopReason: StopReason; detail: string };
 

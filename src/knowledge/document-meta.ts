@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SENSITIVITIES } from './sensitivity.js';
 
 /** What kind of text a document is; retrieval reports it, it does not change access. */
-export const SOURCE_KINDS = ['policy', 'procedure', 'faq', 'regulation', 'memo'] as const;
+const SOURCE_KINDS = ['policy', 'procedure', 'faq', 'regulation', 'memo'] as const;
 
 /**
  * A document's front matter as the corpus stores it. `scope` is a lower-case slug (the bundled corpus

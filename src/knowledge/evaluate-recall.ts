@@ -3,7 +3,7 @@ import type { KnowledgeBase } from './knowledge-base.js';
 import type { LabelledQuery } from './labelled-queries.js';
 
 /** Recall@k of one query in each mode. */
-export interface QueryRecall {
+interface QueryRecall {
   id: string;
   query: string;
   expected: string[];

@@ -2,7 +2,7 @@ import type { DenseIndex } from './dense-index.js';
 import type { StoredChunk } from './stored-chunk.js';
 
 /** One side of a bridge. */
-export interface BridgeEnd {
+interface BridgeEnd {
   chunk_id: string;
   doc_id: string;
   title: string;

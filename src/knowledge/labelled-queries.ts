@@ -14,10 +14,10 @@ export const LabelledQuery = z.object({
 export type LabelledQuery = z.infer<typeof LabelledQuery>;
 
 /** The query set file (`knowledge/queries.json`), version 1. */
-export const LabelledQuerySet = z.object({ version: z.literal(1), description: z.string().optional(), queries: z.array(LabelledQuery).min(1) });
+const LabelledQuerySet = z.object({ version: z.literal(1), description: z.string().optional(), queries: z.array(LabelledQuery).min(1) });
 
 /** The parsed query set. */
-export type LabelledQuerySet = z.infer<typeof LabelledQuerySet>;
+type LabelledQuerySet = z.infer<typeof LabelledQuerySet>;
 
 /** Reads and validates a query set; throws with the file name and the zod problems when invalid. */
 export async function loadLabelledQueries(path: string): Promise<LabelledQuery[]> {

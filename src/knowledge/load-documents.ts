@@ -7,7 +7,7 @@ import { parseFrontMatter } from './parse-front-matter.js';
 import type { DocumentProblem, SourceDocument } from './source-document.js';
 
 /** Larger files are reported and skipped rather than read whole into memory. */
-export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
+const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
 
 /** Documents that passed validation, and the files that did not (each named). */
 export interface LoadedCorpus {

@@ -1,8 +1,8 @@
 /** Raw front-matter fields: a string, or a list of strings for `[a, b]` and `- item` forms. */
-export type FrontMatterFields = Record<string, string | string[]>;
+type FrontMatterFields = Record<string, string | string[]>;
 
 /** A document split into its front matter and its Markdown body. */
-export interface FrontMatter {
+interface FrontMatter {
   fields: FrontMatterFields;
   body: string;
 }

@@ -24,7 +24,7 @@ export interface ScopedSearchContext {
 }
 
 /** Longer queries are cut: retrieval gains nothing from them and the audit stays small. */
-export const MAX_QUERY_CHARS = 2000;
+const MAX_QUERY_CHARS = 2000;
 
 /** Runs one scoped search and writes its audit record; the contract is on KnowledgeBase.searchPolicies. */
 export async function runScopedSearch(context: ScopedSearchContext, request: PolicySearchRequest, limit: number): Promise<PolicySearchResult> {

@@ -26,7 +26,7 @@ export type StopReason =
   | 'interrupted';
 
 /** Stop reasons that take no tool name. */
-export const PLAIN_STOP_REASONS = [
+const PLAIN_STOP_REASONS = [
   'finish',
   'input_blocked',
   'awaiting_approval',
@@ -47,7 +47,7 @@ export const PLAIN_STOP_REASONS = [
 ] as const;
 
 /** Stop reasons written as `<prefix>:<tool>`. */
-export const TOOL_STOP_PREFIXES = ['policy_deny', 'tool_timeout', 'tool_error_exhausted', 'tool_unhealthy'] as const;
+const TOOL_STOP_PREFIXES = ['policy_deny', 'tool_timeout', 'tool_error_exhausted', 'tool_unhealthy'] as const;
 
 export type ToolStopPrefix = (typeof TOOL_STOP_PREFIXES)[number];
 

@@ -5,7 +5,7 @@ import { argsHash, canonicalJson } from '../domain/index.js';
 export const AUDIT_DETAIL_MAX = 2000;
 
 /** What happened; event names read noun.verb. */
-export const AuditEventType = z.enum([
+const AuditEventType = z.enum([
   'run.start',
   'run.end',
   'run.recovered',
@@ -25,11 +25,11 @@ export const AuditEventType = z.enum([
   'proof.check',
   'proof.retry',
 ]);
-export type AuditEventType = z.infer<typeof AuditEventType>;
+type AuditEventType = z.infer<typeof AuditEventType>;
 
 /** Outcome of the audited step; `info` for events that are facts rather than outcomes. */
-export const AuditEventStatus = z.enum(['ok', 'error', 'denied', 'blocked', 'pending', 'info']);
-export type AuditEventStatus = z.infer<typeof AuditEventStatus>;
+const AuditEventStatus = z.enum(['ok', 'error', 'denied', 'blocked', 'pending', 'info']);
+type AuditEventStatus = z.infer<typeof AuditEventStatus>;
 
 /**
  * One line of the audit trail (DESIGN.md §6). Arguments are never kept, only `args_hash` (SHA-256 of
@@ -77,7 +77,7 @@ export function auditEvent(fields: AuditEventFields, now: () => Date = () => new
 }
 
 /** Cuts `text` to AUDIT_DETAIL_MAX characters with a trailing `…`, never splitting a surrogate pair. */
-export function truncateDetail(text: string): string {
+function truncateDetail(text: string): string {
   if (text.length <= AUDIT_DETAIL_MAX) return text;
   let end = AUDIT_DETAIL_MAX - 1;
   const last = text.charCodeAt(end - 1);

@@ -70,7 +70,7 @@ export const RunVerification = z.object({
 export type RunVerification = z.infer<typeof RunVerification>;
 
 /** One delegated sub-task as the run record lists it: the contract without its result text and facts. */
-export const RunSubtask = z.object({
+const RunSubtask = z.object({
   task_id: z.string(),
   agent: z.string(),
   request: z.string(),
@@ -81,7 +81,7 @@ export const RunSubtask = z.object({
   flags: z.array(z.string()),
   verification: RunVerification.optional(),
 });
-export type RunSubtask = z.infer<typeof RunSubtask>;
+type RunSubtask = z.infer<typeof RunSubtask>;
 
 /** `finish` → `finished`; `awaiting_approval` → `awaiting_approval`; every other reason → `stopped`. */
 export function statusForStopReason(reason: StopReason): RunStatus {

@@ -7,9 +7,9 @@ import { MeteredPlanner } from './metered-planner.js';
 import { openSingleAgent, SINGLE_AGENT_ROLES } from './single-agent.js';
 import { untrustedExposure } from './untrusted-exposure.js';
 
-export type ArchitectureId = 'A' | 'B' | 'C';
+type ArchitectureId = 'A' | 'B' | 'C';
 
-export interface ArchitectureRow {
+interface ArchitectureRow {
   architecture: ArchitectureId;
   label: string;
   correct: number;

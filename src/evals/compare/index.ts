@@ -1,12 +1,3 @@
-export { COMPARE_REQUESTS, isCorrect } from './compare-requests.js';
-export type { CompareRequest } from './compare-requests.js';
-export { codeLines, countCodeLines } from './count-code-lines.js';
-export { serveCountingOracle } from './counting-oracle.js';
-export type { CountingOracle, OracleCounts } from './counting-oracle.js';
-export { renderChart } from './render-chart.js';
-export { renderQualitative } from './render-qualitative.js';
-export { renderPerRequest, renderTable, runtimeLabel } from './render-table.js';
-export { COMPARISON_MODEL, COMPARISON_VERSION, runComparison } from './run-comparison.js';
-export type { ComparisonReport, RequestResult, RuntimeResult } from './run-comparison.js';
-export { renderComparison, writeComparison } from './write-comparison.js';
-export type { ComparisonFiles } from './write-comparison.js';
+export { renderTable } from './render-table.js';
+export { runComparison } from './run-comparison.js';
+export { writeComparison } from './write-comparison.js';

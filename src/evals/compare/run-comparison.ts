@@ -9,12 +9,12 @@ import { openRuntime, RUNTIME_NAMES } from '../../runtimes/index.js';
 import type { RuntimeName } from '../../runtimes/index.js';
 
 /** Version of the comparison report. Changelog: 1 — first version. */
-export const COMPARISON_VERSION = 1;
+const COMPARISON_VERSION = 1;
 
 /** The model every agent names, so the oracle's tokens are priced at its rates. */
-export const COMPARISON_MODEL = 'gpt-4.1';
+const COMPARISON_MODEL = 'gpt-4.1';
 
-export interface RequestResult {
+interface RequestResult {
   id: string;
   correct: boolean;
   stop_reason: string;

@@ -13,7 +13,7 @@ export interface ComparisonFiles {
 }
 
 /** The report as Markdown: the measured table, the per-request breakdown, the chart and the qualitative table. */
-export function renderComparison(report: ComparisonReport, chartFile = 'tokens.svg'): string {
+function renderComparison(report: ComparisonReport, chartFile = 'tokens.svg'): string {
   return [
     '# Three runtimes, one case: measured',
     '',

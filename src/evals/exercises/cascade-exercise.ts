@@ -4,7 +4,7 @@ import { openRuntime } from '../../runtimes/index.js';
 import { CompromisedChatModel } from './compromised-model.js';
 
 /** One barrier between a planted instruction and a refund, and whether it held in this exercise. */
-export interface BarrierResult {
+interface BarrierResult {
   barrier: 'tool_output_scan' | 'trust_wrapping' | 'allowlist' | 'taint_policy' | 'approval_gate' | 'audit_trail';
   held: boolean;
   evidence: string;

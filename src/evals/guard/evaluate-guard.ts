@@ -3,7 +3,7 @@ import type { GuardClassifierModel, TrainingExample } from '../../policy/index.j
 import type { GuardCorpus } from './guard-corpus.js';
 
 /** Recall on one attack family with a classifier that never saw it. */
-export interface HeldOutFamily {
+interface HeldOutFamily {
   readonly family: string;
   readonly attacks: number;
   /** Share blocked by the whole guard (rules + the classifier trained without this family). */

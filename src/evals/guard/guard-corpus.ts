@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { readVersionedJson } from '../read-versioned-json.js';
 
 /** The guard corpus format version (evals/guard-corpus.json). */
-export const GUARD_CORPUS_VERSION = 1;
+const GUARD_CORPUS_VERSION = 1;
 
 const Language = z.enum(['en', 'uk', 'ru']);
 const Origin = z.enum(['template']);
@@ -32,7 +32,7 @@ export const GuardCorpus = z.object({
 export type GuardCorpus = z.infer<typeof GuardCorpus>;
 
 /** Where the corpus ships (`evals/guard-corpus.json`, same depth from src/ and dist/). */
-export const GUARD_CORPUS_PATH = fileURLToPath(new URL('../../../evals/guard-corpus.json', import.meta.url));
+const GUARD_CORPUS_PATH = fileURLToPath(new URL('../../../evals/guard-corpus.json', import.meta.url));
 
 /** The unseen test set (`evals/guard-unseen.json`, same format): never trained on. */
 export const GUARD_UNSEEN_PATH = fileURLToPath(new URL('../../../evals/guard-unseen.json', import.meta.url));

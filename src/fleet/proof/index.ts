@@ -1,13 +1,4 @@
-export { findCities } from './city-mentions.js';
-export { findDates } from './date-mentions.js';
-export { findIdentifiers, skusIn, trackingIdsIn } from './identifier-mentions.js';
-export { findNumbers, parseWrittenNumber, sameAmount } from './number-mentions.js';
-export { proofCheck, proofCheckFinal, retryRequest } from './proof-check.js';
-export type { ProofInput, ProofReport } from './proof-check.js';
-export { deriveCriteria } from './proof-criteria.js';
-export type { Criterion } from './proof-criteria.js';
-export { addCall, addText, buildEvidence, emptyEvidence } from './proof-evidence.js';
-export type { ProofEvidence, ProofResult, ProofToolCall } from './proof-evidence.js';
-export { findStatuses, statesStatus } from './status-mentions.js';
-export { verifyClaims } from './verify-claims.js';
-export type { ClaimCheck, ClaimKind, UnverifiedClaim } from './verify-claims.js';
+export { proofCheck, proofCheckFinal } from './proof-check.js';
+export type { ProofReport } from './proof-check.js';
+export { addCall, addText, emptyEvidence } from './proof-evidence.js';
+export type { ProofToolCall } from './proof-evidence.js';

@@ -14,7 +14,7 @@ const DIGIT = /\d/;
 const LIST_MARKER = /(^|\n)\s*$/;
 
 /** Parses one number as written ("6 200", "6,200", "0.45", "6,5"); undefined when it is not one. */
-export function parseWrittenNumber(whole: string, fraction?: string): number | undefined {
+function parseWrittenNumber(whole: string, fraction?: string): number | undefined {
   const digits = whole.replace(/[ \u00a0\u202f,]/g, '');
   const value = Number(fraction === undefined ? digits : `${digits}.${fraction}`);
   return Number.isFinite(value) ? value : undefined;

@@ -55,8 +55,3 @@ export function proofCheckFinal(answer: string, evidence: ProofEvidence): ProofR
   const check = verifyClaims(answer, evidence);
   return report(check.unverified, check.claims, []);
 }
-
-/** The request for a retry: the sub-request again, with what the verifier found wrong. */
-export function retryRequest(request: string, findings: readonly string[]): string {
-  return `${request}\n\nYour previous answer did not match the tool results (${findings.join('; ')}). Call the tools again if needed and state only values the tools returned.`;
-}

@@ -6,7 +6,7 @@ import type { ProofEvidence } from './proof-evidence.js';
 import { findStatuses } from './status-mentions.js';
 
 /** The kinds of value an answer can assert. */
-export type ClaimKind = 'identifier' | 'amount' | 'date' | 'status' | 'city';
+type ClaimKind = 'identifier' | 'amount' | 'date' | 'status' | 'city';
 
 /** One value in an answer that no tool result (or the user's own words) supports. */
 export interface UnverifiedClaim {

@@ -7,7 +7,7 @@ import { FILLER_WORDS, inList, REASON_WORDS, REFUND_WORDS } from './lexicon.js';
 const MAX_REASON_CHARS = 200;
 
 /** The reason used when the request gives none (cancel_shipment requires one). */
-export const DEFAULT_CANCEL_REASON: Readonly<Record<Language, string>> = {
+const DEFAULT_CANCEL_REASON: Readonly<Record<Language, string>> = {
   uk: 'На прохання клієнта',
   en: 'Customer request',
 };

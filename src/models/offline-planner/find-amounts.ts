@@ -21,7 +21,7 @@ export function findMoney(tokens: readonly Token[]): number[] {
 }
 
 /** The first number within a few tokens after any word of the list, or undefined. */
-export function numberAfterWord(tokens: readonly Token[], list: WordList): number | undefined {
+function numberAfterWord(tokens: readonly Token[], list: WordList): number | undefined {
   for (let index = 0; index < tokens.length; index += 1) {
     if (!isWord(tokens[index], list)) continue;
     const near = tokens.slice(index + 1, index + 1 + KEYWORD_REACH).find((token) => token.kind === 'number');

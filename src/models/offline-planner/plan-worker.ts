@@ -16,7 +16,7 @@ import { toolOutcome } from './tool-outcome.js';
 import { unavailableMessage } from './unavailable-message.js';
 
 /** The knowledge tool a worker may hold (granted per agent by scope; see src/agents/roles.ts). */
-export const SEARCH_POLICIES = 'search_policies';
+const SEARCH_POLICIES = 'search_policies';
 // The tool's schema caps the query (src/domain/search-policies-tool.ts).
 const MAX_QUERY_CHARS = 2000;
 

@@ -19,13 +19,13 @@ export const RecordedModelStep = z.object({
 });
 export type RecordedModelStep = z.infer<typeof RecordedModelStep>;
 
-export const RecordedToolStep = z.object({
+const RecordedToolStep = z.object({
   kind: z.literal('tool'),
   tool: z.string(),
   args_hash: z.string().regex(/^[0-9a-f]{64}$/),
   result: z.string(),
 });
-export type RecordedToolStep = z.infer<typeof RecordedToolStep>;
+type RecordedToolStep = z.infer<typeof RecordedToolStep>;
 
 export const Recording = z.object({
   version: z.literal(RECORDING_VERSION),

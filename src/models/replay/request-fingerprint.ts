@@ -9,7 +9,7 @@ export function offeredToolName(tool: unknown): string {
 }
 
 /** Names of offered tools, sorted. */
-export function toolNames(tools: readonly unknown[] = []): string[] {
+function toolNames(tools: readonly unknown[] = []): string[] {
   return tools.map(offeredToolName).sort();
 }
 

@@ -8,7 +8,7 @@ import type { RolesTable } from './roles-table.js';
 import { isToolAllowed } from './roles-table.js';
 
 /** Why a call was denied; the run stops with `policy_deny:<tool>`. */
-export type DenyCause = 'unknown_agent' | 'not_allowed' | 'unknown_tool' | 'read_only' | 'tool_disabled' | 'refund_cap' | 'untrusted_origin';
+type DenyCause = 'unknown_agent' | 'not_allowed' | 'unknown_tool' | 'read_only' | 'tool_disabled' | 'refund_cap' | 'untrusted_origin';
 
 export type ToolCallVerdict =
   | { verdict: 'allow'; needsApproval: boolean }

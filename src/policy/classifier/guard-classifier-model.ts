@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The version of the shipped classifier format; bump it when the layout or the features change. */
-export const GUARD_CLASSIFIER_VERSION = 2;
+const GUARD_CLASSIFIER_VERSION = 2;
 
 const StoredHead = z.object({
   classes: z.array(z.string().min(1)).min(2),

@@ -13,7 +13,7 @@ export interface RunLimits {
 }
 
 /** Defaults sized for a support request: a few delegations, each a few model calls. */
-export const DEFAULT_RUN_LIMITS: RunLimits = Object.freeze({ maxSteps: 24, maxSeconds: 120, maxTokens: 60_000, maxUsd: 0.5, maxDelegations: 12, maxDepth: 2 });
+const DEFAULT_RUN_LIMITS: RunLimits = Object.freeze({ maxSteps: 24, maxSeconds: 120, maxTokens: 60_000, maxUsd: 0.5, maxDelegations: 12, maxDepth: 2 });
 
 export interface RunUsage {
   steps: number;

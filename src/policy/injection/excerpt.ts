@@ -1,5 +1,5 @@
 /** The longest evidence string a verdict carries. */
-export const MAX_EVIDENCE_CHARS = 80;
+const MAX_EVIDENCE_CHARS = 80;
 
 /**
  * A short, single-line excerpt of matched text for logs: surrounding spaces trimmed, line breaks

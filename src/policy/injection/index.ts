@@ -1,18 +1,5 @@
-export { DATA_ROLE_MARKER_PATTERNS } from './data-role-marker-patterns.js';
 export { detectConcepts, detectInjection } from './detect-injection.js';
-export type { DetectOptions, InjectionVerdict } from './detect-injection.js';
-export { RULE_FAMILY } from './rule-family.js';
-export { MAX_EVIDENCE_CHARS } from './excerpt.js';
-export { findEncodedPayloads } from './find-encoded-payloads.js';
-export type { EncodedPayload } from './find-encoded-payloads.js';
-export type { InjectionPattern, PatternScript } from './injection-pattern.js';
-export { INJECTION_PATTERNS } from './injection-patterns.js';
 export { INJECTION_RULES } from './injection-rule.js';
 export type { InjectionRule } from './injection-rule.js';
-export { normaliseForMatching } from './normalise-for-matching.js';
-export { DEFAULT_SCAN_OPTIONS, LONGEST_PATTERN_MATCH, resolveScanOptions } from './scan-options.js';
-export type { ResolvedScanOptions, ScanOptions } from './scan-options.js';
 export { scanUntrustedText } from './scan-untrusted-text.js';
-export type { TaintVerdict } from './scan-untrusted-text.js';
-export { MAX_SCAN_DEPTH, scanUntrustedValue } from './scan-untrusted-value.js';
 export { USER_BLOCK_MESSAGE } from './user-block-message.js';

@@ -1,10 +1,8 @@
 export { decodePercent } from './decode-percent.js';
 export { decodedViews } from './decoded-views.js';
-export type { DecodedView } from './decoded-views.js';
 export { foldConfusables } from './fold-confusables.js';
 export { foldLeetspeak } from './fold-leetspeak.js';
 export { canonicalView, normaliseText } from './normalise-text.js';
-export type { CanonicalView } from './normalise-text.js';
 export { rejoinSpacedLetters } from './rejoin-spaced-letters.js';
 export { reverseText } from './reverse-text.js';
 export { rot13 } from './rot13.js';

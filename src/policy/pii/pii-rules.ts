@@ -49,7 +49,7 @@ const spacedCode =
  * Disguised forms, each after the plain rule of its type (so a plain match is never cut by a
  * looser pattern): `name (at) domain`, phones spaced digit by digit, IPN and EDRPOU with spaces.
  */
-export const PII_DISGUISED_RULES: readonly PiiRule[] = [
+const PII_DISGUISED_RULES: readonly PiiRule[] = [
   { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL, measure: whole },
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE, measure: whole },
   { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid) },

@@ -3,7 +3,7 @@
  * authority; a user's own request may initiate what the user is allowed; workers, tools and retrieved
  * documents produce data that can inform a decision but never initiate a write.
  */
-export const TRUST_LEVELS = ['system', 'operator', 'user', 'agent', 'tool', 'retrieved', 'external'] as const;
+const TRUST_LEVELS = ['system', 'operator', 'user', 'agent', 'tool', 'retrieved', 'external'] as const;
 
 export type TrustLevel = (typeof TRUST_LEVELS)[number];
 
