@@ -357,6 +357,7 @@ describe.each(RUNTIME_NAMES)('the %s runtime', (name: RuntimeName) => {
   });
 
   spec('model_fallback', 'a main model that is down falls back to the next configured one, and the run finishes', async () => {
+    own('c-fallback', 'TTN-000001');
     const oracle = await serveOracle({ port: 0, planner });
     const dead = { model: 'gpt-4.1', baseUrl: 'http://127.0.0.1:9/v1' };
     const fallback = await open({ modelConfig: { main: dead, fallbacks: [{ model: 'gpt-4.1-mini', baseUrl: oracle.baseUrl }], temperature: 0, timeoutMs: 5000, maxRetries: 0 } });

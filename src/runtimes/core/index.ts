@@ -17,7 +17,7 @@ export { scanToolResult } from './scan-tool-result.js';
 export { stopMessage } from './stop-message.js';
 export { gateToolCall } from './tool-gate.js';
 export type { GatedResult, ToolCallProposal, ToolOutcome } from './tool-gate.js';
-export { vetToolCall } from './vet-tool-call.js';
+export { refuseProposedCall, vetToolCall } from './vet-tool-call.js';
 export { delegateWithProof, judgeDelegation } from './judge-delegation.js';
 export type { DelegationAttempt } from './judge-delegation.js';
 export { checkFinalAnswer } from './check-final-answer.js';
