@@ -9,7 +9,7 @@ const textOf = (event: Event): string => (event.content?.parts ?? []).map((part)
 /**
  * The kernel's one step on Google ADK: a fixed workflow (three workers in parallel, then a reporter).
  * Sessions are in memory and per run (ADK's default) and the irreversible tool is not offered, so a run
- * never pauses: the port has no `pending` or `resume` (the kernel answers `decide` with
+ * never pauses: the port has no `pending` or `proceed` (the kernel answers `decide` with
  * `nothing_pending`), and a run whose process died runs again from its input.
  */
 export class AdkPort implements FrameworkPort {

@@ -56,9 +56,9 @@ export interface PausedCall {
  * - `continue`: a run whose process died, taken over by recovery: from what the framework kept (a
  *   checkpoint, a stored pause), else from `intent.input`. Absent: `start` from the input again.
  * - `pending`: the call a thread waits on, read by `state`, `decide` and recovery. A port with
- *   `pending` pauses and must implement `resume`; without both, `decide` answers `nothing_pending`.
- * - `resume`: the paused run, on with a decision already recorded in the approval store.
- * - `resumedOutcome`: a decided pause the framework no longer waits on (the resumed run went past it
+ *   `pending` pauses and must implement `proceed`; without both, `decide` answers `nothing_pending`.
+ * - `proceed`: the paused run, on with a decision already recorded in the approval store.
+ * - `pastPause`: a decided pause the framework no longer waits on (the resumed run went past it
  *   before its process died): what that run reached. Absent: no answer.
  * - `savePause`: called before the kernel records a pause whose outcome carries `state`.
  * - `releasePause`: called once a resumed run is recorded and no longer paused.
@@ -74,8 +74,8 @@ export interface FrameworkPort<P extends PausedCall = PausedCall> {
   start(run: RunLedger, text: string): Promise<StepOutcome>;
   continue?(run: RunLedger, intent: RunIntent): Promise<StepOutcome>;
   pending?(threadId: string): Promise<P | undefined>;
-  resume?(run: RunLedger, pause: P, decision: RecordedDecision): Promise<StepOutcome>;
-  resumedOutcome?(threadId: string): Promise<StepOutcome>;
+  proceed?(run: RunLedger, pause: P, decision: RecordedDecision): Promise<StepOutcome>;
+  pastPause?(threadId: string): Promise<StepOutcome>;
   savePause?(run: RunLedger, paused: PausedOutcome): Promise<void>;
   releasePause?(threadId: string): Promise<void>;
   classifyError?(error: unknown): StoppedOutcome | undefined;

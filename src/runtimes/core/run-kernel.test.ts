@@ -47,13 +47,13 @@ class ScriptedPort implements FrameworkPort {
     return this.pauses.get(threadId);
   }
 
-  resume(run: RunLedger, pause: PausedCall, recorded: RecordedDecision): Promise<StepOutcome> {
-    this.calls.push(`resume:${recorded.decision.type}:${pause.pending.tool}`);
+  proceed(run: RunLedger, pause: PausedCall, recorded: RecordedDecision): Promise<StepOutcome> {
+    this.calls.push(`proceed:${recorded.decision.type}:${pause.pending.tool}`);
     return this.#next(run);
   }
 
-  async resumedOutcome(): Promise<StepOutcome> {
-    this.calls.push('resumedOutcome');
+  async pastPause(): Promise<StepOutcome> {
+    this.calls.push('pastPause');
     return this.past;
   }
 
@@ -148,7 +148,7 @@ describe('the run kernel: decisions', () => {
     port.script.push({ kind: 'final', text: 'cancelled' });
     const record = await kernel.decide('approve', { type: 'approve', by: 'op' });
     expect(record).toMatchObject({ status: 'finished', approval: { decision: 'approve', by: 'op' }, answer: 'cancelled' });
-    expect(port.calls.at(-1)).toBe('resume:approve:cancel_shipment');
+    expect(port.calls.at(-1)).toBe('proceed:approve:cancel_shipment');
     expect(await events(record)).toContain('approval.decided');
     expect(port.pauses.has('approve')).toBe(false);
     await expect(kernel.decide('approve', { type: 'approve', by: 'op' })).rejects.toMatchObject({ code: 'nothing_pending' });
@@ -179,7 +179,7 @@ describe('the run kernel: decisions', () => {
     expect(resumed).toMatchObject({ status: 'finished', approval: { decision: 'approve' }, answer: 'cancelled later' });
   });
 
-  it('a port without resume never pauses: decide answers nothing_pending', async () => {
+  it('a port that cannot proceed from a pause never pauses: decide answers nothing_pending', async () => {
     const plain: FrameworkPort = { name: 'adk', modelName: 'scripted', start: async () => ({ kind: 'final', text: 'ok' }) };
     const fixed = await openKernel('adk', { dbPath: ':memory:', offline: true }, async () => plain);
     try {
@@ -222,7 +222,7 @@ describe('the run kernel: recovery of runs whose process died', () => {
     port.script.push({ kind: 'final', text: 'cancelled' });
     const record = await kernel.decide('claimed', { type: 'reject', by: 'late', reason: 'too late' });
     expect(record).toMatchObject({ run_id: 'run-claimed', status: 'finished', approval: { decision: 'approve', by: 'dead-op' } });
-    expect(port.calls.at(-1)).toBe('resume:approve:cancel_shipment');
+    expect(port.calls.at(-1)).toBe('proceed:approve:cancel_shipment');
   });
 
   it('a resumed run that went past the pause is recorded from what the framework reached', async () => {
@@ -232,7 +232,7 @@ describe('the run kernel: recovery of runs whose process died', () => {
     port.pauses.delete('past');
     const [record] = await kernel.recover('past');
     expect(record).toMatchObject({ run_id: 'run-past', status: 'finished', answer: 'done before the crash' });
-    expect(port.calls.at(-1)).toBe('resumedOutcome');
+    expect(port.calls.at(-1)).toBe('pastPause');
   });
 
   it('a run a live process holds makes the thread busy; a decision being applied reads already decided', async () => {

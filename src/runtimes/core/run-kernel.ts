@@ -101,7 +101,7 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
    * an earlier `approve` recorded but did not apply is applied now (and its record returned).
    */
   async decide(threadId: string, decision: Decision, options: DecideOptions = {}): Promise<RunRecord> {
-    if (!this.port.resume) throw new DecisionError('nothing_pending', `thread ${threadId} has no pending approval (the ${this.name} runtime never pauses)`);
+    if (!this.port.proceed) throw new DecisionError('nothing_pending', `thread ${threadId} has no pending approval (the ${this.name} runtime never pauses)`);
     const recovered = (await this.recover(threadId)).find((record) => record.approval !== undefined);
     if (recovered) return recovered;
     const previous = await this.runs.latestRunForThread(threadId);
@@ -133,7 +133,7 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
    * a run killed mid-way goes on from what its framework kept, or again from its input.
    */
   async recover(threadId: string): Promise<RunRecord[]> {
-    return settleThread(this.#durable, threadId, (intent) => (intent.kind === 'resume' && this.port.resume ? this.#finishDecision(intent) : this.#finishAsk(intent)));
+    return settleThread(this.#durable, threadId, (intent) => (intent.kind === 'resume' && this.port.proceed ? this.#finishDecision(intent) : this.#finishAsk(intent)));
   }
 
   async close(): Promise<void> {
@@ -154,7 +154,7 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     const previous = intent.pausedRunId === undefined ? undefined : await this.runs.getRun(intent.pausedRunId);
     const pause = await this.#pause(intent.threadId, previous);
     // The resumed run already went past the pause (the framework says so): its record is written from there.
-    if (!pause) return this.#finish(run, await this.port.resumedOutcome?.(intent.threadId));
+    if (!pause) return this.#finish(run, await this.port.pastPause?.(intent.threadId));
     const recorded = await recordDecision(this.#parts.boundary, intent.tenant, pause.pending, intent.decision as Decision).catch((error: unknown) => {
       // The intent stays for the next recovery; this process no longer renews it.
       run.lease?.stop();
@@ -165,8 +165,8 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
 
   async #resume(run: RunLedger, pause: Pause<P>, recorded: Awaited<ReturnType<typeof recordDecision>>): Promise<RunRecord> {
     const approval = applyDecision(run, pause.pending, recorded);
-    const resume = this.port.resume?.bind(this.port);
-    const outcome = resume ? await this.#step(run, () => resume(run, pause.call, recorded)) : undefined;
+    const proceed = this.port.proceed?.bind(this.port);
+    const outcome = proceed ? await this.#step(run, () => proceed(run, pause.call, recorded)) : undefined;
     if (recorded.decision.type === 'reject') run.stop('approval_rejected', recorded.decision.reason);
     const record = await this.#finish(run, outcome, approval);
     // Only now: until the resumed run is recorded, its pause is what a recovery resumes from.

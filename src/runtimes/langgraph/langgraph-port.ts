@@ -71,7 +71,7 @@ export class LangGraphPort implements FrameworkPort {
     return undefined;
   }
 
-  resume(run: RunLedger, pause: PausedCall, recorded: RecordedDecision): Promise<StepOutcome> {
+  proceed(run: RunLedger, pause: PausedCall, recorded: RecordedDecision): Promise<StepOutcome> {
     const { decision } = recorded;
     const resume =
       decision.type === 'approve'
@@ -82,7 +82,7 @@ export class LangGraphPort implements FrameworkPort {
     return this.#invoke(run, new Command({ resume: { decisions: [resume] } }));
   }
 
-  async resumedOutcome(threadId: string): Promise<StepOutcome> {
+  async pastPause(threadId: string): Promise<StepOutcome> {
     return outcomeOf({ messages: messagesOf(await this.#snapshot(threadId)) });
   }
 

@@ -52,7 +52,7 @@ export class OpenAIAgentsPort implements FrameworkPort<AgentsPause> {
   }
 
   /** The stored run state revived and run on; only the call the operator was shown is approved. */
-  async resume(run: RunLedger, pause: AgentsPause, recorded: RecordedDecision): Promise<StepOutcome> {
+  async proceed(run: RunLedger, pause: AgentsPause, recorded: RecordedDecision): Promise<StepOutcome> {
     const { decision } = recorded;
     const state = await RunState.fromString(this.manager, pause.runState);
     const rejection = (message: string) => ({ message: JSON.stringify({ status: 'approval_rejected', reason: message }) });
