@@ -1,6 +1,4 @@
-export { AdkPort } from './adk-port.js';
 export { buildWorkflow, workerToolNames } from './build-workflow.js';
-export type { WorkflowOptions } from './build-workflow.js';
 export { openAdkRuntime } from './open-runtime.js';
 export type { OpenedAdkRuntime } from './open-runtime.js';
 export { OpenAICompatibleLlm } from './openai-compatible-llm.js';

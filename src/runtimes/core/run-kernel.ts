@@ -1,6 +1,6 @@
 import type { DomainStore } from '../../domain/index.js';
 import type { ControlStore } from '../../policy/index.js';
-import type { RunApproval, RunIntent, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
+import type { RunApproval, RunIntent, RunRecord, RunStore } from '../../telemetry/index.js';
 import { admitRequest } from './admit-request.js';
 import { applyDecision } from './apply-decision.js';
 import { checkEdit } from './check-edit.js';
@@ -13,10 +13,13 @@ import type { FrameworkPort, PausedCall, StepOutcome } from './framework-port.js
 import type { LedgerServices } from './new-run-ledger.js';
 import { ledgerServices, newRunLedger } from './new-run-ledger.js';
 import type { OpenRuntimeOptions } from './open-runtime-options.js';
+import type { RecordedDecision } from './record-decision.js';
 import { recordDecision } from './record-decision.js';
 import { admitThread } from './refuse-paused-thread.js';
 import type { RunLedger } from './run-ledger.js';
 import { runLeaseMs } from './run-lease.js';
+import type { ThreadPause } from './thread-pause.js';
+import { threadPause } from './thread-pause.js';
 import type { AskRequest, Decision, DecideOptions, Runtime, RuntimeName, ThreadState } from './runtime.js';
 import { applyStop, finishedWith, modelErrorOutcome } from './step-outcome.js';
 
@@ -30,12 +33,6 @@ export interface KernelParts<P extends PausedCall> {
   options: Omit<OpenRuntimeOptions, 'dbPath'>;
   /** Closes what the kernel was opened with (the boundary, the stores), after the port. */
   closeParts: () => Promise<void>;
-}
-
-/** A pause as the kernel decides it: the framework's view, and the call as filed at the boundary. */
-interface Pause<P> {
-  call: P;
-  pending: RunPending;
 }
 
 /**
@@ -88,7 +85,7 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
   /** What a thread is doing, read from the shared stores, so any process can see a pause. */
   async state(threadId: string): Promise<ThreadState> {
     const last = await this.runs.latestRunForThread(threadId);
-    const pause = await this.#pause(threadId, last);
+    const pause = await threadPause(this.port, threadId, last);
     // A decided pause whose resumed run has not finished (its process died) reads decided: recovery finishes it.
     if (pause) return { thread_id: threadId, status: last?.status === 'decided' ? 'decided' : 'awaiting_approval', pending: pause.pending };
     return { thread_id: threadId, status: last?.status ?? 'unknown' };
@@ -105,7 +102,7 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     const recovered = (await this.recover(threadId)).find((record) => record.approval !== undefined);
     if (recovered) return recovered;
     const previous = await this.runs.latestRunForThread(threadId);
-    const pause = await this.#pause(threadId, previous);
+    const pause = await threadPause(this.port, threadId, previous);
     if (!pause || !previous) throw new DecisionError('nothing_pending', `thread ${threadId} has no pending approval`);
     if (decision.type === 'edit') {
       if (this.port.editRefusal !== undefined) throw new DecisionError('invalid_edit', this.port.editRefusal);
@@ -152,7 +149,7 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     const run = this.#recoveredLedger(intent);
     if (run.stopped) return this.#finish(run);
     const previous = intent.pausedRunId === undefined ? undefined : await this.runs.getRun(intent.pausedRunId);
-    const pause = await this.#pause(intent.threadId, previous);
+    const pause = await threadPause(this.port, intent.threadId, previous);
     // The resumed run already went past the pause (the framework says so): its record is written from there.
     if (!pause) return this.#finish(run, await this.port.pastPause?.(intent.threadId));
     const recorded = await recordDecision(this.#parts.boundary, intent.tenant, pause.pending, intent.decision as Decision).catch((error: unknown) => {
@@ -163,7 +160,7 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     return this.#resume(run, pause, recorded);
   }
 
-  async #resume(run: RunLedger, pause: Pause<P>, recorded: Awaited<ReturnType<typeof recordDecision>>): Promise<RunRecord> {
+  async #resume(run: RunLedger, pause: ThreadPause<P>, recorded: RecordedDecision): Promise<RunRecord> {
     const approval = applyDecision(run, pause.pending, recorded);
     const proceed = this.port.proceed?.bind(this.port);
     const outcome = proceed ? await this.#step(run, () => proceed(run, pause.call, recorded)) : undefined;
@@ -179,19 +176,6 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     const run = newRunLedger(this.#services, { threadId: intent.threadId, tenant: intent.tenant, requestId: intent.requestId, trustedText: intent.input, runId: intent.runId });
     holdLease(this.#durable, run);
     return recoveredRun(run, intent);
-  }
-
-  /**
-   * The call a thread waits on, with the approval filed for it (from the paused run's record). A pause
-   * whose run did not end paused (the boundary refused to file it), or that is not the thread's latest
-   * run's, is not pending: nothing can approve it.
-   */
-  async #pause(threadId: string, last: RunRecord | undefined): Promise<Pause<P> | undefined> {
-    if (last?.status !== 'awaiting_approval' && last?.status !== 'decided') return undefined;
-    const call = await this.port.pending?.(threadId);
-    if (!call || (call.runId !== undefined && call.runId !== last.run_id)) return undefined;
-    const pending = last.pending?.tool === call.pending.tool ? { ...call.pending, ...last.pending, agent: call.pending.agent } : call.pending;
-    return { call, pending };
   }
 
   /** One step through the port; a framework error it or the kernel classifies ends the run `stopped`. */

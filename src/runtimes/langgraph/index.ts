@@ -1,4 +1,3 @@
-export { LangGraphPort } from './langgraph-port.js';
 export type { Durability } from './langgraph-port.js';
 export { openSqliteSaver } from './open-sqlite-saver.js';
 export { openLangGraphRuntime } from './open-runtime.js';
