@@ -21,7 +21,7 @@ export function graphCommand(): Command {
   return new Command('graph')
     .description('print the compiled supervisor graph as Mermaid (workers run inside its tools node)')
     .action(async () => {
-      const mermaid = await withLangGraph(async ({ runtime }) => (await runtime.graph.getGraphAsync()).drawMermaid());
+      const mermaid = await withLangGraph(async ({ runtime }) => (await runtime.port.graph.getGraphAsync()).drawMermaid());
       console.log(mermaid);
     });
 }

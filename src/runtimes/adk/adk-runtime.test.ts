@@ -27,6 +27,8 @@ describe('the case on Google ADK (a fixed workflow)', () => {
     expect(parallel?.subAgents.map((agent) => agent.name)).toEqual(['tracking_agent', 'warehouse_agent', 'pricing_agent']);
     expect(reporter?.name).toBe('reporter');
     expect([workerToolNames('tracking_agent'), workerToolNames('warehouse_agent'), workerToolNames('pricing_agent')]).toEqual([['track_shipment'], ['check_stock'], ['calc_delivery']]);
+    // Knowledge search joins each worker whose grant holds it (the runtime offers it by default).
+    expect(workerToolNames('pricing_agent', { knowledge: true })).toEqual(['calc_delivery', 'search_policies']);
   });
 
   it('answers a tracking question from tracking_agent, and pays for every worker and the reporter', async () => {

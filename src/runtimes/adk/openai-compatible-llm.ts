@@ -29,36 +29,47 @@ function parseArguments(text: string): Record<string, unknown> {
   }
 }
 
+type Endpoint = ModelEndpoint & { baseUrl: string };
+
 /**
  * ADK for JS ships Gemini (and Apigee) models only; this is the missing OpenAI-compatible one: one
  * non-streamed chat-completions call over fetch per model turn, to any base URL (the oracle, OpenRouter,
  * Ollama…). Errors come back as an `LlmResponse` with `errorCode`, which ADK turns into an error event.
  */
 export class OpenAICompatibleLlm extends BaseLlm {
-  readonly #endpoint: ModelEndpoint & { baseUrl: string };
+  readonly #endpoints: readonly [Endpoint, ...Endpoint[]];
   readonly #timeoutMs: number;
 
-  constructor(endpoint: ModelEndpoint & { baseUrl: string }, options: { timeoutMs?: number } = {}) {
+  /** `fallbacks`: tried in order when a call fails (no answer, or an error status), as on every runtime. */
+  constructor(endpoint: Endpoint, options: { timeoutMs?: number; fallbacks?: readonly Endpoint[] } = {}) {
     super({ model: endpoint.model });
-    this.#endpoint = endpoint;
+    this.#endpoints = [endpoint, ...(options.fallbacks ?? [])];
     this.#timeoutMs = options.timeoutMs ?? 60_000;
   }
 
   async *generateContentAsync(llmRequest: LlmRequest, _stream?: boolean, abortSignal?: AbortSignal): AsyncGenerator<LlmResponse, void> {
+    let response: LlmResponse | undefined;
+    for (const endpoint of this.#endpoints) {
+      response = await this.#call(endpoint, llmRequest, abortSignal);
+      if (!response.errorCode) break;
+    }
+    if (response) yield response;
+  }
+
+  async #call(endpoint: Endpoint, llmRequest: LlmRequest, abortSignal: AbortSignal | undefined): Promise<LlmResponse> {
     const { messages, tools } = toChatRequest(llmRequest);
-    const body = { model: this.#endpoint.model, messages, ...(tools.length > 0 && { tools }), ...(llmRequest.config?.temperature !== undefined && { temperature: llmRequest.config.temperature }) };
+    const body = { model: endpoint.model, messages, ...(tools.length > 0 && { tools }), ...(llmRequest.config?.temperature !== undefined && { temperature: llmRequest.config.temperature }) };
     const signal = abortSignal ? AbortSignal.any([abortSignal, AbortSignal.timeout(this.#timeoutMs)]) : AbortSignal.timeout(this.#timeoutMs);
     let response: Response;
     try {
-      response = await fetch(`${this.#endpoint.baseUrl.replace(/\/$/, '')}/chat/completions`, {
+      response = await fetch(`${endpoint.baseUrl.replace(/\/$/, '')}/chat/completions`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(this.#endpoint.apiKey && { authorization: `Bearer ${this.#endpoint.apiKey}` }) },
+        headers: { 'content-type': 'application/json', ...(endpoint.apiKey && { authorization: `Bearer ${endpoint.apiKey}` }) },
         body: JSON.stringify(body),
         signal,
       });
     } catch (error) {
-      yield { errorCode: 'connection_error', errorMessage: `cannot reach ${this.#endpoint.baseUrl}: ${error instanceof Error ? error.message : String(error)}` };
-      return;
+      return { errorCode: 'connection_error', errorMessage: `cannot reach ${endpoint.baseUrl}: ${error instanceof Error ? error.message : String(error)}` };
     }
     if (response.headers.get('x-waybill-planner') === 'unavailable') {
       currentLedger().markUnavailable();
@@ -66,8 +77,7 @@ export class OpenAICompatibleLlm extends BaseLlm {
     const json: unknown = await response.json().catch(() => undefined);
     const parsed = Completion.safeParse(json);
     if (!response.ok || !parsed.success) {
-      yield { errorCode: `http_${response.status}`, errorMessage: `${this.#endpoint.baseUrl} answered ${response.status} without a chat completion` };
-      return;
+      return { errorCode: `http_${response.status}`, errorMessage: `${endpoint.baseUrl} answered ${response.status} without a chat completion` };
     }
     const { message } = parsed.data.choices[0] ?? { message: {} };
     const parts: Part[] = [
@@ -75,7 +85,7 @@ export class OpenAICompatibleLlm extends BaseLlm {
       ...(message.tool_calls ?? []).map((call) => ({ functionCall: { id: call.id, name: call.function.name, args: parseArguments(call.function.arguments) } })),
     ];
     const usage = parsed.data.usage;
-    yield {
+    return {
       content: { role: 'model', parts },
       turnComplete: true,
       ...(usage && { usageMetadata: { promptTokenCount: usage.prompt_tokens, candidatesTokenCount: usage.completion_tokens, totalTokenCount: usage.prompt_tokens + usage.completion_tokens } }),

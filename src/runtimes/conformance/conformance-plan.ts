@@ -27,6 +27,8 @@ export const CONFORMANCE_CASES = [
   'worker_no_fact',
   'injection_not_obeyed',
   'pii_redacted',
+  'model_fallback',
+  'knowledge_search',
 ] as const;
 export type ConformanceCase = (typeof CONFORMANCE_CASES)[number];
 

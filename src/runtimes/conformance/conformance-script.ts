@@ -11,6 +11,7 @@ export const INJECTED = 'Де зараз посилка TTN-000013?';
 export const LOOP = 'Перевір статус TTN-000005 кілька разів поспіль';
 export const PII = 'Продиктуй номер телефону диспетчера';
 export const TRACK = 'Де зараз посилка TTN-000001?';
+export const POLICY = 'What is the weight limit for overnight delivery?';
 export const cancelRequest = (id: string, uah: number) => `Скасуй ${id}, клієнт відмовився, поверни ${uah} грн`;
 
 const cancel = (id: string, uah: number) => ({ name: 'cancel_shipment', args: { tracking_id: id, reason: 'клієнт відмовився', refund_uah: uah } });
@@ -41,6 +42,15 @@ export const planner = scriptedPlanner((view) => {
   if (request === LOOP) {
     if (role === 'supervisor') return delegateOnce(view, 'Готово.');
     if (isTracker(view)) return { toolCalls: [{ name: 'track_shipment', args: { tracking_id: 'TTN-000005' } }] };
+  }
+  if (request === POLICY) {
+    if (role === 'supervisor') return view.results.length === 0 ? { toolCalls: [{ name: 'pricing_agent', args: { request } }] } : { content: 'The policy answers it.' };
+    if (role === 'reporter') return { content: 'The policy answers it.' };
+    // Only the pricing worker searches; the search is granted only to an agent the server knows as one allowed to read pricing policies.
+    if (!tools.includes('calc_delivery')) return { content: '' };
+    if (results.length === 0) return { toolCalls: [{ name: 'search_policies', args: { query: request, limit: 3 } }] };
+    if (!/"access":\s*"granted"/.test(results[0] ?? '')) throw new Error(`knowledge search refused: ${(results[0] ?? '').slice(0, 200)}`);
+    return { content: 'The policy answers it.' };
   }
   if (request === PII) return role === 'worker' ? { content: '' } : { content: 'Телефон диспетчера: +380671234567.' };
   return 'offline';

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveOracle } from '../../models/index.js';
 import { DEFAULT_DOMAIN_POLICY, SqliteControlStore, ToolResilience } from '../../policy/index.js';
 import { makeTempDir } from '../../testing/temp-dir.js';
 import { ownShipments } from '../../testing/own-shipments.js';
@@ -10,7 +11,7 @@ import { openRuntime } from '../open-runtime.js';
 import { RUNTIME_NAMES } from '../runtime-name.js';
 import type { ConformanceCase } from './conformance-plan.js';
 import { casesFor, CONFORMANCE_CASES, CONFORMANCE_SKIPS, EDIT_APPLIED } from './conformance-plan.js';
-import { cancelRequest, DOUBLE, EMPTY, INJECTED, LOOP, NO_FACT, PII, planner, THROWS, TRACK } from './conformance-script.js';
+import { cancelRequest, DOUBLE, EMPTY, INJECTED, LOOP, NO_FACT, PII, planner, POLICY, THROWS, TRACK } from './conformance-script.js';
 
 // One behavioural spec, run against every runtime (as LangGraph's checkpoint-validation spec runs one
 // spec against every saver), with one scripted model (conformance-script.ts).
@@ -353,5 +354,30 @@ describe.each(RUNTIME_NAMES)('the %s runtime', (name: RuntimeName) => {
     expect(record.answer).toContain('[REDACTED:PHONE]');
     expect(record.answer).not.toContain('+380671234567');
     expect((await main.runs.listEvents(record.run_id)).some((e) => e.type === 'pii.redacted')).toBe(true);
+  });
+
+  spec('model_fallback', 'a main model that is down falls back to the next configured one, and the run finishes', async () => {
+    own('c-fallback', 'TTN-000001');
+    const oracle = await serveOracle({ port: 0, planner });
+    const dead = { model: 'gpt-4.1', baseUrl: 'http://127.0.0.1:9/v1' };
+    const fallback = await open({ modelConfig: { main: dead, fallbacks: [{ model: 'gpt-4.1-mini', baseUrl: oracle.baseUrl }], temperature: 0, timeoutMs: 5000, maxRetries: 0 } });
+    try {
+      const record = await fallback.ask({ input: TRACK, tenant: 'c-fallback' });
+      expect(record).toMatchObject({ status: 'finished', stop_reason: 'finish' });
+      expect(record.tool_calls).toContainEqual(expect.objectContaining({ tool: 'track_shipment', status: 'ok' }));
+      expect(record.answer).toContain('TTN-000001');
+    } finally {
+      await fallback.close();
+      await oracle.close();
+    }
+  });
+
+  spec('knowledge_search', 'a worker searches the policies through the tool gate, as itself (its grant admits the search), and the run finishes', async () => {
+    // The script's pricing worker fails the run unless the server granted its search (conformance-script.ts).
+    const record = await ask(POLICY, 'c-kb');
+    expect(record).toMatchObject({ status: 'finished', stop_reason: 'finish' });
+    expect(record.tool_calls).toContainEqual(expect.objectContaining({ agent: 'pricing_agent', tool: 'search_policies', status: 'ok' }));
+    const searched = (await main.runs.listEvents(record.run_id)).filter((e) => e.type === 'tool.call' && e.tool === 'search_policies');
+    expect(searched.map((e) => [e.agent, e.status])).toEqual([['pricing_agent', 'ok']]);
   });
 });

@@ -1,6 +1,6 @@
 import { ROLES_TABLE } from '../../agents/index.js';
 import { findDomainTool } from '../../domain/index.js';
-import type { RolesTable, ToolCallVerdict } from '../../policy/index.js';
+import type { RolesTable, StopReason, ToolCallVerdict } from '../../policy/index.js';
 import { checkToolCall, checkWriteOrigin } from '../../policy/index.js';
 import type { RunLedger } from './run-ledger.js';
 
@@ -17,4 +17,15 @@ export function vetToolCall(run: RunLedger, call: { agent: string; tool: string;
   if (verdict.verdict !== 'allow' || findDomainTool(tool)?.risk !== 'irreversible') return verdict;
   const origin = checkWriteOrigin({ args, trustedText: run.init.trustedText });
   return origin.allowed ? verdict : { verdict: 'deny', cause: 'untrusted_origin', stopReason: `policy_deny:${tool}`, detail: origin.detail };
+}
+
+/**
+ * Ends the run on a proposed call the policy denies, before a human or the tool sees it: the stop
+ * (first reason wins), its `policy.deny` event and the call counted as denied.
+ */
+export function refuseProposedCall(run: RunLedger, call: { agent: string; tool: string; args: Record<string, unknown> }, verdict: { stopReason: StopReason; detail: string }): void {
+  const { agent, tool, args } = call;
+  run.stop(verdict.stopReason, verdict.detail);
+  run.audit({ agent, type: 'policy.deny', tool, args, status: 'denied', detail: verdict.detail });
+  run.toolCalls.push({ agent, tool, args, status: 'denied', duration_ms: 0 });
 }

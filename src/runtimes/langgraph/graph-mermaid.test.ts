@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe('waybill graph', () => {
   it('draws the compiled supervisor graph as Mermaid that the Mermaid parser accepts', async () => {
-    const text = (await opened.runtime.graph.getGraphAsync()).drawMermaid();
+    const text = (await opened.runtime.port.graph.getGraphAsync()).drawMermaid();
     expect(text).toContain('__tools = tracking_agent,warehouse_agent,pricing_agent');
     await expect(mermaid.parse(text)).resolves.toMatchObject({ diagramType: 'flowchart-v2' });
   });

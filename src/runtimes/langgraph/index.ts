@@ -1,5 +1,4 @@
-export { LangGraphRuntime } from './langgraph-runtime.js';
-export type { Durability, LangGraphRuntimeOptions } from './langgraph-runtime.js';
+export type { Durability } from './langgraph-port.js';
 export { openSqliteSaver } from './open-sqlite-saver.js';
 export { openLangGraphRuntime } from './open-runtime.js';
 export type { OpenedLangGraphRuntime, OpenLangGraphOptions } from './open-runtime.js';

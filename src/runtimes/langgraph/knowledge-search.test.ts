@@ -37,7 +37,7 @@ describe('search_policies through the runtime', () => {
 
   it('keeps the supervisor away from knowledge search (not in its grant)', async () => {
     opened = await openLangGraphRuntime({ dbPath: ':memory:' });
-    const tools = opened.runtime.graph.nodes.tools?.bound as unknown as { tools: Array<{ name: string }> };
+    const tools = opened.runtime.port.graph.nodes.tools?.bound as unknown as { tools: Array<{ name: string }> };
     expect(tools.tools.map((t) => t.name)).not.toContain('search_policies');
   });
 });

@@ -49,7 +49,7 @@ describe('routing with the offline planner', () => {
 
   it('never gives the supervisor a domain tool (read from the compiled graph)', async () => {
     const { runtime } = await open();
-    const tools = (runtime.graph.nodes.tools?.bound as unknown as ToolNode).tools.map((t) => (t as { name: string }).name);
+    const tools = (runtime.port.graph.nodes.tools?.bound as unknown as ToolNode).tools.map((t) => (t as { name: string }).name);
     expect(tools).toEqual(['tracking_agent', 'warehouse_agent', 'pricing_agent']);
   });
 

@@ -1,100 +1,68 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { BaseChatModel as ChatModelClass } from '@langchain/core/language_models/chat_models';
-import { openDomainStore } from '../../domain/index.js';
-import { BUNDLED_CORPUS_DIR, KnowledgeBase, policySearchTool } from '../../knowledge/index.js';
-import { openInProcessBoundary } from '../../mcp/index.js';
-import type { ModelConfig } from '../../models/index.js';
-import { createChatModel, loadModelConfig, OFFLINE_PLANNER_MODEL, OfflinePlannerChatModel } from '../../models/index.js';
-import { openControlStore } from '../../policy/index.js';
-import { openRunStore } from '../../telemetry/index.js';
-import type { OpenRuntimeOptions, Runtime } from '../core/index.js';
+import { createChatModel, OFFLINE_PLANNER_MODEL, OfflinePlannerChatModel } from '../../models/index.js';
+import type { OpenRuntimeOptions, PortContext, RunKernel, Runtime } from '../core/index.js';
+import { openedRuntime, openKernel } from '../core/index.js';
 import type { DelegationMode } from './build-agents.js';
-import type { Durability } from './langgraph-runtime.js';
-import { checkParallelCap, LangGraphRuntime } from './langgraph-runtime.js';
+import { buildSupervisor } from './build-agents.js';
+import type { Durability } from './langgraph-port.js';
+import { LangGraphPort } from './langgraph-port.js';
+import { mcpTools } from './mcp-tools.js';
 import { openCheckpointer } from './open-checkpointer.js';
 
+/** The LangGraph runtime's own options, beside the kernel's. */
 export interface OpenLangGraphOptions extends OpenRuntimeOptions {
   /** A LangChain chat model; default the environment's configuration, else the offline planner. */
   model?: BaseChatModel;
-  /** Instead of the environment's model configuration. */
-  modelConfig?: ModelConfig;
+  /** `parallel` (default): independent sub-tasks fan out in one turn; `sequential`: one per turn. */
   delegation?: DelegationMode;
+  /** Delegations (and other graph tasks) run at once within one step. Default 4; at least 2. */
   maxParallelDelegations?: number;
-  /** When checkpoints are written; default `exit` (see LangGraphRuntimeOptions.durability). */
+  /**
+   * When LangGraph writes checkpoints (docs/durability.md). Default `exit`: once when the run ends or
+   * pauses for approval, measured at 0.16x the checkpoint bytes of `async` (LangGraph's default,
+   * a checkpoint per step). A process killed mid-run then restarts that run from its input.
+   */
   durability?: Durability;
 }
 
-/** The LangGraph runtime, opened: the kernel's `Runtime` plus the graph and checkpointer for tools that draw or inspect them. */
-export interface OpenedLangGraphRuntime extends Runtime {
-  runtime: LangGraphRuntime;
-  checkpointer: BaseCheckpointSaver;
-}
-
-const OFFLINE: ModelConfig = { fallbacks: [], temperature: 0, timeoutMs: 60_000, maxRetries: 0 };
+/** The LangGraph runtime, opened: the kernel over its port (the graph, for tools that draw it) and the checkpointer. */
+export type OpenedLangGraphRuntime = Runtime & { runtime: RunKernel & { readonly port: LangGraphPort }; checkpointer: BaseCheckpointSaver };
 
 /**
- * Opens everything a process needs to run Waybill on LangGraph.js on one database (SQLite file or PostgreSQL): the stores, one
- * persistent MCP session to the domain server, the checkpointer and the model. Close it when done.
+ * Opens Waybill on LangGraph.js on one database (SQLite file or PostgreSQL): the kernel's stores and MCP
+ * session, the checkpointer, and the model with its fallbacks. Close it when done.
  */
 export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promise<OpenedLangGraphRuntime> {
-  const { dbPath } = options;
   // Checked before anything is opened, so a bad option leaves no file handle behind.
-  if (options.maxParallelDelegations !== undefined) checkParallelCap(options.maxParallelDelegations);
+  const maxConcurrency = checkParallelCap(options.maxParallelDelegations ?? 4);
   if (options.model !== undefined && !(options.model instanceof ChatModelClass)) throw new TypeError('the langgraph runtime takes a LangChain chat model as `model`');
-  // The domain store opens first: it creates the file (or the PostgreSQL tables) and the schema registry.
-  const domain = await openDomainStore({ path: dbPath });
-  const controls = await openControlStore(dbPath);
-  const runs = await openRunStore(dbPath);
-  const opened = await openCheckpointer(dbPath);
-  const checkpointer = opened.saver;
-  const knowledge = await KnowledgeBase.open({ path: dbPath, seedCorpus: BUNDLED_CORPUS_DIR, ...(options.now && { now: options.now }) });
-  const boundary = openInProcessBoundary({ runtime: 'langgraph', store: domain, controls, searchPolicies: policySearchTool(knowledge), ...(options.now && { now: options.now }) });
-  const config = options.modelConfig ?? (options.offline || options.planner ? OFFLINE : loadModelConfig());
-  const main = options.endpoint ?? config.main;
-  const model = options.model ?? (main ? createChatModel(main, { ...config, ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }) }) : new OfflinePlannerChatModel({ ...(options.planner && { planner: options.planner }) }));
-  const modelName = options.model ? 'custom' : (main?.model ?? OFFLINE_PLANNER_MODEL);
-  const fallbackModels = options.model || options.endpoint ? [] : config.fallbacks.map((endpoint) => createChatModel(endpoint, config));
-  const runtime = new LangGraphRuntime({
+  const kernel = (await openKernel('langgraph', options, (context) => openLangGraphPort(context, maxConcurrency))) as RunKernel & { readonly port: LangGraphPort };
+  return openedRuntime(kernel, { checkpointer: kernel.port.checkpointer });
+}
+
+async function openLangGraphPort({ boundary, models, options }: PortContext<OpenLangGraphOptions>, maxConcurrency: number): Promise<LangGraphPort> {
+  const { config, main } = models;
+  const model = options.model ?? (main ? createChatModel(main, { ...config, ...(models.maxRetries !== undefined && { maxRetries: models.maxRetries }) }) : new OfflinePlannerChatModel({ ...(options.planner && { planner: options.planner }) }));
+  const fallbackModels = options.model ? [] : models.fallbacks.map((endpoint) => createChatModel(endpoint, config));
+  const opened = await openCheckpointer(options.dbPath);
+  const supervisor = buildSupervisor({
     model,
     fallbackModels,
-    boundary,
-    knowledge: options.knowledge ?? true,
-    checkpointer,
-    controls,
-    runs,
-    domain,
-    ...(options.limits && { limits: options.limits }),
-    ...(options.policy && { policy: options.policy }),
-    ...(options.rateLimit && { rateLimit: options.rateLimit }),
-    ...(options.maxConcurrentToolCalls !== undefined && { maxConcurrentToolCalls: options.maxConcurrentToolCalls }),
-    ...(options.resilience && { resilience: options.resilience }),
-    ...(options.prices && { prices: options.prices }),
-    ...(options.proof && { proof: options.proof }),
-    ...(options.now && { now: options.now }),
-    ...(options.newId && { newId: options.newId }),
-    ...(options.onRunFinished && { onRunFinished: options.onRunFinished }),
+    toolsFor: (agent) => mcpTools(boundary, agent, { knowledge: options.knowledge ?? true }),
+    checkpointer: opened.saver,
     ...(options.delegation && { delegation: options.delegation }),
-    ...(options.maxParallelDelegations !== undefined && { maxParallelDelegations: options.maxParallelDelegations }),
-    ...(options.durability && { durability: options.durability }),
   });
-  return {
-    name: 'langgraph',
-    modelName,
-    runtime,
-    domain,
-    controls,
-    runs,
-    checkpointer,
-    ask: (request) => runtime.ask(request),
-    state: (threadId) => runtime.state(threadId),
-    decide: (threadId, decision, options) => runtime.decide(threadId, decision, options),
-    recover: (threadId) => runtime.recover(threadId),
-    close: async () => {
-      await boundary.close();
-      await knowledge.close();
-      await opened.close();
-      await Promise.all([runs.close(), controls.close(), domain.close()]);
-    },
-  };
+  const modelName = options.model ? 'custom' : (main?.model ?? OFFLINE_PLANNER_MODEL);
+  return new LangGraphPort({ supervisor, checkpointer: opened.saver, modelName, maxConcurrency, durability: options.durability ?? 'exit', closeCheckpointer: () => opened.close() });
+}
+
+/**
+ * Throws RangeError unless `cap` is a whole number of at least 2: LangGraph drops every `Send` task but
+ * the first at `maxConcurrency: 1` (langgraphjs #2656), so one at a time is `delegation: 'sequential'`.
+ */
+export function checkParallelCap(cap: number): number {
+  if (!Number.isInteger(cap) || cap < 2) throw new RangeError(`maxParallelDelegations must be a whole number of at least 2 (for one at a time use delegation: 'sequential'), got ${String(cap)}`);
+  return cap;
 }

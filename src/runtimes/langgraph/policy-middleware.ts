@@ -4,7 +4,7 @@ import { createMiddleware } from 'langchain';
 import { ROLES_TABLE } from '../../agents/index.js';
 import { asksForCancellation, guardedTool } from '../../policy/index.js';
 import type { RolesTable } from '../../policy/index.js';
-import { currentLedger, gateToolCall, oneIrreversibleCall, relayableAnswer, vetToolCall } from '../core/index.js';
+import { currentLedger, gateToolCall, oneIrreversibleCall, refuseProposedCall, relayableAnswer, vetToolCall } from '../core/index.js';
 
 // A reply with no tool calls ends the agent's loop: how a step that must not happen is skipped.
 const halt = (text: string) => new AIMessage({ content: text, response_metadata: { model_name: 'waybill-policy', waybill_halt: true } });
@@ -75,9 +75,7 @@ export function policyMiddleware(agent: string, options: { parallelToolCalls?: b
         if (!guardedTool(call.name) && roles[agent]?.delegates.includes(call.name)) continue;
         const verdict = vetToolCall(run, { agent, tool: call.name, args: call.args }, roles);
         if (verdict.verdict === 'deny') {
-          run.stop(verdict.stopReason, verdict.detail);
-          run.audit({ agent, type: 'policy.deny', tool: call.name, args: call.args, status: 'denied', detail: verdict.detail });
-          run.toolCalls.push({ agent, tool: call.name, args: call.args, status: 'denied', duration_ms: 0 });
+          refuseProposedCall(run, { agent, tool: call.name, args: call.args }, verdict);
           return halt(`refused: ${verdict.detail}`);
         }
       }

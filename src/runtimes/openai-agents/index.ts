@@ -1,9 +1,7 @@
 export { buildManager } from './build-manager.js';
-export type { ManagerOptions, WorkerName } from './build-manager.js';
+export type { WorkerName } from './build-manager.js';
 export { chatCompletionsModel } from './chat-completions-model.js';
 export { openOpenAIAgentsRuntime } from './open-runtime.js';
 export type { OpenedOpenAIAgentsRuntime, OpenOpenAIAgentsOptions } from './open-runtime.js';
-export { OpenAIAgentsRuntime } from './openai-agents-runtime.js';
-export type { OpenAIAgentsRuntimeOptions } from './openai-agents-runtime.js';
 export { openPauseStore, PostgresPauseStore, SqlitePauseStore } from './pause-store.js';
 export type { PauseStore, StoredPause } from './pause-store.js';

@@ -1,81 +1,48 @@
 import { setTracingDisabled } from '@openai/agents';
-import { openDomainStore } from '../../domain/index.js';
-import { openInProcessBoundary } from '../../mcp/index.js';
-import type { ModelEndpoint } from '../../models/index.js';
-import { loadModelConfig, OFFLINE_PLANNER_MODEL, serveOracle } from '../../models/index.js';
-import { openControlStore } from '../../policy/index.js';
-import { openRunStore } from '../../telemetry/index.js';
-import type { OpenRuntimeOptions, Runtime } from '../core/index.js';
+import type { OpenRuntimeOptions, PortContext, RunKernel, Runtime } from '../core/index.js';
+import { chatEndpoint, openedRuntime, openKernel } from '../core/index.js';
 import { buildManager } from './build-manager.js';
 import { chatCompletionsModel } from './chat-completions-model.js';
+import { FallbackModel } from './fallback-model.js';
 import type { ListedTool } from './mcp-function-tools.js';
-import { OpenAIAgentsRuntime } from './openai-agents-runtime.js';
+import type { AgentsPause } from './openai-agents-port.js';
+import { OpenAIAgentsPort } from './openai-agents-port.js';
 import { openPauseStore } from './pause-store.js';
 
+/** The OpenAI Agents runtime's own options, beside the kernel's. */
 export interface OpenOpenAIAgentsOptions extends OpenRuntimeOptions {
+  /** Model turns per agent run before `max_steps`. Default 10. */
   maxTurns?: number;
 }
 
-/** The OpenAI Agents runtime, opened: the kernel's `Runtime` plus the manager agent (for structural tests). */
-export interface OpenedOpenAIAgentsRuntime extends Runtime {
-  runtime: OpenAIAgentsRuntime;
-  manager: ReturnType<typeof buildManager>;
-}
+/** The OpenAI Agents runtime, opened: the kernel over its port (the manager agent, for structural tests). */
+export type OpenedOpenAIAgentsRuntime = Runtime & { runtime: RunKernel<AgentsPause> & { readonly port: OpenAIAgentsPort }; manager: OpenAIAgentsPort['manager'] };
 
 /**
- * Opens the OpenAI Agents runtime on one database (SQLite file or PostgreSQL): stores, one in-process MCP session to the domain
- * server, and the model: the configured endpoint, else the offline planner (or `planner`) served by an
- * oracle on a free loopback port for as long as the runtime is open. Close it when done.
+ * Opens the OpenAI Agents runtime on one database (SQLite file or PostgreSQL): the kernel's stores and
+ * MCP session, the pause store, and the model with its fallbacks: the configured endpoint, else the
+ * offline planner (or `planner`) served by an oracle on a free loopback port while the runtime is open.
  */
 export async function openOpenAIAgentsRuntime(options: OpenOpenAIAgentsOptions): Promise<OpenedOpenAIAgentsRuntime> {
   if (options.model !== undefined) throw new TypeError('the openai-agents runtime takes a chat-completions `endpoint`, not a `model` object');
   setTracingDisabled(true);
-  const domain = await openDomainStore({ path: options.dbPath });
-  const runs = await openRunStore(options.dbPath);
+  const kernel = (await openKernel('openai-agents', options, openAgentsPort)) as RunKernel<AgentsPause> & { readonly port: OpenAIAgentsPort };
+  return openedRuntime(kernel, { manager: kernel.port.manager });
+}
+
+async function openAgentsPort({ boundary, models, options }: PortContext<OpenOpenAIAgentsOptions>): Promise<OpenAIAgentsPort> {
+  const served = await chatEndpoint(models, options.planner);
   const pauses = await openPauseStore(options.dbPath);
-  const controls = await openControlStore(options.dbPath);
-  const boundary = openInProcessBoundary({ runtime: 'openai-agents', store: domain, controls, ...(options.now && { now: options.now }) });
-  const configured = options.endpoint ?? (options.offline || options.planner ? undefined : loadModelConfig().main);
-  const oracle = configured ? undefined : await serveOracle({ port: 0, ...(options.planner && { planner: options.planner }) });
-  // Served by the oracle, the run is priced as the offline planner (free), whatever name the client sends.
-  const endpoint: ModelEndpoint = configured ?? { model: OFFLINE_PLANNER_MODEL, baseUrl: oracle?.baseUrl ?? '' };
-  const tools = await boundary.listTools();
-  const manager = buildManager({ model: chatCompletionsModel(endpoint, { ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }) }), modelName: endpoint.model, boundary, listed: tools as ListedTool[] });
-  const runtime = new OpenAIAgentsRuntime({
-    manager,
-    runs,
-    pauses,
-    controls,
-    boundary,
-    ...(options.policy && { policy: options.policy }),
-    ...(options.limits && { limits: options.limits }),
-    ...(options.rateLimit && { rateLimit: options.rateLimit }),
-    ...(options.maxConcurrentToolCalls !== undefined && { maxConcurrentToolCalls: options.maxConcurrentToolCalls }),
-    ...(options.resilience && { resilience: options.resilience }),
-    ...(options.prices && { prices: options.prices }),
-    ...(options.proof && { proof: options.proof }),
-    ...(options.maxTurns !== undefined && { maxTurns: options.maxTurns }),
-    ...(options.now && { now: options.now }),
-    ...(options.newId && { newId: options.newId }),
-    ...(options.onRunFinished && { onRunFinished: options.onRunFinished }),
-  });
-  return {
-    name: 'openai-agents',
-    modelName: endpoint.model,
-    runtime,
-    manager,
-    domain,
-    controls,
-    runs,
-    ask: (request) => runtime.ask(request),
-    state: (threadId) => runtime.state(threadId),
-    decide: (threadId, decision, options) => runtime.decide(threadId, decision, options),
-    recover: (threadId) => runtime.recover(threadId),
-    close: async () => {
-      await boundary.close();
-      await oracle?.close();
-      await pauses.close();
-      await Promise.all([runs.close(), controls.close(), domain.close()]);
-    },
+  const { endpoint } = served;
+  const retries = { ...(models.maxRetries !== undefined && { maxRetries: models.maxRetries }) };
+  const model = chatCompletionsModel(endpoint, retries);
+  const fallbacks = models.fallbacks.map((fallback) => chatCompletionsModel(fallback, { maxRetries: models.config.maxRetries }));
+  // Knowledge search is listed by the boundary; it is offered (to the workers its grants allow) unless switched off.
+  const listed = (await boundary.listTools()).filter((tool) => options.knowledge !== false || tool.name !== 'search_policies');
+  const manager = buildManager({ model: fallbacks.length > 0 ? new FallbackModel([model, ...fallbacks]) : model, modelName: endpoint.model, boundary, listed: listed as ListedTool[] });
+  const close = async () => {
+    await served.close();
+    await pauses.close();
   };
+  return new OpenAIAgentsPort({ manager, modelName: endpoint.model, pauses, maxTurns: options.maxTurns ?? 10, close });
 }

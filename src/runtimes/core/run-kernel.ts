@@ -1,0 +1,201 @@
+import type { DomainStore } from '../../domain/index.js';
+import type { ControlStore } from '../../policy/index.js';
+import type { RunApproval, RunIntent, RunRecord, RunStore } from '../../telemetry/index.js';
+import { admitRequest } from './admit-request.js';
+import { applyDecision } from './apply-decision.js';
+import { checkEdit } from './check-edit.js';
+import { DecisionError } from './decision-error.js';
+import type { DomainBoundary } from './domain-boundary.js';
+import type { DurableRuns } from './durable-run.js';
+import { beginAsk, holdLease, recoveredRun, resumeIntent, settleThread } from './durable-run.js';
+import { finishRun } from './finish-run.js';
+import type { FrameworkPort, PausedCall, StepOutcome } from './framework-port.js';
+import type { LedgerServices } from './new-run-ledger.js';
+import { ledgerServices, newRunLedger } from './new-run-ledger.js';
+import type { OpenRuntimeOptions } from './open-runtime-options.js';
+import type { RecordedDecision } from './record-decision.js';
+import { recordDecision } from './record-decision.js';
+import { admitThread } from './refuse-paused-thread.js';
+import type { RunLedger } from './run-ledger.js';
+import { runLeaseMs } from './run-lease.js';
+import type { ThreadPause } from './thread-pause.js';
+import { threadPause } from './thread-pause.js';
+import type { AskRequest, Decision, DecideOptions, Runtime, RuntimeName, ThreadState } from './runtime.js';
+import { applyStop, finishedWith, modelErrorOutcome } from './step-outcome.js';
+
+/** What a kernel runs on: a port, the stores it writes to, the MCP boundary, and what closes them. */
+export interface KernelParts<P extends PausedCall> {
+  port: FrameworkPort<P>;
+  domain: DomainStore;
+  controls: ControlStore;
+  runs: RunStore;
+  boundary: DomainBoundary;
+  options: Omit<OpenRuntimeOptions, 'dbPath'>;
+  /** Closes what the kernel was opened with (the boundary, the stores), after the port. */
+  closeParts: () => Promise<void>;
+}
+
+/**
+ * The one owner of a run's lifecycle on every framework (docs/kernel.md): admission, the ledger and its
+ * input guard, the run's durable intent and lease, the step through the port and its outcome, the
+ * decision's claim, recording and audit, recovery of runs whose process died, and the finish.
+ */
+export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
+  readonly name: RuntimeName;
+  readonly modelName: string;
+  readonly domain: DomainStore;
+  readonly controls: ControlStore;
+  readonly runs: RunStore;
+  readonly port: FrameworkPort<P>;
+  readonly #parts: KernelParts<P>;
+  readonly #services: LedgerServices;
+  readonly #durable: DurableRuns;
+
+  constructor(parts: KernelParts<P>) {
+    const { port, options } = parts;
+    this.#parts = parts;
+    this.port = port;
+    this.name = port.name;
+    this.modelName = port.modelName;
+    this.domain = parts.domain;
+    this.controls = parts.controls;
+    this.runs = parts.runs;
+    this.#durable = { runs: parts.runs, runtime: port.name, leaseMs: options.leaseMs ?? runLeaseMs(), now: options.now ?? (() => new Date()) };
+    this.#services = ledgerServices({ runtime: port.name, controls: parts.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, proof: options.proof, now: options.now, newId: options.newId, boundary: parts.boundary });
+  }
+
+  /**
+   * Runs one request to its end or to a pause for approval. Its intent is durable before the first
+   * model call, so a process killed mid-run leaves a run that `recover` finishes. A request whose
+   * `runId` already ran returns that run's record instead of running twice.
+   */
+  async ask(request: AskRequest): Promise<RunRecord> {
+    const { newId } = this.#services;
+    const threadId = request.threadId ?? `t-${newId()}`;
+    const tenant = request.tenant ?? 'default';
+    const earlier = await admitThread(this.runs, threadId, tenant, { runId: request.runId, settle: () => this.recover(threadId) });
+    if (earlier) return earlier;
+    const run = newRunLedger(this.#services, { threadId, tenant, requestId: request.requestId ?? `req-${newId()}`, trustedText: request.input, ...(request.runId && { runId: request.runId }) });
+    const admission = admitRequest(run, request.input);
+    if (!admission.admitted) return this.#finish(run);
+    await beginAsk(this.#durable, run, admission.text);
+    return this.#finish(run, await this.#step(run, () => this.port.start(run, admission.text)));
+  }
+
+  /** What a thread is doing, read from the shared stores, so any process can see a pause. */
+  async state(threadId: string): Promise<ThreadState> {
+    const last = await this.runs.latestRunForThread(threadId);
+    const pause = await threadPause(this.port, threadId, last);
+    // A decided pause whose resumed run has not finished (its process died) reads decided: recovery finishes it.
+    if (pause) return { thread_id: threadId, status: last?.status === 'decided' ? 'decided' : 'awaiting_approval', pending: pause.pending };
+    return { thread_id: threadId, status: last?.status ?? 'unknown' };
+  }
+
+  /**
+   * Applies an operator's decision to a paused thread, from any process. The claim, the decision and
+   * the intent to resume are durable before anything runs; with `defer` the run is left for `recover`
+   * (a worker) to resume. A run a dead process was running on the thread is finished first; a decision
+   * an earlier `approve` recorded but did not apply is applied now (and its record returned).
+   */
+  async decide(threadId: string, decision: Decision, options: DecideOptions = {}): Promise<RunRecord> {
+    if (!this.port.proceed) throw new DecisionError('nothing_pending', `thread ${threadId} has no pending approval (the ${this.name} runtime never pauses)`);
+    const recovered = (await this.recover(threadId)).find((record) => record.approval !== undefined);
+    if (recovered) return recovered;
+    const previous = await this.runs.latestRunForThread(threadId);
+    const pause = await threadPause(this.port, threadId, previous);
+    if (!pause || !previous) throw new DecisionError('nothing_pending', `thread ${threadId} has no pending approval`);
+    if (decision.type === 'edit') {
+      if (this.port.editRefusal !== undefined) throw new DecisionError('invalid_edit', this.port.editRefusal);
+      checkEdit(pause.pending, decision.args, this.#services.policy);
+    }
+    const input = pause.call.input;
+    // One pause, one decision: the claim (with the intent to resume) is atomic in the shared store, so of
+    // two operators (or two processes) deciding at once exactly one resumes the run.
+    const intent = resumeIntent(this.#durable, { runId: `run-${this.#services.newId()}`, threadId, tenant: previous.tenant, requestId: previous.request_id, input, pausedRunId: previous.run_id, decision }, { deferred: options.defer === true });
+    const claimed = await this.runs.claimDecision({ pausedRunId: previous.run_id, threadId, decision: decision.type, by: decision.by }, intent, options.alsoInTransaction);
+    if (!claimed) throw new DecisionError('already_decided', `thread ${threadId}: this approval was already decided`);
+    const recorded = await recordDecision(this.#parts.boundary, previous.tenant, pause.pending, decision).catch(async (error: unknown) => {
+      await this.runs.releaseDecision(previous.run_id);
+      throw error;
+    });
+    if (options.defer) return (await this.runs.getRun(previous.run_id)) ?? previous;
+    const run = newRunLedger(this.#services, { threadId, tenant: intent.tenant, requestId: intent.requestId, trustedText: input, runId: intent.runId });
+    holdLease(this.#durable, run);
+    return this.#resume(run, pause, recorded);
+  }
+
+  /**
+   * Finishes the thread's runs whose process died (docs/durability.md "Crashes"): a run that paused
+   * before its record was written is recorded as paused; a decision not yet applied is applied once;
+   * a run killed mid-way goes on from what its framework kept, or again from its input.
+   */
+  async recover(threadId: string): Promise<RunRecord[]> {
+    return settleThread(this.#durable, threadId, (intent) => (intent.kind === 'resume' && this.port.proceed ? this.#finishDecision(intent) : this.#finishAsk(intent)));
+  }
+
+  async close(): Promise<void> {
+    await this.port.close?.();
+    await this.#parts.closeParts();
+  }
+
+  async #finishAsk(intent: RunIntent): Promise<RunRecord> {
+    const run = this.#recoveredLedger(intent);
+    if (run.stopped) return this.#finish(run);
+    const port = this.port;
+    return this.#finish(run, await this.#step(run, () => (port.continue ? port.continue(run, intent) : port.start(run, intent.input))));
+  }
+
+  async #finishDecision(intent: RunIntent): Promise<RunRecord> {
+    const run = this.#recoveredLedger(intent);
+    if (run.stopped) return this.#finish(run);
+    const previous = intent.pausedRunId === undefined ? undefined : await this.runs.getRun(intent.pausedRunId);
+    const pause = await threadPause(this.port, intent.threadId, previous);
+    // The resumed run already went past the pause (the framework says so): its record is written from there.
+    if (!pause) return this.#finish(run, await this.port.pastPause?.(intent.threadId));
+    const recorded = await recordDecision(this.#parts.boundary, intent.tenant, pause.pending, intent.decision as Decision).catch((error: unknown) => {
+      // The intent stays for the next recovery; this process no longer renews it.
+      run.lease?.stop();
+      throw error;
+    });
+    return this.#resume(run, pause, recorded);
+  }
+
+  async #resume(run: RunLedger, pause: ThreadPause<P>, recorded: RecordedDecision): Promise<RunRecord> {
+    const approval = applyDecision(run, pause.pending, recorded);
+    const proceed = this.port.proceed?.bind(this.port);
+    const outcome = proceed ? await this.#step(run, () => proceed(run, pause.call, recorded)) : undefined;
+    if (recorded.decision.type === 'reject') run.stop('approval_rejected', recorded.decision.reason);
+    const record = await this.#finish(run, outcome, approval);
+    // Only now: until the resumed run is recorded, its pause is what a recovery resumes from.
+    if (record.status !== 'awaiting_approval') await this.port.releasePause?.(run.init.threadId);
+    return record;
+  }
+
+  /** A ledger for a run taken over from a process that is gone: the same run id, its lease held by this process. */
+  #recoveredLedger(intent: RunIntent): RunLedger {
+    const run = newRunLedger(this.#services, { threadId: intent.threadId, tenant: intent.tenant, requestId: intent.requestId, trustedText: intent.input, runId: intent.runId });
+    holdLease(this.#durable, run);
+    return recoveredRun(run, intent);
+  }
+
+  /** One step through the port; a framework error it or the kernel classifies ends the run `stopped`. */
+  async #step(run: RunLedger, step: () => Promise<StepOutcome>): Promise<StepOutcome> {
+    let outcome: StepOutcome;
+    try {
+      outcome = await step();
+    } catch (error) {
+      const stopped = this.port.classifyError?.(error) ?? modelErrorOutcome(error);
+      if (!stopped) throw error;
+      outcome = stopped;
+    }
+    if (outcome.kind === 'stopped') applyStop(run, outcome);
+    return outcome;
+  }
+
+  async #finish(run: RunLedger, outcome?: StepOutcome, approval?: RunApproval): Promise<RunRecord> {
+    // The framework's own state of a pause is kept before the record says "awaiting" (a stopped run has no pause).
+    if (outcome?.kind === 'paused' && outcome.state !== undefined && !run.stopped) await this.port.savePause?.(run, outcome);
+    const { onRunFinished } = this.#parts.options;
+    return finishRun(run, { ...finishedWith(outcome), ...(approval && { approval }) }, { runs: this.runs, controls: this.controls, onRunFinished });
+  }
+}
