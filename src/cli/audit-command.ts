@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { openDomainStore, resolveDbPath } from '../domain/index.js';
 
 /**
  * `waybill audit verify`: recomputes the boundary's hash chain (every MCP tool call, every approval
@@ -12,6 +11,7 @@ export function auditCommand(): Command {
     .description('recompute the hash chain; exit 0 when intact, 1 naming the first altered or removed entry')
     .option('--json', 'print {ok, entries, head} or {ok, entries, seq, problem, detail} as JSON')
     .action(async (options: { json?: boolean }) => {
+      const { openDomainStore, resolveDbPath } = await import('../domain/index.js');
       const store = await openDomainStore({ path: resolveDbPath() });
       try {
         const verdict = await store.audit.verify();
@@ -31,6 +31,7 @@ export function auditCommand(): Command {
     .option('--limit <n>', 'how many (default 50)', '50')
     .option('--json', 'print JSON')
     .action(async (options: { tenant?: string; subject?: string; limit: string; json?: boolean }) => {
+      const { openDomainStore, resolveDbPath } = await import('../domain/index.js');
       const store = await openDomainStore({ path: resolveDbPath() });
       try {
         const limit = Math.max(1, Math.min(10_000, Number.parseInt(options.limit, 10) || 50));

@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
-import { redactPii } from '../policy/pii/index.js';
 import type { RunRecord } from '../telemetry/index.js';
 import { DEMO_SCENARIOS } from './demo-scenarios.js';
 
@@ -61,6 +60,7 @@ export function demoCommand(): Command {
       };
       // The output guard on a reply that carries personal data (the planner's own answers carry none).
       const reply = 'Отримувач TTN-000001: Олена Коваль, +380671234567, olena.koval@example.com; повернення на картку 4111 1111 1111 1111, IBAN UA213223130000026007233566001.';
+      const { redactPii } = await import('../policy/pii/index.js');
       const redaction = redactPii(reply);
       const piiPassed = redaction.total === 4 && redaction.text.includes('TTN-000001');
       console.log(`${piiPassed ? 'ok  ' : 'FAIL'} ${'PII redaction (output guard)'.padEnd(30)} ${JSON.stringify(redaction.counts)}`);

@@ -1,4 +1,5 @@
-import { canonicalJson } from '../domain/index.js';
+// The leaf module, not the domain barrel: `ask --stream` should not load the stores to print a line.
+import { canonicalJson } from '../domain/args-hash.js';
 import type { RunProgress } from '../runtimes/index.js';
 
 const clip = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

@@ -1,6 +1,5 @@
 import { Command } from 'commander';
 import type { RecoverySweep, Runtime, RuntimeName } from '../runtimes/index.js';
-import { recoverAbandoned } from '../runtimes/index.js';
 import { databasePath } from './database-path.js';
 import { printRun } from './print-run.js';
 import { UsageError } from './usage-error.js';
@@ -34,6 +33,7 @@ export function resumeCommand(): Command {
 
 async function sweepEveryRuntime(): Promise<RecoverySweep> {
   const { openRunStore } = await import('../telemetry/index.js');
+  const { recoverAbandoned } = await import('../runtimes/index.js');
   const runs = await openRunStore(databasePath());
   let names: RuntimeName[];
   try {

@@ -1,9 +1,8 @@
 import { Command } from 'commander';
+import type { RunProgress } from '../runtimes/index.js';
 import { parseRuntimeName } from '../runtimes/runtime-name.js';
 import { exitCodeFor } from '../runtimes/core/exit-code.js';
-import { watchRun } from '../runtimes/index.js';
 import { printRun } from './print-run.js';
-import { progressLine } from './progress-line.js';
 import { decideStoredApproval } from './stored-approval-commands.js';
 import { threadOfApproval, withThreadRuntime } from './with-thread-runtime.js';
 import { describePending } from './print-pending.js';
@@ -43,10 +42,12 @@ export function askCommand(): Command {
       const tape = tapeMode ? await (await import('./model-tape.js')).openModelTape(tapeMode, (options.record ?? options.replay) as string) : undefined;
       // Recorded and replayed runs delegate one sub-task at a time, so their model calls keep one order.
       // Progress goes to stderr, so stdout stays the answer (or the --json record) for scripts.
-      const onProgress = options.stream ? (p: Parameters<typeof progressLine>[0]) => {
+      const progressLine = options.stream ? (await import('./progress-line.js')).progressLine : undefined;
+      const onProgress = progressLine ? (p: RunProgress) => {
         const line = progressLine(p);
         if (line) process.stderr.write(`${line}\n`);
       } : undefined;
+      const { watchRun } = await import('../runtimes/index.js');
       const record = await withRuntime((runtime) => (onProgress ? watchRun({ onProgress }, () => runtime.ask(request)) : runtime.ask(request)), runtimeName, tape ? { model: tape.model, delegation: 'sequential', proof } : { proof });
       tape?.finish();
       printRun(record, options.json === true);

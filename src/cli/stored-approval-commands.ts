@@ -1,6 +1,5 @@
 import { Command } from 'commander';
 import type { ApprovalDecisionResult, ApprovalRequest, ApprovalStatus } from '../domain/index.js';
-import { decideApproval, openDomainStore, resolveDbPath } from '../domain/index.js';
 import { UsageError } from './usage-error.js';
 
 /** How an approval reads in one line. */
@@ -16,6 +15,7 @@ function describeApproval(a: ApprovalRequest): string {
  * presents. Exit 0 when recorded, 2 when it cannot be (unknown, already decided, expired, bad edit).
  */
 export async function decideStoredApproval(options: { approvalId: string; decision: 'approve' | 'edit' | 'reject'; by: string; args?: Record<string, unknown>; reason?: string; json: boolean }): Promise<void> {
+  const { decideApproval, openDomainStore, resolveDbPath } = await import('../domain/index.js');
   const store = await openDomainStore({ path: resolveDbPath() });
   let result: ApprovalDecisionResult;
   try {
@@ -57,6 +57,7 @@ export function approvalsCommand(): Command {
     .option('--json', 'print the list as JSON')
     .action(async (options: { status?: string; tenant?: string; json?: boolean }) => {
       if (options.status !== undefined && !['pending', 'approved', 'rejected'].includes(options.status)) throw new UsageError('--status must be pending, approved or rejected');
+      const { openDomainStore, resolveDbPath } = await import('../domain/index.js');
       const store = await openDomainStore({ path: resolveDbPath() });
       try {
         const list = await store.approvals.list({ ...(options.status && { status: options.status as ApprovalStatus }), ...(options.tenant && { tenant: options.tenant }) });

@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../src/testing/temp-dir.js';
+import { CLI, serverEnv } from './helpers.js';
+
+const temp = makeTempDir();
+afterAll(() => temp.cleanup());
+
+const RECORDER = fileURLToPath(new URL('./record-loaded-modules.mjs', import.meta.url));
+
+/**
+ * What the entry point, `--version` and `--help` must not load (issue 36): each command imports them
+ * when it runs. Matched on the resolved path, so a package reached through another one counts too.
+ */
+const HEAVY: readonly { what: string; path: RegExp }[] = [
+  { what: 'agent framework', path: /\/node_modules\/(@langchain\/[^/]+|langchain|@openai\/agents[^/]*|openai|@google\/adk)\// },
+  { what: 'database driver', path: /\/node_modules\/(better-sqlite3|pg|pg-boss|pg-[^/]+)\// },
+  { what: 'HTTP server', path: /\/node_modules\/(hono|@hono\/[^/]+)\// },
+  { what: 'MCP SDK', path: /\/node_modules\/@modelcontextprotocol\/sdk\// },
+];
+
+/** Runs the CLI with the module recorder preloaded; returns its exit code, stdout and every module it loaded. */
+function loaded(args: string[]): { code: number | null; output: string; modules: string[] } {
+  const log = join(temp.dir, `loaded-${args.join('_') || 'bare'}.log`);
+  // The database is never opened: a file created here would mean a store was.
+  const env = serverEnv(join(temp.dir, 'never-opened.db'), { WAYBILL_LOADED_LOG: log });
+  const run = spawnSync(process.execPath, ['--import', RECORDER, CLI, ...args], { env, encoding: 'utf8', timeout: 30_000, input: '' });
+  const modules = existsSync(log) ? [...new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean))] : [];
+  return { code: run.status, output: run.stdout + run.stderr, modules };
+}
+
+const CASES: { args: string[]; code: number; says: string | RegExp }[] = [
+  { args: [], code: 2, says: 'Usage: waybill' },
+  { args: ['--version'], code: 0, says: /^\d+\.\d+\.\d+$/m },
+  { args: ['--help'], code: 0, says: 'audit' },
+  { args: ['ask', '--help'], code: 0, says: '--runtime' },
+  { args: ['approve', '--help'], code: 0, says: '--approval' },
+  { args: ['resume', '--help'], code: 0, says: '--all' },
+  { args: ['audit', 'verify', '--help'], code: 0, says: '--json' },
+  { args: ['approvals', '--help'], code: 0, says: '--status' },
+  { args: ['serve', '--help'], code: 0, says: '--port' },
+  { args: ['worker', '--help'], code: 0, says: 'Usage: waybill worker' },
+  { args: ['mcp', '--help'], code: 0, says: '--selfcheck' },
+  { args: ['db', '--help'], code: 0, says: 'Usage: waybill db' },
+  { args: ['demo', '--help'], code: 0, says: '--out' },
+];
+
+describe('CLI start-up loads commander and the command definitions only', () => {
+  for (const { args, code, says } of CASES) {
+    it(`waybill ${args.join(' ') || '(no arguments)'}`, () => {
+      const run = loaded(args);
+      expect(run.code).toBe(code);
+      expect(run.output).toMatch(says);
+      // The recorder saw the program being built, so an empty list cannot pass for a lean one.
+      expect(run.modules.some((m) => m.endsWith('/dist/cli/program.js'))).toBe(true);
+      expect(run.modules.some((m) => m.includes('/node_modules/commander/'))).toBe(true);
+      const heavy = run.modules.flatMap((m) => HEAVY.filter((h) => h.path.test(m)).map((h) => `${h.what}: ${m}`));
+      expect(heavy.slice(0, 20)).toEqual([]);
+      expect(existsSync(join(temp.dir, 'never-opened.db'))).toBe(false);
+    });
+  }
+
+  it('lists every command in --help without loading them', () => {
+    const help = loaded(['--help']).output;
+    for (const command of ['ask', 'state', 'approve', 'resume', 'reject', 'approvals', 'trace', 'demo', 'graph', 'prune', 'exercise', 'eval', 'kb', 'mcp', 'guard', 'oracle', 'compare', 'serve', 'worker', 'keys', 'runs', 'kill', 'tool', 'audit', 'db']) {
+      expect(help).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
+    }
+  });
+});
