@@ -59,7 +59,7 @@ describe('approvals', () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: { code: 'not_found', message: `no approval ${paused.run_id}` } });
     expect(await decidedEvents()).toHaveLength(0);
-    expect((await server.opened.runtime.state(paused.thread_id)).status).toBe('awaiting_approval');
+    expect((await server.opened.state(paused.thread_id)).status).toBe('awaiting_approval');
   });
 
   it('forbids a viewer to decide (403) and leaves the run paused', async () => {

@@ -74,7 +74,7 @@ describe('approval webhooks', () => {
     const page = await server.call('GET', path(payload.approve_url));
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<form method="post">');
-    expect((await server.opened.runtime.state(paused.thread_id)).status).toBe('awaiting_approval');
+    expect((await server.opened.state(paused.thread_id)).status).toBe('awaiting_approval');
 
     const used = await server.call('POST', path(payload.approve_url));
     expect(used.status).toBe(200);
