@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { ApiError } from '../api-error.js';
+import { refuseOtherRuntime } from '../decide-approval.js';
 import { isStillPending } from '../list-pending-approvals.js';
 import { MAX_INPUT_CHARS } from '../request-schemas.js';
 import type { ServerDeps } from '../server-deps.js';
@@ -39,6 +40,7 @@ export async function beginProtocolRun(c: Context<ServerEnv>, deps: ServerDeps, 
     const decision = resumeDecision(body.command.resume, `${principal.name} (${principal.keyId})`);
     const paused = await deps.opened.runs.latestRunForThread(threadId);
     if (!paused || paused.tenant !== principal.tenant || !(await isStillPending(deps.opened, paused))) throw new ApiError('nothing_pending', `thread ${threadId} is not waiting for an approval`);
+    refuseOtherRuntime(deps.opened, paused);
     work = { kind: 'resume', pausedRunId: paused.run_id, decision };
   } else {
     const input = inputText(body.input);
