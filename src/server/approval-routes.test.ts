@@ -33,7 +33,7 @@ describe.each(PAUSING)('approvals on the %s runtime', (runtimeName: RuntimeName)
     it('lists the pending cancellation with its exact arguments, to its own tenant only', async () => {
       expect(paused).toMatchObject({ status: 'awaiting_approval', pending: { tool: 'cancel_shipment' } });
       expect(await approvals(server.keys.viewer)).toEqual([
-        expect.objectContaining({ id: paused.run_id, thread_id: paused.thread_id, agent: 'tracking_agent', tool: 'cancel_shipment', args: expect.objectContaining({ tracking_id: 'TTN-000004', refund_uah: 720 }) }),
+        expect.objectContaining({ id: paused.run_id, thread_id: paused.thread_id, agent: 'tracking_agent', tool: 'cancel_shipment', args: expect.objectContaining({ tracking_id: 'TTN-000004', refund_uah: 720 }), runtime: runtimeName, decisions: runtimeName === 'openai-agents' ? ['approve', 'reject'] : ['approve', 'edit', 'reject'] }),
       ]);
       expect(await approvals(server.keys.globex)).toEqual([]);
     });

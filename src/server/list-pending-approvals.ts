@@ -1,5 +1,7 @@
 import type { Runtime } from '../runtimes/index.js';
 import type { RunRecord } from '../telemetry/index.js';
+import type { DecisionKind } from './runtime-decisions.js';
+import { RUNTIME_DECISIONS } from './runtime-decisions.js';
 
 /** One action waiting for a human, as `GET /v1/approvals` lists it; `id` is the paused run's id. */
 export interface PendingApproval {
@@ -21,6 +23,8 @@ export interface PendingApproval {
   third_party_target?: boolean;
   /** The runtime that paused the run; only a server running it (or `waybill approve`) can decide it. */
   runtime?: RunRecord['runtime'];
+  /** The decisions that runtime applies (no `edit` on OpenAI Agents). */
+  decisions?: readonly DecisionKind[];
 }
 
 /**
@@ -63,6 +67,7 @@ export async function listPendingApprovals(opened: Runtime, tenant: string): Pro
       ...(action.origins && { origins: action.origins }),
       ...(action.third_party_target === true && { third_party_target: true }),
       runtime: record.runtime,
+      decisions: RUNTIME_DECISIONS[record.runtime],
     });
   }
   return pending;

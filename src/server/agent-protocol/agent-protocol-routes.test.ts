@@ -8,6 +8,9 @@ import { openTestServer, SERVED_RUNTIMES } from '../server-test-kit.js';
 
 const CANCEL = 'Скасуй TTN-000004, клієнт передумав, поверни 500 грн';
 
+// What each runtime can decide on a pause (docs/runtimes.md): the SDK approves or rejects the exact call; ADK never pauses.
+const DECISIONS: Record<RuntimeName, string[]> = { langgraph: ['approve', 'edit', 'reject'], 'openai-agents': ['approve', 'reject'], adk: [] };
+
 type Messages = { messages: Array<{ type: string; content: string; response_metadata: { waybill: { stop_reason: string; status: string } } }> };
 
 // The same protocol over each runtime; where a runtime pauses (LangGraph, OpenAI Agents) and takes an edit (LangGraph) differs, said per case.
@@ -31,7 +34,7 @@ describe.each(SERVED_RUNTIMES)('the Agent Protocol on the %s runtime', (runtimeN
     it('take the same API keys as /v1, in x-api-key or as a Bearer token, and leave /v1 and /console as they were', async () => {
       expect((await server.call('GET', '/ok')).status).toBe(401);
       expect((await server.call('GET', '/ok', { headers: { 'x-api-key': server.keys.viewer } })).status).toBe(200);
-      expect(await (await server.call('GET', '/info', { key: server.keys.viewer })).json()).toMatchObject({ waybill: { runtime: runtimeName } });
+      expect(await (await server.call('GET', '/info', { key: server.keys.viewer })).json()).toMatchObject({ waybill: { runtime: runtimeName, decisions: DECISIONS[runtimeName] } });
       expect((await server.call('GET', '/v1/me', { headers: { 'x-api-key': server.keys.viewer } })).status).toBe(401);
       expect((await server.call('GET', '/console')).status).toBe(200);
       const other = SERVED_RUNTIMES.find((name) => name !== runtimeName) ?? 'langgraph';
@@ -75,7 +78,7 @@ describe.each(SERVED_RUNTIMES)('the Agent Protocol on the %s runtime', (runtimeN
         expect(await server.opened.domain.countCancellations('TTN-000004')).toBe(0);
         return;
       }
-      expect(await (await wait(threadId, ask(CANCEL))).json()).toMatchObject({ __interrupt__: [{ value: { action_requests: [{ name: 'cancel_shipment' }] } }] });
+      expect(await (await wait(threadId, ask(CANCEL))).json()).toMatchObject({ __interrupt__: [{ value: { action_requests: [{ name: 'cancel_shipment' }], review_configs: [{ action_name: 'cancel_shipment', allowed_decisions: DECISIONS[runtimeName] }] } }] });
       expect((await wait(threadId, ask('Де зараз посилка TTN-000001?'))).status).toBe(409);
       expect((await wait(threadId, resume({ type: 'maybe' }))).status).toBe(400);
       // Still pending after the refused requests: a rejection ends it, and nothing is cancelled.
