@@ -74,7 +74,9 @@ describe.each(SERVED_RUNTIMES)('the Agent Protocol on the %s runtime', (runtimeN
         expect(values.__interrupt__).toBeUndefined();
         expect(values.messages.at(-1)?.response_metadata.waybill.status).toBe('finished');
         expect(await (await server.call('GET', `/threads/${threadId}`, { key: server.keys.viewer })).json()).toMatchObject({ status: 'idle', interrupts: {} });
-        expect((await wait(threadId, resume(true))).status).toBe(409);
+        const after = await wait(threadId, resume(true));
+        expect(after.status).toBe(409);
+        expect(await after.json()).toMatchObject({ error: { code: 'nothing_pending', message: expect.stringContaining('the adk runtime never pauses for approval') } });
         expect(await server.opened.domain.countCancellations('TTN-000004')).toBe(0);
         return;
       }
