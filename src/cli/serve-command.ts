@@ -20,7 +20,7 @@ export function serveCommand(): Command {
     .option('--host <host>', 'address to bind (loopback by default: only this machine can connect)', '127.0.0.1')
     .option('--port <port>', 'port (0 picks a free one)', '8787')
     .option('--public-url <url>', 'base URL of the approve/reject links in webhooks (default http://HOST:PORT)')
-    .option('--runtime <name>', 'which runtime serves the runs: langgraph, openai-agents or adk', 'langgraph')
+    .option('--runtime <name>', 'which runtime serves the runs: langgraph, openai-agents or adk (with --queue, that runtime\'s queue: start workers with the same --runtime)', 'langgraph')
     .option('--queue', 'queue runs and decided approvals for `waybill worker` processes instead of running them here (PostgreSQL only; docs/queue.md)')
     .addHelpText(
       'after',
