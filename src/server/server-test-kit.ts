@@ -46,8 +46,10 @@ export async function openTestServer(options: TestServerOptions = {}): Promise<T
   const metrics = new ServerMetrics();
   const webhookStore = await openWebhookStore(dbPath);
   const webhooks = new ApprovalWebhooks({ store: webhookStore, publicUrl: options.publicUrl ?? (() => 'http://127.0.0.1:1'), log: silentLogger, timeoutMs: 2000 });
-  // The offline planner whatever the environment configures; LangGraph's model settings are its own option.
-  const model: Partial<OpenNamedRuntimeOptions> = runtimeName === 'langgraph' ? { modelConfig: { fallbacks: [], temperature: 0.1, timeoutMs: 1000, maxRetries: 0 } } : { offline: true };
+  // The offline planner whatever the environment configures; LangGraph's model settings are its own
+  // option. Tests that give a slow endpoint (a run still in flight when it is cancelled) need a timeout
+  // well above its latency on a loaded machine, or the run ends model_error instead.
+  const model: Partial<OpenNamedRuntimeOptions> = runtimeName === 'langgraph' ? { modelConfig: { fallbacks: [], temperature: 0.1, timeoutMs: 10_000, maxRetries: 0 } } : { offline: true };
   const opened = await openRuntime(runtimeName, {
     ...model,
     ...options.runtime,
