@@ -189,7 +189,7 @@ describe('a run another runtime paused', () => {
       expect(await listApprovals(server, server.keys.viewer)).toEqual([expect.objectContaining({ id: paused.run_id, runtime: 'langgraph', tool: 'cancel_shipment' })]);
       const res = await server.call('POST', `/v1/approvals/${paused.run_id}`, { key: server.keys.operator, body: { decision: 'approve' } });
       expect(res.status).toBe(409);
-      expect(await res.json()).toMatchObject({ error: { code: 'runtime_mismatch', message: expect.stringContaining('waybill approve|reject') } });
+      expect(await res.json()).toMatchObject({ error: { code: 'runtime_mismatch', message: expect.stringContaining(`waybill approve|reject --thread ${paused.thread_id}`) } });
       const byApprovalId = await server.call('POST', `/v1/approvals/${paused.pending?.approval_id ?? ''}`, { key: server.keys.operator, body: { decision: 'approve' } });
       expect(byApprovalId.status).toBe(409);
       expect(await server.opened.domain.countCancellations('TTN-000004')).toBe(0);

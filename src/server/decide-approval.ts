@@ -16,7 +16,7 @@ export function refuseOtherRuntime(served: Runtime, paused: RunRecord): void {
   if (paused.runtime === served.name) return;
   throw new ApiError(
     'runtime_mismatch',
-    `approval ${paused.run_id} was paused by the ${paused.runtime} runtime and this server runs ${served.name}: decide it with waybill approve|reject ${paused.run_id} (it opens the runtime that paused it) or on a server started with --runtime ${paused.runtime}`,
+    `approval ${paused.run_id} was paused by the ${paused.runtime} runtime and this server runs ${served.name}: decide it with waybill approve|reject --thread ${paused.thread_id} (it opens the runtime that paused it) or on a server started with --runtime ${paused.runtime}`,
   );
 }
 
