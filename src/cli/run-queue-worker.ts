@@ -1,5 +1,5 @@
 import { createStderrLogger } from '../mcp/stderr-logger.js';
-import { openJobQueue, openTenantSlots, queueSettingsFromEnv, QueueSettingsError, startQueueWorker } from '../queue/index.js';
+import { openJobQueue, openTenantSlots, queueSettingsFromEnv, QueueSettingsError, runQueueFor, startQueueWorker } from '../queue/index.js';
 import type { RuntimeName } from '../runtimes/index.js';
 import { UsageError } from './usage-error.js';
 
@@ -38,14 +38,14 @@ export async function runQueueWorker(options: RunQueueWorkerOptions): Promise<vo
   }
   const { openRuntime } = await import('../runtimes/index.js');
   const runtime = await openRuntime(runtimeName, { dbPath: url });
-  const queue = await openJobQueue(url, { settings, supervise: true, logger });
+  const queue = await openJobQueue(url, { settings, runtime: runtimeName, supervise: true, logger });
   const slots = await openTenantSlots(url, { schema: settings.schema, limit: tenantLimit, leaseSeconds: settings.leaseSeconds });
   const worker = startQueueWorker({ queue, slots, runtime, concurrency, logger });
   // As the service does: runs a dead process left in flight (an intent whose job was never queued) are finished here too.
   const { runLeaseMs } = await import('../runtimes/core/run-lease.js');
   const { startRecoveryLoop } = await import('../server/recovery-loop.js');
   const recovery = startRecoveryLoop(runtime, logger, runLeaseMs());
-  logger.info('worker started', { pid: process.pid, concurrency, tenant_concurrency: tenantLimit, runtime: runtimeName, model: runtime.modelName, queue_schema: settings.schema, lease_seconds: settings.leaseSeconds });
+  logger.info('worker started', { pid: process.pid, concurrency, tenant_concurrency: tenantLimit, runtime: runtimeName, model: runtime.modelName, queue: runQueueFor(runtimeName), queue_schema: settings.schema, lease_seconds: settings.leaseSeconds });
   console.error(`waybill worker: taking jobs, ${concurrency} at a time (SIGTERM or Ctrl-C stops after the jobs in hand)`);
   await stopped;
   await Promise.all([worker.stop(), recovery.stop()]);

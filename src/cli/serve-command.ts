@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { databasePath } from './database-path.js';
+import type { RuntimeName } from '../runtimes/runtime-name.js';
 import { parseRuntimeName } from '../runtimes/runtime-name.js';
 import { parsePort } from './parse-port.js';
 import { UsageError } from './usage-error.js';
@@ -19,7 +20,7 @@ export function serveCommand(): Command {
     .option('--host <host>', 'address to bind (loopback by default: only this machine can connect)', '127.0.0.1')
     .option('--port <port>', 'port (0 picks a free one)', '8787')
     .option('--public-url <url>', 'base URL of the approve/reject links in webhooks (default http://HOST:PORT)')
-    .option('--runtime <name>', 'which runtime serves the runs: langgraph, openai-agents or adk', 'langgraph')
+    .option('--runtime <name>', 'which runtime serves the runs: langgraph, openai-agents or adk (with --queue, that runtime\'s queue: start workers with the same --runtime)', 'langgraph')
     .option('--queue', 'queue runs and decided approvals for `waybill worker` processes instead of running them here (PostgreSQL only; docs/queue.md)')
     .addHelpText(
       'after',
@@ -37,7 +38,7 @@ export function serveCommand(): Command {
       // Loaded on demand: LangChain, Hono and the telemetry SDK are not needed by other commands.
       const { serveWaybill } = await import('../server/index.js');
       const dbPath = databasePath();
-      const queue = options.queue ? await openServeQueue(dbPath) : undefined;
+      const queue = options.queue ? await openServeQueue(dbPath, runtimeName) : undefined;
       let running;
       try {
         running = await serveWaybill({ dbPath, host: options.host, port, runtimeName, ...(options.publicUrl && { publicUrl: options.publicUrl }), ...(queue && { queue }) });
@@ -58,10 +59,11 @@ export function serveCommand(): Command {
 }
 
 /**
- * The run queue for `serve --queue`, on the same PostgreSQL database. A decision taken here is queued
- * in its claim's transaction with its intent's lease already lapsed, so a worker resumes it at once.
+ * The served runtime's run queue for `serve --queue`, on the same PostgreSQL database: workers started
+ * with the same `--runtime` take its jobs. A decision taken here is queued in its claim's transaction
+ * with its intent's lease already lapsed, so a worker resumes it at once.
  */
-async function openServeQueue(dbPath: string) {
+async function openServeQueue(dbPath: string, runtime: RuntimeName) {
   const { isPostgresUrl, redactLocation } = await import('../domain/database-location.js');
   if (!isPostgresUrl(dbPath)) throw new UsageError(`--queue needs PostgreSQL: set WAYBILL_DB=postgres://... (got ${JSON.stringify(redactLocation(dbPath))})`);
   const { openJobQueue, queueSettingsFromEnv, QueueSettingsError } = await import('../queue/index.js');
@@ -73,5 +75,5 @@ async function openServeQueue(dbPath: string) {
     if (error instanceof QueueSettingsError) throw new UsageError(error.message);
     throw error;
   }
-  return openJobQueue(dbPath, { settings, logger: createStderrLogger() });
+  return openJobQueue(dbPath, { settings, runtime, logger: createStderrLogger() });
 }

@@ -24,7 +24,7 @@ export function workerCommand(): Command {
     .option('--db <postgres://...>', 'the PostgreSQL database (default: WAYBILL_DB); the queue lives in schema pgboss (<schema>_pgboss with a search_path)')
     .option('--concurrency <n>', 'jobs this process runs at once', '2')
     .option('--tenant-concurrency <n>', 'runs at once per tenant across all workers (kept in the database)', '4')
-    .option('--runtime <name>', 'which runtime runs the jobs: langgraph, openai-agents or adk', 'langgraph')
+    .option('--runtime <name>', 'which runtime\'s queue to take jobs from and run them with: langgraph, openai-agents or adk (as serve --queue --runtime)', 'langgraph')
     .addHelpText(
       'after',
       '\nModel: the offline planner unless WAYBILL_MODEL / OPENROUTER_API_KEY configure one (docs/models.md), as for ask and serve.\n' +

@@ -8,8 +8,8 @@ export type JobOutcome =
   | { kind: 'record'; record: RunRecord; replayed: boolean }
   | { kind: 'refused'; code: string; message: string };
 
-/** The part of a runtime a job needs. */
-export type JobRuntime = Pick<Runtime, 'ask' | 'recover' | 'runs'>;
+/** The part of a runtime a job needs; `name` says whose queue it may take from. */
+export type JobRuntime = Pick<Runtime, 'name' | 'ask' | 'recover' | 'runs'>;
 
 /** Refusals that mean "another live process holds this thread now": the job is retried later, not settled. */
 export const RETRY_LATER: ReadonlySet<string> = new Set(['thread_busy', 'already_decided']);

@@ -4,7 +4,7 @@ export { openJobQueue } from './job-queue.js';
 export { queueDecision } from './queue-decision.js';
 export type { QueueDecisionRequest } from './queue-decision.js';
 export type { HeldJob, JobQueue, OpenJobQueueOptions, SqlExecutor } from './job-queue.js';
-export { DEAD_LETTER_QUEUE, QueueJob, ResumeJob, RUN_QUEUE, RunJob, safeParseQueueJob } from './queue-jobs.js';
+export { DEAD_LETTER_QUEUE, QueueJob, ResumeJob, RUN_QUEUE, runQueueFor, RunJob, safeParseQueueJob } from './queue-jobs.js';
 export { DEFAULT_QUEUE_SETTINGS, QueueSettingsError, queueSchemaFor, queueSettingsFromEnv } from './queue-settings.js';
 export type { QueueSettings } from './queue-settings.js';
 export { registerQueueMetrics } from './queue-metrics.js';

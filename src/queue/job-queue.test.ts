@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../mcp/stderr-logger.js';
 import type { TestSchema } from '../testing/postgres-test-schema.js';
 import { testPostgresUrl } from '../testing/postgres-test-schema.js';
+import type { JobRuntime } from './execute-job.js';
 import { openJobQueue, type JobQueue } from './job-queue.js';
+import { startQueueWorker } from './queue-worker.js';
 import type { QueueJob } from './queue-jobs.js';
 import { queueSettingsFromEnv } from './queue-settings.js';
 import { createQueueTestSchema } from './queue-test-schema.js';
@@ -111,5 +113,24 @@ describe.runIf(baseUrl)('the run queue on PostgreSQL', { timeout: 60_000 }, () =
     expect(await q.stats()).toMatchObject({ queued: 0 });
     await q.inTransaction((db) => q.enqueue(run('r2', 't2'), { db }));
     expect(await q.stats()).toMatchObject({ queued: 1 });
+  });
+
+  it('keeps each runtime\'s jobs in its own queue, and a worker to its own runtime\'s queue', async () => {
+    const langgraph = await open();
+    const url = schema?.url ?? '';
+    const adk = await openJobQueue(url, { settings: queueSettingsFromEnv(url, {}), runtime: 'adk', logger: silentLogger });
+    try {
+      expect([langgraph.runtime, adk.runtime]).toEqual(['langgraph', 'adk']);
+      await adk.enqueue(run('r-adk', 't1'));
+      expect(await langgraph.fetch()).toBeUndefined();
+      expect(await langgraph.stats()).toMatchObject({ queued: 0 });
+      expect(await adk.stats()).toMatchObject({ queued: 1 });
+      expect((await adk.fetch())?.parsed).toMatchObject({ success: true, job: { runId: 'r-adk' } });
+      const slots = { acquire: async () => true, renew: async () => undefined, release: async () => undefined, close: async () => undefined };
+      const runtime = { name: 'openai-agents', ask: async () => { throw new Error('not called'); }, recover: async () => [], runs: {} } as unknown as JobRuntime;
+      expect(() => startQueueWorker({ queue: adk, slots, runtime, concurrency: 1, logger: silentLogger })).toThrow('a openai-agents worker cannot take the adk runtime\'s queue');
+    } finally {
+      await adk.close();
+    }
   });
 });

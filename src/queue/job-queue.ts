@@ -2,7 +2,8 @@ import PgBoss from 'pg-boss';
 import pg from 'pg';
 import { redactLocation } from '../domain/database-location.js';
 import type { Logger } from '../mcp/stderr-logger.js';
-import { DEAD_LETTER_QUEUE, RUN_QUEUE, safeParseQueueJob, type QueueJob } from './queue-jobs.js';
+import type { RuntimeName } from '../runtimes/index.js';
+import { DEAD_LETTER_QUEUE, runQueueFor, safeParseQueueJob, type QueueJob } from './queue-jobs.js';
 import type { QueueSettings } from './queue-settings.js';
 import { readQueueStats, type QueueStats } from './queue-stats.js';
 
@@ -19,12 +20,14 @@ export interface HeldJob {
 }
 
 /**
- * The run queue on pg-boss: one queue (`waybill-runs`, policy `singleton` keyed by thread, so at most one
- * job per thread is active whatever the number of workers), retries with a dead-letter queue, and a job
- * lease workers renew while a job runs.
+ * One runtime's run queue on pg-boss (`runQueueFor(runtime)`, policy `singleton` keyed by thread, so at
+ * most one job per thread is active whatever the number of workers), retries with a dead-letter queue
+ * shared by every runtime, and a job lease workers renew while a job runs.
  */
 export interface JobQueue {
   readonly settings: QueueSettings;
+  /** The runtime whose jobs this queue holds; a worker runs them on that runtime only. */
+  readonly runtime: RuntimeName;
   /** Queues a job; `db` puts the insert in the caller's transaction. Returns the job id. */
   enqueue(job: QueueJob, options?: { db?: SqlExecutor; startAfterSeconds?: number }): Promise<string>;
   /** Takes the next job (`FOR UPDATE SKIP LOCKED`), or undefined when none is ready. */
@@ -44,20 +47,23 @@ export interface JobQueue {
 
 export interface OpenJobQueueOptions {
   settings: QueueSettings;
+  /** Whose queue: the runtime `serve --queue` serves or `worker` runs. Default `langgraph`. */
+  runtime?: RuntimeName;
   /** Take part in maintenance (expiring leases, archiving): workers do; a process that only enqueues need not. */
   supervise?: boolean;
   logger: Logger;
 }
 
 /**
- * Opens (creating on first use, under pg-boss's own advisory lock) the run queue in `settings.schema`
- * of the PostgreSQL database at `url`.
+ * Opens (creating on first use, under pg-boss's own advisory lock) the run queue of `options.runtime`
+ * in `settings.schema` of the PostgreSQL database at `url`.
  * @example
  * const queue = await openJobQueue(url, { settings: queueSettingsFromEnv(url), logger });
  * await queue.enqueue({ kind: 'run', runId, threadId, tenant: 'default', input: 'Де TTN-000001?' });
  */
 export async function openJobQueue(url: string, options: OpenJobQueueOptions): Promise<JobQueue> {
-  const { settings, supervise = false, logger } = options;
+  const { settings, supervise = false, logger, runtime = 'langgraph' } = options;
+  const queueName = runQueueFor(runtime);
   const boss = new PgBoss({
     connectionString: url,
     schema: settings.schema,
@@ -76,9 +82,9 @@ export async function openJobQueue(url: string, options: OpenJobQueueOptions): P
     await whileLocked(pool, `${settings.schema}.queues`, async () => {
       await boss.start();
       if (!(await boss.getQueue(DEAD_LETTER_QUEUE))) await boss.createQueue(DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE, policy: 'standard' });
-      if (await boss.getQueue(RUN_QUEUE)) return;
-      await boss.createQueue(RUN_QUEUE, {
-        name: RUN_QUEUE,
+      if (await boss.getQueue(queueName)) return;
+      await boss.createQueue(queueName, {
+        name: queueName,
         policy: 'singleton',
         deadLetter: DEAD_LETTER_QUEUE,
         retryLimit: settings.retryLimit,
@@ -117,41 +123,42 @@ export async function openJobQueue(url: string, options: OpenJobQueueOptions): P
     }
   };
   const send = async (job: QueueJob, db: SqlExecutor | undefined, startAfterSeconds: number | undefined): Promise<string> => {
-    const id = await boss.send(RUN_QUEUE, job, { ...sendOptions(job), ...(db && { db }), ...(startAfterSeconds !== undefined && { startAfter: startAfterSeconds }) });
+    const id = await boss.send(queueName, job, { ...sendOptions(job), ...(db && { db }), ...(startAfterSeconds !== undefined && { startAfter: startAfterSeconds }) });
     // A singleton queue never refuses an insert (it gates activation, not creation), so null means a broken queue.
     if (!id) throw new Error(`the run queue refused a ${job.kind} job for thread ${job.threadId}`);
     return id;
   };
   return {
     settings,
+    runtime,
     enqueue: (job, { db, startAfterSeconds } = {}) => send(job, db, startAfterSeconds),
     async fetch() {
-      const [job] = await boss.fetch<unknown>(RUN_QUEUE, { batchSize: 1, includeMetadata: true });
+      const [job] = await boss.fetch<unknown>(queueName, { batchSize: 1, includeMetadata: true });
       if (!job) return undefined;
       return { id: job.id, parsed: safeParseQueueJob(job.data), createdOn: job.createdOn, startedOn: job.startedOn, retryCount: job.retryCount };
     },
     async complete(jobId, output) {
-      await boss.complete(RUN_QUEUE, jobId, output);
+      await boss.complete(queueName, jobId, output);
     },
     async fail(jobId, error) {
-      await boss.fail(RUN_QUEUE, jobId, { message: error.message });
+      await boss.fail(queueName, jobId, { message: error.message });
     },
     async defer(jobId, job, delaySeconds) {
       await inTransaction(async (db) => {
         await send(job, db, delaySeconds);
-        await boss.complete(RUN_QUEUE, jobId, { deferred: true }, { db });
+        await boss.complete(queueName, jobId, { deferred: true }, { db });
       });
     },
     async renewLease(jobId) {
       // pg-boss 10 expires an active job when started_on + expire_in has passed; moving expire_in is the lease.
       const result = await pool.query(
         `UPDATE ${schema}.job SET expire_in = (now() - started_on) + $3::int * interval '1 second' WHERE name = $1 AND id = $2 AND state = 'active' RETURNING id`,
-        [RUN_QUEUE, jobId, settings.leaseSeconds],
+        [queueName, jobId, settings.leaseSeconds],
       );
       return (result.rowCount ?? 0) > 0;
     },
     inTransaction,
-    stats: () => readQueueStats(pool, schema),
+    stats: () => readQueueStats(pool, schema, queueName),
     async close() {
       await boss.stop({ graceful: false, wait: true });
       await pool.end();

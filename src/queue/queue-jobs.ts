@@ -1,7 +1,22 @@
 import { z } from 'zod';
+import type { RuntimeName } from '../runtimes/index.js';
 
-/** The one queue every run and resume goes through: one queue, so the per-thread singleton covers both kinds. */
+/**
+ * The LangGraph runtime's run queue, the name the only queue had before each runtime had its own (so
+ * jobs queued then are still taken). Runs and resumes share their runtime's queue, so the per-thread
+ * singleton covers both kinds.
+ */
 export const RUN_QUEUE = 'waybill-runs';
+
+/**
+ * The run queue of one runtime: `serve --queue --runtime R` queues there and only `worker --runtime R`
+ * takes from it, so a job never runs on another runtime than the one that accepted it (a pause can
+ * only be resumed by the runtime that made it). A job with no worker of its runtime waits, visible in
+ * the queue's depth.
+ */
+export function runQueueFor(runtime: RuntimeName): string {
+  return runtime === 'langgraph' ? RUN_QUEUE : `${RUN_QUEUE}-${runtime}`;
+}
 /** Where a job lands after its last retry failed; nothing reads it but operators and `/metrics`. */
 export const DEAD_LETTER_QUEUE = 'waybill-runs-dead';
 

@@ -16,8 +16,8 @@ export interface QueueStats {
   deadLetters: number;
 }
 
-/** One query over pg-boss's job table in `schema`. */
-export async function readQueueStats(pool: pg.Pool, schema: string): Promise<QueueStats> {
+/** One query over pg-boss's job table in `schema`: the run queue `queue` (default LangGraph's) and the shared dead letters. */
+export async function readQueueStats(pool: pg.Pool, schema: string, queue: string = RUN_QUEUE): Promise<QueueStats> {
   const { rows } = await pool.query<Record<string, string | null>>(
     `SELECT
        count(*) FILTER (WHERE name = $1 AND state IN ('created', 'retry')) AS queued,
@@ -27,7 +27,7 @@ export async function readQueueStats(pool: pg.Pool, schema: string): Promise<Que
        COALESCE(sum(retry_count) FILTER (WHERE name = $1), 0) AS retries,
        count(*) FILTER (WHERE name = $2) AS dead
      FROM ${schema}.job WHERE name IN ($1, $2)`,
-    [RUN_QUEUE, DEAD_LETTER_QUEUE],
+    [queue, DEAD_LETTER_QUEUE],
   );
   const row = rows[0] ?? {};
   const num = (key: string) => Number(row[key] ?? 0);

@@ -27,6 +27,8 @@ export interface QueueWorker {
 export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
   const { queue, slots, runtime, concurrency, logger, tenantBusyDelaySeconds = 1 } = options;
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a whole number of at least 1, got ${concurrency}`);
+  // A pause is resumed only by the runtime that made it: a worker takes its own runtime's queue only.
+  if (runtime.name !== queue.runtime) throw new TypeError(`a ${runtime.name} worker cannot take the ${queue.runtime} runtime's queue; open the queue with runtime: '${runtime.name}'`);
   let stopping = false;
   const wakers = new Set<() => void>();
   const idle = (seconds: number) =>

@@ -1,36 +1,41 @@
-import type { BaseMessage } from '@langchain/core/messages';
-import type { ChatResult } from '@langchain/core/outputs';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Script } from '../testing/scripted-chat-model.js';
-import { ScriptedChatModel } from '../testing/scripted-chat-model.js';
+import { planNextMessage } from '../models/index.js';
+import { createOracleApp } from '../models/oracle/create-oracle-app.js';
+import type { RuntimeName } from '../runtimes/index.js';
 import type { RunRecord } from '../telemetry/index.js';
 import type { TestServer } from './server-test-kit.js';
-import { openTestServer } from './server-test-kit.js';
+import { openTestServer, SERVED_RUNTIMES } from './server-test-kit.js';
 
-/** A scripted model that takes `delayMs` per call, so a run is still in flight when a switch flips. */
-class SlowScriptedModel extends ScriptedChatModel {
-  readonly #delayMs: number;
-  constructor(script: Script, delayMs: number) {
-    super(script);
-    this.#delayMs = delayMs;
-  }
-  override async _generate(messages: BaseMessage[], options: this['ParsedCallOptions']): Promise<ChatResult> {
-    await new Promise((resolve) => setTimeout(resolve, this.#delayMs));
-    return super._generate(messages, options);
-  }
+/** The offline planner behind a chat-completions endpoint that takes `latencyMs` per call and counts them, so a run is still in flight when a switch flips. */
+async function startSlowModel(latencyMs: number) {
+  let calls = 0;
+  const app = createOracleApp({
+    latencyMs,
+    planner: (messages, tools, options) => {
+      calls += 1;
+      return planNextMessage(messages, tools, options);
+    },
+  });
+  let server: ReturnType<typeof serve> | undefined;
+  const baseUrl = await new Promise<string>((resolve) => {
+    server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => resolve(`http://127.0.0.1:${info.port}/v1`));
+  });
+  return {
+    endpoint: { model: 'gpt-4.1-mini', baseUrl, apiKey: 'test' },
+    calls: () => calls,
+    close: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+  };
 }
 
-const hasToolResult = (messages: readonly BaseMessage[]) => messages.some((m) => m.getType() === 'tool');
-// Supervisor delegates to tracking, tracking tracks, both answer: four model calls when nothing stops it.
-const tracking: Script = (messages, tools) => {
-  if (tools.includes('tracking_agent')) return hasToolResult(messages) ? { content: 'done' } : { toolCalls: [{ name: 'tracking_agent', args: { request: 'Де TTN-000001?' } }] };
-  return hasToolResult(messages) ? { content: 'in transit' } : { toolCalls: [{ name: 'track_shipment', args: { tracking_id: 'TTN-000001' } }] };
-};
-
 let server: TestServer | undefined;
+let slowModel: Awaited<ReturnType<typeof startSlowModel>> | undefined;
 afterEach(async () => {
   await server?.close();
+  await slowModel?.close();
   server = undefined;
+  slowModel = undefined;
 });
 
 const waitFor = async (condition: () => boolean, timeoutMs = 5000) => {
@@ -41,29 +46,33 @@ const waitFor = async (condition: () => boolean, timeoutMs = 5000) => {
   }
 };
 
-describe('admin switches', () => {
+// Switches are read by every run before each model step, whichever runtime serves it.
+describe.each(SERVED_RUNTIMES)('admin switches on the %s runtime', (runtimeName: RuntimeName) => {
   it('stops a run in flight at its next step with operator_kill when the tenant kill switch flips', async () => {
-    const model = new SlowScriptedModel(tracking, 300);
-    const s = (server = await openTestServer({ runtime: { model } }));
+    const model = (slowModel = await startSlowModel(300));
+    const s = (server = await openTestServer({ runtimeName, runtime: { endpoint: model.endpoint } }));
     const accepted = (await (await s.call('POST', '/v1/runs', { key: s.keys.operator, body: { input: 'Де зараз посилка TTN-000001?', wait: false } })).json()) as { run_id: string };
-    await waitFor(() => model.calls >= 1);
+    await waitFor(() => model.calls() >= 1);
     const flip = await s.call('PUT', '/v1/admin/kill', { key: s.keys.admin, body: { on: true, reason: 'incident 17' } });
     expect(await flip.json()).toEqual({ switch: 'kill', scope: 'acme', on: true });
     await s.inFlight.idle();
+    const killedCalls = model.calls();
     const record = (await (await s.call('GET', `/v1/runs/${accepted.run_id}`, { key: s.keys.viewer })).json()) as RunRecord;
-    expect(record).toMatchObject({ status: 'stopped', stop_reason: 'operator_kill' });
-    expect(model.calls).toBeLessThan(4);
+    expect(record).toMatchObject({ runtime: runtimeName, status: 'stopped', stop_reason: 'operator_kill' });
     const events = (await (await s.call('GET', `/v1/runs/${accepted.run_id}/events`, { key: s.keys.viewer })).json()) as { events: Array<{ type: string }> };
     expect(events.events.some((e) => e.type === 'kill')).toBe(true);
     // The switch is per tenant: globex still runs; once off, acme runs again.
     const other = (await (await s.call('POST', '/v1/runs', { key: s.keys.globex, body: { input: 'Де TTN-000001?' } })).json()) as RunRecord;
     expect(other.stop_reason).toBe('finish');
     await s.call('PUT', '/v1/admin/kill', { key: s.keys.admin, body: { on: false } });
-    expect(((await (await s.call('POST', '/v1/runs', { key: s.keys.operator, body: { input: 'Де TTN-000001?' } })).json()) as RunRecord).stop_reason).toBe('finish');
+    const before = model.calls();
+    expect(((await (await s.call('POST', '/v1/runs', { key: s.keys.operator, body: { input: 'Де зараз посилка TTN-000001?' } })).json()) as RunRecord).stop_reason).toBe('finish');
+    // The killed run made fewer model calls than the same request takes to its end.
+    expect(killedCalls).toBeLessThan(model.calls() - before);
   });
 
   it('kills every tenant with the global switch', async () => {
-    const s = (server = await openTestServer());
+    const s = (server = await openTestServer({ runtimeName }));
     await s.call('PUT', '/v1/admin/kill', { key: s.keys.admin, body: { on: true, scope: 'global' } });
     const record = (await (await s.call('POST', '/v1/runs', { key: s.keys.globex, body: { input: 'Де TTN-000001?' } })).json()) as RunRecord;
     expect(record).toMatchObject({ stop_reason: 'operator_kill', steps: 0 });
@@ -72,7 +81,7 @@ describe('admin switches', () => {
   });
 
   it('ends a run that tries a disabled tool with policy_deny:<tool>, and lets it run once re-enabled', async () => {
-    const s = (server = await openTestServer());
+    const s = (server = await openTestServer({ runtimeName }));
     const off = await s.call('PUT', '/v1/admin/tools/track_shipment', { key: s.keys.admin, body: { enabled: false } });
     expect(await off.json()).toEqual({ tool: 'track_shipment', scope: 'acme', enabled: false });
     const denied = (await (await s.call('POST', '/v1/runs', { key: s.keys.operator, body: { input: 'Де зараз посилка TTN-000001?' } })).json()) as RunRecord;
@@ -84,15 +93,17 @@ describe('admin switches', () => {
   });
 
   it('refuses the cancellation in read-only mode before any human is asked', async () => {
-    const s = (server = await openTestServer());
+    const s = (server = await openTestServer({ runtimeName }));
     await s.call('PUT', '/v1/admin/read-only', { key: s.keys.admin, body: { on: true } });
     const record = (await (await s.call('POST', '/v1/runs', { key: s.keys.operator, body: { input: 'Скасуй TTN-000004, клієнт відмовився, поверни 720 грн' } })).json()) as RunRecord;
-    expect(record).toMatchObject({ stop_reason: 'policy_deny:cancel_shipment' });
+    // ADK offers no cancellation at all (docs/runtimes.md), so there is nothing for read-only mode to refuse.
+    expect(record).toMatchObject(runtimeName === 'adk' ? { status: 'finished' } : { stop_reason: 'policy_deny:cancel_shipment' });
     expect(record.pending).toBeUndefined();
+    expect(await s.opened.domain.countCancellations('TTN-000004')).toBe(0);
   });
 
   it('sets the tenant’s daily budget, which stops its runs once spent', async () => {
-    const s = (server = await openTestServer());
+    const s = (server = await openTestServer({ runtimeName }));
     const res = await s.call('PUT', '/v1/admin/budget', { key: s.keys.admin, body: { max_tokens_per_day: 1, max_usd_per_day: null } });
     expect(await res.json()).toEqual({ tenant: 'acme', max_tokens_per_day: 1, max_usd_per_day: null });
     await s.call('POST', '/v1/runs', { key: s.keys.operator, body: { input: 'Де TTN-000001?' } });
@@ -103,7 +114,7 @@ describe('admin switches', () => {
   });
 
   it('answers an unknown tool with 404 and bad switch bodies with 400', async () => {
-    const s = (server = await openTestServer());
+    const s = (server = await openTestServer({ runtimeName }));
     const tool = await s.call('PUT', '/v1/admin/tools/rm_rf', { key: s.keys.admin, body: { enabled: false } });
     expect(tool.status).toBe(404);
     expect(((await tool.json()) as { error: { message: string } }).error.message).toContain('track_shipment');

@@ -16,6 +16,7 @@ export type ApiErrorCode =
   | 'thread_exists'
   | 'thread_busy'
   | 'run_ended'
+  | 'runtime_mismatch'
   | 'internal';
 
 const STATUS: Readonly<Record<ApiErrorCode, ContentfulStatusCode>> = {
@@ -32,6 +33,7 @@ const STATUS: Readonly<Record<ApiErrorCode, ContentfulStatusCode>> = {
   thread_exists: 409,
   thread_busy: 409,
   run_ended: 409,
+  runtime_mismatch: 409,
   link_used: 410,
   internal: 500,
 };

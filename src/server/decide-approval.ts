@@ -1,5 +1,5 @@
 import { queueDecision } from '../queue/index.js';
-import type { Decision } from '../runtimes/index.js';
+import type { Decision, Runtime } from '../runtimes/index.js';
 import { DecisionError } from '../runtimes/index.js';
 import type { RunRecord } from '../telemetry/index.js';
 import { ApiError } from './api-error.js';
@@ -8,15 +8,30 @@ import { isStillPending } from './list-pending-approvals.js';
 import type { ServerDeps } from './server-deps.js';
 
 /**
+ * Refuses, with 409 `runtime_mismatch`, a paused run another runtime than the served one paused (a CLI
+ * `ask --runtime`, or a server since restarted on another runtime): only the runtime that paused a run
+ * can resume it, and this process has only its own open.
+ */
+export function refuseOtherRuntime(served: Runtime, paused: RunRecord): void {
+  if (paused.runtime === served.name) return;
+  throw new ApiError(
+    'runtime_mismatch',
+    `approval ${paused.run_id} was paused by the ${paused.runtime} runtime and this server runs ${served.name}: decide it with waybill approve|reject --thread ${paused.thread_id} (it opens the runtime that paused it) or on a server started with --runtime ${paused.runtime}`,
+  );
+}
+
+/**
  * Applies a decision to the paused run `approvalId` of `tenant`. Another tenant's (or no) approval is
  * 404; one already decided is 409 (the runtime's claim is atomic, so of two concurrent decisions exactly
  * one resumes the run), unless that decision was never applied (its process died): it is applied now
- * and its run returned. An invalid edit is 400. The decision is journaled by the runtime.
+ * and its run returned. An invalid edit (or any edit on a runtime that takes none) is 400; a run another
+ * runtime paused is 409 `runtime_mismatch`. The decision is journaled by the runtime.
  */
 export async function decideApproval(deps: ServerDeps, tenant: string, approvalId: string, decision: Decision): Promise<RunRecord> {
   const paused = await findTenantRun(deps, tenant, approvalId).catch(() => {
     throw new ApiError('not_found', `no approval ${approvalId}`);
   });
+  if (paused.status === 'decided' || paused.status === 'awaiting_approval') refuseOtherRuntime(deps.opened, paused);
   if (paused.status === 'decided') {
     // Decided but not applied (the deciding process died): the earlier decision is applied now, once.
     const finished = await deps.opened.recover(paused.thread_id).catch(() => []);

@@ -10,8 +10,18 @@ export interface RecoveryLoop {
   stop(): Promise<void>;
 }
 
+/**
+ * Each sweep finishes the served runtime's runs only (only it can). Runs other runtimes left in flight
+ * are named in a warning at start-up, with the command that finishes them, rather than passed over in silence.
+ */
 export function startRecoveryLoop(runtime: Pick<Runtime, 'name' | 'runs' | 'recover'>, log: Logger, periodMs: number): RecoveryLoop {
   let current: Promise<void> = Promise.resolve();
+  const warnOthers = async () => {
+    const others = (await runtime.runs.listIntents()).filter((intent) => intent.runtime !== runtime.name);
+    if (others.length === 0) return;
+    const runtimes = [...new Set(others.map((intent) => intent.runtime))].join(',');
+    log.warn('runs of other runtimes are in flight; this process finishes its own runtime\'s only (waybill resume --all finishes any once its process is gone)', { runtime: runtime.name, other_runtimes: runtimes, runs: others.length, thread_ids: [...new Set(others.map((intent) => intent.threadId))].join(',') });
+  };
   const sweep = (when: string) => {
     current = recoverAbandoned(runtime).then(
       ({ recovered, failed }) => {
@@ -22,7 +32,9 @@ export function startRecoveryLoop(runtime: Pick<Runtime, 'name' | 'runs' | 'reco
     );
     return current;
   };
-  const started = sweep('start-up');
+  const started = sweep('start-up').then(() => warnOthers().catch((error: unknown) => log.error('recovery sweep failed', { when: 'start-up', error: error instanceof Error ? error.message : String(error) })));
+  // `stop` waits for the warning too: it reads the run store, which closes after the loop stops.
+  current = started;
   const timer = setInterval(() => {
     void current.then(() => sweep('periodic'));
   }, periodMs);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Hono } from 'hono';
-import type { OpenedLangGraphRuntime, OpenLangGraphOptions } from '../runtimes/langgraph/index.js';
-import { openLangGraphRuntime } from '../runtimes/langgraph/index.js';
+import type { OpenNamedRuntimeOptions, Runtime, RuntimeName } from '../runtimes/index.js';
+import { openRuntime, RUNTIME_NAMES } from '../runtimes/index.js';
 import { makeTempDir } from '../testing/temp-dir.js';
 import { ownShipments } from '../testing/own-shipments.js';
 import { LiveRuns, openProtocolStore } from './agent-protocol/index.js';
@@ -14,10 +14,20 @@ import { ServerMetrics } from './server-metrics.js';
 import { openWebhookStore } from './open-webhook-store.js';
 import { silentLogger } from '../mcp/stderr-logger.js';
 
+/** Every runtime the service can serve, for `describe.each(SERVED_RUNTIMES)`. */
+export const SERVED_RUNTIMES: readonly RuntimeName[] = RUNTIME_NAMES;
+
+/** What a test server takes: the runtime (default `langgraph`) and its options. */
+export interface TestServerOptions {
+  runtimeName?: RuntimeName;
+  runtime?: Partial<Omit<OpenNamedRuntimeOptions, 'dbPath' | 'onRunFinished'>>;
+  publicUrl?: () => string;
+}
+
 /** A server over a fresh database with keys for tenant `acme` (every role; it owns the fixture shipments TTN-000001 to 014), `globex` (operator, admin; it owns TTN-000015 and 016) and an operator of operators. */
 export interface TestServer {
   app: Hono<ServerEnv>;
-  opened: OpenedLangGraphRuntime;
+  opened: Runtime;
   metrics: ServerMetrics;
   webhooks: ApprovalWebhooks;
   inFlight: InFlightRuns;
@@ -29,14 +39,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function openTestServer(options: { runtime?: Partial<OpenLangGraphOptions>; publicUrl?: () => string } = {}): Promise<TestServer> {
+export async function openTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const runtimeName = options.runtimeName ?? 'langgraph';
   const temp = makeTempDir();
   const dbPath = join(temp.dir, 'waybill.db');
   const metrics = new ServerMetrics();
   const webhookStore = await openWebhookStore(dbPath);
   const webhooks = new ApprovalWebhooks({ store: webhookStore, publicUrl: options.publicUrl ?? (() => 'http://127.0.0.1:1'), log: silentLogger, timeoutMs: 2000 });
-  const opened = await openLangGraphRuntime({
-    modelConfig: { fallbacks: [], temperature: 0.1, timeoutMs: 1000, maxRetries: 0 },
+  // The offline planner whatever the environment configures; LangGraph's model settings are its own
+  // option. Tests that give a slow endpoint (a run still in flight when it is cancelled) need a timeout
+  // well above its latency on a loaded machine, or the run ends model_error instead.
+  const model: Partial<OpenNamedRuntimeOptions> = runtimeName === 'langgraph' ? { modelConfig: { fallbacks: [], temperature: 0.1, timeoutMs: 10_000, maxRetries: 0 } } : { offline: true };
+  const opened = await openRuntime(runtimeName, {
+    ...model,
     ...options.runtime,
     dbPath,
     onRunFinished: (record, events) => {

@@ -32,7 +32,9 @@ describe('waybill serve --queue', () => {
   });
 });
 
-describe.runIf(baseUrl)('waybill serve --queue with a worker on PostgreSQL', () => {
+// Each pausing runtime has its own queue: serve --queue --runtime R feeds worker --runtime R (ADK, which
+// never pauses, is covered in-process by src/queue/queue-runtimes.test.ts and its worker start in worker-cli).
+describe.runIf(baseUrl).each(['langgraph', 'openai-agents'])('waybill serve --queue with a worker on PostgreSQL, --runtime %s', (runtime) => {
   let schema: TestSchema | undefined;
   const children: ChildProcess[] = [];
   afterAll(async () => {
@@ -49,7 +51,7 @@ describe.runIf(baseUrl)('waybill serve --queue with a worker on PostgreSQL', () 
     // The queue is every tenant's: its gauges are shown to the operator of operators only.
     const platform = spawnSync(process.execPath, [CLI, 'keys', 'create', '--tenant', 'ops', '--role', 'platform_admin'], { env, encoding: 'utf8' });
     expect(platform.status, platform.stderr).toBe(0);
-    const serve = spawn(process.execPath, [CLI, 'serve', '--queue', '--port', '0'], { env });
+    const serve = spawn(process.execPath, [CLI, 'serve', '--queue', '--port', '0', '--runtime', runtime], { env });
     children.push(serve);
     const base = (await started(serve, /API at (http:\/\/[^\s/]+)\/v1/))[1] ?? '';
     const call = async (method: string, path: string, body?: unknown) => {
@@ -64,7 +66,7 @@ describe.runIf(baseUrl)('waybill serve --queue with a worker on PostgreSQL', () 
     const metrics = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${platform.stdout.trim()}` } });
     expect(await metrics.text()).toContain('waybill_queue_depth 1');
 
-    const worker = spawn(process.execPath, [CLI, 'worker', '--concurrency', '1'], { env });
+    const worker = spawn(process.execPath, [CLI, 'worker', '--concurrency', '1', '--runtime', runtime], { env });
     children.push(worker);
     const until = async (check: () => Promise<boolean>) => {
       for (let i = 0; i < 240 && !(await check()); i += 1) await sleep(250);
@@ -78,5 +80,7 @@ describe.runIf(baseUrl)('waybill serve --queue with a worker on PostgreSQL', () 
     const finished = async () => ((await call('GET', '/v1/runs?status=finished')).body.runs as { thread_id: string }[]).some((r) => r.thread_id === queued.body.thread_id);
     await until(finished);
     expect(await finished()).toBe(true);
+    const runs = (await call('GET', '/v1/runs')).body.runs as { runtime: string }[];
+    expect(new Set(runs.map((r) => r.runtime))).toEqual(new Set([runtime]));
   });
 });

@@ -23,9 +23,9 @@ describe.runIf(baseUrl)('waybill worker on PostgreSQL', () => {
     await schema?.drop();
   });
 
-  it('stops taking jobs on SIGTERM and exits 0', async () => {
+  it('stops taking jobs on SIGTERM and exits 0; takes its own runtime\'s queue', async () => {
     schema = await createQueueTestSchema(baseUrl ?? '');
-    const child = spawn(process.execPath, [CLI, 'worker', '--concurrency', '1'], { env: serverEnv(schema.url, { WAYBILL_LOG_LEVEL: 'info' }) });
+    const child = spawn(process.execPath, [CLI, 'worker', '--concurrency', '1', '--runtime', 'adk'], { env: serverEnv(schema.url, { WAYBILL_LOG_LEVEL: 'info' }) });
     let err = '';
     child.stderr.setEncoding('utf8');
     await new Promise<void>((resolve, reject) => {
@@ -43,5 +43,6 @@ describe.runIf(baseUrl)('waybill worker on PostgreSQL', () => {
     const { code, signal } = await exited;
     expect(code, `signal ${signal}\n${err.slice(-2000)}`).toBe(0);
     expect(err).toContain('"worker stopped"');
+    expect(err).toMatch(/"worker started".*"runtime":"adk".*"queue":"waybill-runs-adk"/);
   });
 });

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from '../api-error.js';
 import { PACKAGE_VERSION } from '../../mcp/index.js';
 import { readJsonBody } from '../read-json-body.js';
+import { RUNTIME_DECISIONS } from '../runtime-decisions.js';
 import type { ServerDeps } from '../server-deps.js';
 import type { ServerEnv } from '../server-env.js';
 import { authenticateProtocolClient } from './authenticate-protocol-client.js';
@@ -35,7 +36,7 @@ export function agentProtocolRoutes(deps: ServerDeps, maxBodyBytes: number): Hon
   for (const path of PROTOCOL_PATHS) app.use(path, limit, auth);
 
   app.get('/ok', (c) => c.json({ ok: true }));
-  app.get('/info', (c) => c.json({ version: PACKAGE_VERSION, flags: { assistants: true, crons: false, langsmith: false }, waybill: { runtime: deps.opened.name, model: deps.opened.modelName } }));
+  app.get('/info', (c) => c.json({ version: PACKAGE_VERSION, flags: { assistants: true, crons: false, langsmith: false }, waybill: { runtime: deps.opened.name, model: deps.opened.modelName, decisions: RUNTIME_DECISIONS[deps.opened.name] } }));
 
   app.post('/assistants/search', async (c) => {
     const body = (await c.req.text()).trim() ? await readJsonBody(c, SearchAssistantsBody) : {};

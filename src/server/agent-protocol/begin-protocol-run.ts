@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import { ApiError } from '../api-error.js';
+import { refuseOtherRuntime } from '../decide-approval.js';
 import { isStillPending } from '../list-pending-approvals.js';
 import { MAX_INPUT_CHARS } from '../request-schemas.js';
+import { RUNTIME_DECISIONS } from '../runtime-decisions.js';
 import type { ServerDeps } from '../server-deps.js';
 import type { ServerEnv } from '../server-env.js';
 import type { LiveRun } from './live-runs.js';
@@ -38,7 +40,11 @@ export async function beginProtocolRun(c: Context<ServerEnv>, deps: ServerDeps, 
     // The same name the /v1 approval route journals, so the audit trail says which key decided.
     const decision = resumeDecision(body.command.resume, `${principal.name} (${principal.keyId})`);
     const paused = await deps.opened.runs.latestRunForThread(threadId);
-    if (!paused || paused.tenant !== principal.tenant || !(await isStillPending(deps.opened, paused))) throw new ApiError('nothing_pending', `thread ${threadId} is not waiting for an approval`);
+    if (!paused || paused.tenant !== principal.tenant || !(await isStillPending(deps.opened, paused))) {
+      const never = RUNTIME_DECISIONS[deps.opened.name].length === 0 ? ` (the ${deps.opened.name} runtime never pauses for approval)` : '';
+      throw new ApiError('nothing_pending', `thread ${threadId} is not waiting for an approval${never}`);
+    }
+    refuseOtherRuntime(deps.opened, paused);
     work = { kind: 'resume', pausedRunId: paused.run_id, decision };
   } else {
     const input = inputText(body.input);

@@ -1,6 +1,8 @@
 import { redactPii } from '../../policy/index.js';
 import type { RunPending, RunRecord } from '../../telemetry/index.js';
 import { ApiError } from '../api-error.js';
+import type { DecisionKind } from '../runtime-decisions.js';
+import { RUNTIME_DECISIONS } from '../runtime-decisions.js';
 
 /** A message in a thread's values, as LangChain serialises one (`type` human or ai). */
 export interface ProtocolMessage {
@@ -26,7 +28,7 @@ export interface ProtocolInterrupt {
   id: string;
   value: {
     action_requests: Array<{ name: string; args: Record<string, unknown>; description: string }>;
-    review_configs: Array<{ action_name: string; allowed_decisions: Array<'approve' | 'edit' | 'reject'> }>;
+    review_configs: Array<{ action_name: string; allowed_decisions: DecisionKind[] }>;
     agent: string;
     paused_run_id: string;
     /** The approval request filed at the MCP boundary for this pause. */
@@ -84,7 +86,8 @@ export function interruptFor(record: RunRecord, pending: RunPending): ProtocolIn
     id: `interrupt-${record.run_id}`,
     value: {
       action_requests: [{ name: pending.tool, args: pending.args, description: record.answer }],
-      review_configs: [{ action_name: pending.tool, allowed_decisions: ['approve', 'edit', 'reject'] }],
+      // What the runtime that paused it can apply: OpenAI Agents takes no edit.
+      review_configs: [{ action_name: pending.tool, allowed_decisions: [...RUNTIME_DECISIONS[record.runtime]] }],
       agent: pending.agent,
       paused_run_id: record.run_id,
       ...(pending.approval_id !== undefined && { approval_id: pending.approval_id }),
