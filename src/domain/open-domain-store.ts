@@ -1,4 +1,4 @@
-import { databaseLocation } from './database-location.js';
+import { databaseLocation } from '../storage/database-location.js';
 import type { DomainStore } from './domain-store.js';
 import { PostgresDomainStore } from './postgres/postgres-domain-store.js';
 import { resolveDbPath } from './resolve-db-path.js';

@@ -1,4 +1,4 @@
-import type { Migration } from '../domain/index.js';
+import type { Migration } from '../storage/index.js';
 
 /**
  * The `knowledge` component's tables in the shared SQLite file. Changelog: 1 — documents, chunks,

@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
-import type { PostgresMigration } from '../domain/index.js';
-import { openPostgresPool, withTransaction } from '../domain/index.js';
+import type { PostgresMigration } from '../storage/index.js';
+import { openPostgresPool, withTransaction } from '../storage/index.js';
 import type { ChunkingOptions } from './chunking-options.js';
 import type { TextChunk } from './chunk-text.js';
 import type { KnowledgeAuditRecord } from './knowledge-audit-record.js';

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import pg from 'pg';
-import { redactLocation } from '../domain/database-location.js';
+import { redactLocation } from '../storage/database-location.js';
 import type { Logger } from '../mcp/stderr-logger.js';
 import { DEAD_LETTER_QUEUE, RUN_QUEUE, safeParseQueueJob, type QueueJob } from './queue-jobs.js';
 import type { QueueSettings } from './queue-settings.js';

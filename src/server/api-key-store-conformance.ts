@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { StoreError } from '../domain/store-error.js';
+import { StoreError } from '../storage/store-error.js';
 import type { StoreBackend, TestDatabase } from '../testing/store-backends.js';
 import type { ApiKeyStore } from './api-key-store.js';
 import { hashSecret } from './hash-secret.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
-import type { PostgresMigration } from '../domain/index.js';
-import { openPostgresPool, withTransaction } from '../domain/index.js';
+import type { PostgresMigration } from '../storage/index.js';
+import { openPostgresPool, withTransaction } from '../storage/index.js';
 import type { ApiKeyInfo, ApiKeyStore, Principal, StoredApiKey } from './api-key-store.js';
 import { checkNewKey, toKeyInfo } from './api-key-store.js';
 import type { ApiRole } from './api-role.js';

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
-import type { PostgresMigration } from '../domain/index.js';
-import { openPostgresPool, withTransaction } from '../domain/index.js';
+import type { PostgresMigration } from '../storage/index.js';
+import { openPostgresPool, withTransaction } from '../storage/index.js';
 import { hashSecret, newSecret } from './hash-secret.js';
 import type { LinkLookup, LinkRow, RedeemedLink, StoredWebhooks, WebhookStore, WebhookTarget } from './webhook-store.js';
 import { toLink } from './webhook-store.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { Migration } from '../domain/index.js';
-import { openSqliteDatabase } from '../domain/index.js';
+import type { Migration } from '../storage/index.js';
+import { openSqliteDatabase } from '../storage/index.js';
 import type { ApiKeyInfo, ApiKeyStore, Principal, StoredApiKey } from './api-key-store.js';
 import { checkNewKey, toKeyInfo } from './api-key-store.js';
 import type { ApiRole } from './api-role.js';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { Migration } from '../domain/index.js';
-import { openSqliteDatabase } from '../domain/index.js';
+import type { Migration } from '../storage/index.js';
+import { openSqliteDatabase } from '../storage/index.js';
 import { hashSecret, newSecret } from './hash-secret.js';
 import type { LinkLookup, LinkRow, RedeemedLink, StoredWebhooks, WebhookStore, WebhookTarget } from './webhook-store.js';
 import { toLink } from './webhook-store.js';

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
-import type { PostgresMigration } from '../domain/index.js';
-import { openPostgresPool, withTransaction } from '../domain/index.js';
+import type { PostgresMigration } from '../storage/index.js';
+import { openPostgresPool, withTransaction } from '../storage/index.js';
 import { isStopReason } from '../policy/index.js';
 import type { AuditEvent } from './audit-event.js';
 import { storedAuditEvents } from './stored-audit-events.js';

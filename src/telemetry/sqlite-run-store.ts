@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { Migration } from '../domain/index.js';
-import { openSqliteDatabase } from '../domain/index.js';
+import type { Migration } from '../storage/index.js';
+import { openSqliteDatabase } from '../storage/index.js';
 import { isStopReason } from '../policy/index.js';
 import { AuditEvent } from './audit-event.js';
 import { RUN_RECORD_VERSION, RunRecord, RunStatus } from './run-record.js';

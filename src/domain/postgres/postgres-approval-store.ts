@@ -15,7 +15,7 @@ import { APPROVAL_FORMAT_VERSION, DEFAULT_APPROVAL_LIFETIMES } from '../approval
 import type { ApprovalRow } from '../sqlite/sqlite-approval-store.js';
 import { APPROVAL_SELECT, toApproval } from '../sqlite/sqlite-approval-store.js';
 import type { PostgresAuditChain } from './postgres-audit-chain.js';
-import { withTransaction } from './with-transaction.js';
+import { withTransaction } from '../../storage/postgres/with-transaction.js';
 
 export interface PostgresApprovalStoreOptions {
   chain: PostgresAuditChain;

@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { AuditChain, AuditChainFilter, BoundaryEvent, ChainEntry, ChainVerdict } from '../audit/audit-chain.js';
 import { AUDIT_CHAIN_VERSION, chainHash, GENESIS_HASH, verifyChain } from '../audit/audit-chain.js';
-import { withTransaction } from './with-transaction.js';
+import { withTransaction } from '../../storage/postgres/with-transaction.js';
 
 interface ChainRow {
   seq: number;

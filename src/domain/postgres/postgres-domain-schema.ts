@@ -4,7 +4,7 @@ import { FIXTURE_CANCELLATIONS, FIXTURE_SHIPMENTS } from '../fixtures/shipments.
 import { FIXTURE_PRODUCTS, FIXTURE_STOCK, FIXTURE_WAREHOUSES } from '../fixtures/stock.js';
 import { FIXTURE_DISTANCES, FIXTURE_TARIFFS } from '../fixtures/tariffs.js';
 import { FIXTURE_TENANT_SHIPMENTS, fixtureTenant } from '../fixtures/tenant-shipments.js';
-import type { PostgresMigration } from './postgres-migration.js';
+import type { PostgresMigration } from '../../storage/postgres/postgres-migration.js';
 
 // Column for column the SQLite schema (sqlite-schema.ts), so `waybill db copy` moves rows unchanged:
 // times stay ISO-8601 TEXT (they compare as times), JSON stays TEXT (hashes are over canonical JSON).

@@ -8,11 +8,11 @@ import type { Service } from '../services.js';
 import type { ApprovalRow } from '../sqlite/sqlite-approval-store.js';
 import { APPROVAL_SELECT, toApproval } from '../sqlite/sqlite-approval-store.js';
 import type { SqliteDomainStoreOptions } from '../sqlite/sqlite-domain-store.js';
-import { openPostgresPool } from './open-postgres-pool.js';
+import { openPostgresPool } from '../../storage/postgres/open-postgres-pool.js';
 import { PostgresApprovalStore } from './postgres-approval-store.js';
 import { PostgresAuditChain } from './postgres-audit-chain.js';
 import { POSTGRES_DOMAIN_MIGRATIONS } from './postgres-domain-schema.js';
-import { withTransaction } from './with-transaction.js';
+import { withTransaction } from '../../storage/postgres/with-transaction.js';
 
 interface ShipmentRow {
   tracking_id: string;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../testing/temp-dir.js';
-import { migrateComponent } from './component-schema.js';
+import { migrateComponent } from '../../storage/sqlite/component-schema.js';
 import { DOMAIN_MIGRATIONS } from './sqlite-schema.js';
 import { SqliteDomainStore } from './sqlite-domain-store.js';
 

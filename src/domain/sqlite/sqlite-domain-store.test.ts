@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../testing/temp-dir.js';
 import type { CancelRequest } from '../domain-store.js';
-import { StoreError } from '../store-error.js';
+import { StoreError } from '../../storage/store-error.js';
 import { DOMAIN_MIGRATIONS } from './sqlite-schema.js';
 import { SqliteDomainStore } from './sqlite-domain-store.js';
 

@@ -6,7 +6,7 @@ import type { Cancellation, Product, Shipment, ShipmentEvent, StockLevel, Tariff
 import { replayOfUsedGrant } from '../approvals/replay-of-used-grant.js';
 import { FINAL_STATUSES } from '../entities.js';
 import type { Service } from '../services.js';
-import { openSqliteDatabase } from './open-sqlite-database.js';
+import { openSqliteDatabase } from '../../storage/sqlite/open-sqlite-database.js';
 import type { ApprovalRow } from './sqlite-approval-store.js';
 import { APPROVAL_SELECT, SqliteApprovalStore, toApproval } from './sqlite-approval-store.js';
 import { SqliteAuditChain } from './sqlite-audit-chain.js';

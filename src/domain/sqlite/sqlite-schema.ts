@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { Migration } from './component-schema.js';
+import type { Migration } from '../../storage/sqlite/component-schema.js';
 import { FIXTURE_CANCELLATIONS, FIXTURE_SHIPMENTS } from '../fixtures/shipments.js';
 import { FIXTURE_PRODUCTS, FIXTURE_STOCK, FIXTURE_WAREHOUSES } from '../fixtures/stock.js';
 import { FIXTURE_DISTANCES, FIXTURE_TARIFFS } from '../fixtures/tariffs.js';

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
-import type { PostgresMigration } from '../../domain/index.js';
-import { openPostgresPool } from '../../domain/index.js';
+import type { PostgresMigration } from '../../storage/index.js';
+import { openPostgresPool } from '../../storage/index.js';
 import type { ControlSnapshot, ControlStore, ControlSwitch, SwitchChange, TenantDailyLimits, TenantUsage } from './control-store.js';
 import { GLOBAL_SCOPE } from './control-store.js';
 

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { Migration } from '../../domain/index.js';
-import { openSqliteDatabase } from '../../domain/index.js';
+import type { Migration } from '../../storage/index.js';
+import { openSqliteDatabase } from '../../storage/index.js';
 import type { ControlSnapshot, ControlStore, ControlSwitch, SwitchChange, TenantDailyLimits, TenantUsage } from './control-store.js';
 import { GLOBAL_SCOPE } from './control-store.js';
 

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Pool } from 'pg';
 import { z } from 'zod';
-import type { Migration, PostgresMigration } from '../../domain/index.js';
-import { databaseLocation, openPostgresPool, openSqliteDatabase } from '../../domain/index.js';
+import type { Migration, PostgresMigration } from '../../storage/index.js';
+import { databaseLocation, openPostgresPool, openSqliteDatabase } from '../../storage/index.js';
 
 /**
  * Version of a stored pause. Changelog: 1 — the SDK's serialised RunState (it carries its own

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
-import type { PostgresMigration } from '../../domain/index.js';
-import { openPostgresPool, withTransaction } from '../../domain/index.js';
+import type { PostgresMigration } from '../../storage/index.js';
+import { openPostgresPool, withTransaction } from '../../storage/index.js';
 import type {
   CheckpointRowText, Json, ProtocolCheckpoint, ProtocolRunRow, ProtocolRunStatus, ProtocolStore, ProtocolThreadRow, ProtocolThreadStatus, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
 } from './protocol-store.js';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { Migration } from '../../domain/index.js';
-import { openSqliteDatabase } from '../../domain/index.js';
+import type { Migration } from '../../storage/index.js';
+import { openSqliteDatabase } from '../../storage/index.js';
 import type {
   CheckpointRowText, Json, ProtocolCheckpoint, ProtocolRunRow, ProtocolRunStatus, ProtocolStore, ProtocolThreadRow, ProtocolThreadStatus, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
 } from './protocol-store.js';
