@@ -1,16 +1,16 @@
 import type { Pool, PoolClient } from 'pg';
 import type { City } from '../cities.js';
-import type { CancelOutcome, CancelRequest, DomainStore } from '../domain-store.js';
+import type { CancelOutcome, CancelRequest, DomainStore } from './domain-store.js';
 import type { Cancellation, Product, Shipment, ShipmentEvent, StockLevel, Tariff, Warehouse } from '../entities.js';
 import { replayOfUsedGrant } from '../approvals/replay-of-used-grant.js';
 import { FINAL_STATUSES } from '../entities.js';
 import type { Service } from '../services.js';
-import type { ApprovalRow } from '../sqlite/sqlite-approval-store.js';
-import { APPROVAL_SELECT, toApproval } from '../sqlite/sqlite-approval-store.js';
-import type { SqliteDomainStoreOptions } from '../sqlite/sqlite-domain-store.js';
+import type { ApprovalRow } from '../approvals/sqlite-approval-store.js';
+import { APPROVAL_SELECT, toApproval } from '../approvals/sqlite-approval-store.js';
+import type { SqliteDomainStoreOptions } from './sqlite-domain-store.js';
 import { openPostgresPool } from '../../storage/postgres/open-postgres-pool.js';
-import { PostgresApprovalStore } from './postgres-approval-store.js';
-import { PostgresAuditChain } from './postgres-audit-chain.js';
+import { PostgresApprovalStore } from '../approvals/postgres-approval-store.js';
+import { PostgresAuditChain } from '../audit/postgres-audit-chain.js';
 import { POSTGRES_DOMAIN_MIGRATIONS } from './postgres-domain-schema.js';
 import { withTransaction } from '../../storage/postgres/with-transaction.js';
 

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreBackend, TestDatabase } from '../../testing/store-backends.js';
 import { argsHash } from '../args-hash.js';
 import type { ApprovalRequest } from '../approvals/approval-store.js';
-import type { CancelRequest, DomainStore } from '../domain-store.js';
-import { openDomainStore } from '../open-domain-store.js';
-import type { SqliteDomainStoreOptions } from '../sqlite/sqlite-domain-store.js';
+import type { CancelRequest, DomainStore } from './domain-store.js';
+import { openDomainStore } from './open-domain-store.js';
+import type { SqliteDomainStoreOptions } from './sqlite-domain-store.js';
 
 const NOW = '2026-11-30T12:00:00.000Z';
 

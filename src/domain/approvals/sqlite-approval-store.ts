@@ -9,11 +9,11 @@ import type {
   DecideInput,
   DecideOutcome,
   NewApprovalRequest,
-} from '../approvals/approval-store.js';
-import type { EditedShipment } from '../approvals/edit-against-shipment.js';
-import { editProblems } from '../approvals/edit-against-shipment.js';
-import { APPROVAL_FORMAT_VERSION, DEFAULT_APPROVAL_LIFETIMES } from '../approvals/approval-store.js';
-import type { SqliteAuditChain } from './sqlite-audit-chain.js';
+} from './approval-store.js';
+import type { EditedShipment } from './edit-against-shipment.js';
+import { editProblems } from './edit-against-shipment.js';
+import { APPROVAL_FORMAT_VERSION, DEFAULT_APPROVAL_LIFETIMES } from './approval-store.js';
+import type { SqliteAuditChain } from '../audit/sqlite-audit-chain.js';
 
 export interface ApprovalRow {
   approval_id: string;

@@ -1,16 +1,16 @@
 import type Database from 'better-sqlite3';
 import type { City } from '../cities.js';
 import type { ApprovalLifetimes } from '../approvals/approval-store.js';
-import type { CancelOutcome, CancelRequest, DomainStore } from '../domain-store.js';
+import type { CancelOutcome, CancelRequest, DomainStore } from './domain-store.js';
 import type { Cancellation, Product, Shipment, ShipmentEvent, StockLevel, Tariff, Warehouse } from '../entities.js';
 import { replayOfUsedGrant } from '../approvals/replay-of-used-grant.js';
 import { FINAL_STATUSES } from '../entities.js';
 import type { Service } from '../services.js';
 import { openSqliteDatabase } from '../../storage/sqlite/open-sqlite-database.js';
-import type { ApprovalRow } from './sqlite-approval-store.js';
-import { APPROVAL_SELECT, SqliteApprovalStore, toApproval } from './sqlite-approval-store.js';
-import { SqliteAuditChain } from './sqlite-audit-chain.js';
-import { DOMAIN_MIGRATIONS } from './sqlite-schema.js';
+import type { ApprovalRow } from '../approvals/sqlite-approval-store.js';
+import { APPROVAL_SELECT, SqliteApprovalStore, toApproval } from '../approvals/sqlite-approval-store.js';
+import { SqliteAuditChain } from '../audit/sqlite-audit-chain.js';
+import { DOMAIN_MIGRATIONS } from './sqlite-domain-schema.js';
 
 interface ShipmentRow {
   tracking_id: string;

@@ -1,8 +1,8 @@
-import type { ApprovalRequest, ApprovalStore, ArgOrigin } from './approvals/approval-store.js';
-import type { AuditChain } from './audit/audit-chain.js';
-import type { Cancellation, Product, Shipment, ShipmentStatus, StockLevel, Tariff, Warehouse } from './entities.js';
-import type { City } from './cities.js';
-import type { Service } from './services.js';
+import type { ApprovalRequest, ApprovalStore, ArgOrigin } from '../approvals/approval-store.js';
+import type { AuditChain } from '../audit/audit-chain.js';
+import type { Cancellation, Product, Shipment, ShipmentStatus, StockLevel, Tariff, Warehouse } from '../entities.js';
+import type { City } from '../cities.js';
+import type { Service } from '../services.js';
 
 /** What a caller asks the store to record; domain validation has already passed. */
 export interface CancelRequest {

@@ -8,13 +8,13 @@ import type {
   DecideInput,
   DecideOutcome,
   NewApprovalRequest,
-} from '../approvals/approval-store.js';
-import type { EditedShipment } from '../approvals/edit-against-shipment.js';
-import { editProblems } from '../approvals/edit-against-shipment.js';
-import { APPROVAL_FORMAT_VERSION, DEFAULT_APPROVAL_LIFETIMES } from '../approvals/approval-store.js';
-import type { ApprovalRow } from '../sqlite/sqlite-approval-store.js';
-import { APPROVAL_SELECT, toApproval } from '../sqlite/sqlite-approval-store.js';
-import type { PostgresAuditChain } from './postgres-audit-chain.js';
+} from './approval-store.js';
+import type { EditedShipment } from './edit-against-shipment.js';
+import { editProblems } from './edit-against-shipment.js';
+import { APPROVAL_FORMAT_VERSION, DEFAULT_APPROVAL_LIFETIMES } from './approval-store.js';
+import type { ApprovalRow } from './sqlite-approval-store.js';
+import { APPROVAL_SELECT, toApproval } from './sqlite-approval-store.js';
+import type { PostgresAuditChain } from '../audit/postgres-audit-chain.js';
 import { withTransaction } from '../../storage/postgres/with-transaction.js';
 
 export interface PostgresApprovalStoreOptions {

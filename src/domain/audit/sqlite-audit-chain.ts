@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { AuditChain, AuditChainFilter, BoundaryEvent, ChainEntry, ChainVerdict } from '../audit/audit-chain.js';
-import { AUDIT_CHAIN_VERSION, chainHash, GENESIS_HASH, verifyChain } from '../audit/audit-chain.js';
+import type { AuditChain, AuditChainFilter, BoundaryEvent, ChainEntry, ChainVerdict } from './audit-chain.js';
+import { AUDIT_CHAIN_VERSION, chainHash, GENESIS_HASH, verifyChain } from './audit-chain.js';
 
 interface ChainRow {
   seq: number;
