@@ -11,3 +11,7 @@ export { databaseLocation, isPostgresUrl, redactLocation } from './database-loca
 export type { DatabaseLocation } from './database-location.js';
 export { StoreError } from './store-error.js';
 export type { StoreErrorCode } from './store-error.js';
+export { PostgresStore } from './postgres/postgres-store.js';
+export { SqliteStore } from './sqlite/sqlite-store.js';
+export { POSTGRES_DIALECT, SQLITE_DIALECT } from './sql-dialect.js';
+export type { SqlDialect } from './sql-dialect.js';
