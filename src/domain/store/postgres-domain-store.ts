@@ -5,8 +5,8 @@ import type { Cancellation, Product, Shipment, ShipmentEvent, StockLevel, Tariff
 import { replayOfUsedGrant } from '../approvals/replay-of-used-grant.js';
 import { FINAL_STATUSES } from '../entities.js';
 import type { Service } from '../services.js';
-import type { ApprovalRow } from '../approvals/sqlite-approval-store.js';
-import { APPROVAL_SELECT, toApproval } from '../approvals/sqlite-approval-store.js';
+import type { ApprovalRow } from '../approvals/approval-rows.js';
+import { APPROVAL_SELECT, toApproval } from '../approvals/approval-rows.js';
 import type { SqliteDomainStoreOptions } from './sqlite-domain-store.js';
 import { openPostgresPool } from '../../storage/postgres/open-postgres-pool.js';
 import { PostgresApprovalStore } from '../approvals/postgres-approval-store.js';

@@ -7,8 +7,9 @@ import { replayOfUsedGrant } from '../approvals/replay-of-used-grant.js';
 import { FINAL_STATUSES } from '../entities.js';
 import type { Service } from '../services.js';
 import { openSqliteDatabase } from '../../storage/sqlite/open-sqlite-database.js';
-import type { ApprovalRow } from '../approvals/sqlite-approval-store.js';
-import { APPROVAL_SELECT, SqliteApprovalStore, toApproval } from '../approvals/sqlite-approval-store.js';
+import type { ApprovalRow } from '../approvals/approval-rows.js';
+import { APPROVAL_SELECT, toApproval } from '../approvals/approval-rows.js';
+import { SqliteApprovalStore } from '../approvals/sqlite-approval-store.js';
 import { SqliteAuditChain } from '../audit/sqlite-audit-chain.js';
 import { DOMAIN_MIGRATIONS } from './sqlite-domain-schema.js';
 
