@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { PostgresMigration } from '../storage/index.js';
 import { PostgresStore, openPostgresPool, withTransaction } from '../storage/index.js';
 import { API_KEYS_SCHEMA_V1 } from './api-key-schema.js';
 import type { ApiKeyInfo, ApiKeyStore, Principal, StoredApiKey } from './api-key-store.js';
-import { checkNewKey, toKeyInfo } from './api-key-store.js';
+import { newApiKey, toKeyInfo } from './api-key-store.js';
 import type { ApiRole } from './api-role.js';
 import { isApiRole } from './api-role.js';
-import { hashSecret, newSecret } from './hash-secret.js';
+import { hashSecret } from './hash-secret.js';
 
 /** The same version and table as SQLite's `api_keys` component (1 — hashed keys per tenant and role). */
 const POSTGRES_KEY_MIGRATIONS: readonly PostgresMigration[] = [API_KEYS_SCHEMA_V1];
@@ -21,15 +20,9 @@ export class PostgresApiKeyStore extends PostgresStore implements ApiKeyStore {
   }
 
   async create(options: { tenant: string; role: ApiRole; name?: string }): Promise<{ key: string; info: ApiKeyInfo }> {
-    checkNewKey(options);
-    const id = `key_${randomBytes(6).toString('hex')}`;
-    const key = newSecret('wb_');
-    const createdAt = this.now().toISOString();
-    const name = options.name?.trim() || id;
-    await this.pool.query('INSERT INTO api_keys (id, key_hash, tenant, role, name, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-      id, hashSecret(key), options.tenant, options.role, name, createdAt,
-    ]);
-    return { key, info: { keyId: id, tenant: options.tenant, role: options.role, name, createdAt, revokedAt: null } };
+    const { key, info, values } = newApiKey(options, this.now().toISOString());
+    await this.pool.query('INSERT INTO api_keys (id, key_hash, tenant, role, name, created_at) VALUES ($1, $2, $3, $4, $5, $6)', values);
+    return { key, info };
   }
 
   async verify(key: string): Promise<Principal | undefined> {

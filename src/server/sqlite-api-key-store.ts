@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { Migration } from '../storage/index.js';
 import { SqliteStore, openSqliteDatabase } from '../storage/index.js';
 import { API_KEYS_SCHEMA_V1 } from './api-key-schema.js';
 import type { ApiKeyInfo, ApiKeyStore, Principal, StoredApiKey } from './api-key-store.js';
-import { checkNewKey, toKeyInfo } from './api-key-store.js';
+import { newApiKey, toKeyInfo } from './api-key-store.js';
 import type { ApiRole } from './api-role.js';
 import { isApiRole } from './api-role.js';
-import { hashSecret, newSecret } from './hash-secret.js';
+import { hashSecret } from './hash-secret.js';
 
 /** Changelog: 1 — keys stored as SHA-256 of the secret, bound to one tenant and one role. */
 const KEY_MIGRATIONS: readonly Migration[] = [(db) => db.exec(API_KEYS_SCHEMA_V1)];
@@ -20,15 +19,9 @@ export class SqliteApiKeyStore extends SqliteStore implements ApiKeyStore {
   }
 
   async create(options: { tenant: string; role: ApiRole; name?: string }): Promise<{ key: string; info: ApiKeyInfo }> {
-    checkNewKey(options);
-    const id = `key_${randomBytes(6).toString('hex')}`;
-    const key = newSecret('wb_');
-    const createdAt = this.now().toISOString();
-    const name = options.name?.trim() || id;
-    this.db
-      .prepare('INSERT INTO api_keys (id, key_hash, tenant, role, name, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(id, hashSecret(key), options.tenant, options.role, name, createdAt);
-    return { key, info: { keyId: id, tenant: options.tenant, role: options.role, name, createdAt, revokedAt: null } };
+    const { key, info, values } = newApiKey(options, this.now().toISOString());
+    this.db.prepare('INSERT INTO api_keys (id, key_hash, tenant, role, name, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(...values);
+    return { key, info };
   }
 
   async verify(key: string): Promise<Principal | undefined> {

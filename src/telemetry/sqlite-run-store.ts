@@ -3,8 +3,10 @@ import type { Migration } from '../storage/index.js';
 import { openSqliteDatabase, SQLITE_DIALECT, SqliteStore } from '../storage/index.js';
 import { isStopReason } from '../policy/index.js';
 import { AuditEvent } from './audit-event.js';
-import { RUN_RECORD_VERSION, RunRecord, RunStatus } from './run-record.js';
+import type { RunRecord} from './run-record.js';
+import { RUN_RECORD_VERSION, RunStatus } from './run-record.js';
 import { RunStoreError } from './run-store-error.js';
+import { validRunRecord } from './run-store-checks.js';
 import { DECISIONS_SCHEMA, runsSchemaV1, THREAD_OWNERS_SCHEMA } from './run-store-schema.js';
 import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
 import { intentParams, RUN_INTENTS_DDL, toIntent } from './run-intent-rows.js';
@@ -48,17 +50,7 @@ export class SqliteRunStore extends SqliteStore implements RunStore {
 
   /** Throws RunStoreError `invalid_record` (nothing written) if the record breaks the contract. */
   async saveRun(record: RunRecord): Promise<void> {
-    const parsed = RunRecord.safeParse(record);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const claimed = (record as { run_id?: unknown } | null)?.run_id;
-      const runId = typeof claimed === 'string' ? claimed : undefined;
-      throw new RunStoreError('invalid_record', `run record${runId === undefined ? '' : ` ${runId}`} is invalid at ${issue?.path.join('.') || 'top level'}: ${issue?.message ?? 'unknown'}`, {
-        ...(runId !== undefined && { runId }),
-        cause: parsed.error,
-      });
-    }
-    this.#writeRun(parsed.data);
+    this.#writeRun(validRunRecord(record));
   }
 
   /**

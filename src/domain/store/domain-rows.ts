@@ -1,10 +1,11 @@
-import type { ApprovalRequest } from '../approvals/approval-store.js';
+import type { ApprovalStoreOptions } from '../approvals/approval-rows.js';
+import type { ApprovalLifetimes, ApprovalRequest, DecideInput, NewApprovalRequest } from '../approvals/approval-store.js';
 import type { BoundaryEvent } from '../audit/audit-chain.js';
 import type { City } from '../cities.js';
 import type { Cancellation, Shipment, ShipmentEvent } from '../entities.js';
 import { FINAL_STATUSES } from '../entities.js';
 import type { Service } from '../services.js';
-import type { CancelOutcome, CancelRequest } from './domain-store.js';
+import type { CancelOutcome, CancelRequest, GrantCheck } from './domain-store.js';
 
 // The rows both backends store and the rules of a cancellation that do not depend on how they are read.
 
@@ -125,3 +126,29 @@ export const grantConsumedEvent = (request: CancelRequest, tenant: string, appro
 
 /** The shipment history's note for a cancellation. */
 export const cancelledNote = (cancellation: Cancellation, refundUah: number): string => `Скасовано (${cancellation.cancellationId}), повернення ${refundUah} грн`;
+
+/** The options of a domain store on either backend. */
+export interface DomainStoreOptions {
+  /** Clock for approval requests, decisions and grants. Default: the system clock. */
+  now?: () => Date;
+  lifetimes?: Partial<ApprovalLifetimes>;
+  /** Id generator for approvals and grants (tests make them reproducible). */
+  newId?: () => string;
+}
+
+/** What a domain store gives its approval store: its chain and its clock, lifetimes and ids. */
+export const approvalOptions = <Chain>(chain: Chain, options: DomainStoreOptions): ApprovalStoreOptions<Chain> => ({
+  chain,
+  now: options.now ?? (() => new Date()),
+  ...(options.lifetimes && { lifetimes: options.lifetimes }),
+  ...(options.newId && { newId: options.newId }),
+});
+
+/** The approval request a cancellation without a grant files: its arguments and where each came from. */
+export const filingFor = (grant: GrantCheck, tenant: string, argsHash: string): NewApprovalRequest => ({
+  tenant, tool: 'cancel_shipment', args: grant.args, argsHash, requestedBy: grant.requestedBy, ...(grant.origins && { origins: grant.origins }),
+});
+
+/** The automatic decision of a filed request when the refund is within the caller's threshold; undefined when it is not. */
+export const autoDecision = (approvalId: string, grant: GrantCheck, refundUah: number): DecideInput | undefined =>
+  grant.autoApproveUpToUah === undefined || refundUah > grant.autoApproveUpToUah ? undefined : { approvalId, kind: 'auto', decidedBy: `threshold:${grant.autoApproveUpToUah} UAH` };

@@ -12,7 +12,7 @@ import { PostgresApprovalStore } from '../approvals/postgres-approval-store.js';
 import { PostgresAuditChain } from '../audit/postgres-audit-chain.js';
 import { POSTGRES_DOMAIN_MIGRATIONS } from './postgres-domain-schema.js';
 import type { CancellationRow, OwnedCancellation, ShipmentRow } from './domain-rows.js';
-import { cancelledNote, grantAfterChain, grantBeforeChain, grantConsumedEvent, newCancellation, settledBeforeWriting, toCancellation, toShipment } from './domain-rows.js';
+import { approvalOptions, autoDecision, cancelledNote, filingFor, grantAfterChain, grantBeforeChain, grantConsumedEvent, newCancellation, settledBeforeWriting, toCancellation, toShipment } from './domain-rows.js';
 import { withTransaction } from '../../storage/postgres/with-transaction.js';
 
 
@@ -38,12 +38,7 @@ export class PostgresDomainStore implements DomainStore {
   constructor(pool: Pool, options: PostgresDomainStoreOptions = {}) {
     this.#pool = pool;
     this.audit = new PostgresAuditChain(pool);
-    this.approvals = new PostgresApprovalStore(pool, {
-      chain: this.audit,
-      now: options.now ?? (() => new Date()),
-      ...(options.lifetimes && { lifetimes: options.lifetimes }),
-      ...(options.newId && { newId: options.newId }),
-    });
+    this.approvals = new PostgresApprovalStore(pool, approvalOptions(this.audit, options));
   }
 
   /** Connects to `url`, creating and seeding the domain tables on first use; throws StoreError. */
@@ -128,9 +123,10 @@ export class PostgresDomainStore implements DomainStore {
     let grantId = presented?.grantId;
     let approvalId = grant?.approvalId;
     if (grant && grantId === undefined) {
-      const filed = await this.approvals.requestInTransaction(client, { tenant: shipment.tenant, tool: 'cancel_shipment', args: grant.args, argsHash: request.argsHash, requestedBy: grant.requestedBy });
-      if (grant.autoApproveUpToUah === undefined || request.refundUah > grant.autoApproveUpToUah) return { kind: 'approval_required', approval: filed };
-      const decided = await this.approvals.decideInTransaction(client, { approvalId: filed.approvalId, kind: 'auto', decidedBy: `threshold:${grant.autoApproveUpToUah} UAH` });
+      const filed = await this.approvals.requestInTransaction(client, filingFor(grant, shipment.tenant, request.argsHash));
+      const auto = autoDecision(filed.approvalId, grant, request.refundUah);
+      if (!auto) return { kind: 'approval_required', approval: filed };
+      const decided = await this.approvals.decideInTransaction(client, auto);
       if (decided.kind !== 'decided' || !decided.approval.grant) return { kind: 'approval_required', approval: filed };
       grantId = decided.approval.grant.grantId;
       approvalId = filed.approvalId;

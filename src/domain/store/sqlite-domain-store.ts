@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
 import type { City } from '../cities.js';
-import type { ApprovalLifetimes } from '../approvals/approval-store.js';
 import type { CancelOutcome, CancelRequest, DomainStore } from './domain-store.js';
 import type { Product, Shipment, ShipmentEvent, StockLevel, Tariff, Warehouse } from '../entities.js';
 import { replayOfUsedGrant } from '../approvals/replay-of-used-grant.js';
@@ -11,17 +10,12 @@ import { APPROVAL_SELECT, toApproval } from '../approvals/approval-rows.js';
 import { SqliteApprovalStore } from '../approvals/sqlite-approval-store.js';
 import { SqliteAuditChain } from '../audit/sqlite-audit-chain.js';
 import { DOMAIN_MIGRATIONS } from './sqlite-domain-schema.js';
-import type { CancellationRow, OwnedCancellation, ShipmentRow } from './domain-rows.js';
-import { cancelledNote, grantAfterChain, grantBeforeChain, grantConsumedEvent, newCancellation, settledBeforeWriting, toCancellation, toShipment } from './domain-rows.js';
+import type { CancellationRow, DomainStoreOptions, OwnedCancellation, ShipmentRow } from './domain-rows.js';
+import { approvalOptions, autoDecision, cancelledNote, filingFor, grantAfterChain, grantBeforeChain, grantConsumedEvent, newCancellation, settledBeforeWriting, toCancellation, toShipment } from './domain-rows.js';
 
 
-export interface SqliteDomainStoreOptions {
-  /** Clock for approval requests, decisions and grants. Default: the system clock. */
-  now?: () => Date;
-  lifetimes?: Partial<ApprovalLifetimes>;
-  /** Id generator for approvals and grants (tests make them reproducible). */
-  newId?: () => string;
-}
+/** Clock, approval lifetimes and id generator (domain-rows.ts). */
+export type SqliteDomainStoreOptions = DomainStoreOptions;
 
 /** The embedded default store: one SQLite file (better-sqlite3), WAL mode, shared safely by several processes. */
 export class SqliteDomainStore implements DomainStore {
@@ -33,12 +27,7 @@ export class SqliteDomainStore implements DomainStore {
   constructor(db: Database.Database, options: SqliteDomainStoreOptions = {}) {
     this.#db = db;
     this.audit = new SqliteAuditChain(db);
-    this.approvals = new SqliteApprovalStore(db, {
-      chain: this.audit,
-      now: options.now ?? (() => new Date()),
-      ...(options.lifetimes && { lifetimes: options.lifetimes }),
-      ...(options.newId && { newId: options.newId }),
-    });
+    this.approvals = new SqliteApprovalStore(db, approvalOptions(this.audit, options));
   }
 
   /** Opens the file at `path` (created and seeded on first use); see openSqliteDatabase for errors. */
@@ -121,9 +110,10 @@ export class SqliteDomainStore implements DomainStore {
     let grantId = presented?.grantId;
     let approvalId = grant?.approvalId;
     if (grant && grantId === undefined) {
-      const filed = this.approvals.requestInTransaction({ tenant: shipment.tenant, tool: 'cancel_shipment', args: grant.args, argsHash: request.argsHash, requestedBy: grant.requestedBy, ...(grant.origins && { origins: grant.origins }) });
-      if (grant.autoApproveUpToUah === undefined || request.refundUah > grant.autoApproveUpToUah) return { kind: 'approval_required', approval: filed };
-      const decided = this.approvals.decideInTransaction({ approvalId: filed.approvalId, kind: 'auto', decidedBy: `threshold:${grant.autoApproveUpToUah} UAH` });
+      const filed = this.approvals.requestInTransaction(filingFor(grant, shipment.tenant, request.argsHash));
+      const auto = autoDecision(filed.approvalId, grant, request.refundUah);
+      if (!auto) return { kind: 'approval_required', approval: filed };
+      const decided = this.approvals.decideInTransaction(auto);
       if (decided.kind !== 'decided' || !decided.approval.grant) return { kind: 'approval_required', approval: filed };
       grantId = decided.approval.grant.grantId;
       approvalId = filed.approvalId;

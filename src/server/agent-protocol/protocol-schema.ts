@@ -11,8 +11,7 @@ export const protocolSchemaV1 = (d: SqlDialect): string => `
         tenant TEXT NOT NULL,
         metadata TEXT NOT NULL,
         status TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL${d.insertionOrder}
+        created_at TEXT NOT NULL, updated_at TEXT NOT NULL${d.insertionOrder}
       );
       CREATE INDEX ap_threads_tenant ON ap_threads (tenant, updated_at);
       CREATE TABLE ap_checkpoints (
