@@ -3,9 +3,14 @@ import type { ApprovalLifetimes, ApprovalRequest, DecideInput, NewApprovalReques
 import type { BoundaryEvent } from '../audit/audit-chain.js';
 import type { City } from '../cities.js';
 import type { Cancellation, Shipment, ShipmentEvent } from '../entities.js';
+import { replayOfUsedGrant } from '../approvals/replay-of-used-grant.js';
 import { FINAL_STATUSES } from '../entities.js';
 import type { Service } from '../services.js';
 import type { CancelOutcome, CancelRequest, GrantCheck } from './domain-store.js';
+
+type GrantRefused = Extract<CancelOutcome, { kind: 'grant_refused' }>;
+/** What checking a presented grant found: it may be used, or the refusal. */
+export type PresentedGrant = { kind: 'ok'; grantId: string } | GrantRefused;
 
 // The rows both backends store and the rules of a cancellation that do not depend on how they are read.
 
@@ -69,10 +74,18 @@ export function toShipment(row: ShipmentRow, history: ShipmentEvent[], found: Ow
 }
 
 /**
- * The outcome that settles a cancellation before anything is written: the key's earlier use (replayed,
+ * The outcome that settles a cancellation before anything is written: a refused grant, the key's earlier use (replayed,
  * conflicting or another tenant's), a final status, a refund above what was paid. Undefined: go on.
  */
-export function settledBeforeWriting(request: CancelRequest, shipment: Pick<ShipmentRow, 'status' | 'paid_uah' | 'tenant'>, found: OwnedCancellation | undefined): CancelOutcome | undefined {
+export function settledBeforeWriting(
+  request: CancelRequest,
+  shipment: Pick<ShipmentRow, 'status' | 'paid_uah' | 'tenant'>,
+  found: OwnedCancellation | undefined,
+  presented: PresentedGrant | undefined,
+): CancelOutcome | undefined {
+  // A grant presented again is refused as used (naming the cancellation it paid for), unless it is
+  // the identical retry of that call, which replays it: one grant, one use, nothing done twice.
+  if (presented?.kind === 'grant_refused') return replayOfUsedGrant(presented, found, request, shipment.tenant) ?? presented;
   if (found) {
     const { tenant: owner, ...previous } = found;
     if (owner !== shipment.tenant) return { kind: 'key_taken' };
@@ -83,7 +96,6 @@ export function settledBeforeWriting(request: CancelRequest, shipment: Pick<Ship
   return undefined;
 }
 
-type GrantRefused = Extract<CancelOutcome, { kind: 'grant_refused' }>;
 type Granted = ApprovalRequest & { grant: NonNullable<ApprovalRequest['grant']> };
 
 /** The presented approval's refusal before its grant is checked against the chain, or the granted approval to check. */
@@ -96,7 +108,7 @@ export function grantBeforeChain(approval: ApprovalRequest | undefined, owner: s
 }
 
 /** The verdict on a granted approval once the chain has (or has not) confirmed its grant. */
-export function grantAfterChain(request: CancelRequest, approval: Granted, matchesChain: boolean): { kind: 'ok'; grantId: string } | GrantRefused {
+export function grantAfterChain(request: CancelRequest, approval: Granted, matchesChain: boolean): PresentedGrant {
   const { grant } = approval;
   if (!matchesChain) return { kind: 'grant_refused', refusal: 'tampered', approval };
   if (grant.argsHash !== request.argsHash) return { kind: 'grant_refused', refusal: 'other_arguments', approval };

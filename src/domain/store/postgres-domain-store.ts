@@ -2,7 +2,6 @@ import type { Pool, PoolClient } from 'pg';
 import type { City } from '../cities.js';
 import type { CancelOutcome, CancelRequest, DomainStore } from './domain-store.js';
 import type { Product, Shipment, ShipmentEvent, StockLevel, Tariff, Warehouse } from '../entities.js';
-import { replayOfUsedGrant } from '../approvals/replay-of-used-grant.js';
 import type { Service } from '../services.js';
 import type { ApprovalRow } from '../approvals/approval-rows.js';
 import { APPROVAL_SELECT, toApproval } from '../approvals/approval-rows.js';
@@ -117,10 +116,9 @@ export class PostgresDomainStore implements DomainStore {
     const { grant } = request;
     const presented = grant?.approvalId !== undefined ? await this.#checkGrant(client, request, grant.approvalId, shipment.tenant) : undefined;
     const found = await cancellationWhere(client, 'idempotency_key', request.idempotencyKey);
-    if (presented && presented.kind === 'grant_refused') return replayOfUsedGrant(presented, found, request, shipment.tenant) ?? presented;
-    const settled = settledBeforeWriting(request, shipment, found);
+    const settled = settledBeforeWriting(request, shipment, found, presented);
     if (settled) return settled;
-    let grantId = presented?.grantId;
+    let grantId = presented?.kind === 'ok' ? presented.grantId : undefined;
     let approvalId = grant?.approvalId;
     if (grant && grantId === undefined) {
       const filed = await this.approvals.requestInTransaction(client, filingFor(grant, shipment.tenant, request.argsHash));

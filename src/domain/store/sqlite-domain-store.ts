@@ -2,7 +2,6 @@ import type Database from 'better-sqlite3';
 import type { City } from '../cities.js';
 import type { CancelOutcome, CancelRequest, DomainStore } from './domain-store.js';
 import type { Product, Shipment, ShipmentEvent, StockLevel, Tariff, Warehouse } from '../entities.js';
-import { replayOfUsedGrant } from '../approvals/replay-of-used-grant.js';
 import type { Service } from '../services.js';
 import { openSqliteDatabase } from '../../storage/sqlite/open-sqlite-database.js';
 import type { ApprovalRow } from '../approvals/approval-rows.js';
@@ -100,14 +99,11 @@ export class SqliteDomainStore implements DomainStore {
     // Another tenant's shipment is exactly as unknown as a missing one, before any other rule speaks.
     if (!shipment || (request.tenant !== undefined && shipment.tenant !== request.tenant)) return { kind: 'not_found' };
     const { grant } = request;
-    // A grant presented again is refused as used (naming the cancellation it paid for), unless it is
-    // the identical retry of that call, which replays it: one grant, one use, nothing done twice.
     const presented = grant?.approvalId !== undefined ? this.#checkGrant(request, grant.approvalId, shipment.tenant) : undefined;
     const found = this.#cancellationWhere('idempotency_key = ?', request.idempotencyKey);
-    if (presented && presented.kind === 'grant_refused') return replayOfUsedGrant(presented, found, request, shipment.tenant) ?? presented;
-    const settled = settledBeforeWriting(request, shipment, found);
+    const settled = settledBeforeWriting(request, shipment, found, presented);
     if (settled) return settled;
-    let grantId = presented?.grantId;
+    let grantId = presented?.kind === 'ok' ? presented.grantId : undefined;
     let approvalId = grant?.approvalId;
     if (grant && grantId === undefined) {
       const filed = this.approvals.requestInTransaction(filingFor(grant, shipment.tenant, request.argsHash));
