@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { withPostgresSchema } from '../dist/domain/index.js';
+import { withPostgresSchema } from '../dist/storage/index.js';
 import { openJobQueue, queueSchemaFor, queueSettingsFromEnv } from '../dist/queue/index.js';
 import { silentLogger } from '../dist/mcp/stderr-logger.js';
 import { machine } from './lib/machine.mjs';

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // The layers of DESIGN.md §3, checked on the sources (tests excluded): no import cycles, the kernel
-// imports no adapter, adapters import the kernel and never each other, nothing imports the entry points.
+// imports no adapter, adapters import the kernel and never each other, nothing imports the entry points,
+// the database toolkit (storage) sits under every store, and nothing the build ships imports a test helper.
 const SRC = dirname(fileURLToPath(import.meta.url));
 
 function sources(dir: string): string[] {
@@ -62,7 +63,8 @@ function cycles(): string[][] {
 }
 
 /** Every import from one folder into another, as `from -> to` (runtimes/<x> counted as its own folder). */
-const crossings = () => [...graph].flatMap(([file, targets]) => targets.map((target) => `${folderOf(file)} -> ${folderOf(target)}`));
+const crossings = () =>
+  [...graph].flatMap(([file, targets]) => targets.filter((target) => folderOf(target) !== folderOf(file)).map((target) => `${folderOf(file)} -> ${folderOf(target)}`));
 
 describe('the import graph of src/', () => {
   it('has no cycles', () => {
@@ -82,14 +84,40 @@ describe('the import graph of src/', () => {
     expect(files.filter((file) => rel(file).startsWith('runtimes/core/') && frameworks.test(readFileSync(file, 'utf8'))).map(rel)).toEqual([]);
   });
 
-  it('lets nothing but an entry point import the entry points (cli, server, console), and no lower layer import the runtimes or evals', () => {
+  it('lets nothing but an entry point import the entry points (cli, server, console), and no lower layer import the runtimes, the queue or evals', () => {
     const entries = ['cli', 'server', 'console'];
-    const lower = ['domain', 'storage', 'mcp', 'policy', 'models', 'agents', 'fleet', 'knowledge', 'telemetry'];
+    const lower = ['storage', 'domain', 'mcp', 'policy', 'models', 'agents', 'fleet', 'knowledge', 'telemetry'];
     const bad = crossings().filter((edge) => {
       const [from = '', to = ''] = edge.split(' -> ');
       if (entries.includes(to)) return !entries.includes(from);
+      if (to === 'queue') return !entries.includes(from) && from !== 'evals';
       return lower.includes(from) && (to.startsWith('runtimes') || to === 'evals');
     });
     expect([...new Set(bad)]).toEqual([]);
   });
+
+  it('keeps the database toolkit at the bottom: storage imports no other folder, domain imports only storage', () => {
+    const folders = new Set(files.map(folderOf));
+    expect(folders.has('storage')).toBe(true);
+    const edges = new Set(crossings());
+    expect([...edges].filter((edge) => edge.startsWith('storage -> '))).toEqual([]);
+    expect([...edges].filter((edge) => edge.startsWith('domain -> ') && edge !== 'domain -> storage')).toEqual([]);
+    expect(edges.has('domain -> storage')).toBe(true);
+  });
+
+  it('ships no test helper: no file the build compiles imports one tsconfig.build.json leaves out', () => {
+    const excluded = (JSON.parse(readFileSync(join(SRC, '..', 'tsconfig.build.json'), 'utf8')) as { exclude: string[] }).exclude.map(globToRegExp);
+    const testOnly = (file: string) => excluded.some((pattern) => pattern.test(`src/${rel(file)}`));
+    expect(testOnly(join(SRC, 'testing', 'store-conformance.ts'))).toBe(true);
+    const shippedImportsOfTestOnly = [...graph].flatMap(([file, targets]) => (testOnly(file) ? [] : targets.filter(testOnly).map((target) => `${rel(file)} -> ${rel(target)}`)));
+    expect(shippedImportsOfTestOnly).toEqual([]);
+    const shippedVitest = files.filter((file) => !testOnly(file) && /from 'vitest'/.test(readFileSync(file, 'utf8'))).map(rel);
+    expect(shippedVitest).toEqual([]);
+  });
 });
+
+// The globs tsconfig.build.json uses (`**/`, `**`, `*`) as regular expressions over paths from the project root.
+function globToRegExp(glob: string): RegExp {
+  const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/\*\*\/|\*\*|\*/g, (wild) => (wild === '**/' ? '(?:.*/)?' : wild === '**' ? '.*' : '[^/]*'))}$`);
+}

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openLangGraphRuntime } from '../../dist/runtimes/langgraph/index.js';
 import { OfflinePlannerChatModel } from '../../dist/models/index.js';
-import { withPostgresSchema } from '../../dist/domain/index.js';
+import { withPostgresSchema } from '../../dist/storage/index.js';
 import { checkpointStats } from '../lib/checkpoint-stats.mjs';
 import { FIXED_REQUESTS } from '../lib/requests.mjs';
 import { mean, round, summarise } from '../lib/stats.mjs';

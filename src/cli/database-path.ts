@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { DbPathSource } from '../domain/resolve-db-path.js';
-import { isPostgresUrl, redactLocation } from '../domain/database-location.js';
+import { isPostgresUrl, redactLocation } from '../storage/database-location.js';
 import { locateDb } from '../domain/resolve-db-path.js';
 import { createStderrLogger } from '../mcp/stderr-logger.js';
 

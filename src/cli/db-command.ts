@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import { isPostgresUrl } from '../domain/database-location.js';
+import { isPostgresUrl } from '../storage/database-location.js';
 import { databasePath } from './database-path.js';
 import { UsageError } from './usage-error.js';
 

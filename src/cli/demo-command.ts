@@ -80,7 +80,7 @@ export function demoCommand(): Command {
  * schema its search_path names (default `waybill_demo`), emptied first.
  */
 async function freshDemoDatabase(dir: string): Promise<string> {
-  const { freshPostgresSchema, isPostgresUrl } = await import('../domain/index.js');
+  const { freshPostgresSchema, isPostgresUrl } = await import('../storage/index.js');
   const configured = process.env.WAYBILL_DB?.trim();
   if (configured && isPostgresUrl(configured)) return freshPostgresSchema(configured, 'waybill_demo');
   const dbPath = join(dir, 'demo.db');

@@ -64,7 +64,7 @@ export function mcpCommand(): Command {
       // Direct import, not the server index: that would load the runtime.
       const { checkTenantId } = await import('../server/api-key-store.js');
       const caller = stdioCaller(options, checkTenantId);
-      const { openDomainStore } = await import('../domain/open-domain-store.js');
+      const { openDomainStore } = await import('../domain/store/open-domain-store.js');
       const { openControlStore } = await import('../policy/index.js');
       const { BUNDLED_CORPUS_DIR, KnowledgeBase, policySearchTool } = await import('../knowledge/index.js');
       const logger = createStderrLogger();

@@ -1,4 +1,4 @@
-import { StoreError } from '../domain/store-error.js';
+import { StoreError } from '../storage/store-error.js';
 import { ConfigError } from '../models/config/config-error.js';
 import { DecisionError } from '../runtimes/core/decision-error.js';
 import { UsageError } from './usage-error.js';

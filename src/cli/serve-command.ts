@@ -64,7 +64,7 @@ export function serveCommand(): Command {
  * with its intent's lease already lapsed, so a worker resumes it at once.
  */
 async function openServeQueue(dbPath: string, runtime: RuntimeName) {
-  const { isPostgresUrl, redactLocation } = await import('../domain/database-location.js');
+  const { isPostgresUrl, redactLocation } = await import('../storage/database-location.js');
   if (!isPostgresUrl(dbPath)) throw new UsageError(`--queue needs PostgreSQL: set WAYBILL_DB=postgres://... (got ${JSON.stringify(redactLocation(dbPath))})`);
   const { openJobQueue, queueSettingsFromEnv, QueueSettingsError } = await import('../queue/index.js');
   const { createStderrLogger } = await import('../mcp/stderr-logger.js');

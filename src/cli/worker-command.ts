@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { isPostgresUrl, redactLocation } from '../domain/database-location.js';
+import { isPostgresUrl, redactLocation } from '../storage/database-location.js';
 import { parseRuntimeName } from '../runtimes/runtime-name.js';
 import { databasePath } from './database-path.js';
 import { UsageError } from './usage-error.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { isPostgresUrl } from './database-location.js';
+import { isPostgresUrl } from '../storage/database-location.js';
 
 /** Where the embedded database lives inside a project directory (relative to it). */
 export const DEFAULT_DB_PATH = '.waybill/waybill.db';

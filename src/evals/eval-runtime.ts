@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { dropPostgresSchema, freshPostgresSchema, isPostgresUrl, withPostgresSchema } from '../domain/index.js';
+import { dropPostgresSchema, freshPostgresSchema, isPostgresUrl, withPostgresSchema } from '../storage/index.js';
 import type { Runtime, RuntimeName } from '../runtimes/index.js';
 
 /** What `open` may be given; a runtime refuses (TypeError) what it cannot use. */

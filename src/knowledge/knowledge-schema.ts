@@ -1,12 +1,12 @@
-import type { Migration } from '../domain/index.js';
+import type { Migration, SqlDialect } from '../storage/index.js';
+import { SQLITE_DIALECT } from '../storage/index.js';
 
 /**
- * The `knowledge` component's tables in the shared SQLite file. Changelog: 1 — documents, chunks,
- * vectors per embedder, a revision counter every process polls, and the search audit.
+ * The `knowledge` component's tables, version 1 — documents, chunks, vectors per embedder, a
+ * revision counter every process polls, and the search audit. Vectors are little-endian float32
+ * bytes on both backends; search over them is exact and in process (pgvector is not used).
  */
-export const KNOWLEDGE_MIGRATIONS: readonly Migration[] = [
-  (db) =>
-    db.exec(`
+export const knowledgeSchemaV1 = (d: SqlDialect): string => `
       CREATE TABLE knowledge_documents (
         doc_id TEXT PRIMARY KEY,
         title TEXT NOT NULL,
@@ -32,13 +32,13 @@ export const KNOWLEDGE_MIGRATIONS: readonly Migration[] = [
       CREATE TABLE knowledge_vectors (
         chunk_id TEXT NOT NULL REFERENCES knowledge_chunks (chunk_id) ON DELETE CASCADE,
         embedder TEXT NOT NULL,
-        vector BLOB NOT NULL,
+        vector ${d.bytes} NOT NULL,
         PRIMARY KEY (chunk_id, embedder)
       );
-      CREATE TABLE knowledge_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+      CREATE TABLE knowledge_meta (key TEXT PRIMARY KEY, value ${d.bigint} NOT NULL);
       INSERT INTO knowledge_meta (key, value) VALUES ('revision', 0);
       CREATE TABLE knowledge_audit (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        id ${d.bigSerialKey},
         ts TEXT NOT NULL,
         kind TEXT NOT NULL,
         agent TEXT NOT NULL,
@@ -53,5 +53,7 @@ export const KNOWLEDGE_MIGRATIONS: readonly Migration[] = [
         hits TEXT NOT NULL
       );
       CREATE INDEX knowledge_audit_ts ON knowledge_audit (ts);
-    `),
-];
+    `;
+
+/** The `knowledge` component's migrations in the shared SQLite file. */
+export const KNOWLEDGE_MIGRATIONS: readonly Migration[] = [(db) => db.exec(knowledgeSchemaV1(SQLITE_DIALECT))];

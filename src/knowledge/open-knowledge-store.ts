@@ -1,4 +1,4 @@
-import { databaseLocation } from '../domain/index.js';
+import { databaseLocation } from '../storage/index.js';
 import type { KnowledgeStore } from './knowledge-store.js';
 import { PostgresKnowledgeStore } from './postgres-knowledge-store.js';
 import { SqliteKnowledgeStore } from './sqlite-knowledge-store.js';

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { openSqliteDatabase } from '../domain/index.js';
+import { openSqliteDatabase } from '../storage/index.js';
 import type { ChunkingOptions } from './chunking-options.js';
 import type { TextChunk } from './chunk-text.js';
 import type { KnowledgeAuditRecord } from './knowledge-audit-record.js';

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import pg from 'pg';
-import { redactLocation } from '../domain/database-location.js';
+import { redactLocation } from '../storage/database-location.js';
 import type { Logger } from '../mcp/stderr-logger.js';
 import type { RuntimeName } from '../runtimes/index.js';
 import { DEAD_LETTER_QUEUE, runQueueFor, safeParseQueueJob, type QueueJob } from './queue-jobs.js';

@@ -1,4 +1,4 @@
-import { postgresSchemaOf } from '../domain/postgres/postgres-schema-of.js';
+import { postgresSchemaOf } from '../storage/postgres/postgres-schema-of.js';
 
 /**
  * How the run queue behaves, the same for every process that shares it (the service that enqueues and

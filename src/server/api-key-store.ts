@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { ApiRole } from './api-role.js';
 import { isApiRole } from './api-role.js';
+import { hashSecret, newSecret } from './hash-secret.js';
 
 /** Who a request acts as, once its key is verified. */
 export interface Principal {
@@ -63,4 +65,16 @@ export interface ApiKeyStore {
 /** The public view of a stored row, or undefined when its role is not one this Waybill knows. */
 export function toKeyInfo(row: StoredApiKey): ApiKeyInfo | undefined {
   return isApiRole(row.role) ? { keyId: row.id, tenant: row.tenant, role: row.role, name: row.name, createdAt: row.createdAt, revokedAt: row.revokedAt } : undefined;
+}
+
+/**
+ * A new key for `options` (checked first; throws on a bad tenant or role): the secret shown once, its
+ * info, and the `api_keys` columns to insert (id, key_hash, tenant, role, name, created_at).
+ */
+export function newApiKey(options: { tenant: string; role: ApiRole; name?: string }, createdAt: string): { key: string; info: ApiKeyInfo; values: string[] } {
+  checkNewKey(options);
+  const id = `key_${randomBytes(6).toString('hex')}`;
+  const key = newSecret('wb_');
+  const name = options.name?.trim() || id;
+  return { key, info: { keyId: id, tenant: options.tenant, role: options.role, name, createdAt, revokedAt: null }, values: [id, hashSecret(key), options.tenant, options.role, name, createdAt] };
 }

@@ -1,4 +1,4 @@
-import { databaseLocation } from '../domain/index.js';
+import { databaseLocation } from '../storage/index.js';
 import type { ApiKeyStore } from './api-key-store.js';
 import { PostgresApiKeyStore } from './postgres-api-key-store.js';
 import { SqliteApiKeyStore } from './sqlite-api-key-store.js';

@@ -1,4 +1,4 @@
-import { databaseLocation } from '../domain/index.js';
+import { databaseLocation } from '../storage/index.js';
 import { PostgresWebhookStore } from './postgres-webhook-store.js';
 import { SqliteWebhookStore } from './sqlite-webhook-store.js';
 import type { WebhookStore } from './webhook-store.js';

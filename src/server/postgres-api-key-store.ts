@@ -1,58 +1,32 @@
-import { randomBytes } from 'node:crypto';
-import type { Pool } from 'pg';
-import type { PostgresMigration } from '../domain/index.js';
-import { openPostgresPool, withTransaction } from '../domain/index.js';
+import type { PostgresMigration } from '../storage/index.js';
+import { PostgresStore, openPostgresPool, withTransaction } from '../storage/index.js';
+import { API_KEYS_SCHEMA_V1 } from './api-key-schema.js';
 import type { ApiKeyInfo, ApiKeyStore, Principal, StoredApiKey } from './api-key-store.js';
-import { checkNewKey, toKeyInfo } from './api-key-store.js';
+import { newApiKey, toKeyInfo } from './api-key-store.js';
 import type { ApiRole } from './api-role.js';
 import { isApiRole } from './api-role.js';
-import { hashSecret, newSecret } from './hash-secret.js';
+import { hashSecret } from './hash-secret.js';
 
 /** The same version and table as SQLite's `api_keys` component (1 — hashed keys per tenant and role). */
-const POSTGRES_KEY_MIGRATIONS: readonly PostgresMigration[] = [
-  `CREATE TABLE api_keys (
-     id TEXT PRIMARY KEY,
-     key_hash TEXT NOT NULL UNIQUE,
-     tenant TEXT NOT NULL,
-     role TEXT NOT NULL,
-     name TEXT NOT NULL,
-     created_at TEXT NOT NULL,
-     revoked_at TEXT
-   );`,
-];
+const POSTGRES_KEY_MIGRATIONS: readonly PostgresMigration[] = [API_KEYS_SCHEMA_V1];
 
 const SELECT_ROWS = 'SELECT id, key_hash AS "keyHash", tenant, role, name, created_at AS "createdAt", revoked_at AS "revokedAt" FROM api_keys ORDER BY created_at COLLATE "C", id COLLATE "C"';
 
 /** API keys in PostgreSQL (component `api_keys`), shared by every server process. */
-export class PostgresApiKeyStore implements ApiKeyStore {
-  readonly #pool: Pool;
-  readonly #now: () => Date;
-  #closed = false;
-
-  constructor(pool: Pool, now: () => Date = () => new Date()) {
-    this.#pool = pool;
-    this.#now = now;
-  }
-
+export class PostgresApiKeyStore extends PostgresStore implements ApiKeyStore {
   /** Connects to `url` and migrates the `api_keys` component; throws StoreError. */
   static async open(url: string, now?: () => Date): Promise<PostgresApiKeyStore> {
     return new PostgresApiKeyStore(await openPostgresPool(url, 'api_keys', POSTGRES_KEY_MIGRATIONS), now);
   }
 
   async create(options: { tenant: string; role: ApiRole; name?: string }): Promise<{ key: string; info: ApiKeyInfo }> {
-    checkNewKey(options);
-    const id = `key_${randomBytes(6).toString('hex')}`;
-    const key = newSecret('wb_');
-    const createdAt = this.#now().toISOString();
-    const name = options.name?.trim() || id;
-    await this.#pool.query('INSERT INTO api_keys (id, key_hash, tenant, role, name, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-      id, hashSecret(key), options.tenant, options.role, name, createdAt,
-    ]);
-    return { key, info: { keyId: id, tenant: options.tenant, role: options.role, name, createdAt, revokedAt: null } };
+    const { key, info, values } = newApiKey(options, this.now().toISOString());
+    await this.pool.query('INSERT INTO api_keys (id, key_hash, tenant, role, name, created_at) VALUES ($1, $2, $3, $4, $5, $6)', values);
+    return { key, info };
   }
 
   async verify(key: string): Promise<Principal | undefined> {
-    const row = (await this.#pool.query<{ id: string; tenant: string; role: string; name: string }>(
+    const row = (await this.pool.query<{ id: string; tenant: string; role: string; name: string }>(
       'SELECT id, tenant, role, name FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
       [hashSecret(key)],
     )).rows[0];
@@ -65,16 +39,16 @@ export class PostgresApiKeyStore implements ApiKeyStore {
   }
 
   async revoke(keyId: string): Promise<boolean> {
-    const result = await this.#pool.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [this.#now().toISOString(), keyId]);
+    const result = await this.pool.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [this.now().toISOString(), keyId]);
     return result.rowCount === 1;
   }
 
   async exportAll(): Promise<StoredApiKey[]> {
-    return (await this.#pool.query<StoredApiKey>(SELECT_ROWS)).rows;
+    return (await this.pool.query<StoredApiKey>(SELECT_ROWS)).rows;
   }
 
   async importAll(rows: readonly StoredApiKey[]): Promise<void> {
-    await withTransaction(this.#pool, async (client) => {
+    await withTransaction(this.pool, async (client) => {
       for (const r of rows) {
         await client.query(
           'INSERT INTO api_keys (id, key_hash, tenant, role, name, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING',
@@ -82,11 +56,5 @@ export class PostgresApiKeyStore implements ApiKeyStore {
         );
       }
     });
-  }
-
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    await this.#pool.end();
   }
 }

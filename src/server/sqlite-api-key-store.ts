@@ -1,59 +1,31 @@
-import { randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
-import type { Migration } from '../domain/index.js';
-import { openSqliteDatabase } from '../domain/index.js';
+import type { Migration } from '../storage/index.js';
+import { SqliteStore, openSqliteDatabase } from '../storage/index.js';
+import { API_KEYS_SCHEMA_V1 } from './api-key-schema.js';
 import type { ApiKeyInfo, ApiKeyStore, Principal, StoredApiKey } from './api-key-store.js';
-import { checkNewKey, toKeyInfo } from './api-key-store.js';
+import { newApiKey, toKeyInfo } from './api-key-store.js';
 import type { ApiRole } from './api-role.js';
 import { isApiRole } from './api-role.js';
-import { hashSecret, newSecret } from './hash-secret.js';
+import { hashSecret } from './hash-secret.js';
 
 /** Changelog: 1 — keys stored as SHA-256 of the secret, bound to one tenant and one role. */
-const KEY_MIGRATIONS: readonly Migration[] = [
-  (db) =>
-    db.exec(`
-      CREATE TABLE api_keys (
-        id TEXT PRIMARY KEY,
-        key_hash TEXT NOT NULL UNIQUE,
-        tenant TEXT NOT NULL,
-        role TEXT NOT NULL,
-        name TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        revoked_at TEXT
-      );
-    `),
-];
+const KEY_MIGRATIONS: readonly Migration[] = [(db) => db.exec(API_KEYS_SCHEMA_V1)];
 
 const SELECT_ROWS = 'SELECT id, key_hash AS keyHash, tenant, role, name, created_at AS createdAt, revoked_at AS revokedAt FROM api_keys ORDER BY created_at, id';
 
 /** API keys in the shared SQLite file (component `api_keys`). */
-export class SqliteApiKeyStore implements ApiKeyStore {
-  readonly #db: Database.Database;
-  readonly #now: () => Date;
-
-  constructor(db: Database.Database, now: () => Date = () => new Date()) {
-    this.#db = db;
-    this.#now = now;
-  }
-
+export class SqliteApiKeyStore extends SqliteStore implements ApiKeyStore {
   static open(path: string, now?: () => Date): SqliteApiKeyStore {
     return new SqliteApiKeyStore(openSqliteDatabase(path, 'api_keys', KEY_MIGRATIONS), now);
   }
 
   async create(options: { tenant: string; role: ApiRole; name?: string }): Promise<{ key: string; info: ApiKeyInfo }> {
-    checkNewKey(options);
-    const id = `key_${randomBytes(6).toString('hex')}`;
-    const key = newSecret('wb_');
-    const createdAt = this.#now().toISOString();
-    const name = options.name?.trim() || id;
-    this.#db
-      .prepare('INSERT INTO api_keys (id, key_hash, tenant, role, name, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(id, hashSecret(key), options.tenant, options.role, name, createdAt);
-    return { key, info: { keyId: id, tenant: options.tenant, role: options.role, name, createdAt, revokedAt: null } };
+    const { key, info, values } = newApiKey(options, this.now().toISOString());
+    this.db.prepare('INSERT INTO api_keys (id, key_hash, tenant, role, name, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(...values);
+    return { key, info };
   }
 
   async verify(key: string): Promise<Principal | undefined> {
-    const row = this.#db.prepare('SELECT id, tenant, role, name FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL').get(hashSecret(key)) as
+    const row = this.db.prepare('SELECT id, tenant, role, name FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL').get(hashSecret(key)) as
       | { id: string; tenant: string; role: string; name: string }
       | undefined;
     if (!row || !isApiRole(row.role)) return undefined;
@@ -65,23 +37,19 @@ export class SqliteApiKeyStore implements ApiKeyStore {
   }
 
   async revoke(keyId: string): Promise<boolean> {
-    return this.#db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(this.#now().toISOString(), keyId).changes === 1;
+    return this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(this.now().toISOString(), keyId).changes === 1;
   }
 
   async exportAll(): Promise<StoredApiKey[]> {
-    return this.#db.prepare(SELECT_ROWS).all() as StoredApiKey[];
+    return this.db.prepare(SELECT_ROWS).all() as StoredApiKey[];
   }
 
   async importAll(rows: readonly StoredApiKey[]): Promise<void> {
-    const insert = this.#db.prepare(
+    const insert = this.db.prepare(
       'INSERT INTO api_keys (id, key_hash, tenant, role, name, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
     );
-    this.#db.transaction(() => {
+    this.db.transaction(() => {
       for (const r of rows) insert.run(r.id, r.keyHash, r.tenant, r.role, r.name, r.createdAt, r.revokedAt);
     })();
-  }
-
-  async close(): Promise<void> {
-    if (this.#db.open) this.#db.close();
   }
 }

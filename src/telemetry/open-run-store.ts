@@ -1,4 +1,4 @@
-import { databaseLocation } from '../domain/index.js';
+import { databaseLocation } from '../storage/index.js';
 import { PostgresRunStore } from './postgres-run-store.js';
 import type { RunStore } from './run-store.js';
 import { SqliteRunStore } from './sqlite-run-store.js';

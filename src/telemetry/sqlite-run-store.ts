@@ -1,10 +1,13 @@
 import type Database from 'better-sqlite3';
-import type { Migration } from '../domain/index.js';
-import { openSqliteDatabase } from '../domain/index.js';
+import type { Migration } from '../storage/index.js';
+import { openSqliteDatabase, SQLITE_DIALECT, SqliteStore } from '../storage/index.js';
 import { isStopReason } from '../policy/index.js';
 import { AuditEvent } from './audit-event.js';
-import { RUN_RECORD_VERSION, RunRecord, RunStatus } from './run-record.js';
+import type { RunRecord} from './run-record.js';
+import { RUN_RECORD_VERSION, RunStatus } from './run-record.js';
 import { RunStoreError } from './run-store-error.js';
+import { validRunRecord } from './run-store-checks.js';
+import { DECISIONS_SCHEMA, runsSchemaV1, THREAD_OWNERS_SCHEMA } from './run-store-schema.js';
 import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
 import { intentParams, RUN_INTENTS_DDL, toIntent } from './run-intent-rows.js';
 import type { RunIntentRow } from './run-intent-rows.js';
@@ -20,54 +23,13 @@ import { decodeStoredRun, encodeStoredRun } from './stored-run.js';
  * 3 — `thread_owners`; 4 — `run_intents`: runs in flight with their lease (issue 17).
  */
 const RUNS_MIGRATIONS: readonly Migration[] = [
-  (db) =>
-    db.exec(`
-      CREATE TABLE runs (
-        run_id TEXT PRIMARY KEY,
-        thread_id TEXT NOT NULL,
-        tenant TEXT NOT NULL,
-        request_id TEXT NOT NULL,
-        status TEXT NOT NULL,
-        stop_reason TEXT NOT NULL,
-        started_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL,
-        record TEXT NOT NULL,
-        schema_version INTEGER NOT NULL
-      );
-      CREATE INDEX runs_thread_id ON runs (thread_id, started_at);
-      CREATE INDEX runs_status ON runs (status, started_at);
-      CREATE INDEX runs_started_at ON runs (started_at);
-      CREATE INDEX runs_updated_at ON runs (updated_at);
-      CREATE TABLE audit_events (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        run_id TEXT NOT NULL,
-        ts TEXT NOT NULL,
-        type TEXT NOT NULL,
-        event TEXT NOT NULL
-      );
-      CREATE INDEX audit_events_run_id ON audit_events (run_id, id);
-    `),
-  (db) =>
-    db.exec(`
-      CREATE TABLE decisions (
-        paused_run_id TEXT PRIMARY KEY,
-        thread_id TEXT NOT NULL,
-        decision TEXT NOT NULL,
-        decided_by TEXT NOT NULL,
-        decided_at TEXT NOT NULL
-      );
-    `),
-  (db) =>
-    db.exec(`
-      CREATE TABLE thread_owners (
-        thread_id TEXT PRIMARY KEY,
-        tenant TEXT NOT NULL,
-        claimed_at TEXT NOT NULL
-      );
-      -- Threads that already have runs belong to the tenant of their first run.
-      INSERT OR IGNORE INTO thread_owners (thread_id, tenant, claimed_at)
-        SELECT thread_id, tenant, MIN(started_at) FROM runs GROUP BY thread_id;
-    `),
+  (db) => db.exec(runsSchemaV1(SQLITE_DIALECT)),
+  (db) => db.exec(DECISIONS_SCHEMA),
+  (db) => {
+    db.exec(THREAD_OWNERS_SCHEMA);
+    // Threads that already have runs belong to the tenant of their first run.
+    db.exec('INSERT OR IGNORE INTO thread_owners (thread_id, tenant, claimed_at) SELECT thread_id, tenant, MIN(started_at) FROM runs GROUP BY thread_id');
+  },
   (db) => db.exec(RUN_INTENTS_DDL),
 ];
 
@@ -80,15 +42,7 @@ const PRUNABLE = "updated_at < ? AND status <> 'awaiting_approval' AND thread_id
  * Run records and audit events in the shared SQLite file (component `runs`). Time columns hold
  * `Date.toISOString()` strings so they compare as times; `updated_at` comes from the injected clock.
  */
-export class SqliteRunStore implements RunStore {
-  readonly #db: Database.Database;
-  readonly #now: () => Date;
-
-  constructor(db: Database.Database, now: () => Date = () => new Date()) {
-    this.#db = db;
-    this.#now = now;
-  }
-
+export class SqliteRunStore extends SqliteStore implements RunStore {
   /** Opens (and migrates) the file at `path`; throws StoreError as openSqliteDatabase does. */
   static open(path: string, now?: () => Date): SqliteRunStore {
     return new SqliteRunStore(openSqliteDatabase(path, 'runs', RUNS_MIGRATIONS), now);
@@ -96,17 +50,7 @@ export class SqliteRunStore implements RunStore {
 
   /** Throws RunStoreError `invalid_record` (nothing written) if the record breaks the contract. */
   async saveRun(record: RunRecord): Promise<void> {
-    const parsed = RunRecord.safeParse(record);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const claimed = (record as { run_id?: unknown } | null)?.run_id;
-      const runId = typeof claimed === 'string' ? claimed : undefined;
-      throw new RunStoreError('invalid_record', `run record${runId === undefined ? '' : ` ${runId}`} is invalid at ${issue?.path.join('.') || 'top level'}: ${issue?.message ?? 'unknown'}`, {
-        ...(runId !== undefined && { runId }),
-        cause: parsed.error,
-      });
-    }
-    this.#writeRun(parsed.data);
+    this.#writeRun(validRunRecord(record));
   }
 
   /**
@@ -116,15 +60,15 @@ export class SqliteRunStore implements RunStore {
    * Event details are still redacted before they are written.
    */
   async saveFinishedRun(record: RunRecord, events: readonly AuditEvent[]): Promise<void> {
-    this.#db.transaction(() => {
+    this.db.transaction(() => {
       this.#writeRun(record);
       this.#writeEvents(events);
-      this.#db.prepare('DELETE FROM run_intents WHERE run_id = ?').run(record.run_id);
+      this.db.prepare('DELETE FROM run_intents WHERE run_id = ?').run(record.run_id);
     })();
   }
 
   #writeRun(r: RunRecord): void {
-    this.#db
+    this.db
       .prepare(
         `INSERT INTO runs (run_id, thread_id, tenant, request_id, status, stop_reason, started_at, updated_at, record, schema_version)
          VALUES (@run_id, @thread_id, @tenant, @request_id, @status, @stop_reason, @started_at, @updated_at, @record, @schema_version)
@@ -140,7 +84,7 @@ export class SqliteRunStore implements RunStore {
         status: r.status,
         stop_reason: r.stop_reason,
         started_at: new Date(r.started_at).toISOString(),
-        updated_at: this.#now().toISOString(),
+        updated_at: this.now().toISOString(),
         record: encodeStoredRun(r),
         schema_version: RUN_RECORD_VERSION,
       });
@@ -148,13 +92,13 @@ export class SqliteRunStore implements RunStore {
 
   /** Throws RunStoreError `corrupt_record` naming the run if its row cannot be read back. */
   async getRun(runId: string): Promise<RunRecord | undefined> {
-    const row = this.#db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE run_id = ?`).get(runId) as StoredRunRow | undefined;
+    const row = this.db.prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE run_id = ?`).get(runId) as StoredRunRow | undefined;
     return row && readOrThrow(row);
   }
 
   /** Throws RunStoreError `corrupt_record` if the thread's latest run cannot be read back. */
   async latestRunForThread(threadId: string): Promise<RunRecord | undefined> {
-    const row = this.#db
+    const row = this.db
       .prepare(`SELECT ${RUN_COLUMNS} FROM runs WHERE thread_id = ? ORDER BY started_at DESC, updated_at DESC, run_id DESC LIMIT 1`)
       .get(threadId) as StoredRunRow | undefined;
     return row && readOrThrow(row);
@@ -190,7 +134,7 @@ export class SqliteRunStore implements RunStore {
       where.push('started_at < @until');
       params.until = toInstant(filter.until, 'until');
     }
-    const rows = this.#db
+    const rows = this.db
       .prepare(
         `SELECT ${RUN_COLUMNS} FROM runs ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
          ORDER BY started_at DESC, run_id DESC LIMIT @limit`,
@@ -219,22 +163,22 @@ export class SqliteRunStore implements RunStore {
         cause: parsed.error,
       });
     });
-    this.#db.transaction(() => this.#writeEvents(valid))();
+    this.db.transaction(() => this.#writeEvents(valid))();
   }
 
   #writeEvents(events: readonly AuditEvent[]): void {
-    const insert = this.#db.prepare('INSERT INTO audit_events (run_id, ts, type, event) VALUES (?, ?, ?, ?)');
+    const insert = this.db.prepare('INSERT INTO audit_events (run_id, ts, type, event) VALUES (?, ?, ?, ?)');
     for (const row of storedAuditEvents(events)) insert.run(row.run_id, row.ts, row.type, row.event);
   }
 
 
   async countRuns(): Promise<RunCount[]> {
-    return this.#db.prepare('SELECT tenant, status, stop_reason, count(*) AS runs FROM runs GROUP BY tenant, status, stop_reason ORDER BY tenant, status, stop_reason').all() as RunCount[];
+    return this.db.prepare('SELECT tenant, status, stop_reason, count(*) AS runs FROM runs GROUP BY tenant, status, stop_reason ORDER BY tenant, status, stop_reason').all() as RunCount[];
   }
 
   /** Oldest first; throws RunStoreError `corrupt_record` if a stored event cannot be read back. */
   async listEvents(runId: string): Promise<AuditEvent[]> {
-    const rows = this.#db.prepare('SELECT id, event FROM audit_events WHERE run_id = ? ORDER BY id').all(runId) as Array<{ id: number; event: string }>;
+    const rows = this.db.prepare('SELECT id, event FROM audit_events WHERE run_id = ? ORDER BY id').all(runId) as Array<{ id: number; event: string }>;
     return rows.map((row) => {
       let json: unknown;
       try {
@@ -251,7 +195,7 @@ export class SqliteRunStore implements RunStore {
   /** Throws RunStoreError `invalid_argument` if `cutoffIso` is not an instant. */
   async pruneOlderThan(cutoffIso: string): Promise<string[]> {
     const cutoff = toInstant(cutoffIso, 'cutoff');
-    const db = this.#db;
+    const db = this.db;
     return db
       .transaction(() => {
         const threads = db.prepare(`SELECT DISTINCT thread_id FROM runs WHERE ${PRUNABLE}`).pluck().all(cutoff) as string[];
@@ -266,11 +210,11 @@ export class SqliteRunStore implements RunStore {
 
   async claimDecision(claim: DecisionClaim, resume?: NewRunIntent, alsoInTransaction?: AlsoInTransaction): Promise<boolean> {
     if (alsoInTransaction) throw invalidArgument('writes of another store in a decision\'s transaction need PostgreSQL (the run queue lives there)');
-    const db = this.#db;
+    const db = this.db;
     return db.transaction(() => {
       const result = db
         .prepare('INSERT OR IGNORE INTO decisions (paused_run_id, thread_id, decision, decided_by, decided_at) VALUES (?, ?, ?, ?, ?)')
-        .run(claim.pausedRunId, claim.threadId, claim.decision, claim.by, this.#now().toISOString());
+        .run(claim.pausedRunId, claim.threadId, claim.decision, claim.by, this.now().toISOString());
       if (result.changes !== 1) return false;
       // The paused run is no longer waiting on anyone, wherever runs are listed.
       setPausedStatus(db, claim.pausedRunId, 'awaiting_approval', 'decided');
@@ -286,34 +230,34 @@ export class SqliteRunStore implements RunStore {
   #insertIntent(intent: NewRunIntent): boolean {
     const sql = `INSERT OR IGNORE INTO run_intents (run_id, thread_id, tenant, request_id, runtime, kind, input, paused_run_id, decision, started_at, owner, lease_until, attempts)
       VALUES (@run_id, @thread_id, @tenant, @request_id, @runtime, @kind, @input, @paused_run_id, @decision, @started_at, @owner, @lease_until, 1)`;
-    return this.#db.prepare(sql).run(intentParams(intent)).changes === 1;
+    return this.db.prepare(sql).run(intentParams(intent)).changes === 1;
   }
 
   async listIntents(threadId?: string): Promise<RunIntent[]> {
     const rows = (threadId === undefined
-      ? this.#db.prepare('SELECT * FROM run_intents ORDER BY started_at, run_id').all()
-      : this.#db.prepare('SELECT * FROM run_intents WHERE thread_id = ? ORDER BY started_at, run_id').all(threadId)) as RunIntentRow[];
+      ? this.db.prepare('SELECT * FROM run_intents ORDER BY started_at, run_id').all()
+      : this.db.prepare('SELECT * FROM run_intents WHERE thread_id = ? ORDER BY started_at, run_id').all(threadId)) as RunIntentRow[];
     return rows.map(toIntent);
   }
 
   async takeIntent(runId: string, swap: LeaseSwap): Promise<RunIntent | undefined> {
-    const row = this.#db
+    const row = this.db
       .prepare('UPDATE run_intents SET owner = ?, lease_until = ?, attempts = attempts + 1 WHERE run_id = ? AND owner = ? AND lease_until = ? RETURNING *')
       .get(swap.next.owner, swap.next.leaseUntil, runId, swap.seen.owner, swap.seen.leaseUntil) as RunIntentRow | undefined;
     return row && toIntent(row);
   }
 
   async renewIntent(runId: string, owner: string, leaseUntil: string): Promise<boolean> {
-    return this.#db.prepare('UPDATE run_intents SET lease_until = ? WHERE run_id = ? AND owner = ?').run(leaseUntil, runId, owner).changes === 1;
+    return this.db.prepare('UPDATE run_intents SET lease_until = ? WHERE run_id = ? AND owner = ?').run(leaseUntil, runId, owner).changes === 1;
   }
 
   async claimThread(threadId: string, tenant: string): Promise<string> {
-    this.#db.prepare('INSERT OR IGNORE INTO thread_owners (thread_id, tenant, claimed_at) VALUES (?, ?, ?)').run(threadId, tenant, this.#now().toISOString());
-    return (this.#db.prepare('SELECT tenant FROM thread_owners WHERE thread_id = ?').get(threadId) as { tenant: string }).tenant;
+    this.db.prepare('INSERT OR IGNORE INTO thread_owners (thread_id, tenant, claimed_at) VALUES (?, ?, ?)').run(threadId, tenant, this.now().toISOString());
+    return (this.db.prepare('SELECT tenant FROM thread_owners WHERE thread_id = ?').get(threadId) as { tenant: string }).tenant;
   }
 
   async releaseDecision(pausedRunId: string): Promise<void> {
-    const db = this.#db;
+    const db = this.db;
     db.transaction(() => {
       db.prepare('DELETE FROM decisions WHERE paused_run_id = ?').run(pausedRunId);
       db.prepare('DELETE FROM run_intents WHERE paused_run_id = ?').run(pausedRunId);
@@ -321,9 +265,6 @@ export class SqliteRunStore implements RunStore {
     }).immediate();
   }
 
-  async close(): Promise<void> {
-    if (this.#db.open) this.#db.close();
-  }
 }
 
 function readOrThrow(row: StoredRunRow): RunRecord {

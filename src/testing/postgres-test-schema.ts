@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { withPostgresSchema } from '../domain/postgres/postgres-schema-of.js';
+import { withPostgresSchema } from '../storage/postgres/postgres-schema-of.js';
 
 /**
  * The PostgreSQL server tests may use: WAYBILL_TEST_PG_URL, or undefined when it is not set. On CI

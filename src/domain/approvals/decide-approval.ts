@@ -1,5 +1,5 @@
 import { argsHash } from '../args-hash.js';
-import type { DomainStore } from '../domain-store.js';
+import type { DomainStore } from '../store/domain-store.js';
 import { CancelShipmentInput } from '../operations/cancel-shipment.js';
 import { checkTrackingId } from '../operations/track-shipment.js';
 import { MAX_REFUND_UAH } from '../limits.js';

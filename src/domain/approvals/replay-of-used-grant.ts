@@ -1,4 +1,4 @@
-import type { CancelOutcome, CancelRequest } from '../domain-store.js';
+import type { CancelOutcome, CancelRequest } from '../store/domain-store.js';
 import type { Cancellation } from '../entities.js';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SqliteDomainStore } from '../sqlite/sqlite-domain-store.js';
+import { SqliteDomainStore } from '../store/sqlite-domain-store.js';
 import { calcDelivery } from './calc-delivery.js';
 
 const stores: SqliteDomainStore[] = [];

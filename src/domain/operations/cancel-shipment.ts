@@ -3,7 +3,7 @@ import { argsHash } from '../args-hash.js';
 import type { Cancellation } from '../entities.js';
 import { MAX_REASON_LENGTH, MAX_REFUND_UAH } from '../limits.js';
 import type { ApprovalRequest } from '../approvals/approval-store.js';
-import type { GrantRefusal } from '../domain-store.js';
+import type { GrantRefusal } from '../store/domain-store.js';
 import type { ApprovalRequiredResult, ToolResult } from '../tool-result.js';
 import { errorEnvelope } from '../tool-result.js';
 import { checkArgs, inFieldOrder } from '../validation/check-args.js';

@@ -1,6 +1,6 @@
 import type { ArgOrigin } from '../approvals/approval-store.js';
 import type { Caller } from '../caller.js';
-import type { DomainStore } from '../domain-store.js';
+import type { DomainStore } from '../store/domain-store.js';
 
 /**
  * How an irreversible call is authorised: only on a grant from the approval store, consumed with the

@@ -1,4 +1,4 @@
-import { databaseLocation } from '../../domain/index.js';
+import { databaseLocation } from '../../storage/index.js';
 import type { ControlStore } from './control-store.js';
 import { PostgresControlStore } from './postgres-control-store.js';
 import { SqliteControlStore } from './sqlite-control-store.js';

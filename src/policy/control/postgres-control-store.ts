@@ -1,50 +1,24 @@
-import type { Pool } from 'pg';
-import type { PostgresMigration } from '../../domain/index.js';
-import { openPostgresPool } from '../../domain/index.js';
+import type { PostgresMigration } from '../../storage/index.js';
+import { openPostgresPool, POSTGRES_DIALECT, PostgresStore } from '../../storage/index.js';
+import { controlSchemaV1, switchName } from './control-schema.js';
 import type { ControlSnapshot, ControlStore, ControlSwitch, SwitchChange, TenantDailyLimits, TenantUsage } from './control-store.js';
 import { GLOBAL_SCOPE } from './control-store.js';
 
 /** The same version and tables as SQLite's `control` component (1 — switches, limits, usage). */
-const POSTGRES_CONTROL_MIGRATIONS: readonly PostgresMigration[] = [
-  `CREATE TABLE control_switches (
-     scope TEXT NOT NULL,
-     name TEXT NOT NULL,
-     on_since TEXT NOT NULL,
-     changed_by TEXT NOT NULL,
-     reason TEXT,
-     PRIMARY KEY (scope, name)
-   );
-   CREATE TABLE control_tenant_limits (tenant TEXT PRIMARY KEY, max_tokens_per_day BIGINT, max_usd_per_day DOUBLE PRECISION);
-   CREATE TABLE control_tenant_usage (
-     tenant TEXT NOT NULL, day TEXT NOT NULL,
-     tokens BIGINT NOT NULL DEFAULT 0, usd DOUBLE PRECISION NOT NULL DEFAULT 0, runs INTEGER NOT NULL DEFAULT 0,
-     PRIMARY KEY (tenant, day)
-   );`,
-];
-
-const switchName = (target: ControlSwitch): string => (target.kind === 'tool_disabled' ? `tool_disabled:${target.tool}` : target.kind);
+const POSTGRES_CONTROL_MIGRATIONS: readonly PostgresMigration[] = [controlSchemaV1(POSTGRES_DIALECT)];
 
 /**
  * Control state in PostgreSQL, seen by every process on every machine. Usage is added with one
  * upsert (`tokens = tokens + ...`), so concurrent runs never lose each other's spend.
  */
-export class PostgresControlStore implements ControlStore {
-  readonly #pool: Pool;
-  readonly #now: () => Date;
-  #closed = false;
-
-  constructor(pool: Pool, now: () => Date = () => new Date()) {
-    this.#pool = pool;
-    this.#now = now;
-  }
-
+export class PostgresControlStore extends PostgresStore implements ControlStore {
   /** Connects to `url` and migrates the `control` component; throws StoreError. */
   static async open(url: string, now?: () => Date): Promise<PostgresControlStore> {
     return new PostgresControlStore(await openPostgresPool(url, 'control', POSTGRES_CONTROL_MIGRATIONS), now);
   }
 
   async snapshot(tenant: string): Promise<ControlSnapshot> {
-    const rows = (await this.#pool.query<{ name: string }>('SELECT name FROM control_switches WHERE scope IN ($1, $2)', [GLOBAL_SCOPE, tenant])).rows;
+    const rows = (await this.pool.query<{ name: string }>('SELECT name FROM control_switches WHERE scope IN ($1, $2)', [GLOBAL_SCOPE, tenant])).rows;
     const names = new Set(rows.map((r) => r.name));
     const disabledTools = new Set([...names].filter((n) => n.startsWith('tool_disabled:')).map((n) => n.slice('tool_disabled:'.length)));
     return { killed: names.has('kill'), tenantDisabled: names.has('tenant_disabled'), readOnly: names.has('read_only'), disabledTools };
@@ -52,16 +26,16 @@ export class PostgresControlStore implements ControlStore {
 
   async setSwitch(target: ControlSwitch, on: boolean, change: SwitchChange): Promise<void> {
     if (on) {
-      await this.#pool.query('INSERT INTO control_switches (scope, name, on_since, changed_by, reason) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', [
-        target.scope, switchName(target), this.#now().toISOString(), change.by, change.reason ?? null,
+      await this.pool.query('INSERT INTO control_switches (scope, name, on_since, changed_by, reason) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', [
+        target.scope, switchName(target), this.now().toISOString(), change.by, change.reason ?? null,
       ]);
     } else {
-      await this.#pool.query('DELETE FROM control_switches WHERE scope = $1 AND name = $2', [target.scope, switchName(target)]);
+      await this.pool.query('DELETE FROM control_switches WHERE scope = $1 AND name = $2', [target.scope, switchName(target)]);
     }
   }
 
   async addUsage(tenant: string, day: string, usage: Partial<TenantUsage>): Promise<void> {
-    await this.#pool.query(
+    await this.pool.query(
       `INSERT INTO control_tenant_usage AS u (tenant, day, tokens, usd, runs) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (tenant, day) DO UPDATE SET tokens = u.tokens + excluded.tokens, usd = u.usd + excluded.usd, runs = u.runs + excluded.runs`,
       [tenant, day, usage.tokens ?? 0, usage.usd ?? 0, usage.runs ?? 0],
@@ -69,12 +43,12 @@ export class PostgresControlStore implements ControlStore {
   }
 
   async usage(tenant: string, day: string): Promise<TenantUsage> {
-    const row = (await this.#pool.query<TenantUsage>('SELECT tokens::float8 AS tokens, usd, runs FROM control_tenant_usage WHERE tenant = $1 AND day = $2', [tenant, day])).rows[0];
+    const row = (await this.pool.query<TenantUsage>('SELECT tokens::float8 AS tokens, usd, runs FROM control_tenant_usage WHERE tenant = $1 AND day = $2', [tenant, day])).rows[0];
     return row ?? { tokens: 0, usd: 0, runs: 0 };
   }
 
   async setDailyLimits(tenant: string, limits: TenantDailyLimits): Promise<void> {
-    await this.#pool.query(
+    await this.pool.query(
       `INSERT INTO control_tenant_limits (tenant, max_tokens_per_day, max_usd_per_day) VALUES ($1, $2, $3)
        ON CONFLICT (tenant) DO UPDATE SET max_tokens_per_day = excluded.max_tokens_per_day, max_usd_per_day = excluded.max_usd_per_day`,
       [tenant, limits.maxTokensPerDay ?? null, limits.maxUsdPerDay ?? null],
@@ -82,13 +56,7 @@ export class PostgresControlStore implements ControlStore {
   }
 
   async dailyLimits(tenant: string): Promise<TenantDailyLimits> {
-    const row = (await this.#pool.query<{ t: number | null; u: number | null }>('SELECT max_tokens_per_day::float8 AS t, max_usd_per_day AS u FROM control_tenant_limits WHERE tenant = $1', [tenant])).rows[0];
+    const row = (await this.pool.query<{ t: number | null; u: number | null }>('SELECT max_tokens_per_day::float8 AS t, max_usd_per_day AS u FROM control_tenant_limits WHERE tenant = $1', [tenant])).rows[0];
     return { ...(row?.t != null && { maxTokensPerDay: row.t }), ...(row?.u != null && { maxUsdPerDay: row.u }) };
-  }
-
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    await this.#pool.end();
   }
 }

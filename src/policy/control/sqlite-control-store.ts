@@ -1,50 +1,23 @@
-import type Database from 'better-sqlite3';
-import type { Migration } from '../../domain/index.js';
-import { openSqliteDatabase } from '../../domain/index.js';
+import type { Migration } from '../../storage/index.js';
+import { openSqliteDatabase, SQLITE_DIALECT, SqliteStore } from '../../storage/index.js';
+import { controlSchemaV1, switchName } from './control-schema.js';
 import type { ControlSnapshot, ControlStore, ControlSwitch, SwitchChange, TenantDailyLimits, TenantUsage } from './control-store.js';
 import { GLOBAL_SCOPE } from './control-store.js';
 
 /** Changelog: 1 — switches, tenant daily limits, tenant daily usage. */
-const CONTROL_MIGRATIONS: readonly Migration[] = [
-  (db) =>
-    db.exec(`
-      CREATE TABLE control_switches (
-        scope TEXT NOT NULL,
-        name TEXT NOT NULL,
-        on_since TEXT NOT NULL,
-        changed_by TEXT NOT NULL,
-        reason TEXT,
-        PRIMARY KEY (scope, name)
-      );
-      CREATE TABLE control_tenant_limits (tenant TEXT PRIMARY KEY, max_tokens_per_day INTEGER, max_usd_per_day REAL);
-      CREATE TABLE control_tenant_usage (
-        tenant TEXT NOT NULL, day TEXT NOT NULL,
-        tokens INTEGER NOT NULL DEFAULT 0, usd REAL NOT NULL DEFAULT 0, runs INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (tenant, day)
-      );
-    `),
-];
-
-const switchName = (target: ControlSwitch): string => (target.kind === 'tool_disabled' ? `tool_disabled:${target.tool}` : target.kind);
+const CONTROL_MIGRATIONS: readonly Migration[] = [(db) => db.exec(controlSchemaV1(SQLITE_DIALECT))];
 
 /** Control state in the embedded SQLite file; a row exists while a switch is on. */
-export class SqliteControlStore implements ControlStore {
-  readonly #db: Database.Database;
-  readonly #now: () => Date;
+export class SqliteControlStore extends SqliteStore implements ControlStore {
   // PRAGMA data_version moves only when another connection commits: this connection's writes are counted here.
   #ownWrites = 0;
-
-  constructor(db: Database.Database, now: () => Date = () => new Date()) {
-    this.#db = db;
-    this.#now = now;
-  }
 
   static open(path: string, now?: () => Date): SqliteControlStore {
     return new SqliteControlStore(openSqliteDatabase(path, 'control', CONTROL_MIGRATIONS), now);
   }
 
   async snapshot(tenant: string): Promise<ControlSnapshot> {
-    const rows = this.#db.prepare('SELECT name FROM control_switches WHERE scope IN (?, ?)').all(GLOBAL_SCOPE, tenant) as Array<{ name: string }>;
+    const rows = this.db.prepare('SELECT name FROM control_switches WHERE scope IN (?, ?)').all(GLOBAL_SCOPE, tenant) as Array<{ name: string }>;
     const names = new Set(rows.map((r) => r.name));
     const disabledTools = new Set([...names].filter((n) => n.startsWith('tool_disabled:')).map((n) => n.slice('tool_disabled:'.length)));
     return { killed: names.has('kill'), tenantDisabled: names.has('tenant_disabled'), readOnly: names.has('read_only'), disabledTools };
@@ -52,23 +25,23 @@ export class SqliteControlStore implements ControlStore {
 
   /** `data_version` of this connection and its own write count: changes with any commit to the file. */
   async revision(): Promise<string> {
-    return `${String(this.#db.prepare('PRAGMA data_version').pluck().get())}:${this.#ownWrites}`;
+    return `${String(this.db.prepare('PRAGMA data_version').pluck().get())}:${this.#ownWrites}`;
   }
 
   async setSwitch(target: ControlSwitch, on: boolean, change: SwitchChange): Promise<void> {
     this.#ownWrites += 1;
     if (on) {
-      this.#db
+      this.db
         .prepare('INSERT OR IGNORE INTO control_switches (scope, name, on_since, changed_by, reason) VALUES (?, ?, ?, ?, ?)')
-        .run(target.scope, switchName(target), this.#now().toISOString(), change.by, change.reason ?? null);
+        .run(target.scope, switchName(target), this.now().toISOString(), change.by, change.reason ?? null);
     } else {
-      this.#db.prepare('DELETE FROM control_switches WHERE scope = ? AND name = ?').run(target.scope, switchName(target));
+      this.db.prepare('DELETE FROM control_switches WHERE scope = ? AND name = ?').run(target.scope, switchName(target));
     }
   }
 
   async addUsage(tenant: string, day: string, usage: Partial<TenantUsage>): Promise<void> {
     this.#ownWrites += 1;
-    this.#db
+    this.db
       .prepare(
         `INSERT INTO control_tenant_usage (tenant, day, tokens, usd, runs) VALUES (@tenant, @day, @tokens, @usd, @runs)
          ON CONFLICT (tenant, day) DO UPDATE SET tokens = tokens + @tokens, usd = usd + @usd, runs = runs + @runs`,
@@ -77,13 +50,13 @@ export class SqliteControlStore implements ControlStore {
   }
 
   async usage(tenant: string, day: string): Promise<TenantUsage> {
-    const row = this.#db.prepare('SELECT tokens, usd, runs FROM control_tenant_usage WHERE tenant = ? AND day = ?').get(tenant, day) as TenantUsage | undefined;
+    const row = this.db.prepare('SELECT tokens, usd, runs FROM control_tenant_usage WHERE tenant = ? AND day = ?').get(tenant, day) as TenantUsage | undefined;
     return row ?? { tokens: 0, usd: 0, runs: 0 };
   }
 
   async setDailyLimits(tenant: string, limits: TenantDailyLimits): Promise<void> {
     this.#ownWrites += 1;
-    this.#db
+    this.db
       .prepare(
         `INSERT INTO control_tenant_limits (tenant, max_tokens_per_day, max_usd_per_day) VALUES (?, ?, ?)
          ON CONFLICT (tenant) DO UPDATE SET max_tokens_per_day = excluded.max_tokens_per_day, max_usd_per_day = excluded.max_usd_per_day`,
@@ -92,13 +65,9 @@ export class SqliteControlStore implements ControlStore {
   }
 
   async dailyLimits(tenant: string): Promise<TenantDailyLimits> {
-    const row = this.#db.prepare('SELECT max_tokens_per_day AS t, max_usd_per_day AS u FROM control_tenant_limits WHERE tenant = ?').get(tenant) as
+    const row = this.db.prepare('SELECT max_tokens_per_day AS t, max_usd_per_day AS u FROM control_tenant_limits WHERE tenant = ?').get(tenant) as
       | { t: number | null; u: number | null }
       | undefined;
     return { ...(row?.t != null && { maxTokensPerDay: row.t }), ...(row?.u != null && { maxUsdPerDay: row.u }) };
-  }
-
-  async close(): Promise<void> {
-    if (this.#db.open) this.#db.close();
   }
 }

@@ -1,7 +1,8 @@
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { MemorySaver } from '@langchain/langgraph';
 import pg from 'pg';
-import { databaseLocation, postgresSchemaOf, redactLocation, StoreError } from '../../domain/index.js';
+import { StoreError } from '../../domain/index.js';
+import { databaseLocation, postgresSchemaOf, redactLocation } from '../../storage/index.js';
 import { openSqliteSaver } from './open-sqlite-saver.js';
 
 /** A checkpointer and how to let go of its connection. */

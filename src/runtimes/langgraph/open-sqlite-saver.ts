@@ -1,5 +1,5 @@
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
-import { cachePreparedStatements } from '../../domain/index.js';
+import { cachePreparedStatements } from '../../storage/index.js';
 
 /**
  * LangGraph's SqliteSaver on `dbPath` with its statements compiled once: the library calls

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { databaseLocation } from '../../domain/index.js';
+import { databaseLocation } from '../../storage/index.js';
 
 export interface CheckpointPruneOptions {
   /** Checkpoints kept per thread and namespace, newest first; at least 1 (the one a run resumes from). */

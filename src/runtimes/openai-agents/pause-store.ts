@@ -1,8 +1,6 @@
-import type Database from 'better-sqlite3';
-import type { Pool } from 'pg';
 import { z } from 'zod';
-import type { Migration, PostgresMigration } from '../../domain/index.js';
-import { databaseLocation, openPostgresPool, openSqliteDatabase } from '../../domain/index.js';
+import type { Migration, PostgresMigration } from '../../storage/index.js';
+import { databaseLocation, openPostgresPool, openSqliteDatabase, PostgresStore, SqliteStore } from '../../storage/index.js';
 
 /**
  * Version of a stored pause. Changelog: 1 — the SDK's serialised RunState (it carries its own
@@ -10,9 +8,8 @@ import { databaseLocation, openPostgresPool, openSqliteDatabase } from '../../do
  */
 export const PAUSE_FORMAT_VERSION = 1;
 
-const MIGRATIONS: readonly Migration[] = [
-  (db) =>
-    db.exec(`CREATE TABLE openai_agents_pauses (
+// Component `openai_agents`, version 1; the same table on both backends.
+const PAUSES_SCHEMA = `CREATE TABLE openai_agents_pauses (
       thread_id TEXT PRIMARY KEY,
       format_version INTEGER NOT NULL,
       run_id TEXT NOT NULL,
@@ -22,23 +19,9 @@ const MIGRATIONS: readonly Migration[] = [
       pending TEXT NOT NULL,
       run_state TEXT NOT NULL,
       created_at TEXT NOT NULL
-    )`),
-];
-
-// The same table on PostgreSQL (component `openai_agents`, version 1).
-const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
-  `CREATE TABLE openai_agents_pauses (
-     thread_id TEXT PRIMARY KEY,
-     format_version INTEGER NOT NULL,
-     run_id TEXT NOT NULL,
-     request_id TEXT NOT NULL,
-     tenant TEXT NOT NULL,
-     trusted_text TEXT NOT NULL,
-     pending TEXT NOT NULL,
-     run_state TEXT NOT NULL,
-     created_at TEXT NOT NULL
-   )`,
-];
+    )`;
+const MIGRATIONS: readonly Migration[] = [(db) => db.exec(PAUSES_SCHEMA)];
+const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [PAUSES_SCHEMA];
 
 const PendingJson = z.object({ agent: z.string(), tool: z.string(), args: z.record(z.string(), z.unknown()) });
 
@@ -93,61 +76,38 @@ export async function openPauseStore(location: string): Promise<PauseStore> {
 }
 
 /** Pauses in the shared SQLite file (component `openai_agents`). */
-export class SqlitePauseStore implements PauseStore {
-  readonly #db: Database.Database;
-
-  private constructor(db: Database.Database) {
-    this.#db = db;
-  }
-
+export class SqlitePauseStore extends SqliteStore implements PauseStore {
   static open(path: string): SqlitePauseStore {
     return new SqlitePauseStore(openSqliteDatabase(path, 'openai_agents', MIGRATIONS));
   }
 
   async save(pause: StoredPause): Promise<void> {
-    this.#db.prepare(UPSERT.replace(/\$\d+/g, '?')).run(...rowValues(pause));
+    this.db.prepare(UPSERT.replace(/\$\d+/g, '?')).run(...rowValues(pause));
   }
 
   async get(threadId: string): Promise<StoredPause | undefined> {
-    const row = this.#db.prepare('SELECT * FROM openai_agents_pauses WHERE thread_id = ?').get(threadId) as PauseRow | undefined;
+    const row = this.db.prepare('SELECT * FROM openai_agents_pauses WHERE thread_id = ?').get(threadId) as PauseRow | undefined;
     return row && toPause(threadId, row);
   }
 
   async delete(threadId: string): Promise<void> {
-    this.#db.prepare('DELETE FROM openai_agents_pauses WHERE thread_id = ?').run(threadId);
-  }
-
-  async close(): Promise<void> {
-    if (this.#db.open) this.#db.close();
+    this.db.prepare('DELETE FROM openai_agents_pauses WHERE thread_id = ?').run(threadId);
   }
 }
 
 /** Pauses in PostgreSQL (component `openai_agents`): any worker on any machine resumes them. */
-export class PostgresPauseStore implements PauseStore {
-  readonly #pool: Pool;
-  #closed = false;
-
-  constructor(pool: Pool) {
-    this.#pool = pool;
-  }
-
+export class PostgresPauseStore extends PostgresStore implements PauseStore {
   async save(pause: StoredPause): Promise<void> {
-    await this.#pool.query(UPSERT, rowValues(pause));
+    await this.pool.query(UPSERT, rowValues(pause));
   }
 
   async get(threadId: string): Promise<StoredPause | undefined> {
-    const row = (await this.#pool.query<PauseRow>('SELECT * FROM openai_agents_pauses WHERE thread_id = $1', [threadId])).rows[0];
+    const row = (await this.pool.query<PauseRow>('SELECT * FROM openai_agents_pauses WHERE thread_id = $1', [threadId])).rows[0];
     return row && toPause(threadId, row);
   }
 
   async delete(threadId: string): Promise<void> {
-    await this.#pool.query('DELETE FROM openai_agents_pauses WHERE thread_id = $1', [threadId]);
-  }
-
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    await this.#pool.end();
+    await this.pool.query('DELETE FROM openai_agents_pauses WHERE thread_id = $1', [threadId]);
   }
 }
 

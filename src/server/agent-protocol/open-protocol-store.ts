@@ -1,4 +1,4 @@
-import { databaseLocation } from '../../domain/index.js';
+import { databaseLocation } from '../../storage/index.js';
 import { PostgresProtocolStore } from './postgres-protocol-store.js';
 import type { ProtocolStore } from './protocol-store.js';
 import { SqliteProtocolStore } from './sqlite-protocol-store.js';

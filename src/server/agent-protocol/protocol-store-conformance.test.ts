@@ -1,4 +1,86 @@
-import { storeBackends } from '../../testing/store-backends.js';
-import { protocolStoreConformance } from './protocol-store-conformance.js';
+import { expect, it } from 'vitest';
+import { storeConformance } from '../../testing/store-conformance.js';
+import { openProtocolStore } from './open-protocol-store.js';
 
-for (const backend of storeBackends()) protocolStoreConformance(backend);
+/** The ProtocolStore contract on every backend; `open()` is another connection to the same database. */
+storeConformance('ProtocolStore', openProtocolStore, ({ open, another }) => {
+  it('gives a thread id once, keeps checkpoints newest first with their parents, and searches within a tenant', async () => {
+    const store = await open();
+    const other = await open();
+    expect(await store.createThread({ threadId: 't1', tenant: 'acme', metadata: { a: 1, tag: 'x' } })).toBe(true);
+    expect(await other.createThread({ threadId: 't1', tenant: 'globex', metadata: {} })).toBe(false);
+    expect(await other.getThread('t1')).toMatchObject({ thread_id: 't1', tenant: 'acme', metadata: { a: 1, tag: 'x' }, status: 'idle' });
+    expect(await other.getThread('nope')).toBeUndefined();
+    await store.addCheckpoint({ checkpointId: 'c1', threadId: 't1', runId: 'r1', values: { messages: [] }, interrupts: [] });
+    const second = await other.addCheckpoint({ checkpointId: 'c2', threadId: 't1', runId: 'r2', values: { messages: [1] }, interrupts: [{ id: 'i' }] });
+    expect(second.parent_id).toBe('c1');
+    expect((await store.listCheckpoints('t1', 10)).map((c) => [c.checkpoint_id, c.parent_id, c.run_id])).toEqual([['c2', 'c1', 'r2'], ['c1', null, 'r1']]);
+    expect(await store.latestCheckpoint('t1')).toMatchObject({ checkpoint_id: 'c2', values: { messages: [1] }, interrupts: [{ id: 'i' }] });
+    expect(await store.listCheckpoints('t1', 1)).toHaveLength(1);
+    expect(await store.searchThreads({ tenant: 'acme', metadata: { a: 1 }, limit: 10, offset: 0 })).toHaveLength(1);
+    expect(await store.searchThreads({ tenant: 'acme', metadata: { a: 2 }, limit: 10, offset: 0 })).toHaveLength(0);
+    expect(await store.searchThreads({ tenant: 'acme', status: 'busy', limit: 10, offset: 0 })).toHaveLength(0);
+    expect(await store.searchThreads({ tenant: 'globex', limit: 10, offset: 0 })).toHaveLength(0);
+  });
+
+  it('orders threads by last update, newest first, and pages them', async () => {
+    let now = new Date('2026-12-01T10:00:00Z');
+    const store = await open(() => now);
+    for (const [i, id] of ['ta', 'tb', 'tc'].entries()) {
+      now = new Date(Date.UTC(2026, 11, 1, 10, i));
+      await store.createThread({ threadId: id, tenant: 'acme', metadata: {} });
+    }
+    now = new Date('2026-12-01T11:00:00Z');
+    await store.setThreadStatus('ta', 'interrupted');
+    const page = async (offset: number) => (await store.searchThreads({ tenant: 'acme', limit: 2, offset })).map((t) => t.thread_id);
+    expect([...(await page(0)), ...(await page(2))]).toEqual(['ta', 'tc', 'tb']);
+    expect((await store.searchThreads({ tenant: 'acme', ids: ['tb', 'tc'], limit: 10, offset: 0 })).map((t) => t.thread_id)).toEqual(['tc', 'tb']);
+    expect((await store.searchThreads({ tenant: 'acme', status: 'interrupted', limit: 10, offset: 0 })).map((t) => t.thread_id)).toEqual(['ta']);
+  });
+
+  it('lets exactly one of many concurrent claims on two connections take a thread', async () => {
+    const a = await open();
+    const b = await open();
+    await a.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
+    const claims = await Promise.all([a.claimThread('t1'), b.claimThread('t1'), a.claimThread('t1'), b.claimThread('t1')]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect((await a.getThread('t1'))?.status).toBe('busy');
+    await b.setThreadStatus('t1', 'idle');
+    expect(await a.claimThread('t1')).toBe(true);
+    expect(await a.claimThread('missing')).toBe(false);
+  });
+
+  it('records runs newest first, finishes them, and fails the ones a stopped process left running', async () => {
+    let now = new Date('2026-12-01T10:00:00Z');
+    const store = await open(() => now);
+    await store.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
+    await store.claimThread('t1');
+    const created = await store.createRun({ runId: 'r1', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: { k: 'v' } });
+    expect(await store.getRun('r1')).toEqual(created);
+    now = new Date('2026-12-01T10:01:00Z');
+    await store.createRun({ runId: 'r2', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {} });
+    await store.finishRun('r2', 'success', 'record-2');
+    expect(await store.getRun('r2')).toMatchObject({ status: 'success', record_run_id: 'record-2', updated_at: '2026-12-01T10:01:00.000Z' });
+    expect((await store.listRuns('t1', 10, 0)).map((r) => r.run_id)).toEqual(['r2', 'r1']);
+    expect((await store.listRuns('t1', 1, 1)).map((r) => r.run_id)).toEqual(['r1']);
+    const restarted = await open();
+    expect(await restarted.recoverAbandoned()).toBe(1);
+    expect((await store.getRun('r1'))?.status).toBe('error');
+    expect((await store.getRun('r2'))?.status).toBe('success');
+    expect(await store.claimThread('t1')).toBe(true);
+  });
+
+  it('imports exported rows as they are, in order', async () => {
+    const source = await open();
+    await source.createThread({ threadId: 't1', tenant: 'acme', metadata: { m: [1, 2] } });
+    await source.addCheckpoint({ checkpointId: 'c1', threadId: 't1', runId: 'r1', values: { messages: ['hi'] }, interrupts: [] });
+    await source.addCheckpoint({ checkpointId: 'c2', threadId: 't1', runId: 'r2', values: { messages: ['hi', 'there'] }, interrupts: [{ value: 1 }] });
+    await source.createRun({ runId: 'r1', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {} });
+    const rows = await source.exportAll();
+    const copy = await (await another()).open();
+    await copy.importAll(rows);
+    await copy.importAll(rows);
+    expect(await copy.exportAll()).toEqual(rows);
+    expect((await copy.latestCheckpoint('t1'))?.checkpoint_id).toBe('c2');
+  });
+});

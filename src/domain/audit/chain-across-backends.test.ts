@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { storeBackends } from '../../testing/store-backends.js';
-import type { DomainStore } from '../domain-store.js';
-import { openDomainStore } from '../open-domain-store.js';
-import { cancelRequest } from './domain-store-conformance.js';
+import type { DomainStore } from '../store/domain-store.js';
+import { openDomainStore } from '../store/open-domain-store.js';
+import { cancelRequest } from '../../testing/cancel-request.js';
 
 /** One scripted history of approvals, grants and cancellations, with a fixed clock and ids. */
 async function script(store: DomainStore): Promise<void> {

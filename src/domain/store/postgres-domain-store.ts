@@ -1,44 +1,19 @@
 import type { Pool, PoolClient } from 'pg';
 import type { City } from '../cities.js';
-import type { CancelOutcome, CancelRequest, DomainStore } from '../domain-store.js';
-import type { Cancellation, Product, Shipment, ShipmentEvent, StockLevel, Tariff, Warehouse } from '../entities.js';
-import { replayOfUsedGrant } from '../approvals/replay-of-used-grant.js';
-import { FINAL_STATUSES } from '../entities.js';
+import type { CancelOutcome, CancelRequest, DomainStore } from './domain-store.js';
+import type { Product, Shipment, ShipmentEvent, StockLevel, Tariff, Warehouse } from '../entities.js';
 import type { Service } from '../services.js';
-import type { ApprovalRow } from '../sqlite/sqlite-approval-store.js';
-import { APPROVAL_SELECT, toApproval } from '../sqlite/sqlite-approval-store.js';
-import type { SqliteDomainStoreOptions } from '../sqlite/sqlite-domain-store.js';
-import { openPostgresPool } from './open-postgres-pool.js';
-import { PostgresApprovalStore } from './postgres-approval-store.js';
-import { PostgresAuditChain } from './postgres-audit-chain.js';
+import type { ApprovalRow } from '../approvals/approval-rows.js';
+import { APPROVAL_SELECT, toApproval } from '../approvals/approval-rows.js';
+import type { SqliteDomainStoreOptions } from './sqlite-domain-store.js';
+import { openPostgresPool } from '../../storage/postgres/open-postgres-pool.js';
+import { PostgresApprovalStore } from '../approvals/postgres-approval-store.js';
+import { PostgresAuditChain } from '../audit/postgres-audit-chain.js';
 import { POSTGRES_DOMAIN_MIGRATIONS } from './postgres-domain-schema.js';
-import { withTransaction } from './with-transaction.js';
+import type { CancellationRow, OwnedCancellation, ShipmentRow } from './domain-rows.js';
+import { approvalOptions, autoDecision, cancelledNote, filingFor, grantAfterChain, grantBeforeChain, grantConsumedEvent, newCancellation, settledBeforeWriting, toCancellation, toShipment } from './domain-rows.js';
+import { withTransaction } from '../../storage/postgres/with-transaction.js';
 
-interface ShipmentRow {
-  tracking_id: string;
-  status: Shipment['status'];
-  origin: City;
-  destination: City;
-  service: Service;
-  weight_kg: number;
-  paid_uah: number;
-  recipient_name: string;
-  recipient_phone: string;
-  delay_reason: string | null;
-  eta: string | null;
-  tenant: string;
-}
-
-interface CancellationRow {
-  cancellation_id: string;
-  tracking_id: string;
-  reason: string;
-  refund_uah: number;
-  idempotency_key: string;
-  args_hash: string;
-  cancelled_at: string;
-  tenant: string;
-}
 
 /** Options as for SQLite: clock, lifetimes, id generator. */
 export type PostgresDomainStoreOptions = SqliteDomainStoreOptions;
@@ -62,12 +37,7 @@ export class PostgresDomainStore implements DomainStore {
   constructor(pool: Pool, options: PostgresDomainStoreOptions = {}) {
     this.#pool = pool;
     this.audit = new PostgresAuditChain(pool);
-    this.approvals = new PostgresApprovalStore(pool, {
-      chain: this.audit,
-      now: options.now ?? (() => new Date()),
-      ...(options.lifetimes && { lifetimes: options.lifetimes }),
-      ...(options.newId && { newId: options.newId }),
-    });
+    this.approvals = new PostgresApprovalStore(pool, approvalOptions(this.audit, options));
   }
 
   /** Connects to `url`, creating and seeding the domain tables on first use; throws StoreError. */
@@ -146,35 +116,22 @@ export class PostgresDomainStore implements DomainStore {
     const { grant } = request;
     const presented = grant?.approvalId !== undefined ? await this.#checkGrant(client, request, grant.approvalId, shipment.tenant) : undefined;
     const found = await cancellationWhere(client, 'idempotency_key', request.idempotencyKey);
-    if (presented && presented.kind === 'grant_refused') return replayOfUsedGrant(presented, found, request, shipment.tenant) ?? presented;
-    if (found) {
-      const { tenant: owner, ...previous } = found;
-      if (owner !== shipment.tenant) return { kind: 'key_taken' };
-      return previous.argsHash === request.argsHash ? { kind: 'replayed', cancellation: previous } : { kind: 'key_conflict', cancellation: previous };
-    }
-    if (FINAL_STATUSES.has(shipment.status)) return { kind: 'not_cancellable', status: shipment.status };
-    if (request.refundUah > shipment.paid_uah) return { kind: 'refund_exceeds_paid', paidUah: shipment.paid_uah };
-    let grantId = presented?.grantId;
+    const settled = settledBeforeWriting(request, shipment, found, presented);
+    if (settled) return settled;
+    let grantId = presented?.kind === 'ok' ? presented.grantId : undefined;
     let approvalId = grant?.approvalId;
     if (grant && grantId === undefined) {
-      const filed = await this.approvals.requestInTransaction(client, { tenant: shipment.tenant, tool: 'cancel_shipment', args: grant.args, argsHash: request.argsHash, requestedBy: grant.requestedBy });
-      if (grant.autoApproveUpToUah === undefined || request.refundUah > grant.autoApproveUpToUah) return { kind: 'approval_required', approval: filed };
-      const decided = await this.approvals.decideInTransaction(client, { approvalId: filed.approvalId, kind: 'auto', decidedBy: `threshold:${grant.autoApproveUpToUah} UAH` });
+      const filed = await this.approvals.requestInTransaction(client, filingFor(grant, shipment.tenant, request.argsHash));
+      const auto = autoDecision(filed.approvalId, grant, request.refundUah);
+      if (!auto) return { kind: 'approval_required', approval: filed };
+      const decided = await this.approvals.decideInTransaction(client, auto);
       if (decided.kind !== 'decided' || !decided.approval.grant) return { kind: 'approval_required', approval: filed };
       grantId = decided.approval.grant.grantId;
       approvalId = filed.approvalId;
     }
 
     const n = (await client.query<{ n: number }>('SELECT count(*)::int + 1 AS n FROM cancellations')).rows[0]?.n ?? 1;
-    const cancellation: Cancellation = {
-      cancellationId: `CNL-${String(n).padStart(6, '0')}`,
-      trackingId: request.trackingId,
-      reason: request.reason,
-      refundUah: request.refundUah,
-      idempotencyKey: request.idempotencyKey,
-      argsHash: request.argsHash,
-      cancelledAt: request.cancelledAt,
-    };
+    const cancellation = newCancellation(n, request);
     await client.query(
       `INSERT INTO cancellations (cancellation_id, tracking_id, reason, refund_uah, idempotency_key, args_hash, cancelled_at, tenant, approval_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
@@ -187,17 +144,11 @@ export class PostgresDomainStore implements DomainStore {
         await client.query('UPDATE grants SET consumed_at = $1, consumed_by = $2 WHERE grant_id = $3 AND consumed_at IS NULL', [request.cancelledAt, cancellation.cancellationId, grantId])
       ).rowCount;
       if (claimed !== 1) throw new Error(`grant ${grantId} was used concurrently`);
-      await this.audit.appendInTransaction(client, {
-        type: 'grant.consumed',
-        tenant: shipment.tenant,
-        at: request.cancelledAt,
-        subject: approvalId,
-        body: { grant_id: grantId, tool: 'cancel_shipment', args_hash: request.argsHash, cancellation_id: cancellation.cancellationId, tracking_id: request.trackingId, refund_uah: request.refundUah },
-      });
+      await this.audit.appendInTransaction(client, grantConsumedEvent(request, shipment.tenant, approvalId, grantId, cancellation));
     }
     await client.query("UPDATE shipments SET status = 'cancelled', delay_reason = NULL, eta = NULL WHERE tracking_id = $1", [request.trackingId]);
     await client.query("INSERT INTO shipment_events (tracking_id, at, status, location, note) VALUES ($1, $2, 'cancelled', $3, $4)", [
-      request.trackingId, request.cancelledAt, shipment.origin, `Скасовано (${cancellation.cancellationId}), повернення ${request.refundUah} грн`,
+      request.trackingId, request.cancelledAt, shipment.origin, cancelledNote(cancellation, request.refundUah),
     ]);
     return { kind: 'created', cancellation };
   }
@@ -206,52 +157,20 @@ export class PostgresDomainStore implements DomainStore {
   async #checkGrant(client: PoolClient, request: CancelRequest, approvalId: string, owner: string): Promise<{ kind: 'ok'; grantId: string } | Extract<CancelOutcome, { kind: 'grant_refused' }>> {
     await client.query('SELECT 1 FROM grants WHERE approval_id = $1 FOR UPDATE', [approvalId]);
     const row = (await client.query<ApprovalRow>(`${APPROVAL_SELECT} WHERE a.approval_id = $1`, [approvalId])).rows[0];
-    const approval = row && toApproval(row);
-    if (!approval || approval.tenant !== owner || approval.tool !== 'cancel_shipment') return { kind: 'grant_refused', refusal: 'unknown' };
-    if (approval.status === 'pending') return { kind: 'grant_refused', refusal: 'pending', approval };
-    if (approval.status === 'rejected' || !approval.grant) return { kind: 'grant_refused', refusal: 'rejected', approval };
-    const { grant } = approval;
-    if (grant.consumedAt !== undefined) return { kind: 'grant_refused', refusal: 'used', approval };
-    if (!(await this.audit.grantMatchesChain(client, approval.approvalId, grant))) return { kind: 'grant_refused', refusal: 'tampered', approval };
-    if (grant.argsHash !== request.argsHash) return { kind: 'grant_refused', refusal: 'other_arguments', approval };
-    if (grant.expiresAt <= request.cancelledAt) return { kind: 'grant_refused', refusal: 'expired', approval };
-    return { kind: 'ok', grantId: grant.grantId };
+    const verdict = grantBeforeChain(row && toApproval(row), owner);
+    if (verdict.kind !== 'check') return verdict;
+    return grantAfterChain(request, verdict.approval, await this.audit.grantMatchesChain(client, verdict.approval.approvalId, verdict.approval.grant));
   }
 
   async #readShipment(trackingId: string): Promise<Shipment | undefined> {
     const row = (await this.#pool.query<ShipmentRow>('SELECT * FROM shipments WHERE tracking_id = $1', [trackingId])).rows[0];
     if (!row) return undefined;
     const history = (await this.#pool.query<ShipmentEvent>('SELECT at, status, location, note FROM shipment_events WHERE tracking_id = $1 ORDER BY id', [trackingId])).rows;
-    const found = await cancellationWhere(this.#pool, 'tracking_id', trackingId);
-    const cancellation = found && (({ tenant: _owner, ...rest }) => rest)(found);
-    return {
-      trackingId: row.tracking_id,
-      tenant: row.tenant,
-      status: row.status,
-      origin: row.origin,
-      destination: row.destination,
-      service: row.service,
-      weightKg: row.weight_kg,
-      paidUah: row.paid_uah,
-      recipient: { name: row.recipient_name, phone: row.recipient_phone },
-      ...(row.delay_reason !== null && { delayReason: row.delay_reason }),
-      ...(row.eta !== null && { eta: row.eta }),
-      history,
-      ...(cancellation && { cancellation }),
-    };
+    return toShipment(row, history, await cancellationWhere(this.#pool, 'tracking_id', trackingId));
   }
 }
 
-async function cancellationWhere(db: Pool | PoolClient, column: 'idempotency_key' | 'tracking_id', value: string): Promise<(Cancellation & { tenant: string }) | undefined> {
+async function cancellationWhere(db: Pool | PoolClient, column: 'idempotency_key' | 'tracking_id', value: string): Promise<OwnedCancellation | undefined> {
   const row = (await (db as Pool).query<CancellationRow>(`SELECT * FROM cancellations WHERE ${column} = $1`, [value])).rows[0];
-  return row && {
-    cancellationId: row.cancellation_id,
-    trackingId: row.tracking_id,
-    reason: row.reason,
-    refundUah: row.refund_uah,
-    idempotencyKey: row.idempotency_key,
-    argsHash: row.args_hash,
-    cancelledAt: row.cancelled_at,
-    tenant: row.tenant,
-  };
+  return row && toCancellation(row);
 }

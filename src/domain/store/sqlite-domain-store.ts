@@ -1,50 +1,20 @@
 import type Database from 'better-sqlite3';
 import type { City } from '../cities.js';
-import type { ApprovalLifetimes } from '../approvals/approval-store.js';
-import type { CancelOutcome, CancelRequest, DomainStore } from '../domain-store.js';
-import type { Cancellation, Product, Shipment, ShipmentEvent, StockLevel, Tariff, Warehouse } from '../entities.js';
-import { replayOfUsedGrant } from '../approvals/replay-of-used-grant.js';
-import { FINAL_STATUSES } from '../entities.js';
+import type { CancelOutcome, CancelRequest, DomainStore } from './domain-store.js';
+import type { Product, Shipment, ShipmentEvent, StockLevel, Tariff, Warehouse } from '../entities.js';
 import type { Service } from '../services.js';
-import { openSqliteDatabase } from './open-sqlite-database.js';
-import type { ApprovalRow } from './sqlite-approval-store.js';
-import { APPROVAL_SELECT, SqliteApprovalStore, toApproval } from './sqlite-approval-store.js';
-import { SqliteAuditChain } from './sqlite-audit-chain.js';
-import { DOMAIN_MIGRATIONS } from './sqlite-schema.js';
+import { openSqliteDatabase } from '../../storage/sqlite/open-sqlite-database.js';
+import type { ApprovalRow } from '../approvals/approval-rows.js';
+import { APPROVAL_SELECT, toApproval } from '../approvals/approval-rows.js';
+import { SqliteApprovalStore } from '../approvals/sqlite-approval-store.js';
+import { SqliteAuditChain } from '../audit/sqlite-audit-chain.js';
+import { DOMAIN_MIGRATIONS } from './sqlite-domain-schema.js';
+import type { CancellationRow, DomainStoreOptions, OwnedCancellation, ShipmentRow } from './domain-rows.js';
+import { approvalOptions, autoDecision, cancelledNote, filingFor, grantAfterChain, grantBeforeChain, grantConsumedEvent, newCancellation, settledBeforeWriting, toCancellation, toShipment } from './domain-rows.js';
 
-interface ShipmentRow {
-  tracking_id: string;
-  status: Shipment['status'];
-  origin: City;
-  destination: City;
-  service: Service;
-  weight_kg: number;
-  paid_uah: number;
-  recipient_name: string;
-  recipient_phone: string;
-  delay_reason: string | null;
-  eta: string | null;
-  tenant: string;
-}
 
-interface CancellationRow {
-  cancellation_id: string;
-  tracking_id: string;
-  reason: string;
-  refund_uah: number;
-  idempotency_key: string;
-  args_hash: string;
-  cancelled_at: string;
-  tenant: string;
-}
-
-export interface SqliteDomainStoreOptions {
-  /** Clock for approval requests, decisions and grants. Default: the system clock. */
-  now?: () => Date;
-  lifetimes?: Partial<ApprovalLifetimes>;
-  /** Id generator for approvals and grants (tests make them reproducible). */
-  newId?: () => string;
-}
+/** Clock, approval lifetimes and id generator (domain-rows.ts). */
+export type SqliteDomainStoreOptions = DomainStoreOptions;
 
 /** The embedded default store: one SQLite file (better-sqlite3), WAL mode, shared safely by several processes. */
 export class SqliteDomainStore implements DomainStore {
@@ -56,12 +26,7 @@ export class SqliteDomainStore implements DomainStore {
   constructor(db: Database.Database, options: SqliteDomainStoreOptions = {}) {
     this.#db = db;
     this.audit = new SqliteAuditChain(db);
-    this.approvals = new SqliteApprovalStore(db, {
-      chain: this.audit,
-      now: options.now ?? (() => new Date()),
-      ...(options.lifetimes && { lifetimes: options.lifetimes }),
-      ...(options.newId && { newId: options.newId }),
-    });
+    this.approvals = new SqliteApprovalStore(db, approvalOptions(this.audit, options));
   }
 
   /** Opens the file at `path` (created and seeded on first use); see openSqliteDatabase for errors. */
@@ -134,41 +99,24 @@ export class SqliteDomainStore implements DomainStore {
     // Another tenant's shipment is exactly as unknown as a missing one, before any other rule speaks.
     if (!shipment || (request.tenant !== undefined && shipment.tenant !== request.tenant)) return { kind: 'not_found' };
     const { grant } = request;
-    // A grant presented again is refused as used (naming the cancellation it paid for), unless it is
-    // the identical retry of that call, which replays it: one grant, one use, nothing done twice.
     const presented = grant?.approvalId !== undefined ? this.#checkGrant(request, grant.approvalId, shipment.tenant) : undefined;
     const found = this.#cancellationWhere('idempotency_key = ?', request.idempotencyKey);
-    if (presented && presented.kind === 'grant_refused') return replayOfUsedGrant(presented, found, request, shipment.tenant) ?? presented;
-    if (found) {
-      const { tenant: owner, ...previous } = found;
-      if (owner !== shipment.tenant) return { kind: 'key_taken' };
-      return previous.argsHash === request.argsHash
-        ? { kind: 'replayed', cancellation: previous }
-        : { kind: 'key_conflict', cancellation: previous };
-    }
-    if (FINAL_STATUSES.has(shipment.status)) return { kind: 'not_cancellable', status: shipment.status };
-    if (request.refundUah > shipment.paid_uah) return { kind: 'refund_exceeds_paid', paidUah: shipment.paid_uah };
-    let grantId = presented?.grantId;
+    const settled = settledBeforeWriting(request, shipment, found, presented);
+    if (settled) return settled;
+    let grantId = presented?.kind === 'ok' ? presented.grantId : undefined;
     let approvalId = grant?.approvalId;
     if (grant && grantId === undefined) {
-      const filed = this.approvals.requestInTransaction({ tenant: shipment.tenant, tool: 'cancel_shipment', args: grant.args, argsHash: request.argsHash, requestedBy: grant.requestedBy, ...(grant.origins && { origins: grant.origins }) });
-      if (grant.autoApproveUpToUah === undefined || request.refundUah > grant.autoApproveUpToUah) return { kind: 'approval_required', approval: filed };
-      const decided = this.approvals.decideInTransaction({ approvalId: filed.approvalId, kind: 'auto', decidedBy: `threshold:${grant.autoApproveUpToUah} UAH` });
+      const filed = this.approvals.requestInTransaction(filingFor(grant, shipment.tenant, request.argsHash));
+      const auto = autoDecision(filed.approvalId, grant, request.refundUah);
+      if (!auto) return { kind: 'approval_required', approval: filed };
+      const decided = this.approvals.decideInTransaction(auto);
       if (decided.kind !== 'decided' || !decided.approval.grant) return { kind: 'approval_required', approval: filed };
       grantId = decided.approval.grant.grantId;
       approvalId = filed.approvalId;
     }
 
     const { n } = this.#db.prepare('SELECT count(*) + 1 AS n FROM cancellations').get() as { n: number };
-    const cancellation: Cancellation = {
-      cancellationId: `CNL-${String(n).padStart(6, '0')}`,
-      trackingId: request.trackingId,
-      reason: request.reason,
-      refundUah: request.refundUah,
-      idempotencyKey: request.idempotencyKey,
-      argsHash: request.argsHash,
-      cancelledAt: request.cancelledAt,
-    };
+    const cancellation = newCancellation(n, request);
     this.#db
       .prepare(
         'INSERT INTO cancellations (cancellation_id, tracking_id, reason, refund_uah, idempotency_key, args_hash, cancelled_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -182,35 +130,22 @@ export class SqliteDomainStore implements DomainStore {
         .prepare('UPDATE grants SET consumed_at = ?, consumed_by = ? WHERE grant_id = ? AND consumed_at IS NULL')
         .run(request.cancelledAt, cancellation.cancellationId, grantId).changes;
       if (claimed !== 1) throw new Error(`grant ${grantId} was used concurrently`);
-      this.audit.appendInTransaction({
-        type: 'grant.consumed',
-        tenant: shipment.tenant,
-        at: request.cancelledAt,
-        subject: approvalId,
-        body: { grant_id: grantId, tool: 'cancel_shipment', args_hash: request.argsHash, cancellation_id: cancellation.cancellationId, tracking_id: request.trackingId, refund_uah: request.refundUah },
-      });
+      this.audit.appendInTransaction(grantConsumedEvent(request, shipment.tenant, approvalId, grantId, cancellation));
     }
     const origin = this.#db.prepare('SELECT origin FROM shipments WHERE tracking_id = ?').get(request.trackingId) as { origin: City };
     this.#db.prepare("UPDATE shipments SET status = 'cancelled', delay_reason = NULL, eta = NULL WHERE tracking_id = ?").run(request.trackingId);
     this.#db
       .prepare("INSERT INTO shipment_events (tracking_id, at, status, location, note) VALUES (?, ?, 'cancelled', ?, ?)")
-      .run(request.trackingId, request.cancelledAt, origin.origin, `Скасовано (${cancellation.cancellationId}), повернення ${request.refundUah} грн`);
+      .run(request.trackingId, request.cancelledAt, origin.origin, cancelledNote(cancellation, request.refundUah));
     return { kind: 'created', cancellation };
   }
 
   /** The presented approval's grant, if it lets this exact call run now. */
   #checkGrant(request: CancelRequest, approvalId: string, owner: string): { kind: 'ok'; grantId: string } | Extract<CancelOutcome, { kind: 'grant_refused' }> {
     const row = this.#db.prepare(`${APPROVAL_SELECT} WHERE a.approval_id = ?`).get(approvalId) as ApprovalRow | undefined;
-    const approval = row && toApproval(row);
-    if (!approval || approval.tenant !== owner || approval.tool !== 'cancel_shipment') return { kind: 'grant_refused', refusal: 'unknown' };
-    if (approval.status === 'pending') return { kind: 'grant_refused', refusal: 'pending', approval };
-    if (approval.status === 'rejected' || !approval.grant) return { kind: 'grant_refused', refusal: 'rejected', approval };
-    const { grant } = approval;
-    if (grant.consumedAt !== undefined) return { kind: 'grant_refused', refusal: 'used', approval };
-    if (!this.audit.grantMatchesChain(approval.approvalId, grant)) return { kind: 'grant_refused', refusal: 'tampered', approval };
-    if (grant.argsHash !== request.argsHash) return { kind: 'grant_refused', refusal: 'other_arguments', approval };
-    if (grant.expiresAt <= request.cancelledAt) return { kind: 'grant_refused', refusal: 'expired', approval };
-    return { kind: 'ok', grantId: grant.grantId };
+    const verdict = grantBeforeChain(row && toApproval(row), owner);
+    if (verdict.kind !== 'check') return verdict;
+    return grantAfterChain(request, verdict.approval, this.audit.grantMatchesChain(verdict.approval.approvalId, verdict.approval.grant));
   }
 
   #readShipment(trackingId: string): Shipment | undefined {
@@ -219,36 +154,11 @@ export class SqliteDomainStore implements DomainStore {
     const history = this.#db
       .prepare('SELECT at, status, location, note FROM shipment_events WHERE tracking_id = ? ORDER BY id')
       .all(trackingId) as ShipmentEvent[];
-    const found = this.#cancellationWhere('tracking_id = ?', trackingId);
-    const cancellation = found && (({ tenant: _owner, ...rest }) => rest)(found);
-    return {
-      trackingId: row.tracking_id,
-      tenant: row.tenant,
-      status: row.status,
-      origin: row.origin,
-      destination: row.destination,
-      service: row.service,
-      weightKg: row.weight_kg,
-      paidUah: row.paid_uah,
-      recipient: { name: row.recipient_name, phone: row.recipient_phone },
-      ...(row.delay_reason !== null && { delayReason: row.delay_reason }),
-      ...(row.eta !== null && { eta: row.eta }),
-      history,
-      ...(cancellation && { cancellation }),
-    };
+    return toShipment(row, history, this.#cancellationWhere('tracking_id = ?', trackingId));
   }
 
-  #cancellationWhere(condition: 'idempotency_key = ?' | 'tracking_id = ?', value: string): (Cancellation & { tenant: string }) | undefined {
+  #cancellationWhere(condition: 'idempotency_key = ?' | 'tracking_id = ?', value: string): OwnedCancellation | undefined {
     const row = this.#db.prepare(`SELECT * FROM cancellations WHERE ${condition}`).get(value) as CancellationRow | undefined;
-    return row && {
-      cancellationId: row.cancellation_id,
-      trackingId: row.tracking_id,
-      reason: row.reason,
-      refundUah: row.refund_uah,
-      idempotencyKey: row.idempotency_key,
-      argsHash: row.args_hash,
-      cancelledAt: row.cancelled_at,
-      tenant: row.tenant,
-    };
+    return row && toCancellation(row);
   }
 }

@@ -1,18 +1,14 @@
-import type { ApprovalRequest, ApprovalStore, ArgOrigin } from './approvals/approval-store.js';
-import type { AuditChain } from './audit/audit-chain.js';
-import type { Cancellation, Product, Shipment, ShipmentStatus, StockLevel, Tariff, Warehouse } from './entities.js';
-import type { City } from './cities.js';
-import type { Service } from './services.js';
+import type { ApprovalRequest, ApprovalStore, ArgOrigin } from '../approvals/approval-store.js';
+import type { AuditChain } from '../audit/audit-chain.js';
+import type { Cancellation, Product, Shipment, ShipmentStatus, StockLevel, Tariff, Warehouse } from '../entities.js';
+import type { City } from '../cities.js';
+import type { Service } from '../services.js';
 
-/** What a caller asks the store to record; domain validation has already passed. */
-export interface CancelRequest {
-  trackingId: string;
-  reason: string;
-  refundUah: number;
-  idempotencyKey: string;
-  argsHash: string;
-  /** ISO timestamp from the caller's clock, so runs are reproducible. */
-  cancelledAt: string;
+/**
+ * What a caller asks the store to record (the cancellation but its id); domain validation has already
+ * passed. `cancelledAt` is an ISO timestamp from the caller's clock, so runs are reproducible.
+ */
+export interface CancelRequest extends Omit<Cancellation, 'cancellationId'> {
   /** The caller's tenant: another tenant's shipment is `not_found`. Absent only for operator tooling. */
   tenant?: string;
   /** When present, the cancellation runs only on a valid grant, consumed in the same transaction. */

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../testing/temp-dir.js';
-import { migrateComponent } from './component-schema.js';
-import { DOMAIN_MIGRATIONS } from './sqlite-schema.js';
+import { migrateComponent } from '../../storage/sqlite/component-schema.js';
+import { DOMAIN_MIGRATIONS } from './sqlite-domain-schema.js';
 import { SqliteDomainStore } from './sqlite-domain-store.js';
 
 const cleanups: Array<() => void> = [];

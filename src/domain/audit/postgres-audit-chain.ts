@@ -1,41 +1,9 @@
 import type { Pool, PoolClient } from 'pg';
-import type { AuditChain, AuditChainFilter, BoundaryEvent, ChainEntry, ChainVerdict } from '../audit/audit-chain.js';
-import { AUDIT_CHAIN_VERSION, chainHash, GENESIS_HASH, verifyChain } from '../audit/audit-chain.js';
-import { withTransaction } from './with-transaction.js';
-
-interface ChainRow {
-  seq: number;
-  version: number;
-  at: string;
-  type: ChainEntry['type'];
-  tenant: string;
-  subject: string;
-  body: string;
-  prev_hash: string;
-  hash: string;
-}
-
-const toEntry = (row: ChainRow): ChainEntry => ({
-  seq: row.seq,
-  version: row.version,
-  at: row.at,
-  type: row.type,
-  tenant: row.tenant,
-  subject: row.subject,
-  body: safeBody(row.body),
-  prevHash: row.prev_hash,
-  hash: row.hash,
-});
-
-// An edited row may no longer hold JSON; verification must report it, not crash on it.
-function safeBody(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { unreadable: text };
-  } catch {
-    return { unreadable: text };
-  }
-}
+import type { AuditChain, AuditChainFilter, BoundaryEvent, ChainEntry, ChainVerdict } from './audit-chain.js';
+import { AUDIT_CHAIN_VERSION, chainHash, GENESIS_HASH, verifyChain } from './audit-chain.js';
+import type { ApprovalCheckRow, ChainRow, GrantCheckRow } from './chain-rows.js';
+import { APPROVALS_TO_CHECK, crossCheckChain, grantMatchesEntry, GRANTS_TO_CHECK, toEntry } from './chain-rows.js';
+import { withTransaction } from '../../storage/postgres/with-transaction.js';
 
 /**
  * The boundary's hash chain in PostgreSQL, appended inside the effect's transaction. Appends are
@@ -86,42 +54,16 @@ export class PostgresAuditChain implements AuditChain {
     );
   }
 
-  /** The approval and grant rows the write reads must say what the chain says (as SQLite's crossCheck). */
+  /** The approval and grant rows the write reads must say what the chain says (crossCheckChain). */
   async #crossCheck(client: PoolClient, chain: readonly ChainRow[]): Promise<ChainVerdict | undefined> {
-    const count = chain.length;
     const entryFor = (subject: string, type: ChainEntry['type']) => chain.find((row) => row.subject === subject && row.type === type);
-    const broken = (seq: number, detail: string): ChainVerdict => ({ ok: false, entries: count, seq, problem: 'altered', detail });
-    const approvals = (await client.query<{ approval_id: string; args_hash: string; status: string }>('SELECT approval_id, args_hash, status FROM approvals')).rows;
-    for (const a of approvals) {
-      const requested = entryFor(a.approval_id, 'approval.requested');
-      if (!requested) return broken(count + 1, `approval ${a.approval_id} has no approval.requested entry`);
-      if (safeBody(requested.body).args_hash !== a.args_hash) return broken(requested.seq, `the approvals row of ${a.approval_id} disagrees with entry #${requested.seq}`);
-      const decided = entryFor(a.approval_id, 'approval.decided');
-      if ((a.status === 'pending') !== (decided === undefined)) return broken(decided?.seq ?? requested.seq, `the status of ${a.approval_id} (${a.status}) disagrees with the chain`);
-    }
-    const grants = (
-      await client.query<{ grant_id: string; approval_id: string; args_hash: string; expires_at: string; consumed_by: string | null }>(
-        'SELECT grant_id, approval_id, args_hash, expires_at, consumed_by FROM grants',
-      )
-    ).rows;
-    for (const g of grants) {
-      const issued = entryFor(g.approval_id, 'grant.issued');
-      const body = issued ? safeBody(issued.body) : {};
-      if (!issued || body.grant_id !== g.grant_id || body.args_hash !== g.args_hash || body.expires_at !== g.expires_at) {
-        return broken(issued?.seq ?? count + 1, `the grants row of ${g.approval_id} disagrees with its grant.issued entry`);
-      }
-      const consumed = entryFor(g.approval_id, 'grant.consumed');
-      if ((consumed === undefined) !== (g.consumed_by === null)) return broken(consumed?.seq ?? issued.seq, `the grants row of ${g.approval_id} says ${g.consumed_by === null ? 'unused' : 'used'}, the chain does not`);
-    }
-    return undefined;
+    const approvals = (await client.query<ApprovalCheckRow>(APPROVALS_TO_CHECK)).rows;
+    return crossCheckChain(chain.length, entryFor, approvals, (await client.query<GrantCheckRow>(GRANTS_TO_CHECK)).rows);
   }
 
-  /** At the moment of use: the grant row matches its chained `grant.issued` entry and that entry's hash holds. */
+  /** At the moment of use: the grant row matches its chained `grant.issued` entry (grantMatchesEntry). */
   async grantMatchesChain(client: PoolClient, approvalId: string, grant: { grantId: string; argsHash: string; expiresAt: string }): Promise<boolean> {
-    const row = (await client.query<ChainRow>("SELECT * FROM audit_chain WHERE subject = $1 AND type = 'grant.issued' ORDER BY seq LIMIT 1", [approvalId])).rows[0];
-    if (!row) return false;
-    const entry = toEntry(row);
-    return chainHash(entry.prevHash, entry) === entry.hash && entry.body.grant_id === grant.grantId && entry.body.args_hash === grant.argsHash && entry.body.expires_at === grant.expiresAt;
+    return grantMatchesEntry((await client.query<ChainRow>("SELECT * FROM audit_chain WHERE subject = $1 AND type = 'grant.issued' ORDER BY seq LIMIT 1", [approvalId])).rows[0], grant);
   }
 
   async list(filter: AuditChainFilter = {}): Promise<ChainEntry[]> {

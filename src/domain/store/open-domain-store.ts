@@ -1,9 +1,9 @@
-import { databaseLocation } from './database-location.js';
+import { databaseLocation } from '../../storage/database-location.js';
 import type { DomainStore } from './domain-store.js';
-import { PostgresDomainStore } from './postgres/postgres-domain-store.js';
-import { resolveDbPath } from './resolve-db-path.js';
-import type { SqliteDomainStoreOptions } from './sqlite/sqlite-domain-store.js';
-import { SqliteDomainStore } from './sqlite/sqlite-domain-store.js';
+import { PostgresDomainStore } from './postgres-domain-store.js';
+import { resolveDbPath } from '../resolve-db-path.js';
+import type { SqliteDomainStoreOptions } from './sqlite-domain-store.js';
+import { SqliteDomainStore } from './sqlite-domain-store.js';
 
 /**
  * Opens the domain store `path` names (default: the environment's, see resolveDbPath): PostgreSQL for a

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../testing/temp-dir.js';
-import type { CancelRequest } from '../domain-store.js';
-import { StoreError } from '../store-error.js';
-import { DOMAIN_MIGRATIONS } from './sqlite-schema.js';
+import type { CancelRequest } from './domain-store.js';
+import { StoreError } from '../../storage/store-error.js';
+import { DOMAIN_MIGRATIONS } from './sqlite-domain-schema.js';
 import { SqliteDomainStore } from './sqlite-domain-store.js';
 
 const cleanups: Array<() => void> = [];

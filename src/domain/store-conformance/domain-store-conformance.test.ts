@@ -1,4 +1,0 @@
-import { storeBackends } from '../../testing/store-backends.js';
-import { domainStoreConformance } from './domain-store-conformance.js';
-
-for (const backend of storeBackends()) domainStoreConformance(backend);

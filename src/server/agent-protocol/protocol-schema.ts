@@ -1,0 +1,38 @@
+import type { SqlDialect } from '../../storage/index.js';
+
+/**
+ * The `agent_protocol` component, version 1 — Agent Protocol threads (owned by one tenant), their
+ * checkpoints (one per run end) and runs. PostgreSQL's `seq` stands in for SQLite's rowid: the
+ * tie-break between rows written in the same millisecond.
+ */
+export const protocolSchemaV1 = (d: SqlDialect): string => `
+      CREATE TABLE ap_threads (
+        thread_id TEXT PRIMARY KEY,
+        tenant TEXT NOT NULL,
+        metadata TEXT NOT NULL,
+        status TEXT NOT NULL,
+        created_at TEXT NOT NULL, updated_at TEXT NOT NULL${d.insertionOrder}
+      );
+      CREATE INDEX ap_threads_tenant ON ap_threads (tenant, updated_at);
+      CREATE TABLE ap_checkpoints (
+        checkpoint_id TEXT PRIMARY KEY,
+        thread_id TEXT NOT NULL REFERENCES ap_threads (thread_id) ON DELETE CASCADE,
+        parent_id TEXT,
+        run_id TEXT NOT NULL,
+        state TEXT NOT NULL,
+        created_at TEXT NOT NULL${d.insertionOrder}
+      );
+      CREATE INDEX ap_checkpoints_thread ON ap_checkpoints (thread_id, created_at);
+      CREATE TABLE ap_runs (
+        run_id TEXT PRIMARY KEY,
+        thread_id TEXT NOT NULL REFERENCES ap_threads (thread_id) ON DELETE CASCADE,
+        tenant TEXT NOT NULL,
+        assistant_id TEXT NOT NULL,
+        status TEXT NOT NULL,
+        metadata TEXT NOT NULL,
+        record_run_id TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL${d.insertionOrder}
+      );
+      CREATE INDEX ap_runs_thread ON ap_runs (thread_id, created_at);
+    `;

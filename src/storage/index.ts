@@ -1,0 +1,17 @@
+export { cachePreparedStatements } from './sqlite/cache-prepared-statements.js';
+export type { Migration } from './sqlite/component-schema.js';
+export { openSqliteDatabase } from './sqlite/open-sqlite-database.js';
+export { dropPostgresSchema, freshPostgresSchema } from './postgres/fresh-postgres-schema.js';
+export { openPostgresPool } from './postgres/open-postgres-pool.js';
+export type { PostgresMigration } from './postgres/postgres-migration.js';
+export { postgresSchemaOf, withPostgresSchema } from './postgres/postgres-schema-of.js';
+export { withTransaction } from './postgres/with-transaction.js';
+export type { TransactionOptions } from './postgres/with-transaction.js';
+export { databaseLocation, isPostgresUrl, redactLocation } from './database-location.js';
+export type { DatabaseLocation } from './database-location.js';
+export { StoreError } from './store-error.js';
+export type { StoreErrorCode } from './store-error.js';
+export { PostgresStore } from './postgres/postgres-store.js';
+export { SqliteStore } from './sqlite/sqlite-store.js';
+export { POSTGRES_DIALECT, SQLITE_DIALECT } from './sql-dialect.js';
+export type { SqlDialect } from './sql-dialect.js';
