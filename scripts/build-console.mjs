@@ -12,8 +12,8 @@ import { build } from 'esbuild';
 const SOURCE = new URL('../src/console/browser/', import.meta.url);
 const OUT = new URL('../dist/console/assets/', import.meta.url);
 
-/** Writes dist/console/assets/{index.html,app.js,app.css}. */
-export async function buildConsole() {
+/** Writes dist/console/assets/{index.html,app.js,app.css}; also vitest's globalSetup hook. */
+export async function setup() {
   await mkdir(OUT, { recursive: true });
   await build({
     entryPoints: [fileURLToPath(new URL('app.ts', SOURCE))],
@@ -33,7 +33,4 @@ export async function buildConsole() {
   await Promise.all(['index.html', 'app.css'].map((name) => copyFile(new URL(name, SOURCE), new URL(name, OUT))));
 }
 
-/** Vitest's globalSetup hook. */
-export const setup = buildConsole;
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildConsole();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await setup();

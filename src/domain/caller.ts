@@ -7,7 +7,7 @@ export const CALLER_ROLES = ['viewer', 'operator', 'admin', 'platform_admin'] as
 export type CallerRole = (typeof CALLER_ROLES)[number];
 
 /** How the call reached the server; recorded in the audit trail. */
-export type CallerChannel = 'stdio' | 'http' | 'in-process';
+type CallerChannel = 'stdio' | 'http' | 'in-process';
 
 /**
  * Who is calling the domain, as established by the transport (an API key over HTTP, flags or the
@@ -23,9 +23,6 @@ export interface Caller {
 
 /** The tenant that owns the README's fixtures and that local callers act as by default. */
 export const DEFAULT_TENANT = 'default';
-
-/** The identity of a local caller when nothing says otherwise: the default tenant, as an operator. */
-export const LOCAL_CALLER: Caller = { tenant: DEFAULT_TENANT, role: 'operator', principal: 'local', channel: 'stdio' };
 
 export function isCallerRole(value: unknown): value is CallerRole {
   return typeof value === 'string' && (CALLER_ROLES as readonly string[]).includes(value);

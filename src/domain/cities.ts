@@ -1,5 +1,5 @@
 /** The five cities Waybill serves; the Ukrainian name is canonical everywhere (store, results). */
-export const CITIES = ['Київ', 'Львів', 'Одеса', 'Харків', 'Дніпро'] as const;
+const CITIES = ['Київ', 'Львів', 'Одеса', 'Харків', 'Дніпро'] as const;
 
 export type City = (typeof CITIES)[number];
 

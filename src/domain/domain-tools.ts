@@ -8,7 +8,7 @@ import type { DOMAIN_TOOL_NAMES } from './domain-tool-names.js';
 import type { ToolResult } from './tool-result.js';
 
 /** `read` tools change nothing; `irreversible` ones run only after a human approves (DESIGN.md §4). */
-export type ToolRisk = 'read' | 'irreversible';
+type ToolRisk = 'read' | 'irreversible';
 
 /** One domain capability as every runtime and the MCP server see it. */
 export interface DomainTool {
@@ -19,8 +19,6 @@ export interface DomainTool {
   inputSchema: z.ZodObject;
   run: (context: OperationContext, args: unknown) => Promise<ToolResult>;
 }
-
-export type DomainToolName = DomainTool['name'];
 
 /** The four tools of the logistics domain, in the order clients list them. */
 export const DOMAIN_TOOLS: readonly DomainTool[] = [

@@ -15,7 +15,7 @@ export interface ShipmentEvent {
   note: string;
 }
 
-export interface Recipient {
+interface Recipient {
   name: string;
   phone: string;
 }

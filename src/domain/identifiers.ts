@@ -1,6 +1,6 @@
 /** Tracking numbers are `TTN-` and six digits; stock-keeping units are `SKU-` and four digits. */
-export const TRACKING_ID_PATTERN = /^TTN-\d{6}$/;
-export const SKU_PATTERN = /^SKU-\d{4}$/;
+const TRACKING_ID_PATTERN = /^TTN-\d{6}$/;
+const SKU_PATTERN = /^SKU-\d{4}$/;
 
 /** Upper-cases and trims, so `ttn-000001` and ` TTN-000001 ` both become `TTN-000001`; undefined if the result is not a tracking id. */
 export function normaliseTrackingId(input: string): string | undefined {

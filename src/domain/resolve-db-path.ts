@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { isPostgresUrl } from '../storage/database-location.js';
 
 /** Where the embedded database lives inside a project directory (relative to it). */
-export const DEFAULT_DB_PATH = '.waybill/waybill.db';
+const DEFAULT_DB_PATH = '.waybill/waybill.db';
 
 /** Which rule chose the database file; logged so that nobody has to guess. */
 export type DbPathSource = 'WAYBILL_DB' | 'project' | 'user data';

@@ -12,8 +12,8 @@ import type { Logger } from './stderr-logger.js';
 import { silentLogger } from './stderr-logger.js';
 import { toolListing } from './tool-listing.js';
 
-export const SERVER_NAME = 'waybill';
-export const SERVER_VERSION = PACKAGE_VERSION;
+const SERVER_NAME = 'waybill';
+const SERVER_VERSION = PACKAGE_VERSION;
 
 /** The in-process runtimes' identity until they present their run's own (the default tenant, operator). */
 export const IN_PROCESS_CALLER: Caller = { tenant: 'default', role: 'operator', principal: 'runtime', channel: 'in-process' };
@@ -144,7 +144,7 @@ async function runSearch(search: NonNullable<WaybillMcpServerOptions['searchPoli
 }
 
 /** The same object as JSON text (for clients that read text) and as structured content. */
-export function asCallToolResult(result: ToolResult): CallToolResult {
+function asCallToolResult(result: ToolResult): CallToolResult {
   return {
     content: [{ type: 'text', text: JSON.stringify(result) }],
     structuredContent: result,

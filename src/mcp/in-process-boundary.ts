@@ -5,7 +5,7 @@ import type { WaybillMcpServerOptions } from './create-mcp-server.js';
 import { connectInMemory } from './connect-in-memory.js';
 
 /** One domain tool call a runtime makes for a run: the run's tenant, the agent, the call, the traced origins. */
-export interface BoundaryCall {
+interface BoundaryCall {
   tenant: string;
   agent: string;
   tool: string;
@@ -15,7 +15,7 @@ export interface BoundaryCall {
 }
 
 /** What the MCP server answered: its JSON text and its `isError` flag. */
-export interface BoundaryAnswer {
+interface BoundaryAnswer {
   text: string;
   isError: boolean;
 }

@@ -12,7 +12,7 @@ export type JobOutcome =
 export type JobRuntime = Pick<Runtime, 'name' | 'ask' | 'recover' | 'runs'>;
 
 /** Refusals that mean "another live process holds this thread now": the job is retried later, not settled. */
-export const RETRY_LATER: ReadonlySet<string> = new Set(['thread_busy', 'already_decided']);
+const RETRY_LATER: ReadonlySet<string> = new Set(['thread_busy', 'already_decided']);
 
 /**
  * Runs one job with the runtime, so that an attempt after a crash repeats nothing that finished: a run

@@ -36,7 +36,7 @@ export function checkTenantId(tenant: string): string | undefined {
 }
 
 /** Throws RangeError for a bad tenant or role (both backends check the same way before writing). */
-export function checkNewKey(options: { tenant: string; role: ApiRole }): void {
+function checkNewKey(options: { tenant: string; role: ApiRole }): void {
   const problem = checkTenantId(options.tenant);
   if (problem) throw new RangeError(`tenant: ${problem}`);
   if (!isApiRole(options.role)) throw new RangeError('role must be viewer, operator, admin or platform_admin');

@@ -3,7 +3,7 @@ export interface WebhookTarget {
   secret: string;
 }
 
-export type LinkDecision = 'approve' | 'reject';
+type LinkDecision = 'approve' | 'reject';
 
 /** What a one-time link decides, once redeemed. */
 export interface RedeemedLink {

@@ -21,7 +21,7 @@ export interface RunFilter {
 }
 
 /** SQL run in another store's transaction, in the shape pg-boss takes as `db` (`executeSql`). */
-export interface TransactionSql {
+interface TransactionSql {
   executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
 

@@ -10,7 +10,7 @@ interface ScriptedOptions extends BaseChatModelCallOptions {
 }
 
 /** What a scripted turn returns: text, tool calls, or both. */
-export interface ScriptedTurn {
+interface ScriptedTurn {
   content?: string;
   toolCalls?: Array<{ name: string; args: Record<string, unknown> }>;
 }

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 export const DEFAULT_BROWSER = '/usr/bin/chromium';
 
 /** The variable that names another Chromium-family executable for the browser tests. */
-export const BROWSER_ENV = 'WAYBILL_TEST_BROWSER';
+const BROWSER_ENV = 'WAYBILL_TEST_BROWSER';
 
 /** Where the browser tests' browser is, or the one line that says how to get one. */
 export type BrowserLookup = { found: true; path: string } | { found: false; hint: string };

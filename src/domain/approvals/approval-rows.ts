@@ -169,7 +169,7 @@ export function decidedEvent(plan: DecisionPlan, input: DecideInput): BoundaryEv
 }
 
 /** The grant an approval issues: its row values (INSERT order) and its chained record. */
-export function issuedGrant(plan: DecisionPlan, grantId: string, expiresAt: string): { values: unknown[]; event: BoundaryEvent } {
+function issuedGrant(plan: DecisionPlan, grantId: string, expiresAt: string): { values: unknown[]; event: BoundaryEvent } {
   const { current, at, argsHash } = plan;
   return {
     values: [grantId, current.approvalId, current.tenant, current.tool, argsHash, at, expiresAt],

@@ -22,7 +22,7 @@ export const ARG_ORIGINS = ['user_request', 'tool_result', 'third_party', 'model
  */
 export type ArgOrigin = (typeof ARG_ORIGINS)[number];
 
-export interface ApprovalDecision {
+interface ApprovalDecision {
   kind: DecisionKind;
   decidedBy: string;
   decidedAt: string;
@@ -32,7 +32,7 @@ export interface ApprovalDecision {
   reason?: string;
 }
 
-export interface Grant {
+interface Grant {
   grantId: string;
   argsHash: string;
   expiresAt: string;

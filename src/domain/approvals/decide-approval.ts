@@ -44,7 +44,7 @@ export async function decideApproval(store: Pick<DomainStore, 'approvals'>, inpu
 }
 
 /** The canonical arguments of a cancellation (the ones a grant is bound to), or every problem with them. */
-export function canonicalCancelArgs(raw: unknown): { success: true; args: { tracking_id: string; reason: string; refund_uah: number } } | { success: false; problems: string[] } {
+function canonicalCancelArgs(raw: unknown): { success: true; args: { tracking_id: string; reason: string; refund_uah: number } } | { success: false; problems: string[] } {
   const parsed = parseArgs(CancelShipmentInput, raw);
   if (!parsed.success) return parsed;
   const problems = textProblems('reason', parsed.value.reason);

@@ -10,7 +10,7 @@ import { canonicalJson } from '../args-hash.js';
  */
 export const AUDIT_CHAIN_VERSION = 1;
 
-export type BoundaryEventType = 'tool.call' | 'approval.requested' | 'approval.decided' | 'grant.issued' | 'grant.consumed';
+type BoundaryEventType = 'tool.call' | 'approval.requested' | 'approval.decided' | 'grant.issued' | 'grant.consumed';
 
 export interface BoundaryEvent {
   type: BoundaryEventType;

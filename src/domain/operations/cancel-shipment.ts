@@ -15,7 +15,7 @@ const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]+$/;
 const APPROVAL_ID_PATTERN = /^apr_[A-Za-z0-9-]{1,64}$/;
 
 /** Where a human decides when no console URL is configured (`waybill serve`'s default address). */
-export const DEFAULT_CONSOLE_URL = 'http://127.0.0.1:8787/console';
+const DEFAULT_CONSOLE_URL = 'http://127.0.0.1:8787/console';
 
 export const CancelShipmentInput = z.strictObject({
   tracking_id: trackingIdField,
@@ -112,7 +112,7 @@ export async function cancelShipment(context: OperationContext, raw: unknown): P
 }
 
 /** The answer a model or an MCP client reads when the call needs a human decision first. */
-export function approvalRequired(approval: ApprovalRequest, consoleUrl: string): ApprovalRequiredResult {
+function approvalRequired(approval: ApprovalRequest, consoleUrl: string): ApprovalRequiredResult {
   const id = approval.approvalId;
   return {
     status: 'approval_required',

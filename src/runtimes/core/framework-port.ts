@@ -5,7 +5,7 @@ import type { RunLedger } from './run-ledger.js';
 import type { RuntimeName } from './runtime.js';
 
 /** The framework answered: `text` is the model's last words (empty when it gave none). */
-export interface FinalOutcome {
+interface FinalOutcome {
   kind: 'final';
   text: string;
 }

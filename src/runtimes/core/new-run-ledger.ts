@@ -92,4 +92,4 @@ export function proofSettings(options: Partial<ProofSettings> = {}): ProofSettin
 }
 
 /** The most retries a failed sub-task gets. */
-export const MAX_PROOF_RETRIES = 5;
+const MAX_PROOF_RETRIES = 5;

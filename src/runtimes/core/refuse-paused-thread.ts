@@ -26,7 +26,7 @@ export async function admitThread(runs: RunStore, threadId: string, tenant: stri
 }
 
 /** Throws DecisionError `thread_awaiting_approval` naming the approval and how to decide it when `threadId` waits on one. */
-export async function refusePausedThread(runs: RunStore, threadId: string | undefined): Promise<void> {
+async function refusePausedThread(runs: RunStore, threadId: string | undefined): Promise<void> {
   if (threadId === undefined) return;
   const latest = await runs.latestRunForThread(threadId);
   if (latest?.status !== 'awaiting_approval') return;

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { RunIntent, RunStore } from '../../telemetry/index.js';
 
 /** How long a run in flight stays its holder's without a renewal; renewed every third of it. */
-export const DEFAULT_RUN_LEASE_MS = 30_000;
+const DEFAULT_RUN_LEASE_MS = 30_000;
 
 /** `WAYBILL_RUN_LEASE_MS` (1 s to 1 h) or the default; a bad value is named, not ignored. */
 export function runLeaseMs(env: NodeJS.ProcessEnv = process.env): number {

@@ -12,7 +12,6 @@ import { delegationTool } from './delegation-tool.js';
 import type { Invocable } from './delegation-tool.js';
 
 export type WorkerName = Exclude<AgentName, 'supervisor'>;
-export const WORKERS: readonly WorkerName[] = ['tracking_agent', 'warehouse_agent', 'pricing_agent'];
 
 /** A worker: only its tools (first line of the allowlist), approval where the roles table puts it. */
 function buildWorker(name: WorkerName, models: AgentModels, toolsFor: ToolsFor) {

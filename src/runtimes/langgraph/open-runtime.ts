@@ -62,7 +62,7 @@ async function openLangGraphPort({ boundary, models, options }: PortContext<Open
  * Throws RangeError unless `cap` is a whole number of at least 2: LangGraph drops every `Send` task but
  * the first at `maxConcurrency: 1` (langgraphjs #2656), so one at a time is `delegation: 'sequential'`.
  */
-export function checkParallelCap(cap: number): number {
+function checkParallelCap(cap: number): number {
   if (!Number.isInteger(cap) || cap < 2) throw new RangeError(`maxParallelDelegations must be a whole number of at least 2 (for one at a time use delegation: 'sequential'), got ${String(cap)}`);
   return cap;
 }

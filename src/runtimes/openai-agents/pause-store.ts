@@ -6,7 +6,7 @@ import { databaseLocation, openPostgresPool, openSqliteDatabase, PostgresStore, 
  * Version of a stored pause. Changelog: 1 — the SDK's serialised RunState (it carries its own
  * `$schemaVersion`), the pending call, and the run identity needed to resume it.
  */
-export const PAUSE_FORMAT_VERSION = 1;
+const PAUSE_FORMAT_VERSION = 1;
 
 // Component `openai_agents`, version 1; the same table on both backends.
 const PAUSES_SCHEMA = `CREATE TABLE openai_agents_pauses (

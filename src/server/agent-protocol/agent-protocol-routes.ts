@@ -14,7 +14,7 @@ import { protocolThreadRoutes } from './protocol-thread-routes.js';
 import { assistantView, GRAPH_ID } from './protocol-views.js';
 
 /** Every path the protocol answers; each takes an API key. */
-export const PROTOCOL_PATHS = ['/ok', '/info', '/assistants/*', '/threads', '/threads/*', '/runs', '/runs/*'] as const;
+const PROTOCOL_PATHS = ['/ok', '/info', '/assistants/*', '/threads', '/threads/*', '/runs', '/runs/*'] as const;
 
 /**
  * The subset of LangGraph's Agent Protocol that the official SDK, `useStream` and chat UIs use, over
