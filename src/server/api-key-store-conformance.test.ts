@@ -27,8 +27,9 @@ storeConformance('ApiKeyStore', openApiKeyStore, ({ open, exec, another }) => {
 
   it('lists keys oldest first and revokes a key once, for every connection', async () => {
     let now = new Date('2026-12-01T10:00:00Z');
+    // Both connections on one clock: either may win the revoke race below, and the stamp must not depend on which.
     const admin = await open(() => now);
-    const server = await open();
+    const server = await open(() => now);
     const first = await admin.create({ tenant: 'acme', role: 'viewer' });
     now = new Date('2026-12-01T11:00:00Z');
     const second = await admin.create({ tenant: 'globex', role: 'admin', name: '  ' });
