@@ -7,6 +7,12 @@ const SAME_LENGTH_FOLDS = new Map<number, number>([
   [0x2010, 0x2d], [0x2011, 0x2d], [0x2012, 0x2d], [0x2013, 0x2d], [0x2212, 0x2d], [0xff08, 0x28], [0xff09, 0x29],
 ]);
 
+/** The ASCII unit a fullwidth digit or sign, an odd space or a typographic dash stands for, or undefined. */
+export function foldedUnit(unit: number): number | undefined {
+  if (unit < 0x00a0 || (unit > 0x00a0 && unit < 0x2002)) return undefined;
+  return unit >= 0xff10 && unit <= 0xff19 ? unit - 0xff10 + 0x30 : SAME_LENGTH_FOLDS.get(unit);
+}
+
 /**
  * The view the PII patterns read: fullwidth digits and signs, no-break, figure and thin spaces,
  * and typographic dashes become their ASCII forms, one UTF-16 unit for one, so `０６７ １２３…` and a

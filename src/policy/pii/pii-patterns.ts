@@ -30,6 +30,11 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
   PHONE: new RegExp(`(?<!\\d)${PHONE_HEAD}${GAP}\\d{3}${GAP}\\d{2}${GAP}\\d{2}(?!\\d)`, 'g'),
   IPN: /(?<!\d)\d{10}(?!\d)/g,
   EDRPOU: /(?<!\d)\d{8}(?!\d)/g,
+  // Booklet passport: two capital letters of the series (Cyrillic, or the Latin letters that look
+  // like them) and six digits, «КН 123456», «КН №123456», "KH-123456".
+  PASSPORT: /(?<![A-Za-zА-ЯІЇЄҐа-яіїєґ0-9])[АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЮЯABCEHIKMOPTX]{2}(?: ?(?:№|N|No\.?|#|-) ?| )?\d{6}(?!\d)/g,
+  // ID-card passport: nine digits, optionally 3-3-3; taken only when labelled as one (`PII_RULES`).
+  ID_CARD: /(?<![A-Za-z0-9])\d{3}[ -]?\d{3}[ -]?\d{3}(?![A-Za-z0-9]| ?\d)/g,
 };
 
 /**
@@ -39,12 +44,13 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
  * - EMAIL: `name (at) domain (dot) com`, `name [at] domain.com` (Latin words only: Cyrillic ones
  *   such as "(собака)" made the automaton too large for recheck to prove in its time limit);
  * - PHONE: digits spaced one by one, `0 6 7 1 2 3 4 5 6 7`, `+ 3 8 0 6 7 …`;
- * - IPN and EDRPOU: the code with spaces inside (`1234 567 890`); checksums still decide.
+ * - IPN: the code with spaces or dashes inside (`1234 567 890`, `3184-710-691`); EDRPOU with spaces
+ *   only (an ISO date is eight digits with dashes); checksums still decide.
  */
 export const PII_DISGUISED_PATTERNS = {
   EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ ?[([{<] ?(?:at|AT) ?[)\]}>] ?[A-Za-z0-9-]+(?: ?(?:\.|[([{<] ?(?:dot|DOT) ?[)\]}>]) ?[A-Za-z0-9-]+)+/g,
   PHONE: /(?<!\d)(?:(?:\+ ?)?3 ?8 ?)?0 ?[1-9](?: \d){8}(?!\d)/g,
-  IPN: /(?<!\d)\d(?: ?\d){9}(?! ?\d)/g,
+  IPN: /(?<!\d)\d(?:[ -]?\d){9}(?![ -]?\d)/g,
   EDRPOU: /(?<!\d)\d(?: ?\d){7}(?! ?\d)/g,
 } as const;
 
