@@ -65,6 +65,8 @@ interface Token {
   readonly digits?: string;
   readonly start: number;
   readonly end: number;
+  /** A comma came before it: a pause in dictation, which ends the group before («триста, тридцять п'ять»). */
+  readonly pause?: boolean;
 }
 
 /** Writes the view unit by unit, with the original span of each. */
@@ -94,7 +96,9 @@ class ViewWriter {
 function composeGroups(tokens: readonly Token[]): { digits: string; start: number; end: number }[] {
   const groups: { digits: string; start: number; end: number; hundreds?: number; tens?: number; units?: number; closed: boolean }[] = [];
   for (const token of tokens) {
-    const open = groups[groups.length - 1];
+    const last = groups[groups.length - 1];
+    if (token.pause === true && last !== undefined) last.closed = true;
+    const open = last;
     const word = token.word;
     if (word === undefined) {
       groups.push({ digits: token.digits ?? '', start: token.start, end: token.end, closed: true });
@@ -145,6 +149,7 @@ export function piiNormalisedView(text: string): PiiView {
   let runStart = 0;
   let runEnd = 0;
   let lastAt = -1_000;
+  let pause = false;
 
   const flushRun = (): void => {
     const words = run.filter((token) => token.word !== undefined).length;
@@ -177,6 +182,7 @@ export function piiNormalisedView(text: string): PiiView {
       if (folded !== undefined) out.changed = true;
       const written = folded ?? unit;
       if (run.length > 0 && !isRunSeparator(written)) flushRun();
+      if (written === 0x2c) pause = true;
       out.emit(written, at, at + 1);
       at++;
       continue;
@@ -206,7 +212,7 @@ export function piiNormalisedView(text: string): PiiView {
       } else break;
       end++;
     }
-    if (letters > 0 && digits >= 3 && lookalikes === letters && digits > letters) {
+    if (letters > 0 && lookalikes === letters && digits >= letters && ((digits >= 2 && digits > letters) || numericNeighbour(text, out, begin, end))) {
       for (let i = begin; i < out.length; i++) out.units[i] = DIGIT_LOOKALIKES.get(out.units[i] ?? 0) ?? out.units[i] ?? 0;
       out.changed = true;
       letters = 0;
@@ -215,10 +221,12 @@ export function piiNormalisedView(text: string): PiiView {
     if (letters === 0 || token !== undefined) {
       if (run.length === 0) runStart = begin;
       const written = String.fromCharCode(...out.units.subarray(begin, out.length));
-      run.push(token === undefined ? { digits: written, start: at, end } : { word: token, start: at, end });
+      run.push(token === undefined ? { digits: written, start: at, end, pause } : { word: token, start: at, end, pause });
+      pause = false;
       runEnd = out.length;
     } else {
       if (run.length > 0) flushRun();
+      pause = false;
       const lower = letters > 0 && letters <= 7 ? text.slice(at, end).toLowerCase() : '';
       if (AT_WORDS.has(lower) || (DOT_WORDS.has(lower) && begin - lastAt < 64)) {
         const joined = joinAddress(text, out, begin, end, AT_WORDS.has(lower) ? 0x40 : 0x2e);
@@ -236,6 +244,20 @@ export function piiNormalisedView(text: string): PiiView {
   let view = '';
   for (let i = 0; i < out.length; i += 8192) view += String.fromCharCode(...out.units.subarray(i, Math.min(out.length, i + 8192)));
   return { view, starts: out.starts.subarray(0, out.length), ends: out.ends.subarray(0, out.length) };
+}
+
+// Punctuation inside a written number: spaces, dashes, dots, brackets and the plus of +38.
+const isNumberPunctuation = (unit: number): boolean => unit === 0x20 || unit === 0x2d || unit === 0x2e || unit === 0x28 || unit === 0x29 || unit === 0x2b;
+
+/** Whether a short group with a look-alike letter («2З», «6о») sits next to another group of the same number. */
+function numericNeighbour(text: string, out: ViewWriter, begin: number, end: number): boolean {
+  let back = begin;
+  while (back > 0 && begin - back < 2 && isNumberPunctuation(out.units[back - 1] ?? 0)) back--;
+  if (back < begin && back > 0 && isDigit(out.units[back - 1] ?? 0)) return true;
+  let ahead = end;
+  while (ahead < text.length && ahead - end < 2 && isNumberPunctuation(text.charCodeAt(ahead))) ahead++;
+  const next = text.charCodeAt(ahead);
+  return ahead > end && (isDigit(next) || DIGIT_LOOKALIKES.has(next) || (next >= 0xff10 && next <= 0xff19));
 }
 
 /**
