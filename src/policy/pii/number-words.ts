@@ -52,6 +52,9 @@ const WORDS: readonly (readonly [NumberWord, readonly string[]])[] = [
   [{ kind: 'plus' }, ['плюс', 'plus']],
 ];
 
+/** Every spelling `numberWord` knows, lower case. */
+export const NUMBER_WORD_SPELLINGS: readonly string[] = WORDS.flatMap(([, spellings]) => spellings);
+
 const BY_WORD = new Map<string, NumberWord>(WORDS.flatMap(([word, spellings]) => spellings.map((spelling) => [spelling, word] as const)));
 
 /** The number word `word` (any case; ', ’ or ʼ as the apostrophe) stands for, or undefined. */

@@ -1,4 +1,4 @@
-import { numberWord } from './number-words.js';
+import { NUMBER_WORD_SPELLINGS, numberWord } from './number-words.js';
 import type { NumberWord } from './number-words.js';
 import { foldedUnit } from './pii-matching-view.js';
 
@@ -144,6 +144,7 @@ function composeGroups(tokens: readonly Token[]): { digits: string; start: numbe
  * linear; returns the text itself when nothing changes.
  */
 export function piiNormalisedView(text: string): PiiView {
+  if (!needsNormalisedView(text)) return { view: text };
   const out = new ViewWriter(text.length);
   let run: Token[] = [];
   let runStart = 0;
@@ -285,4 +286,61 @@ function joinAddress(text: string, out: ViewWriter, wordBegin: number, wordEnd: 
   out.emit(sign, start, ahead);
   out.changed = true;
   return ahead;
+}
+
+const lowerUnit = (unit: number): number => (unit >= 0x41 && unit <= 0x5a ? unit + 0x20 : unit >= 0x410 && unit <= 0x42f ? unit + 0x20 : unit === 0x406 ? 0x456 : unit);
+const pairKey = (first: number, second: number): number => lowerUnit(first) * 0x10000 + lowerUnit(second);
+// The first two letters (lower case) of every number word and of «собака» / «крапка»: a word that
+// starts otherwise is never looked up, which keeps the check below cheap on ordinary text.
+const WORD_STARTS = new Set([...NUMBER_WORD_SPELLINGS, ...AT_WORDS].map((word) => pairKey(word.charCodeAt(0), word.charCodeAt(1))));
+
+/**
+ * Whether the text holds anything the view rewrites, found without building it (most texts hold
+ * nothing, and then the patterns read the text itself): an invisible character, a digit, sign or
+ * space to fold, a word of digits and look-alike letters, a number word next to a number or another
+ * number word, or «собака». A superset of what `piiNormalisedView` changes.
+ */
+function needsNormalisedView(text: string): boolean {
+  // What the last token was: 0 other, 1 digits, 2 a number word; and whether only separators followed it.
+  let previous = 0;
+  let at = 0;
+  while (at < text.length) {
+    const unit = text.charCodeAt(at);
+    if (unit >= 0xa0 && !isLetter(unit) && (isIgnorable(unit) || unit === 0xdb40 || foldedUnit(unit) !== undefined || otherScriptDigit(unit) !== undefined)) return true;
+    if (!isLetter(unit) && !isDigit(unit)) {
+      if (!isRunSeparator(unit)) previous = 0;
+      at++;
+      continue;
+    }
+    let end = at;
+    let digits = 0;
+    let lookalikes = 0;
+    let letters = 0;
+    while (end < text.length) {
+      const next = text.charCodeAt(end);
+      if (isDigit(next)) digits++;
+      else if (isLetter(next)) {
+        letters++;
+        if (DIGIT_LOOKALIKES.has(next)) lookalikes++;
+      } else if (!(isApostrophe(next) && letters > 0 && isLetter(text.charCodeAt(end + 1)))) break;
+      end++;
+    }
+    if (digits > 0 && lookalikes > 0) return true;
+    if (letters === 0) {
+      if (previous === 2) return true;
+      previous = 1;
+    } else if (end - at >= 3 && end - at <= 13 && WORD_STARTS.has(pairKey(unit, text.charCodeAt(at + 1)))) {
+      const word = text.slice(at, end);
+      if (numberWord(word) !== undefined) {
+        if (previous !== 0) return true;
+        previous = 2;
+      } else {
+        const lower = word.toLowerCase();
+        if (AT_WORDS.has(lower)) return true;
+        previous = 0;
+      }
+    } else previous = 0;
+    at = end;
+  }
+  return false;
 }
