@@ -1,6 +1,6 @@
 import { NUMBER_WORD_SPELLINGS, numberWord } from './number-words.js';
 import type { NumberWord } from './number-words.js';
-import { foldedUnit } from './pii-matching-view.js';
+import { foldedUnit } from './folded-unit.js';
 
 /**
  * The text as the PII patterns read it, with, for each of its UTF-16 units, the span of the

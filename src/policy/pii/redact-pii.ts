@@ -54,9 +54,12 @@ function applyRule(view: string, rule: PiiRule, found: Found[]): string {
 
 /**
  * Replaces personal data with `[REDACTED:<TYPE>]`: Ukrainian phones, e-mail addresses, Luhn-valid
- * cards, mod-97-valid UA IBANs, and checksum-valid IPN and EDRPOU codes, also when disguised:
- * fullwidth digits, no-break spaces, cards grouped with dots, phones spaced digit by digit,
- * `name (at) domain`, IPN and EDRPOU with spaces.
+ * cards, mod-97-valid UA IBANs, checksum-valid IPN and EDRPOU codes, booklet passports (series and
+ * number) and labelled ID-card numbers. The patterns read the normalised view (`piiNormalisedView`:
+ * zero-width characters, fullwidth and Arabic-Indic digits, look-alike letters in numbers, numbers
+ * dictated in words, «собака» for @) and each find is cut from the original text, so the words
+ * around it stay as written. Numbers labelled as seal, invoice, waybill, batch, lot or order numbers,
+ * 14-digit carrier waybill numbers and groups of longer numbers are not personal data.
  * Types in `keep` are left as they are (a role's grant, see `redactToolResult`). Idempotent, never
  * throws, never prints; linear in the length of the text.
  *
