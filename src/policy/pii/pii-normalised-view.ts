@@ -59,6 +59,10 @@ const AT_WORDS = new Set(['собака', 'собачка', 'sobaka']);
 const DOT_WORDS = new Set(['крапка', 'точка', 'dot']);
 /** A dictated number becomes digits only from this many digits on: phones, tax ids, cards, not "два три". */
 const MIN_SPELLED_DIGITS = 7;
+/** A dictated phone, tax id or card is at most about 25 words and groups; a longer run is not one, and is left as written. */
+const MAX_RUN_TOKENS = 40;
+/** A group of digits longer than this is no part of a dictated number (and is never copied into a string). */
+const MAX_RUN_DIGITS = 19;
 
 interface Token {
   readonly word?: NumberWord;
@@ -154,7 +158,7 @@ export function piiNormalisedView(text: string): PiiView {
 
   const flushRun = (): void => {
     const words = run.filter((token) => token.word !== undefined).length;
-    if (words > 0) {
+    if (words > 0 && run.length <= MAX_RUN_TOKENS) {
       const groups = composeGroups(run);
       const digits = groups.reduce((sum, group) => sum + group.digits.length, 0);
       if (digits >= MIN_SPELLED_DIGITS) {
@@ -219,7 +223,10 @@ export function piiNormalisedView(text: string): PiiView {
       letters = 0;
     }
     const token = letters === 0 ? undefined : numberWord(text.slice(at, end));
-    if (letters === 0 || token !== undefined) {
+    if (letters === 0 && out.length - begin > MAX_RUN_DIGITS) {
+      if (run.length > 0) flushRun();
+      pause = false;
+    } else if (letters === 0 || token !== undefined) {
       if (run.length === 0) runStart = begin;
       const written = String.fromCharCode(...out.units.subarray(begin, out.length));
       run.push(token === undefined ? { digits: written, start: at, end, pause } : { word: token, start: at, end, pause });
