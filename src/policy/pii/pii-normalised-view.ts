@@ -47,6 +47,9 @@ const DIGIT_LOOKALIKES = new Map<number, number>([
 ]);
 
 const isDigit = (unit: number): boolean => unit >= 0x30 && unit <= 0x39;
+// The keys of DIGIT_LOOKALIKES as comparisons: asked for every letter of every word, where a map lookup costs.
+const isLookalike = (unit: number): boolean =>
+  unit === 0x4f || unit === 0x6f || unit === 0x6c || unit === 0x49 || unit === 0x41e || unit === 0x43e || unit === 0x417 || unit === 0x437 || unit === 0x431 || unit === 0x406 || unit === 0x456 || unit === 0x39f || unit === 0x3bf;
 const isLetter = (unit: number): boolean =>
   (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x61 && unit <= 0x7a) || (unit >= 0xc0 && unit <= 0x24f && unit !== 0xd7 && unit !== 0xf7) || (unit >= 0x370 && unit <= 0x52f);
 const isApostrophe = (unit: number): boolean => unit === 0x27 || unit === 0x2019 || unit === 0x2bc;
@@ -328,7 +331,7 @@ function needsNormalisedView(text: string): boolean {
       if (isDigit(next)) digits++;
       else if (isLetter(next)) {
         letters++;
-        if (DIGIT_LOOKALIKES.has(next)) lookalikes++;
+        if (isLookalike(next)) lookalikes++;
       } else if (!(isApostrophe(next) && letters > 0 && isLetter(text.charCodeAt(end + 1)))) break;
       end++;
     }
