@@ -3,10 +3,10 @@ import type { Readable, Writable } from 'node:stream';
 import { once } from 'node:events';
 
 /** Where a text comes from: typed by the user (input guard) or read from a tool, a document or another agent (taint scan). */
-export type ScanChannel = 'user' | 'third_party';
+type ScanChannel = 'user' | 'third_party';
 
 /** One output line of `waybill guard scan --jsonl` for a line that could be read. */
-export interface JsonlVerdict {
+interface JsonlVerdict {
   readonly line: number;
   /** The input's `id`, echoed when it is a string or a number, so a caller can join verdicts to its data. */
   readonly id?: string | number;
@@ -24,7 +24,7 @@ export interface JsonlVerdict {
 }
 
 /** One output line for a line that could not be read: its number and why. */
-export interface JsonlError {
+interface JsonlError {
   readonly line: number;
   readonly error: string;
 }

@@ -10,7 +10,7 @@ const MAX_DIGITS = 19;
  * Carrier waybill numbers are 14 digits starting 20 or 59 (Nova Poshta), and about one in ten of
  * them passes Luhn, so they are not cards.
  */
-export function issuerPlausible(digits: string): boolean {
+function issuerPlausible(digits: string): boolean {
   const first = digits.charCodeAt(0) - 0x30;
   if (first < 1 || first > 6) return false;
   const two = Number(digits.slice(0, 2));
