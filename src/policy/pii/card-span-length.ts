@@ -5,6 +5,24 @@ const MIN_DIGITS = 13;
 const MAX_DIGITS = 19;
 
 /**
+ * Whether a Luhn-valid run of digits can be a payment card: issuers' numbers start with 1 to 6
+ * (2 only in Mastercard's 2221-2720), and a 14-digit card is a Diners Club one (30, 36, 38, 39).
+ * Carrier waybill numbers are 14 digits starting 20 or 59 (Nova Poshta), and about one in ten of
+ * them passes Luhn, so they are not cards.
+ */
+function issuerPlausible(digits: string): boolean {
+  const first = digits.charCodeAt(0) - 0x30;
+  if (first < 1 || first > 6) return false;
+  const two = Number(digits.slice(0, 2));
+  if (digits.length === 14 && two !== 30 && two !== 36 && two !== 38 && two !== 39) return false;
+  if (first === 2) {
+    const four = Number(digits.slice(0, 4));
+    return four >= 2221 && four <= 2720;
+  }
+  return true;
+}
+
+/**
  * Length of the longest Luhn-valid card number at the start of a CARD candidate, or 0.
  *
  * The pattern takes the longest run it can, so "4111 1111 1111 1111 12/27" (card and expiry)
@@ -19,8 +37,14 @@ export function cardSpanLength(candidate: string): number {
     if (!isAsciiDigit(last)) continue;
     if (digits < MIN_DIGITS) return 0;
     const endsGroup = !isAsciiDigit(candidate[end]);
-    if (endsGroup && digits <= MAX_DIGITS && luhnValid(candidate.slice(0, end))) return end;
+    if (endsGroup && digits <= MAX_DIGITS && luhnValid(candidate.slice(0, end)) && issuerPlausible(digitsOf(candidate.slice(0, end)))) return end;
     digits--;
   }
   return 0;
+}
+
+function digitsOf(text: string): string {
+  let digits = '';
+  for (const char of text) if (isAsciiDigit(char)) digits += char;
+  return digits;
 }

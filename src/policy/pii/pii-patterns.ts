@@ -25,31 +25,37 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
   // UA, two check digits and 25 characters, optionally in the printed blocks of four.
   IBAN: /(?<![A-Za-z0-9])UA\d{2}(?: ?[A-Z0-9]{4}){6} ?[A-Z0-9](?![A-Za-z0-9])/gi,
   // 13 to 19 digits, at most one space, dot or dash between two digits (no-break spaces are
-  // spaces in the matching view).
+  // spaces in the normalised view).
   CARD: /(?<!\d)\d(?:[ .-]?\d){12,18}(?!\d)/g,
   PHONE: new RegExp(`(?<!\\d)${PHONE_HEAD}${GAP}\\d{3}${GAP}\\d{2}${GAP}\\d{2}(?!\\d)`, 'g'),
   IPN: /(?<!\d)\d{10}(?!\d)/g,
   EDRPOU: /(?<!\d)\d{8}(?!\d)/g,
+  // Booklet passport: two capital letters of the series (Cyrillic, or the Latin letters that look
+  // like them) and six digits, «КН 123456», «КН №123456», "KH-123456".
+  PASSPORT: /(?<![A-Za-zА-ЯІЇЄҐа-яіїєґ0-9])[АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЮЯABCEHIKMOPTX]{2}(?: ?(?:№|N|No\.?|#|-) ?| )?\d{6}(?!\d)/g,
+  // ID-card passport: nine digits, optionally 3-3-3; taken only when labelled as one (`PII_RULES`).
+  ID_CARD: /(?<![A-Za-z0-9])\d{3}[ -]?\d{3}[ -]?\d{3}(?![A-Za-z0-9]| ?\d)/g,
 };
 
 /**
  * Disguised forms, each run right after the plain pattern of its type (see `PII_DISGUISED_RULES`).
- * They read the matching view (fullwidth digits, no-break and thin spaces, fullwidth @ + . folded to
- * ASCII, one character for one), and are proved linear the same way.
- * - EMAIL: `name (at) domain (dot) com`, `name [at] domain.com` (Latin words only: Cyrillic ones
- *   such as "(собака)" made the automaton too large for recheck to prove in its time limit);
+ * They read the normalised view (`piiNormalisedView`), and are proved linear the same way.
+ * - EMAIL: `name (at) domain (dot) com`, `name [at] domain.com` (Latin words only here: «собака» and
+ *   «крапка» are turned into @ and a dot by the view, since they made the automaton too large for
+ *   recheck to prove in its time limit);
  * - PHONE: digits spaced one by one, `0 6 7 1 2 3 4 5 6 7`, `+ 3 8 0 6 7 …`;
- * - IPN and EDRPOU: the code with spaces inside (`1234 567 890`); checksums still decide.
+ * - IPN: the code with spaces or dashes inside (`1234 567 890`, `3184-710-691`); EDRPOU with spaces
+ *   only (an ISO date is eight digits with dashes); checksums still decide.
  */
 export const PII_DISGUISED_PATTERNS = {
   EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ ?[([{<] ?(?:at|AT) ?[)\]}>] ?[A-Za-z0-9-]+(?: ?(?:\.|[([{<] ?(?:dot|DOT) ?[)\]}>]) ?[A-Za-z0-9-]+)+/g,
   PHONE: /(?<!\d)(?:(?:\+ ?)?3 ?8 ?)?0 ?[1-9](?: \d){8}(?!\d)/g,
-  IPN: /(?<!\d)\d(?: ?\d){9}(?! ?\d)/g,
+  IPN: /(?<!\d)\d(?:[ -]?\d){9}(?![ -]?\d)/g,
   EDRPOU: /(?<!\d)\d(?: ?\d){7}(?! ?\d)/g,
 } as const;
 
 /**
- * What every pattern above needs somewhere in the matching view: an ASCII digit, an @, or the
+ * What every pattern above needs somewhere in the normalised view: an ASCII digit, an @, or the
  * bracketed "at" of a disguised e-mail. A text without any (most audit details and tool-result
  * strings) is returned as it is without running the patterns.
  */

@@ -2,6 +2,7 @@ import { cardSpanLength } from './card-span-length.js';
 import { edrpouValid } from './edrpou-valid.js';
 import { ibanValid } from './iban-valid.js';
 import { ipnValid } from './ipn-valid.js';
+import { insideLongerNumber, labelledAsDocumentNumber, labelledAsIdentityDocument } from './pii-context.js';
 import { PII_DISGUISED_PATTERNS, PII_PATTERNS } from './pii-patterns.js';
 import type { PiiType } from './pii-type.js';
 
@@ -11,7 +12,14 @@ export interface PiiRule {
   readonly pattern: RegExp;
   /** Length of the PII at the start of `candidate`; 0 rejects it. */
   readonly measure: (candidate: string) => number;
+  /** What the text around a measured match says (`start` to `end` of the view); false leaves it alone. */
+  readonly accept?: (view: string, start: number, end: number) => boolean;
 }
+
+// Seal, invoice, waybill, batch and order numbers are numbers, not people: a label before them wins.
+const notDocumentNumber = (view: string, start: number): boolean => !labelledAsDocumentNumber(view, start);
+const standalone = (view: string, start: number, end: number): boolean => notDocumentNumber(view, start) && !insideLongerNumber(view, start, end);
+const identityDocument = (view: string, start: number, end: number): boolean => labelledAsIdentityDocument(view, start) && standalone(view, start, end);
 
 const whole = (candidate: string): number => candidate.length;
 const wholeIf =
@@ -29,18 +37,34 @@ const wholeIf =
 export const PII_RULES: readonly PiiRule[] = [
   { type: 'EMAIL', pattern: PII_PATTERNS.EMAIL, measure: whole },
   { type: 'IBAN', pattern: PII_PATTERNS.IBAN, measure: wholeIf(ibanValid) },
-  { type: 'CARD', pattern: PII_PATTERNS.CARD, measure: cardSpanLength },
+  { type: 'CARD', pattern: PII_PATTERNS.CARD, measure: cardSpanLength, accept: notDocumentNumber },
   { type: 'PHONE', pattern: PII_PATTERNS.PHONE, measure: whole },
-  { type: 'IPN', pattern: PII_PATTERNS.IPN, measure: wholeIf(ipnValid) },
-  { type: 'EDRPOU', pattern: PII_PATTERNS.EDRPOU, measure: wholeIf(edrpouValid) },
+  { type: 'IPN', pattern: PII_PATTERNS.IPN, measure: wholeIf(ipnValid), accept: standalone },
+  { type: 'EDRPOU', pattern: PII_PATTERNS.EDRPOU, measure: wholeIf(edrpouValid), accept: standalone },
+  { type: 'PASSPORT', pattern: PII_PATTERNS.PASSPORT, measure: whole, accept: notDocumentNumber },
+  { type: 'ID_CARD', pattern: PII_PATTERNS.ID_CARD, measure: whole, accept: identityDocument },
 ];
+
+// The digit groups of a code written with spaces or dashes.
+function splitGroups(candidate: string): string[] {
+  const groups: string[] = [];
+  let group = '';
+  for (const char of candidate) {
+    if (char === ' ' || char === '-') {
+      groups.push(group);
+      group = '';
+    } else group += char;
+  }
+  groups.push(group);
+  return groups;
+}
 
 // Digits with spaces inside, checked as the plain code; grouped like an amount ("10 000 000", "1 234
 // 567 890": one to three digits, then groups of three) they are an amount, not a code.
 const spacedCode =
   (valid: (candidate: string) => boolean) =>
   (candidate: string): number => {
-    const groups = candidate.split(' ');
+    const groups = splitGroups(candidate);
     const amountLike = groups.length > 1 && (groups[0]?.length ?? 0) <= 3 && groups.slice(1).every((group) => group.length === 3);
     return !amountLike && valid(groups.join('')) ? candidate.length : 0;
   };
@@ -52,8 +76,8 @@ const spacedCode =
 const PII_DISGUISED_RULES: readonly PiiRule[] = [
   { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL, measure: whole },
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE, measure: whole },
-  { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid) },
-  { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid) },
+  { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid), accept: standalone },
+  { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid), accept: standalone },
 ];
 
 /** Every rule in the order `redactPii` runs them: each type's plain rule, then its disguised one. */

@@ -165,6 +165,6 @@ describe('redactPii: mixed text', () => {
   });
 
   it('names every type it can report', () => {
-    expect([...PII_TYPES].sort()).toEqual(['CARD', 'EDRPOU', 'EMAIL', 'IBAN', 'IPN', 'PHONE']);
+    expect([...PII_TYPES].sort()).toEqual(['CARD', 'EDRPOU', 'EMAIL', 'IBAN', 'ID_CARD', 'IPN', 'PASSPORT', 'PHONE']);
   });
 });

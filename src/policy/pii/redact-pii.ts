@@ -1,6 +1,6 @@
 import type { PiiRule } from './pii-rules.js';
 import { ALL_PII_RULES } from './pii-rules.js';
-import { piiMatchingView } from './pii-matching-view.js';
+import { originalSpan, piiNormalisedView } from './pii-normalised-view.js';
 import { PII_CANDIDATE_HINT } from './pii-patterns.js';
 import type { PiiType } from './pii-type.js';
 import { redactionMarker } from './redaction-marker.js';
@@ -12,23 +12,28 @@ export interface PiiRedaction {
   readonly total: number;
 }
 
-function applyRule(text: string, view: string, rule: PiiRule): { text: string; count: number } {
-  const { pattern, measure, type } = rule;
-  // Patterns read the matching view; spans are cut from the text, which has the same length.
-  const parts: string[] = [];
-  let copied = 0;
-  let count = 0;
+interface Found {
+  readonly start: number;
+  readonly end: number;
+  readonly type: PiiType;
+}
+
+// Stands in the view for a span already found, so no later rule matches inside it: not a digit, a
+// letter, an @ or a separator, like the marker that replaces it in the text.
+const TAKEN = '\u0000';
+
+function applyRule(view: string, rule: PiiRule, found: Found[]): string {
+  const { pattern, measure, type, accept } = rule;
+  const taken: Found[] = [];
   // The patterns are shared global regexes; the redactor is synchronous, so resetting is enough.
   pattern.lastIndex = 0;
   for (let match = pattern.exec(view); match !== null; match = pattern.exec(view)) {
     const lead = match.groups?.lead ?? '';
     const start = match.index + lead.length;
     const length = measure(match[0].slice(lead.length));
-    if (length > 0) {
-      parts.push(text.slice(copied, start), redactionMarker(type));
-      copied = start + length;
-      count++;
-      pattern.lastIndex = copied;
+    if (length > 0 && (accept === undefined || accept(view, start, start + length))) {
+      taken.push({ start, end: start + length, type });
+      pattern.lastIndex = start + length;
     } else {
       // A rejected candidate may still contain a valid one that starts later (a card after a
       // leading group), so the search resumes one character on, not after the whole candidate.
@@ -36,16 +41,25 @@ function applyRule(text: string, view: string, rule: PiiRule): { text: string; c
     }
   }
   pattern.lastIndex = 0;
-  if (count === 0) return { text, count };
-  parts.push(text.slice(copied));
-  return { text: parts.join(''), count };
+  if (taken.length === 0) return view;
+  found.push(...taken);
+  let next = '';
+  let copied = 0;
+  for (const span of taken) {
+    next += view.slice(copied, span.start) + TAKEN.repeat(span.end - span.start);
+    copied = span.end;
+  }
+  return next + view.slice(copied);
 }
 
 /**
  * Replaces personal data with `[REDACTED:<TYPE>]`: Ukrainian phones, e-mail addresses, Luhn-valid
- * cards, mod-97-valid UA IBANs, and checksum-valid IPN and EDRPOU codes, also when disguised:
- * fullwidth digits, no-break spaces, cards grouped with dots, phones spaced digit by digit,
- * `name (at) domain`, IPN and EDRPOU with spaces.
+ * cards, mod-97-valid UA IBANs, checksum-valid IPN and EDRPOU codes, booklet passports (series and
+ * number) and labelled ID-card numbers. The patterns read the normalised view (`piiNormalisedView`:
+ * zero-width characters, fullwidth and Arabic-Indic digits, look-alike letters in numbers, numbers
+ * dictated in words, «собака» for @) and each find is cut from the original text, so the words
+ * around it stay as written. Numbers labelled as seal, invoice, waybill, batch, lot or order numbers,
+ * 14-digit carrier waybill numbers and groups of longer numbers are not personal data.
  * Types in `keep` are left as they are (a role's grant, see `redactToolResult`). Idempotent, never
  * throws, never prints; linear in the length of the text.
  *
@@ -56,19 +70,34 @@ function applyRule(text: string, view: string, rule: PiiRule): { text: string; c
 export function redactPii(text: string, options: { readonly keep?: readonly PiiType[] } = {}): PiiRedaction {
   const { keep = [] } = options;
   const counts: Partial<Record<PiiType, number>> = {};
-  let total = 0;
-  let current = text;
-  let view = piiMatchingView(text);
-  if (!PII_CANDIDATE_HINT.test(view)) return { text, counts, total };
+  const normalised = piiNormalisedView(text);
+  let view = normalised.view;
+  if (!PII_CANDIDATE_HINT.test(view)) return { text, counts, total: 0 };
+  const found: Found[] = [];
   for (const rule of ALL_PII_RULES) {
     if (keep.includes(rule.type)) continue;
-    const result = applyRule(current, view, rule);
-    current = result.text;
-    if (result.count > 0) {
-      view = piiMatchingView(current);
-      counts[rule.type] = result.count;
-      total += result.count;
-    }
+    view = applyRule(view, rule, found);
   }
-  return { text: current, counts, total };
+  if (found.length === 0) return { text, counts, total: 0 };
+  // Back to the original text: each span of the view covers a span of it (a dictated number, an
+  // address with «собака», digits with zero-width characters between them).
+  const spans = found
+    .map((span) => {
+      const [start, end] = originalSpan(normalised, span.start, span.end);
+      return { start, end, type: span.type };
+    })
+    .sort((a, b) => a.start - b.start);
+  const parts: string[] = [];
+  let copied = 0;
+  let total = 0;
+  for (const span of spans) {
+    // Two finds inside one dictated group share its span: the first one redacts it.
+    if (span.start < copied) continue;
+    parts.push(text.slice(copied, span.start), redactionMarker(span.type));
+    copied = span.end;
+    counts[span.type] = (counts[span.type] ?? 0) + 1;
+    total++;
+  }
+  parts.push(text.slice(copied));
+  return { text: parts.join(''), counts, total };
 }

@@ -1,0 +1,86 @@
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { once } from 'node:events';
+
+/** Where a text comes from: typed by the user (input guard) or read from a tool, a document or another agent (taint scan). */
+type ScanChannel = 'user' | 'third_party';
+
+/** One output line of `waybill guard scan --jsonl` for a line that could be read. */
+interface JsonlVerdict {
+  readonly line: number;
+  /** The input's `id`, echoed when it is a string or a number, so a caller can join verdicts to its data. */
+  readonly id?: string | number;
+  readonly where: ScanChannel;
+  /** `blocked` (user text the input guard refuses), `flagged` (third-party text carrying instructions) or `clean`. */
+  readonly verdict: 'blocked' | 'flagged' | 'clean';
+  readonly blocked: boolean;
+  readonly tainted: boolean;
+  readonly rule: string | null;
+  readonly family: string | null;
+  /** The classifier's attack probability for user text; null for third-party text (rules only). */
+  readonly score: number | null;
+  readonly pii: Readonly<Record<string, number>>;
+  readonly redacted: string;
+}
+
+/** One output line for a line that could not be read: its number and why. */
+interface JsonlError {
+  readonly line: number;
+  readonly error: string;
+}
+
+type Parsed = { readonly text: string; readonly where: ScanChannel; readonly id?: string | number } | { readonly error: string };
+
+function parseLine(raw: string): Parsed {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    return { error: `not JSON: ${(error as Error).message}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: 'expected a JSON object {"text": ..., "where": "user" | "third_party"}' };
+  const { text, where = 'user', id } = value as Record<string, unknown>;
+  if (typeof text !== 'string') return { error: '"text" must be a string' };
+  if (where !== 'user' && where !== 'third_party') return { error: '"where" must be "user" or "third_party"' };
+  return typeof id === 'string' || typeof id === 'number' ? { text, where, id } : { text, where };
+}
+
+/**
+ * Reads JSON lines (`{"text", "where"}`) and writes one verdict per non-blank line, in order, in
+ * this one process (the guards and the classifier load once). User text gets the input guard
+ * (rules and classifier), third-party text the taint scan the runtimes apply to tool results;
+ * both get PII redaction. A line that is not a valid object gets `{line, error}`: one bad line
+ * never stops the rest. Returns how many lines got a verdict and how many an error.
+ */
+export async function guardScanJsonl(input: Readable, output: Writable): Promise<{ verdicts: number; errors: number }> {
+  const [{ detectInjection, scanUntrustedText }, { redactPii }] = await Promise.all([import('../policy/injection/index.js'), import('../policy/pii/index.js')]);
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  let line = 0;
+  let verdicts = 0;
+  let errors = 0;
+  const write = async (record: JsonlVerdict | JsonlError): Promise<void> => {
+    // Respect back-pressure: a slow reader of stdout must not make the process buffer every verdict.
+    if (!output.write(`${JSON.stringify(record)}\n`)) await once(output, 'drain');
+  };
+  for await (const raw of lines) {
+    line++;
+    if (raw.trim() === '') continue;
+    const parsed = parseLine(raw);
+    if ('error' in parsed) {
+      errors++;
+      await write({ line, error: parsed.error });
+      continue;
+    }
+    const pii = redactPii(parsed.text);
+    const common = { line, ...(parsed.id === undefined ? {} : { id: parsed.id }), where: parsed.where, pii: pii.counts, redacted: pii.text };
+    if (parsed.where === 'user') {
+      const input = detectInjection(parsed.text);
+      await write({ ...common, verdict: input.blocked ? 'blocked' : 'clean', blocked: input.blocked, tainted: false, rule: input.rule ?? null, family: input.blocked ? (input.family ?? null) : null, score: input.score });
+    } else {
+      const taint = scanUntrustedText(parsed.text);
+      await write({ ...common, verdict: taint.tainted ? 'flagged' : 'clean', blocked: false, tainted: taint.tainted, rule: taint.rule ?? null, family: null, score: null });
+    }
+    verdicts++;
+  }
+  return { verdicts, errors };
+}
