@@ -79,7 +79,7 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     const admission = admitRequest(run, request.input);
     if (!admission.admitted) return this.#finish(run);
     await beginAsk(this.#durable, run, admission.text);
-    return this.#finish(run, await this.#step(run, () => this.port.start(run, admission.text)));
+    return this.#holding(run, async () => this.#finish(run, await this.#step(run, () => this.port.start(run, admission.text))));
   }
 
   /** What a thread is doing, read from the shared stores, so any process can see a pause. */
@@ -121,7 +121,7 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     if (options.defer) return (await this.runs.getRun(previous.run_id)) ?? previous;
     const run = newRunLedger(this.#services, { threadId, tenant: intent.tenant, requestId: intent.requestId, trustedText: input, runId: intent.runId });
     holdLease(this.#durable, run);
-    return this.#resume(run, pause, recorded);
+    return this.#holding(run, () => this.#resume(run, pause, recorded));
   }
 
   /**
@@ -140,24 +140,35 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
 
   async #finishAsk(intent: RunIntent): Promise<RunRecord> {
     const run = this.#recoveredLedger(intent);
-    if (run.stopped) return this.#finish(run);
     const port = this.port;
-    return this.#finish(run, await this.#step(run, () => (port.continue ? port.continue(run, intent) : port.start(run, intent.input))));
+    return this.#holding(run, async () => (run.stopped ? this.#finish(run) : this.#finish(run, await this.#step(run, () => (port.continue ? port.continue(run, intent) : port.start(run, intent.input))))));
   }
 
   async #finishDecision(intent: RunIntent): Promise<RunRecord> {
     const run = this.#recoveredLedger(intent);
-    if (run.stopped) return this.#finish(run);
-    const previous = intent.pausedRunId === undefined ? undefined : await this.runs.getRun(intent.pausedRunId);
-    const pause = await threadPause(this.port, intent.threadId, previous);
-    // The resumed run already went past the pause (the framework says so): its record is written from there.
-    if (!pause) return this.#finish(run, await this.port.pastPause?.(intent.threadId));
-    const recorded = await recordDecision(this.#parts.boundary, intent.tenant, pause.pending, intent.decision as Decision).catch((error: unknown) => {
-      // The intent stays for the next recovery; this process no longer renews it.
+    return this.#holding(run, async () => {
+      if (run.stopped) return this.#finish(run);
+      const previous = intent.pausedRunId === undefined ? undefined : await this.runs.getRun(intent.pausedRunId);
+      const pause = await threadPause(this.port, intent.threadId, previous);
+      // The resumed run already went past the pause (the framework says so): its record is written from there.
+      if (!pause) return this.#finish(run, await this.port.pastPause?.(intent.threadId));
+      return this.#resume(run, pause, await recordDecision(this.#parts.boundary, intent.tenant, pause.pending, intent.decision as Decision));
+    });
+  }
+
+  /**
+   * The part of a run during which this process renews its lease. finishRun ends the lease when the run
+   * is recorded; a throw on any other path (a framework bug, a failed read, a lost database) ends it
+   * here, so the intent stays for the next recovery instead of being renewed by a process that is no
+   * longer running it.
+   */
+  async #holding(run: RunLedger, work: () => Promise<RunRecord>): Promise<RunRecord> {
+    try {
+      return await work();
+    } catch (error) {
       run.lease?.stop();
       throw error;
-    });
-    return this.#resume(run, pause, recorded);
+    }
   }
 
   async #resume(run: RunLedger, pause: ThreadPause<P>, recorded: RecordedDecision): Promise<RunRecord> {
