@@ -3,21 +3,12 @@
 // vary and every checksum is computed, never copied. Two parts: `tune` (seed 1, the contexts with an
 // even index) was read while the redactor was tuned; `held_out` (seed 2, its own values, and the
 // contexts with an odd index, which `tune` never uses) was only scored. Re-running gives the same file:
-// node evals/generate-pii-corpus.mjs
+// npm run build && node evals/generate-pii-corpus.mjs
 import { writeFileSync } from 'node:fs';
+// The project's own seeded generator (mulberry32), from the build: run `npm run build` first.
+import { seededRandom } from '../dist/policy/classifier/seeded-random.js';
 
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-let rand = mulberry32(1);
+let rand = seededRandom(1);
 const int = (n) => Math.floor(rand() * n);
 const pick = (list) => list[int(list.length)];
 const digits = (n) => Array.from({ length: n }, () => int(10)).join('');
@@ -384,7 +375,7 @@ function generateNearMisses(part) {
 
 generatePositives('tune');
 generateNearMisses('tune');
-rand = mulberry32(2);
+rand = seededRandom(2);
 generatePositives('held_out');
 generateNearMisses('held_out');
 
