@@ -1,15 +1,18 @@
 import type { DelegationContract } from '../agents/index.js';
 
 /**
- * The runtime's own line under an answer that lacks parts: which sub-tasks failed and why, in the
- * request's language. Written by code, not by a model, so a missing part is never hidden by a fluent
- * summary; undefined when nothing failed.
+ * The runtime's own line under an answer that lacks parts: which sub-tasks have no answer (of `total`)
+ * and why, in the request's language (`reasonOf` words each reason). Written by code, not by a model,
+ * so a missing part is never hidden by a fluent summary; undefined when nothing is missing. A part the
+ * domain refused (not found, over a limit) or an operator rejected is answered, not missing: the caller
+ * leaves it out.
  */
-export function missingPartsNote(subtasks: readonly DelegationContract[], language: 'uk' | 'en'): string | undefined {
-  const failed = subtasks.filter((task) => task.status === 'failed');
-  if (failed.length === 0) return undefined;
-  const parts = failed.map((task) => `«${task.request}» (${task.agent}: ${task.reason ?? task.gaps[0] ?? 'failed'})`).join('; ');
-  return language === 'uk'
-    ? `Відповідь неповна: не виконано ${failed.length} з ${subtasks.length} частин — ${parts}.`
-    : `This answer is incomplete: ${failed.length} of ${subtasks.length} parts failed — ${parts}.`;
+export function missingPartsNote(missing: readonly DelegationContract[], total: number, language: 'uk' | 'en' | 'ru', reasonOf: (task: DelegationContract) => string): string | undefined {
+  if (missing.length === 0) return undefined;
+  const parts = missing.map((task) => `«${task.request}» (${task.agent}: ${reasonOf(task)})`).join('; ');
+  return {
+    uk: `Відповідь неповна: не виконано ${missing.length} з ${total} частин — ${parts}.`,
+    en: `This answer is incomplete: ${missing.length} of ${total} parts failed — ${parts}.`,
+    ru: `Ответ неполный: не выполнено ${missing.length} из ${total} частей — ${parts}.`,
+  }[language];
 }

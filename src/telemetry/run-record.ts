@@ -66,6 +66,8 @@ export const RunVerification = z.object({
   unverified: z.array(z.object({ kind: z.enum(['identifier', 'amount', 'date', 'status', 'city']), text: z.string(), detail: z.string() })),
   criteria: z.array(z.object({ level: z.enum(['must', 'should']), description: z.string(), met: z.boolean() })),
   retries: z.number().int().min(0),
+  /** True when the retries did not fix the answer and the user got one written from the tool results instead. */
+  answered_from_tools: z.boolean().optional(),
 });
 export type RunVerification = z.infer<typeof RunVerification>;
 

@@ -1,7 +1,7 @@
 import type { Event, SequentialAgent } from '@google/adk';
 import { InMemoryRunner } from '@google/adk';
 import type { FrameworkPort, RunLedger, StepOutcome } from '../core/index.js';
-import { applyStop, judgeDelegation, withLedger } from '../core/index.js';
+import { applyStop, judgeDelegation, modelFailureOfText, withLedger } from '../core/index.js';
 import { workerLedgers } from './worker-ledger.js';
 
 const textOf = (event: Event): string => (event.content?.parts ?? []).map((part) => (part.thought ? '' : (part.text ?? ''))).join('');
@@ -36,7 +36,7 @@ export class AdkPort implements FrameworkPort {
         // other workers' next model calls are halted by the step gate.
         if (event.errorCode) {
           const message = event.errorMessage ?? event.errorCode;
-          applyStop(run, { kind: 'stopped', reason: 'model_error', detail: message, error: message, agent: event.author ?? 'unknown' });
+          applyStop(run, { kind: 'stopped', reason: modelFailureOfText(`${event.errorCode} ${message}`), detail: message, error: message, agent: event.author ?? 'unknown' });
         }
         const said = textOf(event);
         if (said && event.author === 'reporter') answer = said;

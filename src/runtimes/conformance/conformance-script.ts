@@ -12,6 +12,7 @@ export const LOOP = 'Перевір статус TTN-000005 кілька раз�
 export const PII = 'Продиктуй номер телефону диспетчера';
 export const TRACK = 'Де зараз посилка TTN-000001?';
 export const POLICY = 'What is the weight limit for overnight delivery?';
+export const PRICE = 'Скільки коштує доставка 8 кг з Одеси до Харкова експрес?';
 export const cancelRequest = (id: string, uah: number) => `Скасуй ${id}, клієнт відмовився, поверни ${uah} грн`;
 
 const cancel = (id: string, uah: number) => ({ name: 'cancel_shipment', args: { tracking_id: id, reason: 'клієнт відмовився', refund_uah: uah } });
@@ -51,6 +52,10 @@ export const planner = scriptedPlanner((view) => {
     if (results.length === 0) return { toolCalls: [{ name: 'search_policies', args: { query: request, limit: 3 } }] };
     if (!/"access":\s*"granted"/.test(results[0] ?? '')) throw new Error(`knowledge search refused: ${(results[0] ?? '').slice(0, 200)}`);
     return { content: 'The policy answers it.' };
+  }
+  // A pricing worker that turns the tariff tool's 611 into 661, on every attempt (the retries do not fix it).
+  if (role === 'worker' && tools.includes('calc_delivery') && results.some((text) => /"price_uah":\s*611\b/.test(text))) {
+    return { content: 'Доставка 8 кг Одеса → Харків («Експрес»): 661 грн, відстань 700 км, термін доставки 2 дні.' };
   }
   if (request === PII) return role === 'worker' ? { content: '' } : { content: 'Телефон диспетчера: +380671234567.' };
   return 'offline';

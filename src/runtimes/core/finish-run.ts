@@ -2,12 +2,15 @@ import { missingPartsNote } from '../../fleet/index.js';
 import { detectLanguage } from '../../models/index.js';
 import type { DelegationContract } from '../../agents/index.js';
 import type { ControlStore, StopReason } from '../../policy/index.js';
-import { addRunUsage, guardedTool, isStopReason, redactPii, USER_BLOCK_MESSAGE } from '../../policy/index.js';
+import { addRunUsage, guardedTool, isStopReason, redactPii } from '../../policy/index.js';
 import type { AuditEvent, RunApproval, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
 import { stampAuditEvents, statusForStopReason } from '../../telemetry/index.js';
 import { checkFinalAnswer } from './check-final-answer.js';
 import { fileApproval } from './file-approval.js';
-import { pendingAnswer } from './pending-answer.js';
+import { modelFailureOfText } from './model-failure.js';
+import { factKind, partReason } from './part-reason.js';
+import { pendingAnswer, rejectionAnswer } from './pending-answer.js';
+import type { ReplyLanguage } from './reply-language.js';
 import type { RunLedger } from './run-ledger.js';
 import type { RunObserver } from './runtime.js';
 import { stopMessage } from './stop-message.js';
@@ -52,37 +55,52 @@ async function finishHeldRun(run: RunLedger, outcome: RunOutcome, deps: FinishDe
   const stop = run.stopped;
   const pending = stop ? undefined : filed;
   const subtasks = [...run.subtasks].sort(byTaskId);
-  const failed = subtasks.filter((task) => task.status === 'failed');
+  // A part the domain refused (not found, over a limit) or whose call an operator rejected is answered.
+  const rejected = run.toolCalls.filter((call) => call.status === 'rejected');
+  const unanswered = subtasks.filter((task) => task.status === 'failed' && !run.refusedByDomain.has(task.task_id) && !rejected.some((call) => call.agent === task.agent));
   let reason: StopReason = stop?.reason ?? (pending ? 'awaiting_approval' : run.unavailable ? 'model_unavailable' : 'finish');
   let detail = stop?.detail ?? '';
-  const text = outcome.modelText.trim();
-  if (reason === 'finish' && subtasks.length > 0 && failed.every((task) => !run.refusedByDomain.has(task.task_id)) && failed.length === subtasks.length) {
+  let text = outcome.modelText.trim();
+  const allFailed = reason === 'finish' && subtasks.length > 0 && unanswered.length === subtasks.length;
+  if (allFailed) {
     // Nothing asked for was done: the run says why instead of reading as a success.
-    reason = allFailedReason(failed);
-    detail = failed.map((task) => `${task.agent}: ${task.reason ?? task.gaps[0] ?? 'failed'}`).join('; ');
+    reason = allFailedReason(unanswered);
+    detail = unanswered.map((task) => `${task.agent}: ${task.reason ?? task.gaps[0] ?? 'failed'}`).join('; ');
   } else if (reason === 'finish' && !text) {
-    reason = 'model_unavailable';
-    detail = 'the model gave no answer';
+    // The model's last reply was empty: the verified parts are the answer when they cover the request.
+    const verified = verifiedParts(run, subtasks);
+    if (verified !== undefined && unanswered.length === 0) text = verified;
+    else {
+      reason = 'model_error';
+      detail = 'the model returned an empty answer';
+    }
   }
   let answer: string;
-  if (reason === 'input_blocked') answer = USER_BLOCK_MESSAGE;
+  if (reason === 'input_blocked') answer = blockMessage(language);
   else if (pending) answer = pendingAnswer(pending, language);
-  else if (reason === 'approval_rejected') answer = `${stopMessage(reason, detail, language)} ${text}`.trim();
-  else if (reason === 'model_unavailable') answer = text || stopMessage(reason, detail, language);
-  else if (reason !== 'finish') answer = stopMessage(reason, detail, language);
+  else if (reason === 'approval_rejected') answer = [outcome.approval ? rejectionAnswer(outcome.approval, rejected[0]?.tool, language) : stopMessage(reason, detail, language), ...answeredParts(run, subtasks)].join('\n\n');
+  else if (run.unavailable && reason === 'model_unavailable') answer = text || stopMessage(reason, detail, language);
+  else if (allFailed) answer = unanswered.some((task) => (task.reason ?? '').startsWith('worker error:')) ? stopMessage(reason, '', language) : '';
+  else if (reason !== 'finish') answer = [stopMessage(reason, detail, language), ...answeredParts(run, subtasks)].join('\n\n');
   else answer = text;
   // The final answer checked against every tool result: one that asserts what no tool returned is
-  // replaced by the verified sub-task answers, and the run reads incomplete.
+  // replaced by the verified sub-task answers, with a line naming what kind of fact was left out (never
+  // the wrong value itself).
   const finalCheck = reason === 'finish' ? checkFinalAnswer(run, answer) : undefined;
   if (finalCheck?.replacement !== undefined) {
-    const left = finalCheck.report.unverified.map((claim) => claim.text).join(', ');
-    const note = language === 'uk' ? `Частину відповіді не підтверджено результатами інструментів, її вилучено (${left}).` : `Part of the answer did not match the tool results and was left out (${left}).`;
-    answer = [finalCheck.replacement, note].filter(Boolean).join('\n\n');
+    const kinds = [...new Set(finalCheck.report.unverified.map((claim) => factKind(claim.kind, language)))].join(', ');
+    answer = [finalCheck.replacement, replacedNote(kinds, language)].filter(Boolean).join('\n\n');
     run.audit({ agent: 'supervisor', type: 'proof.check', status: 'error', detail: JSON.stringify({ final: true, findings: finalCheck.report.findings }).slice(0, 2000) });
   }
-  const incomplete = reason === 'finish' && (failed.length > 0 || finalCheck?.replacement !== undefined);
-  // Whatever ended the run, an answer that lacks parts says which and why (a pause or a block has no parts yet).
-  if (failed.length > 0 && !pending && reason !== 'input_blocked') answer = [answer, missingPartsNote(subtasks, language)].filter(Boolean).join('\n\n');
+  const replacedShort = finalCheck?.replacement !== undefined && subtasks.some((task) => task.status === 'ok' && !run.verifiedAnswers.has(task.task_id));
+  const incomplete = reason === 'finish' && (unanswered.length > 0 || replacedShort);
+  // Whatever ended the run, an answer that lacks parts says which and why (a pause or a block has no
+  // parts yet); a part whose own stop ended the run is already said by the stop message.
+  const missing = unanswered.filter((task) => allFailed || reason === 'finish' || task.reason !== reason);
+  if (missing.length > 0 && !pending && reason !== 'input_blocked') {
+    const verification = (task: DelegationContract) => run.verifications.get(task.task_id);
+    answer = [answer, missingPartsNote(missing, subtasks.length, language, (task) => lowerFirst(partReason(task, verification(task), language)))].filter(Boolean).join('\n\n');
+  }
   if (run.notes.length > 0) answer = [answer, ...run.notes].filter(Boolean).join('\n\n');
   const redaction = redactPii(answer);
   if (redaction.total > 0) run.audit({ agent: 'supervisor', type: 'pii.redacted', status: 'info', detail: JSON.stringify(redaction.counts) });
@@ -130,12 +148,50 @@ async function finishHeldRun(run: RunLedger, outcome: RunOutcome, deps: FinishDe
 
 /**
  * Why a run none of whose sub-tasks succeeded stopped: the first sub-task's own stop (a breaker, a
- * timeout), else `tool_error_exhausted:<tool>` for the first tool that failed or was refused, else
- * `model_error` (a worker threw, said nothing, or stated no fact from its tools).
+ * timeout), else `tool_error_exhausted:<tool>` for the first tool that failed or was refused, else a
+ * worker's failed model call as `model_unavailable` (unreachable, 5xx, 429) or `model_error`, else
+ * `model_error` (a worker said nothing, stated no fact from its tools, or stated one they contradict).
  */
 function allFailedReason(failed: readonly DelegationContract[]): StopReason {
   const own = failed.map((task) => task.reason).find((why): why is StopReason => why !== undefined && isStopReason(why));
   if (own) return own;
   const tool = failed.flatMap((task) => task.gaps).map((gap) => /^([a-z_]+) (?:failed|refused): /.exec(gap)?.[1]).find((name) => name !== undefined && guardedTool(name) !== undefined);
-  return tool ? `tool_error_exhausted:${tool}` : 'model_error';
+  if (tool) return `tool_error_exhausted:${tool}`;
+  const thrown = failed.map((task) => /^worker error: (.*)$/su.exec(task.reason ?? '')?.[1]).find((error) => error !== undefined);
+  return thrown === undefined ? 'model_error' : modelFailureOfText(thrown);
+}
+
+const lowerFirst = (text: string): string => (text.length > 0 ? text.charAt(0).toLocaleLowerCase() + text.slice(1) : text);
+
+// The sub-tasks' verified answers in delegation order, when every part that succeeded has one.
+function verifiedParts(run: RunLedger, subtasks: readonly DelegationContract[]): string | undefined {
+  const ok = subtasks.filter((task) => task.status === 'ok');
+  const texts = ok.map((task) => run.verifiedAnswers.get(task.task_id) ?? (run.init.proof.enabled ? undefined : task.result.trim() || undefined));
+  if (ok.length === 0 || texts.some((t) => t === undefined)) return undefined;
+  return texts.join('\n\n');
+}
+
+// What the parts that did succeed established, for a run stopped by something else: given, not lost.
+function answeredParts(run: RunLedger, subtasks: readonly DelegationContract[]): string[] {
+  return subtasks
+    .filter((task) => task.status === 'ok')
+    .map((task) => run.verifiedAnswers.get(task.task_id) ?? (run.init.proof.enabled ? '' : task.result.trim()))
+    .filter((text) => text !== '');
+}
+
+function replacedNote(kinds: string, language: ReplyLanguage): string {
+  return {
+    uk: `Частину відповіді вилучено, бо її не підтвердили результати інструментів (${kinds}); наведено перевірені дані.`,
+    en: `Part of the answer was left out because the tool results did not confirm it (${kinds}); the verified data is given instead.`,
+    ru: `Часть ответа удалена, так как её не подтвердили результаты инструментов (${kinds}); приведены проверенные данные.`,
+  }[language];
+}
+
+// The input guard's refusal in the request's language (the guard's own constant carries both).
+function blockMessage(language: ReplyLanguage): string {
+  return {
+    uk: 'Запит відхилено політикою безпеки. Будь ласка, сформулюйте його інакше.',
+    en: 'The request was declined by the security policy. Please rephrase it.',
+    ru: 'Запрос отклонён политикой безопасности. Пожалуйста, сформулируйте его иначе.',
+  }[language];
 }

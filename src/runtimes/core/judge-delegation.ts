@@ -4,6 +4,8 @@ import { judgeCompletion } from '../../fleet/index.js';
 import type { ProofReport } from '../../fleet/proof/index.js';
 import type { RolesTable } from '../../policy/index.js';
 import { guardedTool, wrapAsData } from '../../policy/index.js';
+import { detectLanguage } from '../../models/index.js';
+import { evidenceAnswer } from './evidence-answer.js';
 import { proofOf, retryable } from './proof-of.js';
 import type { RunLedger } from './run-ledger.js';
 
@@ -73,20 +75,42 @@ function contractForModel(contract: DelegationContract) {
   };
 }
 
+/** A sub-task whose worker kept contradicting its tools, answered from those tools' results instead. */
+interface Recovered {
+  contract: DelegationContract;
+  answer: string;
+}
+
+// When the retries did not fix the worker's answer, the user still gets the verified values: an answer
+// written by code from the sub-task's own tool results, said to come from the tool, and itself checked
+// the same way (so it is never the wrong value, and never nothing while a tool answered).
+function fromEvidence(child: RunLedger, request: string, contract: DelegationContract, proof: ProofReport): Recovered | undefined {
+  const answer = evidenceAnswer(child.toolEvidence, detectLanguage(child.init.trustedText));
+  if (answer === undefined) return undefined;
+  const recheck = proofOf(child, request, answer, contract);
+  if (!recheck?.passed) return undefined;
+  const rest: DelegationContract = { ...contract };
+  delete rest.reason;
+  const gaps = [...contract.gaps, ...proof.findings.map((finding) => `worker's answer: ${finding}`), 'answered from the tool results instead'];
+  return { contract: { ...rest, status: 'ok', result: answer, confidence: 'medium', gaps }, answer };
+}
+
 // Lists the contract in the run's sub-tasks, audits it, and hands it to the parent wrapped as data.
 function record(child: RunLedger, assessed: Assessed, retries: number): string {
-  const { proof, answer } = assessed;
-  const contract = proof === undefined ? assessed.contract : proof.passed ? lowered(assessed.contract, proof) : failedProof(assessed.contract, proof);
+  const { proof } = assessed;
+  const recovered = proof && !proof.passed ? fromEvidence(child, assessed.contract.request, assessed.contract, proof) : undefined;
+  const answer = recovered?.answer ?? assessed.answer;
+  const contract = recovered?.contract ?? (proof === undefined ? assessed.contract : proof.passed ? lowered(assessed.contract, proof) : failedProof(assessed.contract, proof));
   child.subtasks.push(contract);
   // A failure only because the domain said no (not found, over a limit), which the worker reported, is an answer.
   if (assessed.contract.status === 'failed' && assessed.answered && child.toolEvidence.some((call) => call.outcome === 'error' && call.fromServer === true)) child.refusedByDomain.add(contract.task_id);
-  if (proof && child.taskId !== undefined) child.verifications.set(child.taskId, { claims: proof.claims, unverified: proof.unverified, criteria: proof.criteria, retries });
-  if (proof?.passed && answer !== undefined && child.taskId !== undefined) child.verifiedAnswers.set(child.taskId, answer);
+  if (proof && child.taskId !== undefined) child.verifications.set(child.taskId, { claims: proof.claims, unverified: proof.unverified, criteria: proof.criteria, retries, ...(recovered && { answered_from_tools: true }) });
+  if ((proof?.passed === true || recovered) && answer !== undefined && child.taskId !== undefined) child.verifiedAnswers.set(child.taskId, answer);
   if (!proof && contract.flags.length > 0 && answer !== undefined) child.quotedAnswers.push(answer);
   const name = child.agent;
   const parentAgent = child.parent?.agent ?? 'supervisor';
   for (const flag of contract.flags) child.audit({ agent: name, parent: parentAgent, type: 'guard.taint', status: 'info', detail: `${flag} (in what ${name} read or answered; passed to ${parentAgent} as data)` });
-  const summary = { status: contract.status, confidence: contract.confidence, facts: contract.facts.length, gaps: contract.gaps, flags: contract.flags, ...(contract.reason && { reason: contract.reason }), ...(proof && { verified: proof.passed, retries }) };
+  const summary = { status: contract.status, confidence: contract.confidence, facts: contract.facts.length, gaps: contract.gaps, flags: contract.flags, ...(contract.reason && { reason: contract.reason }), ...(proof && { verified: proof.passed, retries }), ...(recovered && { answered_from_tools: true }) };
   child.audit({ agent: name, parent: parentAgent, type: 'delegation.result', status: contract.status === 'ok' ? 'ok' : 'error', detail: JSON.stringify(summary) });
   return wrapAsData({ source: `agent:${name}`, trust: 'agent', tainted: contract.flags.length > 0, content: JSON.stringify(contractForModel(contract)) });
 }

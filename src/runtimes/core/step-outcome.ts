@@ -1,20 +1,22 @@
 import { ModelCallError } from '../../models/index.js';
 import type { RunPending } from '../../telemetry/index.js';
 import type { StepOutcome, StoppedOutcome } from './framework-port.js';
+import { modelFailureOf } from './model-failure.js';
 import { isProviderError } from './provider-error.js';
 import type { RunLedger } from './run-ledger.js';
 
 const firstLine = (error: unknown) => (error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
 
 /**
- * A failed model call as a `stopped` outcome (`model_error`): the endpoint's own errors, a LangChain
- * model's, and a replay that meets a request its recording lacks (a model failure of this run, not a
- * crash). Undefined for anything else: that is a bug, thrown to the caller.
+ * A failed model call as a `stopped` outcome: `model_unavailable` when the endpoint could not answer
+ * now (unreachable, timed out, 429, 5xx), `model_error` when it answered with an error or no completion
+ * (4xx, a replay that meets a request its recording lacks). Undefined for anything else: that is a bug,
+ * thrown to the caller.
  */
 export function modelErrorOutcome(error: unknown): StoppedOutcome | undefined {
   const replayDiverged = error instanceof Error && error.name === 'ReplayDivergenceError';
   if (!ModelCallError.isInstance(error) && !isProviderError(error) && !replayDiverged) return undefined;
-  return { kind: 'stopped', reason: 'model_error', detail: firstLine(error), error: errorText(error) };
+  return { kind: 'stopped', reason: modelFailureOf(error), detail: firstLine(error), error: errorText(error) };
 }
 
 /** An error's message as a `model.error` event carries it. */
