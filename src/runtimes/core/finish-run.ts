@@ -53,7 +53,7 @@ async function finishHeldRun(run: RunLedger, outcome: RunOutcome, deps: FinishDe
   const pending = stop ? undefined : filed;
   const subtasks = [...run.subtasks].sort(byTaskId);
   const failed = subtasks.filter((task) => task.status === 'failed');
-  let reason: StopReason = stop?.reason ?? (pending ? 'awaiting_approval' : run.unavailable ? 'model_unavailable' : 'finish');
+  let reason: StopReason = stop?.reason ?? (pending ? 'awaiting_approval' : run.notUnderstood ? 'not_understood' : 'finish');
   let detail = stop?.detail ?? '';
   const text = outcome.modelText.trim();
   if (reason === 'finish' && subtasks.length > 0 && failed.every((task) => !run.refusedByDomain.has(task.task_id)) && failed.length === subtasks.length) {
@@ -68,7 +68,7 @@ async function finishHeldRun(run: RunLedger, outcome: RunOutcome, deps: FinishDe
   if (reason === 'input_blocked') answer = USER_BLOCK_MESSAGE;
   else if (pending) answer = pendingAnswer(pending, language);
   else if (reason === 'approval_rejected') answer = `${stopMessage(reason, detail, language)} ${text}`.trim();
-  else if (reason === 'model_unavailable') answer = text || stopMessage(reason, detail, language);
+  else if (reason === 'model_unavailable' || reason === 'not_understood') answer = text || stopMessage(reason, detail, language);
   else if (reason !== 'finish') answer = stopMessage(reason, detail, language);
   else answer = text;
   // The final answer checked against every tool result: one that asserts what no tool returned is
@@ -76,7 +76,7 @@ async function finishHeldRun(run: RunLedger, outcome: RunOutcome, deps: FinishDe
   const finalCheck = reason === 'finish' ? checkFinalAnswer(run, answer) : undefined;
   if (finalCheck?.replacement !== undefined) {
     const left = finalCheck.report.unverified.map((claim) => claim.text).join(', ');
-    const note = language === 'uk' ? `Частину відповіді не підтверджено результатами інструментів, її вилучено (${left}).` : `Part of the answer did not match the tool results and was left out (${left}).`;
+    const note = language === 'uk' ? `Частину відповіді не підтверджено результатами інструментів, її вилучено (${left}).` : language === 'ru' ? `Часть ответа не подтверждена результатами инструментов и удалена (${left}).` : `Part of the answer did not match the tool results and was left out (${left}).`;
     answer = [finalCheck.replacement, note].filter(Boolean).join('\n\n');
     run.audit({ agent: 'supervisor', type: 'proof.check', status: 'error', detail: JSON.stringify({ final: true, findings: finalCheck.report.findings }).slice(0, 2000) });
   }
