@@ -48,7 +48,7 @@ export const GoldenTask = z.strictObject({
   /** Why the task exists, for a reader of a failure. */
   note: z.string().optional(),
   expect: z.strictObject({
-    /** One reason, or any of several (e.g. an out-of-scope request: `model_unavailable` offline, `finish` with a model). */
+    /** One reason, or any of several (e.g. an out-of-scope request: `not_understood` offline, `finish` with a model). */
     stop_reason: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
     /**
      * Null: the run must not pause. Otherwise the pause must ask for `pending` and the operator decides;

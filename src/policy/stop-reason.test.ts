@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isPause, isStopReason, toolStop } from './stop-reason.js';
 
 describe('stop reasons', () => {
-  it.each(['finish', 'input_blocked', 'operator_kill', 'policy_deny:cancel_shipment', 'tool_unhealthy:track_shipment', 'model_unavailable'])('accepts %s', (reason) => {
+  it.each(['finish', 'input_blocked', 'operator_kill', 'policy_deny:cancel_shipment', 'tool_unhealthy:track_shipment', 'model_unavailable', 'not_understood'])('accepts %s', (reason) => {
     expect(isStopReason(reason)).toBe(true);
   });
 

@@ -21,6 +21,7 @@ export type StopReason =
   | 'cycle_detected'
   | 'operator_kill'
   | 'tenant_disabled'
+  | 'not_understood'
   | 'model_unavailable'
   | 'model_error'
   | 'interrupted';
@@ -41,6 +42,7 @@ const PLAIN_STOP_REASONS = [
   'cycle_detected',
   'operator_kill',
   'tenant_disabled',
+  'not_understood',
   'model_unavailable',
   'model_error',
   'interrupted',

@@ -10,6 +10,7 @@ const MAX_REASON_CHARS = 200;
 const DEFAULT_CANCEL_REASON: Readonly<Record<Language, string>> = {
   uk: 'На прохання клієнта',
   en: 'Customer request',
+  ru: 'По просьбе клиента',
 };
 
 const clip = (text: string): string => text.trim().slice(0, MAX_REASON_CHARS).trim();

@@ -21,13 +21,14 @@ export interface OfferedTool {
 }
 
 /**
- * The next assistant message: tool calls, a final answer, or an honest refusal that says how to
- * configure a real model (a runtime maps it to the `model_unavailable` stop reason).
+ * The next assistant message: tool calls, a final answer, or a reply that says the request was not
+ * understood, with what was and examples of what can be asked (a runtime maps it to the
+ * `not_understood` stop reason; `model_unavailable` is kept for model calls that failed).
  */
 export type PlannerReply =
   | { kind: 'tool_calls'; toolCalls: ChatToolCall[] }
   | { kind: 'answer'; content: string }
-  | { kind: 'unavailable'; content: string };
+  | { kind: 'not_understood'; content: string };
 
 /** A tool call before it gets an id: the tool's name and its arguments object. */
 export interface CallSpec {
@@ -36,7 +37,7 @@ export interface CallSpec {
 }
 
 /** Reply language; decided from the request text only. */
-export type Language = 'uk' | 'en';
+export type Language = 'uk' | 'en' | 'ru';
 
 /** How the caller asked for the reply, as chat completions requests spell it. */
 export interface PlanOptions {

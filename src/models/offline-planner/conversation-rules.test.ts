@@ -85,7 +85,7 @@ describe('conversation rules', () => {
     const answer = answerOf(planNextMessage(withoutFinal, []));
     expect(answer).toContain('611 грн');
     const nextTurn = [...messages, { role: 'assistant' as const, content: answer }, user('Дякую! А погода?')];
-    expect(planNextMessage(nextTurn, []).kind).toBe('unavailable');
+    expect(planNextMessage(nextTurn, []).kind).toBe('not_understood');
   });
 
   it('answers from an earlier turn’s identical call instead of repeating it', async () => {

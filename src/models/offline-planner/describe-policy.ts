@@ -50,8 +50,9 @@ function excerpt(body: string, question: string, maxChars = 420): { text: string
 }
 
 const LANGUAGE_NAMES: Readonly<Record<Language, Readonly<Record<Language, string>>>> = {
-  uk: { uk: 'українською', en: 'англійською' },
-  en: { uk: 'in Ukrainian', en: 'in English' },
+  uk: { uk: 'українською', en: 'англійською', ru: 'російською' },
+  en: { uk: 'in Ukrainian', en: 'in English', ru: 'in Russian' },
+  ru: { uk: 'на украинском', en: 'на английском', ru: 'на русском' },
 };
 
 /**

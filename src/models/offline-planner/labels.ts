@@ -5,6 +5,7 @@ import type { Language } from './chat-types.js';
 const STATUS_WORDS: Readonly<Record<Language, Readonly<Record<ShipmentStatus, string>>>> = {
   uk: { created: 'створено', in_transit: 'в дорозі', at_branch: 'у відділенні', delayed: 'затримується', delivered: 'доставлено', cancelled: 'скасовано' },
   en: { created: 'created', in_transit: 'in transit', at_branch: 'at the branch', delayed: 'delayed', delivered: 'delivered', cancelled: 'cancelled' },
+  ru: { created: 'создано', in_transit: 'в пути', at_branch: 'в отделении', delayed: 'задерживается', delivered: 'доставлено', cancelled: 'отменено' },
 };
 
 /** A shipment status in words; an unknown status is shown as it came. */

@@ -29,6 +29,6 @@ describe('patterns are linear', () => {
     // Five digits are no tracking number: the answer says so once, and nothing is called.
     expect(reply).toEqual({ kind: 'answer', content: expect.stringMatching(/^"ttn-00000" is not a tracking number: a tracking number is TTN- followed by six digits/) });
     const late = `${' '.repeat(MAX_TEXT_CHARS)}Where is TTN-000001?`;
-    expect(planNextMessage([user(late)], domainTools()).kind).toBe('unavailable');
+    expect(planNextMessage([user(late)], domainTools()).kind).toBe('not_understood');
   });
 });

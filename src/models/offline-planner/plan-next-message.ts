@@ -9,7 +9,7 @@ import { findMalformedIds, malformedIdNote } from './find-malformed-ids.js';
 import { planSupervisor } from './plan-supervisor.js';
 import { planWorker } from './plan-worker.js';
 import { summariseTurn } from './summarise-turn.js';
-import { unavailableMessage } from './unavailable-message.js';
+import { notUnderstoodMessage } from './not-understood-message.js';
 
 const DOMAIN_NAMES: readonly string[] = DOMAIN_TOOLS.map((tool) => tool.name);
 
@@ -19,13 +19,13 @@ function planWithoutTools(conversation: Conversation): PlannerReply {
   const summary = summariseTurn(conversation, language);
   if (summary !== undefined) return { kind: 'answer', content: summary };
   const notes = findMalformedIds(conversation.task).map((id) => malformedIdNote(id, language));
-  return notes.length > 0 ? { kind: 'answer', content: notes.join('\n') } : { kind: 'unavailable', content: unavailableMessage(language) };
+  return notes.length > 0 ? { kind: 'answer', content: notes.join('\n') } : { kind: 'not_understood', content: notUnderstoodMessage(conversation.task, language) };
 }
 
 /**
  * The next assistant message for a chat-completions conversation, decided only from the offered tools:
  * domain tools → worker; tracking_agent / warehouse_agent / pricing_agent or transfer_to_* → supervisor;
- * anything else → summarise this turn's results, or `unavailable`. Deterministic: the same input gives
+ * anything else → summarise this turn's results, or `not_understood`. Deterministic: the same input gives
  * the same reply, tool-call ids included. Reads only the last user message as the task.
  *
  * @example

@@ -9,7 +9,7 @@ import { findMalformedIds, malformedIdNote } from './find-malformed-ids.js';
 import { policyRoute } from './policy-route.js';
 import { summariseTurn } from './summarise-turn.js';
 import { toToolCalls } from './tool-call-ids.js';
-import { unavailableMessage } from './unavailable-message.js';
+import { notUnderstoodMessage } from './not-understood-message.js';
 
 interface AgentWork {
   agent: AgentName;
@@ -55,13 +55,13 @@ function policyWork(agent: AgentName, task: string, agentTools: ReadonlyMap<Agen
 
 // A clause that is only an identifier ("TTN-000002" from "status of TTN-000001, TTN-000002") gets the
 // verb it shares with its neighbours, so the worker receives a request, not a bare code.
-const VERBS: Readonly<Record<AgentWork['kind'], { uk: string; en: string }>> = {
-  policy: { uk: 'Що кажуть правила про', en: 'What the policy says about' },
-  track: { uk: 'Статус', en: 'Status of' },
-  cancel: { uk: 'Скасуй', en: 'Cancel' },
-  stock: { uk: 'Залишок', en: 'Stock of' },
-  price: { uk: 'Ціна доставки', en: 'Delivery price' },
-  incomplete_price: { uk: 'Ціна доставки', en: 'Delivery price' },
+const VERBS: Readonly<Record<AgentWork['kind'], Readonly<Record<Language, string>>>> = {
+  policy: { uk: 'Що кажуть правила про', en: 'What the policy says about', ru: 'Что говорят правила о' },
+  track: { uk: 'Статус', en: 'Status of', ru: 'Статус' },
+  cancel: { uk: 'Скасуй', en: 'Cancel', ru: 'Отмени' },
+  stock: { uk: 'Залишок', en: 'Stock of', ru: 'Остаток' },
+  price: { uk: 'Ціна доставки', en: 'Delivery price', ru: 'Стоимость доставки' },
+  incomplete_price: { uk: 'Ціна доставки', en: 'Delivery price', ru: 'Стоимость доставки' },
 };
 
 const IDENTIFIER = /(?:TTN|SKU)-\d+/gi;
@@ -93,7 +93,7 @@ export function planSupervisor(conversation: Conversation, agentTools: ReadonlyM
   // A malformed id is the user's to fix: the supervisor says so itself and delegates nothing for it.
   const notes = findMalformedIds(conversation.task).map((id) => malformedIdNote(id, language));
   const policy = notes.length === 0 ? policyRoute(located.map((l) => l.intent), conversation.task) : undefined;
-  if (located.length === 0 && !policy) return notes.length > 0 ? { kind: 'answer', content: notes.join('\n') } : { kind: 'unavailable', content: unavailableMessage(language) };
+  if (located.length === 0 && !policy) return notes.length > 0 ? { kind: 'answer', content: notes.join('\n') } : { kind: 'not_understood', content: notUnderstoodMessage(conversation.task, language) };
   const groups = policy ? [policyWork(policy.agent, conversation.task, agentTools)] : splitWork(located);
   const request = (work: AgentWork): string => (groups.length === 1 ? conversation.task.trim() : subRequest(work, language));
   const delegated = new Set(conversation.turnCalls.map((call) => `${call.name}\u0000${JSON.stringify(Object.values(call.args))}`));

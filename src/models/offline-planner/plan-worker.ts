@@ -13,7 +13,7 @@ import { findMalformedIds, malformedIdNote } from './find-malformed-ids.js';
 import { policyRoute } from './policy-route.js';
 import { toToolCalls } from './tool-call-ids.js';
 import { toolOutcome } from './tool-outcome.js';
-import { unavailableMessage } from './unavailable-message.js';
+import { notUnderstoodMessage } from './not-understood-message.js';
 
 /** The knowledge tool a worker may hold (granted per agent by scope; see src/agents/roles.ts). */
 const SEARCH_POLICIES = 'search_policies';
@@ -22,7 +22,7 @@ const MAX_QUERY_CHARS = 2000;
 
 // A policy question: search once, then answer from the passages, citing the document.
 function planPolicySearch(conversation: Conversation, offered: ReadonlySet<string>, language: Language): PlannerReply {
-  if (!offered.has(SEARCH_POLICIES)) return { kind: 'unavailable', content: unavailableMessage(language) };
+  if (!offered.has(SEARCH_POLICIES)) return { kind: 'not_understood', content: notUnderstoodMessage(conversation.task, language) };
   const done = conversation.turnCalls.find((call) => call.name === SEARCH_POLICIES && call.result !== undefined);
   if (done) return { kind: 'answer', content: describePolicy(toolOutcome(done.result), conversation.task, language) };
   const spec: CallSpec = { name: SEARCH_POLICIES, args: { query: conversation.task.trim().slice(0, MAX_QUERY_CHARS), limit: 5 } };
@@ -55,7 +55,7 @@ export function planWorker(conversation: Conversation, offered: ReadonlySet<stri
   const notes = findMalformedIds(conversation.task).map((id) => malformedIdNote(id, language));
   // A request with an identifier in it, even a malformed one, is about that parcel or item, not policy.
   if (notes.length === 0 && policyRoute(intents, conversation.task)) return planPolicySearch(conversation, offered, language);
-  if (intents.length === 0) return notes.length > 0 ? { kind: 'answer', content: notes.join('\n') } : { kind: 'unavailable', content: unavailableMessage(language) };
+  if (intents.length === 0) return notes.length > 0 ? { kind: 'answer', content: notes.join('\n') } : { kind: 'not_understood', content: notUnderstoodMessage(conversation.task, language) };
   const handled = intents.filter((intent) => offered.has(TOOL_FOR_INTENT[intent.kind]));
   if (handled.length === 0) return { kind: 'answer', content: missingToolsMessage(intents, language) };
   const context = { lookup: callLookup(conversation.calls), offered, language };

@@ -24,8 +24,8 @@ interface Completion {
   toolCalls: ChatToolCall[];
   finishReason: 'stop' | 'tool_calls';
   usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
-  /** Set when the planner declined: the request is outside the domain it knows. */
-  unavailable: boolean;
+  /** Set when the planner did not understand the request (sent as `x-waybill-planner: not_understood`). */
+  notUnderstood: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -68,7 +68,7 @@ export function createOracleApp(options: OracleOptions = {}): Hono {
       // A planner that throws is a provider failure as a client sees one: a 500, never a dropped socket.
       return c.json({ error: { message: error instanceof Error ? error.message : String(error), type: 'server_error' } }, 500);
     }
-    if (completion.unavailable) c.header('x-waybill-planner', 'unavailable');
+    if (completion.notUnderstood) c.header('x-waybill-planner', 'not_understood');
     if (!request.stream) {
       return c.json({
         id,
@@ -129,6 +129,6 @@ function complete(request: ChatRequest, planner: ChatPlanner): Completion {
     toolCalls,
     finishReason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
     usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
-    unavailable: reply.kind === 'unavailable',
+    notUnderstood: reply.kind === 'not_understood',
   };
 }

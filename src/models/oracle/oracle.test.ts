@@ -60,8 +60,8 @@ describe('the oracle’s HTTP surface', () => {
     const usage = JSON.parse(events.at(-2) ?? '{}') as { usage?: { total_tokens: number }; choices: unknown[] };
     expect(usage.choices).toEqual([]);
     expect(usage.usage?.total_tokens).toBeGreaterThan(0);
-    expect(response.headers.get('x-waybill-planner')).toBe('unavailable');
+    expect(response.headers.get('x-waybill-planner')).toBe('not_understood');
     const text = events.slice(0, -2).map((e) => (JSON.parse(e) as { choices: Array<{ delta: { content?: string } }> }).choices[0]?.delta.content ?? '').join('');
-    expect(text).toMatch(/WAYBILL_MODEL/);
+    expect(text).toMatch(/TTN-000001/);
   });
 });

@@ -18,8 +18,8 @@ export interface OfflinePlannerCallOptions extends BaseChatModelCallOptions {
 
 /**
  * The offline planner as a LangChain chat model, so a LangGraph agent runs with no key and no network.
- * When the planner declines, the reply says so and `response_metadata.waybill_unavailable` is true: the
- * runtime ends the run with `model_unavailable` instead of presenting it as an answer.
+ * When the planner does not understand, the reply says so and `response_metadata.waybill_not_understood`
+ * is true: the runtime ends the run with `not_understood` instead of presenting it as an answer.
  */
 export class OfflinePlannerChatModel extends BaseChatModel<OfflinePlannerCallOptions> {
   readonly #planner: ChatPlanner;
@@ -58,7 +58,7 @@ export class OfflinePlannerChatModel extends BaseChatModel<OfflinePlannerCallOpt
       response_metadata: {
         model_name: OFFLINE_PLANNER_MODEL,
         finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
-        waybill_unavailable: reply.kind === 'unavailable',
+        waybill_not_understood: reply.kind === 'not_understood',
       },
     });
     return { generations: [{ text: content, message }] };

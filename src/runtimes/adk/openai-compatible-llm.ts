@@ -71,8 +71,8 @@ export class OpenAICompatibleLlm extends BaseLlm {
     } catch (error) {
       return { errorCode: 'connection_error', errorMessage: `cannot reach ${endpoint.baseUrl}: ${error instanceof Error ? error.message : String(error)}` };
     }
-    if (response.headers.get('x-waybill-planner') === 'unavailable') {
-      currentLedger().markUnavailable();
+    if (response.headers.get('x-waybill-planner') === 'not_understood') {
+      currentLedger().markNotUnderstood();
     }
     const json: unknown = await response.json().catch(() => undefined);
     const parsed = Completion.safeParse(json);

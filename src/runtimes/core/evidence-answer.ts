@@ -29,8 +29,7 @@ export function evidenceAnswer(evidence: readonly ToolEvidence[], language: Repl
   }
   const lines = [...latest.values()].map((call) => {
     const source = SOURCES[call.tool] as Phrases;
-    // The planner's describers speak uk and en; a Russian reply reads the tool's values in English words.
-    const described = describeCall({ name: call.tool, args: { ...(call.args ?? {}) }, result: call.text }, language === 'uk' ? 'uk' : 'en');
+    const described = describeCall({ name: call.tool, args: { ...(call.args ?? {}) }, result: call.text }, language);
     return `${source[language]}: ${lowerFirst(described)}`;
   });
   return lines.length > 0 ? lines.join('\n') : undefined;

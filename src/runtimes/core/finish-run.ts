@@ -58,7 +58,7 @@ async function finishHeldRun(run: RunLedger, outcome: RunOutcome, deps: FinishDe
   // A part the domain refused (not found, over a limit) or whose call an operator rejected is answered.
   const rejected = run.toolCalls.filter((call) => call.status === 'rejected');
   const unanswered = subtasks.filter((task) => task.status === 'failed' && !run.refusedByDomain.has(task.task_id) && !rejected.some((call) => call.agent === task.agent));
-  let reason: StopReason = stop?.reason ?? (pending ? 'awaiting_approval' : run.unavailable ? 'model_unavailable' : 'finish');
+  let reason: StopReason = stop?.reason ?? (pending ? 'awaiting_approval' : run.notUnderstood ? 'not_understood' : 'finish');
   let detail = stop?.detail ?? '';
   let text = outcome.modelText.trim();
   const allFailed = reason === 'finish' && subtasks.length > 0 && unanswered.length === subtasks.length;
@@ -79,7 +79,7 @@ async function finishHeldRun(run: RunLedger, outcome: RunOutcome, deps: FinishDe
   if (reason === 'input_blocked') answer = blockMessage(language);
   else if (pending) answer = pendingAnswer(pending, language);
   else if (reason === 'approval_rejected') answer = [outcome.approval ? rejectionAnswer(outcome.approval, rejected[0]?.tool, language) : stopMessage(reason, detail, language), ...answeredParts(run, subtasks)].join('\n\n');
-  else if (run.unavailable && reason === 'model_unavailable') answer = text || stopMessage(reason, detail, language);
+  else if (reason === 'not_understood') answer = text || stopMessage(reason, detail, language);
   else if (allFailed) answer = unanswered.some((task) => (task.reason ?? '').startsWith('worker error:')) ? stopMessage(reason, '', language) : '';
   else if (reason !== 'finish') answer = [stopMessage(reason, detail, language), ...answeredParts(run, subtasks)].join('\n\n');
   else answer = text;

@@ -25,11 +25,12 @@ export function oneIrreversibleCall<T extends { name: string; args: Record<strin
     run.audit({ agent, type: 'policy.deny', tool: call.name, args: call.args, status: 'denied', detail });
     run.toolCalls.push({ agent, tool: call.name, args: call.args, status: 'denied', duration_ms: 0 });
     const target = String(call.args.tracking_id ?? call.name);
-    run.notes.push(
-      detectLanguage(run.init.trustedText) === 'uk'
-        ? `${target}: не виконано — за один раз підтверджується лише одна незворотна дія; попросіть окремо.`
-        : `${target}: not done: only one irreversible action is approved at a time; ask for it separately.`,
-    );
+    const notDone = {
+      uk: `${target}: не виконано — за один раз підтверджується лише одна незворотна дія; попросіть окремо.`,
+      ru: `${target}: не выполнено — за один раз подтверждается только одно необратимое действие; попросите отдельно.`,
+      en: `${target}: not done: only one irreversible action is approved at a time; ask for it separately.`,
+    };
+    run.notes.push(notDone[detectLanguage(run.init.trustedText)]);
   }
   return kept;
 }

@@ -14,7 +14,7 @@ const normalised = (text: string): string => text.normalize('NFC').replace(/\s+/
  * through the final check and PII redaction in finishRun.
  */
 export function relayableAnswer(run: RunLedger, userText: string): string | undefined {
-  if (run.stopped || run.unavailable || run.notes.length > 0 || run.subtasks.length !== 1) return undefined;
+  if (run.stopped || run.notUnderstood || run.notes.length > 0 || run.subtasks.length !== 1) return undefined;
   const [task] = run.subtasks;
   if (!task || task.status !== 'ok' || task.confidence !== 'high' || task.gaps.length > 0 || task.flags.length > 0 || task.reason !== undefined) return undefined;
   if (normalised(task.request) !== normalised(userText)) return undefined;

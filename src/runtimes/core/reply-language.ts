@@ -1,7 +1,4 @@
-/**
- * The languages a reply can be in. Wider than the planner's own `Language` until every part of it
- * speaks Russian: a table written for all three is indexed by whatever the request was detected as.
- */
+/** The languages a reply can be in: the request's (the planner's `Language`, spelled out for the kernel's tables). */
 export type ReplyLanguage = 'uk' | 'en' | 'ru';
 
 /** One text per reply language. */

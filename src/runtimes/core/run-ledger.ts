@@ -63,7 +63,7 @@ interface Shared {
   refusedByDomain: Set<string>;
   steps: number;
   delegations: number;
-  unavailable: boolean;
+  notUnderstood: boolean;
   /** The approval whose grant the next irreversible call presents (set when a decided pause resumes). */
   grant: string | undefined;
   /** Approvals filed at the boundary this run, by call (tool and canonical arguments), for the pause to carry. */
@@ -107,7 +107,7 @@ export class RunLedger {
     this.agent = link?.agent ?? rootAgent;
     this.path = link ? [...link.parent.path, link.agent] : [rootAgent];
     this.taskId = link?.taskId;
-    this.#shared = link?.shared ?? { toolCalls: [], evidence: [], verifiedAnswers: new Map(), verifications: new Map(), quotedAnswers: [], events: [], subtasks: [], notes: [], refusedByDomain: new Set(), steps: 0, delegations: 0, unavailable: false, grant: undefined, filed: new Map(), watch: currentRunWatch() };
+    this.#shared = link?.shared ?? { toolCalls: [], evidence: [], verifiedAnswers: new Map(), verifications: new Map(), quotedAnswers: [], events: [], subtasks: [], notes: [], refusedByDomain: new Set(), steps: 0, delegations: 0, notUnderstood: false, grant: undefined, filed: new Map(), watch: currentRunWatch() };
   }
 
   /** A ledger for a delegated sub-task of `agent`, under this one. */
@@ -204,13 +204,13 @@ export class RunLedger {
     return this.#shared.steps;
   }
 
-  /** True when a model reply said the request is outside what it can do (the offline planner's header). */
-  get unavailable(): boolean {
-    return this.#shared.unavailable;
+  /** True when a model reply said it did not understand the request (the offline planner's header). */
+  get notUnderstood(): boolean {
+    return this.#shared.notUnderstood;
   }
 
-  markUnavailable(): void {
-    this.#shared.unavailable = true;
+  markNotUnderstood(): void {
+    this.#shared.notUnderstood = true;
   }
 
   /**

@@ -53,11 +53,12 @@ describe('routing with the offline planner', () => {
     expect(tools).toEqual(['tracking_agent', 'warehouse_agent', 'pricing_agent']);
   });
 
-  it('ends out-of-domain requests with model_unavailable and says how to configure a model', async () => {
+  it('ends out-of-domain requests with not_understood and says what can be asked', async () => {
     const { runtime } = await open();
     const record = await runtime.ask({ input: 'Напиши вірш про море' });
-    expect(record).toMatchObject({ status: 'stopped', stop_reason: 'model_unavailable', tool_calls: [] });
-    expect(record.answer).toMatch(/WAYBILL_MODEL/);
+    expect(record).toMatchObject({ status: 'stopped', stop_reason: 'not_understood', tool_calls: [] });
+    expect(record.answer).toMatch(/TTN-000001/);
+    expect(record.answer).not.toMatch(/пізніше|недоступн/);
   });
 });
 

@@ -64,9 +64,9 @@ export function policyMiddleware(agent: string, options: { parallelToolCalls?: b
       const model = String(reply.response_metadata?.model_name ?? reply.response_metadata?.model ?? 'unknown');
       const usage = run.init.usage.record(agent, model, reply, request.messages, offered);
       run.modelCall(agent, usage, Math.round(performance.now() - started));
-      if (reply.response_metadata?.waybill_unavailable === true) {
-        run.markUnavailable();
-        run.stop('model_unavailable', 'the offline planner covers tracking, stock, pricing and cancellation only');
+      if (reply.response_metadata?.waybill_not_understood === true) {
+        run.markNotUnderstood();
+        run.stop('not_understood', 'the offline planner did not understand the request');
       }
       const calls = reply.tool_calls ?? [];
       const kept = oneIrreversibleCall(run, agent, calls);

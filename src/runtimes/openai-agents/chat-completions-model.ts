@@ -5,8 +5,8 @@ import { currentLedger } from '../core/index.js';
 
 /**
  * The SDK's chat-completions model (not the Responses API, which OpenAI-compatible servers lack) on an
- * explicit base URL. The client's fetch notes the oracle's `x-waybill-planner: unavailable` header, so
- * an out-of-domain request ends `model_unavailable` as it does on LangGraph.
+ * explicit base URL. The client's fetch notes the oracle's `x-waybill-planner: not_understood` header, so
+ * a request the planner did not understand ends `not_understood` as it does on LangGraph.
  */
 export function chatCompletionsModel(endpoint: ModelEndpoint, options: { timeoutMs?: number; maxRetries?: number } = {}): OpenAIChatCompletionsModel {
   const client = new OpenAI({
@@ -22,8 +22,8 @@ export function chatCompletionsModel(endpoint: ModelEndpoint, options: { timeout
 
 async function noticingFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   const response = await fetch(input, init);
-  if (response.headers.get('x-waybill-planner') === 'unavailable') {
-    currentLedger().markUnavailable();
+  if (response.headers.get('x-waybill-planner') === 'not_understood') {
+    currentLedger().markNotUnderstood();
   }
   return response;
 }

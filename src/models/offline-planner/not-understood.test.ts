@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PlannerReply } from './chat-types.js';
+import type { Language, PlannerReply } from './chat-types.js';
 import { planNextMessage } from './plan-next-message.js';
 import { agentTool, domainTools, system, user } from './planner-test-kit.js';
 
-const OUT_OF_DOMAIN: ReadonlyArray<readonly [string, 'uk' | 'en']> = [
+const OUT_OF_DOMAIN: ReadonlyArray<readonly [string, Language]> = [
   ['Яка завтра погода в Києві?', 'uk'],
   ['Розкажи анекдот', 'uk'],
   ['Напиши вірш про осінь', 'uk'],
@@ -20,16 +20,24 @@ const OUT_OF_DOMAIN: ReadonlyArray<readonly [string, 'uk' | 'en']> = [
   ['hello', 'en'],
   ['How much does a laptop cost?', 'en'],
   ['', 'en'],
+  ['Какая завтра погода в Киеве?', 'ru'],
+  ['Расскажи анекдот', 'ru'],
+  ['Сколько стоит ноутбук?', 'ru'],
 ];
 
-function expectUnavailable(reply: PlannerReply, language: 'uk' | 'en'): void {
-  expect(reply.kind).toBe('unavailable');
-  if (reply.kind !== 'unavailable') return;
-  for (const variable of ['WAYBILL_MODEL', 'WAYBILL_BASE_URL', 'WAYBILL_API_KEY', 'OPENROUTER_API_KEY']) expect(reply.content).toContain(variable);
-  expect(reply.content).toContain(language === 'uk' ? 'налаштуйте справжню модель' : 'configure a real model');
+const LEADS: Readonly<Record<Language, string>> = { uk: 'Я не зрозумів', en: 'I did not understand', ru: 'Я не понял' };
+
+function expectUnavailable(reply: PlannerReply, language: Language): void {
+  expect(reply.kind).toBe('not_understood');
+  if (reply.kind !== 'not_understood') return;
+  expect(reply.content).toContain(LEADS[language]);
+  // Examples of what can be asked, and never "try again later": trying again will not help.
+  expect(reply.content).toContain('TTN-000001');
+  expect(reply.content.match(/^- /gm)?.length).toBeGreaterThanOrEqual(2);
+  expect(reply.content).not.toMatch(/later|пізніше|позже|unavailable|недоступн/i);
 }
 
-describe('outside the domain the planner declines and says how to configure a model', () => {
+describe('a request the planner does not understand gets what was understood and examples', () => {
   it('has at least 10 out-of-domain requests', () => {
     expect(OUT_OF_DOMAIN.length).toBeGreaterThanOrEqual(10);
   });
@@ -54,6 +62,14 @@ describe('outside the domain the planner declines and says how to configure a mo
 
   it('when the conversation has no user message at all', () => {
     expectUnavailable(planNextMessage([system('You are Waybill. Track TTN-000001.')], domainTools()), 'en');
+  });
+
+  it('says what it did recognise: the cities, the weight, the service', () => {
+    const reply = planNextMessage([user('Яка погода у Львові та Києві?')], [agentTool('tracking_agent')]);
+    const content = reply.kind === 'not_understood' ? reply.content : '';
+    expect(content).toContain('Я розпізнав: місто Львів, місто Київ.');
+    const english = planNextMessage([user('weather for an express 3 kg trip?')], domainTools());
+    expect(english.kind === 'not_understood' ? english.content : '').toContain('I recognised: weight 3 kg, service express.');
   });
 
   it('does not take its task from the system prompt', () => {
