@@ -69,8 +69,8 @@ describe('parallel fan-out and partial degradation', () => {
     expect(record.subtasks?.map((t) => t.status)).toEqual(['ok', 'failed', 'ok', 'failed', 'ok']);
     for (const id of ['TTN-000001', 'TTN-000003', 'TTN-000005']) expect(record.answer).toContain(`Shipment ${id}`);
     expect(record.answer).toContain('This answer is incomplete: 2 of 5 parts failed');
-    expect(record.answer).toContain('«Status of TTN-000002» (tracking_agent: worker error: worker crashed on TTN-000002)');
-    expect(record.answer).toContain('«Status of TTN-000004» (tracking_agent: empty output');
+    expect(record.answer).toContain('«Status of TTN-000002» (tracking_agent: the agent failed (worker crashed on TTN-000002))');
+    expect(record.answer).toContain('«Status of TTN-000004» (tracking_agent: the agent gave no answer)');
   });
 
   it('caps how many sub-tasks run at once', async () => {
