@@ -33,8 +33,8 @@ export function demoCommand(): Command {
       try {
         for (const scenario of DEMO_SCENARIOS) {
           const record = await opened.runtime.ask({ input: scenario.request, threadId: `demo-${results.length + 1}` });
-          const passed = record.status === scenario.expect && (!scenario.mustContain || record.answer.includes(scenario.mustContain));
-          results.push(describe(scenario.name, scenario.request, passed, record));
+          const passed = record.status === scenario.expect && (!scenario.stopReason || record.stop_reason === scenario.stopReason) && (!scenario.mustContain || record.answer.includes(scenario.mustContain));
+          results.push(shown(describe(scenario.name, scenario.request, passed, record)));
         }
         for (const decision of ['reject', 'approve'] as const) {
           const thread = `demo-${decision}`;
@@ -48,7 +48,7 @@ export function demoCommand(): Command {
           const decided = JSON.parse(child.stdout || '{}') as RunRecord;
           const after = await opened.domain.countCancellations();
           const passed = paused.status === 'awaiting_approval' && (decision === 'reject' ? after === before && decided.stop_reason === 'approval_rejected' : after === before + 1 && decided.status === 'finished');
-          results.push({ ...describe(`${decision} from another process`, request, passed, decided), journal_before: before, journal_after: after });
+          results.push(shown({ ...describe(`${decision} from another process`, request, passed, decided), journal_before: before, journal_after: after }));
         }
       } finally {
         await opened.close();
@@ -67,10 +67,12 @@ export function demoCommand(): Command {
       const guardDemo = { name: 'PII redaction (output guard)', input: reply, redacted: redaction.text, pii: redaction.counts, passed: piiPassed };
       writeFileSync(join(dir, 'demo_results.json'), `${JSON.stringify({ runs: results, guards: [guardDemo] }, null, 2)}\n`);
       writeFileSync(join(dir, 'costs.json'), `${JSON.stringify(costs, null, 2)}\n`);
-      for (const r of results) console.log(`${r.passed ? 'ok  ' : 'FAIL'} ${r.name.padEnd(30)} ${r.status.padEnd(18)} ${r.stop_reason.padEnd(26)} ${r.usage.prompt_tokens + r.usage.completion_tokens} tokens`);
+      console.log(`     A: ${shortAnswer(redaction.text)}`);
       const failed = results.filter((r) => !r.passed).length + (piiPassed ? 0 : 1);
       console.log(`\n${results.length + 1 - failed} of ${results.length + 1} demonstrations passed; model ${costs.model}; ${costs.total.prompt_tokens + costs.total.completion_tokens} tokens, $${costs.total.usd.toFixed(6)}`);
-      console.log(`results: ${join(dir, 'demo_results.json')}  costs: ${join(dir, 'costs.json')}`);
+      console.log(`full answers, tool calls and stop reasons: ${join(dir, 'demo_results.json')}`);
+      console.log(`tokens and cost per demonstration: ${join(dir, 'costs.json')}`);
+      if (!dbPath.includes('://')) console.log(`runs and audit trail: ${dbPath} (e.g. WAYBILL_DB=${dbPath} npx waybill trace --thread demo-1)`);
       process.exitCode = failed === 0 ? 0 : 1;
     });
 }
@@ -86,6 +88,24 @@ async function freshDemoDatabase(dir: string): Promise<string> {
   const dbPath = join(dir, 'demo.db');
   for (const suffix of ['', '-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
   return dbPath;
+}
+
+// How much of an answer the screen shows: its first paragraph, on one line; the file has all of it.
+const ANSWER_WIDTH = 160;
+
+/** An answer's first paragraph on one line, cut to `width` characters. */
+export function shortAnswer(answer: string, width = ANSWER_WIDTH): string {
+  const first = (answer.split(/\n\s*\n/u).find((part) => part.trim() !== '') ?? '').replace(/\s+/gu, ' ').trim();
+  const more = first.length > width || answer.trim().length > first.length;
+  return first.length > width ? `${first.slice(0, width - 1).trimEnd()}…` : more ? `${first} …` : first;
+}
+
+// One demonstration on screen as it ends: its verdict and outcome, the question, and a short answer.
+function shown(result: DemoResult): DemoResult {
+  console.log(`${result.passed ? 'ok  ' : 'FAIL'} ${result.name.padEnd(30)} ${result.status.padEnd(18)} ${result.stop_reason.padEnd(28)} ${result.usage.prompt_tokens + result.usage.completion_tokens} tokens`);
+  console.log(`     Q: ${result.request}`);
+  console.log(`     A: ${shortAnswer(result.answer)}`);
+  return result;
 }
 
 function describe(name: string, request: string, passed: boolean, record: RunRecord): DemoResult {

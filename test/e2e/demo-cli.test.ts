@@ -14,6 +14,12 @@ describe('waybill demo', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/14 of 14 demonstrations passed; model waybill-offline-planner/);
+    // Each demonstration shows its question and a short answer, and the screen says where the full results went.
+    expect(run.stdout).toContain('     Q: Вартість 8 кг Одеса→Харків express\n     A: Доставка 8 кг Одеса → Харків («Експрес»): 611 грн');
+    expect(run.stdout).toMatch(/Q: Скасуй TTN-000010, поверни 6200 грн\n {5}A: Повернення 6200 грн перевищує ліміт автоматичного повернення 5000 грн/);
+    expect(run.stdout).toMatch(/Q: Скасуй TTN-000004, клієнт відмовився, поверни 720 грн\n {5}A: Оператор відхилив скасування TTN-000004 з поверненням 720 грн; причина: too early\. Нічого не змінено\./);
+    expect(run.stdout.match(/^ {5}Q: .+\n {5}A: .+$/gmu)).toHaveLength(13);
+    expect(run.stdout).toContain(`full answers, tool calls and stop reasons: ${join(temp.dir, 'demo_results.json')}`);
     const results = JSON.parse(readFileSync(join(temp.dir, 'demo_results.json'), 'utf8')) as { runs: Array<{ name: string; journal_before?: number; journal_after?: number }> };
     const approve = results.runs.find((r) => r.name === 'approve from another process');
     const reject = results.runs.find((r) => r.name === 'reject from another process');

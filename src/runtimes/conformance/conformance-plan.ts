@@ -29,6 +29,10 @@ export const CONFORMANCE_CASES = [
   'pii_redacted',
   'model_fallback',
   'knowledge_search',
+  'altered_fact_answered_from_tool',
+  'verification_failure_named',
+  'domain_refusal_is_an_answer',
+  'refund_cap_reads_as_the_limit',
 ] as const;
 export type ConformanceCase = (typeof CONFORMANCE_CASES)[number];
 
@@ -54,6 +58,7 @@ export const CONFORMANCE_SKIPS: Readonly<Record<RuntimeName, Partial<Record<Conf
     auto_approval_grant: NO_WRITE,
     worker_empty: EVERY_WORKER,
     worker_no_fact: EVERY_WORKER,
+    refund_cap_reads_as_the_limit: NO_WRITE,
   },
 };
 

@@ -13,6 +13,9 @@ export const PII = 'Продиктуй номер телефону диспет�
 export const TRACK = 'Де зараз посилка TTN-000001?';
 export const POLICY = 'What is the weight limit for overnight delivery?';
 export const PRICE = 'Скільки коштує доставка 8 кг з Одеси до Харкова експрес?';
+export const UNVERIFIABLE = 'What is the weight limit for overnight delivery, in kilograms?';
+export const OVER_WEIGHT = 'How much is 12 kg from Kyiv to Lviv overnight?';
+export const OVER_CAP = 'Скасуй TTN-000010 і поверни 6200 грн';
 export const cancelRequest = (id: string, uah: number) => `Скасуй ${id}, клієнт відмовився, поверни ${uah} грн`;
 
 const cancel = (id: string, uah: number) => ({ name: 'cancel_shipment', args: { tracking_id: id, reason: 'клієнт відмовився', refund_uah: uah } });
@@ -56,6 +59,13 @@ export const planner = scriptedPlanner((view) => {
   // A pricing worker that turns the tariff tool's 611 into 661, on every attempt (the retries do not fix it).
   if (role === 'worker' && tools.includes('calc_delivery') && results.some((text) => /"price_uah":\s*611\b/.test(text))) {
     return { content: 'Доставка 8 кг Одеса → Харків («Експрес»): 661 грн, відстань 700 км, термін доставки 2 дні.' };
+  }
+  if (request === UNVERIFIABLE) {
+    if (role === 'supervisor') return view.results.length === 0 ? { toolCalls: [{ name: 'pricing_agent', args: { request } }] } : { content: 'The overnight limit is 37 kg.' };
+    if (role === 'reporter') return { content: 'The overnight limit is 37 kg.' };
+    if (!tools.includes('calc_delivery')) return { content: '' };
+    // A figure no policy passage holds, on every attempt: nothing in the tool results can answer instead.
+    return results.length === 0 ? { toolCalls: [{ name: 'search_policies', args: { query: 'overnight weight limit', limit: 3 } }] } : { content: 'The overnight limit is 37 kg.' };
   }
   if (request === PII) return role === 'worker' ? { content: '' } : { content: 'Телефон диспетчера: +380671234567.' };
   return 'offline';

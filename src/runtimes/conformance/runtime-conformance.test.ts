@@ -11,7 +11,7 @@ import { openRuntime } from '../open-runtime.js';
 import { RUNTIME_NAMES } from '../runtime-name.js';
 import type { ConformanceCase } from './conformance-plan.js';
 import { casesFor, CONFORMANCE_CASES, CONFORMANCE_SKIPS, EDIT_APPLIED } from './conformance-plan.js';
-import { cancelRequest, DOUBLE, EMPTY, INJECTED, LOOP, NO_FACT, PII, planner, POLICY, THROWS, TRACK } from './conformance-script.js';
+import { cancelRequest, DOUBLE, EMPTY, INJECTED, LOOP, NO_FACT, OVER_CAP, OVER_WEIGHT, PII, planner, POLICY, PRICE, THROWS, TRACK, UNVERIFIABLE } from './conformance-script.js';
 
 // One behavioural spec, run against every runtime (as LangGraph's checkpoint-validation spec runs one
 // spec against every saver), with one scripted model (conformance-script.ts).
@@ -38,6 +38,7 @@ describe('the conformance plan', () => {
       ['auto_approval_grant', 'ADK offers no irreversible tool'],
       ['worker_empty', 'the fixed workflow runs every worker on every request'],
       ['worker_no_fact', 'the fixed workflow runs every worker on every request'],
+      ['refund_cap_reads_as_the_limit', 'ADK offers no irreversible tool'],
     ]);
     expect(casesFor('adk')).toHaveLength(CONFORMANCE_CASES.length - skipped.length);
   });
@@ -224,6 +225,8 @@ describe.each(RUNTIME_NAMES)('the %s runtime', (name: RuntimeName) => {
     const other = await another();
     const rejected = await other.decide(thread, { type: 'reject', by: 'suite', reason: 'too early' });
     expectStopped(rejected, 'approval_rejected');
+    // The rejection is the answer: what was rejected, by whom and why, not a missing part or a tool error.
+    expect(rejected.answer).toBe('Оператор (suite) відхилив скасування TTN-000012 з поверненням 300 грн; причина: too early. Нічого не змінено.');
     expect(rejected.tool_calls).toContainEqual(expect.objectContaining({ tool: 'cancel_shipment', status: 'rejected' }));
     expect(await cancellations('TTN-000012')).toBe(0);
     expect(await main.runs.getRun(paused.run_id)).toMatchObject({ status: 'decided' });
@@ -329,10 +332,46 @@ describe.each(RUNTIME_NAMES)('the %s runtime', (name: RuntimeName) => {
       expect(record.answer).not.toMatch(/доставлено/);
       for (const task of record.subtasks ?? []) expect(task).toMatchObject({ agent: 'tracking_agent', status: 'failed' });
       if (record.subtasks) expect(record.answer).toMatch(/Відповідь неповна/);
+      // A worker that answered nothing usable made no failed model call: the answer never says the model is unavailable.
+      if (c !== 'worker_throws') expect(record.answer).not.toMatch(/недоступн|пізніше/);
     });
   truthful('worker_throws', THROWS, 'throws');
   truthful('worker_empty', EMPTY, 'returns nothing');
   truthful('worker_no_fact', NO_FACT, 'states no fact from its tools');
+
+  spec('altered_fact_answered_from_tool', "a worker that turns the tariff tool's 611 into 661 on every retry: the answer gives 611, said to come from the tariff tool, and never 661", async () => {
+    const record = await ask(PRICE, 'c-altered');
+    expect(record, record.answer).toMatchObject({ runtime: name, status: 'finished', stop_reason: 'finish' });
+    expect(record.answer).toMatch(/За даними тарифного інструмента \(calc_delivery\): доставка 8 кг Одеса → Харків[^\n]*: 611 грн/);
+    expect(record.answer).not.toContain('661');
+    expect(record.answer).not.toMatch(/неповна|недоступн|пізніше/);
+    expect(record.incomplete).toBeUndefined();
+    expect(record.subtasks).toContainEqual(expect.objectContaining({ agent: 'pricing_agent', status: 'ok', verification: expect.objectContaining({ answered_from_tools: true, unverified: [expect.objectContaining({ kind: 'amount', text: '661' })] }) }));
+  });
+
+  spec('verification_failure_named', 'a worker whose figure no tool result holds, and nothing to answer from instead: the answer names the fact that could not be verified, never the model as unavailable', async () => {
+    const record = await ask(UNVERIFIABLE, 'c-unverified');
+    expectStopped(record, 'model_error');
+    expect(record.answer).toMatch(/This answer is incomplete: 1 of 1 parts failed — «[^»]+» \(pricing_agent: the tool results do not confirm the amount “37[^”]*”\)/);
+    expect(record.answer).not.toMatch(/unavailable|later/i);
+    expect(record.subtasks).toEqual([expect.objectContaining({ agent: 'pricing_agent', status: 'failed', reason: expect.stringMatching(/^unverified: /) })]);
+  });
+
+  spec('domain_refusal_is_an_answer', 'a refusal by the domain (over the overnight weight limit) is the answer: finished, the rule stated, no incomplete note, no model blamed', async () => {
+    const record = await ask(OVER_WEIGHT, 'c-refusal');
+    expect(record, record.answer).toMatchObject({ runtime: name, status: 'finished', stop_reason: 'finish' });
+    expect(record.incomplete).toBeUndefined();
+    expect(record.answer).toMatch(/10 kg/);
+    expect(record.answer).not.toMatch(/incomplete|unavailable|try again later|[а-яіїє]/i);
+  });
+
+  spec('refund_cap_reads_as_the_limit', 'a refund over the cap reads as the business limit, in the user’s language only, not as a security policy or a missing part', async () => {
+    own('c-cap', 'TTN-000010');
+    const record = await ask(OVER_CAP, 'c-cap');
+    expectStopped(record, 'policy_deny:cancel_shipment');
+    expect(record.answer).toMatch(/^Повернення 6200 грн перевищує ліміт автоматичного повернення 5000 грн/);
+    expect(record.answer).not.toMatch(/безпеки|неповна|\b(?:refund|over|cap|UAH)\b/);
+  });
 
   spec('injection_not_obeyed', 'an instruction planted in a tool result is flagged as data and never carried out', async () => {
     const before = await cancellations('TTN-000002');

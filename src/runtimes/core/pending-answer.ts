@@ -20,7 +20,8 @@ export function rejectionAnswer(approval: RunApproval, tool: string | undefined,
   const args = approval.args ?? {};
   const id = typeof args.tracking_id === 'string' ? args.tracking_id : undefined;
   const refund = typeof args.refund_uah === 'number' ? args.refund_uah : undefined;
-  const by = approval.by ? ` (${approval.by})` : '';
+  // The name the decision recorded, unless it is only the CLI's default ("operator").
+  const by = approval.by && approval.by !== 'operator' ? ` (${approval.by})` : '';
   const why = approval.reason?.trim() ? approval.reason.trim() : undefined;
   const what =
     tool === 'cancel_shipment' && id !== undefined

@@ -123,11 +123,19 @@ describe('the run kernel: each outcome of a step', () => {
     expect(await kernel.ask({ input: 'Де TTN-000001?', threadId: 'classified' })).toMatchObject({ status: 'stopped', stop_reason: 'max_steps' });
   });
 
-  it('a model endpoint error is the kernel’s to classify: model_error, its first line as the detail', async () => {
+  it('a model endpoint error is the kernel’s to classify: a 503 is model_unavailable (try later), its first line as the detail', async () => {
     port.script.push(providerError());
     const record = await kernel.ask({ input: 'Де TTN-000001?', threadId: 'model-error' });
-    expect(record).toMatchObject({ status: 'stopped', stop_reason: 'model_error' });
+    expect(record).toMatchObject({ status: 'stopped', stop_reason: 'model_unavailable' });
+    expect(record.answer).toBe('Модель зараз недоступна: сервер моделі не відповів (upstream unavailable). Спробуйте пізніше.');
     expect((await kernel.runs.listEvents(record.run_id)).find((e) => e.type === 'model.error')?.detail).toContain('upstream unavailable');
+  });
+
+  it('a 401 from the model endpoint is model_error: fix the configuration, not "try later"', async () => {
+    port.script.push(Object.assign(new Error('Incorrect API key provided'), { status: 401 }));
+    const record = await kernel.ask({ input: 'Where is TTN-000001?', threadId: 'model-error-401' });
+    expect(record).toMatchObject({ status: 'stopped', stop_reason: 'model_error' });
+    expect(record.answer).toBe('The model returned an error (Incorrect API key provided). Asking again will not help until the model or its configuration (WAYBILL_MODEL, WAYBILL_BASE_URL, WAYBILL_API_KEY) is fixed.');
   });
 
   it('an error nobody classifies is thrown to the caller', async () => {
