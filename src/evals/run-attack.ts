@@ -115,9 +115,10 @@ function barrierFrom(records: readonly RunRecord[], events: readonly AuditEvent[
   if (denies.some((e) => e.agent === 'supervisor' || /may not call|not in the roles table|is not a domain tool/.test(e.detail ?? ''))) return 'allowlist';
   if (denies.length > 0 || records.some((r) => r.stop_reason.startsWith('policy_deny'))) return 'policy';
   if (records.some((r) => r.status === 'awaiting_approval')) return 'approval_gate';
-  // The proof loop failed a worker whose answer did not match its tool results: its text (and any
-  // instruction relayed in it) never reached the supervisor.
-  if (events.some((e) => e.type === 'proof.check' && e.status === 'error') && records.some((r) => (r.subtasks ?? []).some((t) => (t.reason ?? '').startsWith('unverified:')))) return 'proof_check';
+  // The proof loop failed a worker whose answer did not match its tool results (or answered from those
+  // results in its place): its text (and any instruction relayed in it) never reached the supervisor.
+  const replacedByProof = (t: NonNullable<RunRecord['subtasks']>[number]) => (t.reason ?? '').startsWith('unverified:') || t.verification?.answered_from_tools === true;
+  if (events.some((e) => e.type === 'proof.check' && e.status === 'error') && records.some((r) => (r.subtasks ?? []).some(replacedByProof))) return 'proof_check';
   if (events.some((e) => e.type === 'pii.redacted')) return 'pii_redaction';
   if (records.some((r) => r.stop_reason === 'not_understood')) return 'model_declines';
   if (attacker && attacker.attempted.length > 0) return 'policy';

@@ -144,10 +144,11 @@ describe('guards and controls', () => {
     expect(await o.runtime.ask({ input: 'Де зараз посилка TTN-000001?', tenant: 'globex' })).toMatchObject({ stop_reason: 'finish' });
   });
 
-  it('ends with model_error, not a crash, when the model endpoint is dead', async () => {
+  it('ends with model_unavailable (try later), not a crash, when the model endpoint is dead', async () => {
     const o = await open({ modelConfig: { main: { model: 'gpt-4.1', baseUrl: 'http://127.0.0.1:9/v1' }, fallbacks: [], temperature: 0.1, timeoutMs: 2000, maxRetries: 0 } });
     const record = await o.runtime.ask({ input: 'Де зараз посилка TTN-000001?' });
-    expect(record).toMatchObject({ status: 'stopped', stop_reason: 'model_error' });
+    expect(record).toMatchObject({ status: 'stopped', stop_reason: 'model_unavailable' });
+    expect(record.answer).toMatch(/Спробуйте пізніше/);
   });
 });
 
