@@ -1,0 +1,24 @@
+import type { RunApproval, RunIntent, RunToolCall } from '../../telemetry/index.js';
+import type { ApprovalEffect } from './reconcile-run.js';
+
+/** A call the record says ran: an irreversible cancellation answered `ok`. */
+export const executedCancel = (call: RunToolCall): boolean => call.tool === 'cancel_shipment' && call.status === 'ok';
+
+/** The irreversible call as the domain holds it done, for a record written from the domain (issue 32). */
+export function effectedCall(effect: ApprovalEffect, agent: string): RunToolCall {
+  return { agent, tool: effect.tool, args: effect.args, status: 'ok', duration_ms: 0, effect: { cancellation_id: effect.cancellationId, refund_uah: effect.refundUah } };
+}
+
+/** What the user reads when the record is written from the domain: the cancellation, its id and refund. */
+export function effectedAnswer(effect: ApprovalEffect, language: 'uk' | 'en'): string {
+  const { trackingId, cancellationId, refundUah } = effect;
+  return language === 'uk'
+    ? `Відправлення ${trackingId} скасовано (скасування ${cancellationId}, погоджено ${effect.approvalId}), повернення ${refundUah} грн. Процес, що виконував запит, зупинився після скасування; запис складено з даних системи, повторно надсилати запит не потрібно.`
+    : `Shipment ${trackingId} is cancelled (cancellation ${cancellationId}, approved as ${effect.approvalId}), refund ${refundUah} UAH. The process running the request stopped after the cancellation; this record was written from the system's data, so there is no need to send the request again.`;
+}
+
+/** The approval a recovered run's record carries: the intent's decision, on the arguments the domain ran. */
+export function effectApproval(intent: Pick<RunIntent, 'decision' | 'startedAt'>, effect: ApprovalEffect): RunApproval {
+  const decision = intent.decision?.type === 'edit' ? 'edit' : 'approve';
+  return { decision, by: intent.decision?.by ?? 'unknown', at: intent.startedAt, args: effect.args, approval_id: effect.approvalId };
+}
