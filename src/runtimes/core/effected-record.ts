@@ -1,9 +1,6 @@
 import type { RunApproval, RunIntent, RunToolCall } from '../../telemetry/index.js';
 import type { ApprovalEffect } from './reconcile-run.js';
 
-/** A call the record says ran: an irreversible cancellation answered `ok`. */
-export const executedCancel = (call: RunToolCall): boolean => call.tool === 'cancel_shipment' && call.status === 'ok';
-
 /** The irreversible call as the domain holds it done, for a record written from the domain (issue 32). */
 export function effectedCall(effect: ApprovalEffect, agent: string): RunToolCall {
   return { agent, tool: effect.tool, args: effect.args, status: 'ok', duration_ms: 0, effect: { cancellation_id: effect.cancellationId, refund_uah: effect.refundUah } };

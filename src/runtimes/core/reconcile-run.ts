@@ -2,7 +2,6 @@ import type { ApprovalRequest, DomainStore } from '../../domain/index.js';
 import { argsHash } from '../../domain/index.js';
 import { idempotencyKey } from '../../policy/index.js';
 import type { RunRecord, RunToolCall } from '../../telemetry/index.js';
-import { executedCancel } from './effected-record.js';
 
 /** The irreversible call the domain holds as done for one approval: the cancellation its grant paid for. */
 export interface ApprovalEffect {
@@ -59,6 +58,9 @@ export interface RunReconciliation {
 }
 
 const CANCEL = 'cancel_shipment';
+
+/** A call the record says ran: an irreversible cancellation answered `ok`. */
+export const executedCancel = (call: RunToolCall): boolean => call.tool === CANCEL && call.status === 'ok';
 
 /**
  * Compares a run's record with what the domain holds (issue 32): its approval (status and decision), the

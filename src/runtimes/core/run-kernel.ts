@@ -9,7 +9,7 @@ import { DecisionError } from './decision-error.js';
 import type { DomainBoundary } from './domain-boundary.js';
 import type { DurableRuns } from './durable-run.js';
 import { beginAsk, holdLease, MAX_RUN_ATTEMPTS, recoveredRun, resumeIntent, settleThread } from './durable-run.js';
-import { effectApproval, effectedAnswer, effectedCall, executedCancel } from './effected-record.js';
+import { effectApproval, effectedAnswer, effectedCall } from './effected-record.js';
 import { finishRun } from './finish-run.js';
 import type { FrameworkPort, PausedCall, StepOutcome } from './framework-port.js';
 import type { LedgerServices } from './new-run-ledger.js';
@@ -20,7 +20,7 @@ import { recordDecision } from './record-decision.js';
 import { admitThread } from './refuse-paused-thread.js';
 import { RunLedger } from './run-ledger.js';
 import type { ApprovalEffect } from './reconcile-run.js';
-import { effectOfApproval } from './reconcile-run.js';
+import { effectOfApproval, executedCancel } from './reconcile-run.js';
 import { runLeaseMs } from './run-lease.js';
 import type { ThreadPause } from './thread-pause.js';
 import { threadPause } from './thread-pause.js';
@@ -195,14 +195,14 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
   /**
    * The part of a run during which this process renews its lease. finishRun ends the lease when the run
    * is recorded; a throw on any other path (a framework bug, a failed read, a lost database) ends it
-   * here, so the intent stays for the next recovery instead of being renewed by a process that is no
-   * longer running it.
+   * here and lets it lapse at once, so the intent is the next recovery's to take instead of being
+   * renewed, or held for a lease, by a process that is no longer running it.
    */
   async #holding(run: RunLedger, work: () => Promise<RunRecord>): Promise<RunRecord> {
     try {
       return await work();
     } catch (error) {
-      run.lease?.stop();
+      await run.lease?.end();
       throw error;
     }
   }
