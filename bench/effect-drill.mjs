@@ -2,7 +2,7 @@
 // on PostgreSQL with the queue, `approve` killed with SIGKILL just after the cancellation commits (or as
 // its decision is claimed, or at random), recoverers killed as they take the lease, `serve` and
 // `waybill worker` killed; then every run record held against the domain with reconcileRun. Prints the
-// totals and writes bench/results/effect-drill.json; exits 1 on any broken invariant.
+// totals and writes bench/results/effect-drill-<backends>.json; exits 1 on any broken invariant.
 //
 //   npm run build && WAYBILL_TEST_PG_URL=postgres://… node bench/effect-drill.mjs [--rounds=2] [--backends=sqlite,postgres]
 //       [--threads=8] [--queue-threads=3] [--workers=2]
@@ -75,5 +75,5 @@ try {
 const agreeing = totals.records > 0 ? Math.round((1000 * totals.agreeing) / totals.records) / 10 : 0;
 console.log(`total: ${JSON.stringify(totals)}; records agreeing with the domain ${agreeing}%; ${Math.round((Date.now() - started) / 1000)} s`);
 mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
-writeFileSync(fileURLToPath(new URL('./results/effect-drill.json', import.meta.url)), `${JSON.stringify({ machine: machine(), measured_at: new Date().toISOString(), wall_s: Math.round((Date.now() - started) / 1000), agreeing_percent: agreeing, totals, results }, null, 2)}\n`);
+writeFileSync(fileURLToPath(new URL(`./results/effect-drill-${backends.join('-')}.json`, import.meta.url)), `${JSON.stringify({ machine: machine(), measured_at: new Date().toISOString(), wall_s: Math.round((Date.now() - started) / 1000), agreeing_percent: agreeing, totals, results }, null, 2)}\n`);
 process.exitCode = failed ? 1 : 0;

@@ -14,8 +14,20 @@ export function effectedAnswer(effect: ApprovalEffect, language: 'uk' | 'en'): s
     : `Shipment ${trackingId} is cancelled (cancellation ${cancellationId}, approved as ${effect.approvalId}), refund ${refundUah} UAH. The process running the request stopped after the cancellation; this record was written from the system's data, so there is no need to send the request again.`;
 }
 
-/** The approval a recovered run's record carries: the intent's decision, on the arguments the domain ran. */
-export function effectApproval(intent: Pick<RunIntent, 'decision' | 'startedAt'>, effect: ApprovalEffect): RunApproval {
-  const decision = intent.decision?.type === 'edit' ? 'edit' : 'approve';
-  return { decision, by: intent.decision?.by ?? 'unknown', at: intent.startedAt, args: effect.args, approval_id: effect.approvalId };
+/**
+ * The approval a recovered resume's record carries: the intent's decision on `approvalId`, with the
+ * arguments the domain ran when it ran them. A resume stopped `interrupted` carries it too, so its record
+ * says which decision was never applied.
+ */
+export function intentApproval(intent: Pick<RunIntent, 'decision' | 'startedAt'>, approvalId: string | undefined, effect?: ApprovalEffect): RunApproval {
+  const type = intent.decision?.type ?? 'approve';
+  const args = effect?.args ?? intent.decision?.args;
+  return {
+    decision: type,
+    by: intent.decision?.by ?? 'unknown',
+    at: intent.startedAt,
+    ...(args && { args }),
+    ...(approvalId !== undefined && { approval_id: approvalId }),
+    ...(type === 'reject' && { reason: intent.decision?.reason ?? 'rejected' }),
+  };
 }

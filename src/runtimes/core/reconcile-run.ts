@@ -116,6 +116,11 @@ function checkDecision(record: RunRecord, approval: ApprovalRequest, agree: (t: 
   const decided = record.approval?.decision;
   if (decided === undefined) return;
   const expected = decided === 'reject' ? 'rejected' : 'approved';
+  if (record.stop_reason === 'interrupted' && approval.status === 'pending') {
+    // The decision was claimed but its process died before the approval store recorded it, and the run stopped.
+    agree(`the record's ${decided} was never applied (interrupted) and approval ${approval.approvalId} is still pending`);
+    return;
+  }
   if (approval.status !== expected) {
     disagree(`the record says ${decided} but approval ${approval.approvalId} is ${approval.status}`);
     return;

@@ -131,7 +131,8 @@ describe.each(storeBackends())('recovery reads the effect before it writes the r
     const paused = await approveAndDie('killed-before-call', 'before_call', 'TTN-000012');
     await twoRecoverersDie('killed-before-call');
     const [record] = await kernel.recover('killed-before-call');
-    expect(record).toMatchObject({ status: 'stopped', stop_reason: 'interrupted' });
+    // It says which decision was never applied: the approval, by whom.
+    expect(record).toMatchObject({ status: 'stopped', stop_reason: 'interrupted', approval: { decision: 'approve', by: 'op', approval_id: paused.pending?.approval_id } });
     expect(record?.tool_calls.some((c) => c.tool === 'cancel_shipment' && c.status === 'ok')).toBe(false);
     const check = await reconcileRun(kernel.domain, record as RunRecord, paused.pending?.approval_id);
     expect(check).toMatchObject({ agrees: true });

@@ -9,7 +9,7 @@ import { DecisionError } from './decision-error.js';
 import type { DomainBoundary } from './domain-boundary.js';
 import type { DurableRuns } from './durable-run.js';
 import { beginAsk, holdLease, MAX_RUN_ATTEMPTS, recoveredRun, resumeIntent, settleThread } from './durable-run.js';
-import { effectApproval, effectedAnswer, effectedCall } from './effected-record.js';
+import { effectedAnswer, effectedCall, intentApproval } from './effected-record.js';
 import { finishRun } from './finish-run.js';
 import type { FrameworkPort, PausedCall, StepOutcome } from './framework-port.js';
 import type { LedgerServices } from './new-run-ledger.js';
@@ -156,13 +156,13 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     const effect = approvalId === undefined || intent.decision?.type === 'reject' ? undefined : await effectOfApproval(this.domain, approvalId, intent.tenant, intent.threadId);
     const run = this.#recoveredLedger(intent, effect?.cancellationId);
     return this.#holding(run, async () => {
-      if (effect && intent.attempts > MAX_RUN_ATTEMPTS) return this.#released(await this.#finishEffected(run, effect, effectApproval(intent, effect), previous?.pending?.agent));
-      if (run.stopped) return this.#finish(run);
+      if (effect && intent.attempts > MAX_RUN_ATTEMPTS) return this.#released(await this.#finishEffected(run, effect, intentApproval(intent, approvalId, effect), previous?.pending?.agent));
+      if (run.stopped) return this.#finish(run, undefined, intentApproval(intent, approvalId));
       const pause = await threadPause(this.port, intent.threadId, previous);
       // The resumed run already went past the pause (the framework says so): its record is written from there.
       if (!pause) {
         const outcome = await this.port.pastPause?.(intent.threadId);
-        if (effect && !run.toolCalls.some(executedCancel)) return this.#finishEffected(run, effect, effectApproval(intent, effect), previous?.pending?.agent);
+        if (effect && !run.toolCalls.some(executedCancel)) return this.#finishEffected(run, effect, intentApproval(intent, approvalId, effect), previous?.pending?.agent);
         return this.#finish(run, outcome);
       }
       return this.#resume(run, pause, await recordDecision(this.#parts.boundary, intent.tenant, pause.pending, intent.decision as Decision));
