@@ -141,7 +141,9 @@ export async function openJobQueue(url: string, options: OpenJobQueueOptions): P
       await boss.complete(queueName, jobId, output);
     },
     async fail(jobId, error) {
-      await boss.fail(queueName, jobId, { message: error.message });
+      // Kept as the job's output (and the dead letter's, after the last retry): why it failed, with the runtime's code when it has one.
+      const code = (error as { code?: unknown }).code;
+      await boss.fail(queueName, jobId, { message: error.message, ...(typeof code === 'string' && { code }) });
     },
     async defer(jobId, job, delaySeconds) {
       await inTransaction(async (db) => {

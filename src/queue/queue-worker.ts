@@ -1,4 +1,5 @@
 import type { Logger } from '../mcp/stderr-logger.js';
+import { DecisionError } from '../runtimes/index.js';
 import { executeJob, type JobOutcome, type JobRuntime } from './execute-job.js';
 import type { HeldJob, JobQueue } from './job-queue.js';
 import type { TenantSlots } from './tenant-slots.js';
@@ -72,7 +73,13 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
       try {
         outcome = await executeJob(runtime, job);
       } catch (error) {
-        logger.warn('job failed', { ...jobFields, run_ms: Date.now() - started, error: (error as Error).message });
+        // The last attempt's failure is dead-lettered: said as such, with why. Whatever run the job began is
+        // not held by this worker any more (the kernel let its lease lapse when it threw), so the thread is
+        // free for the next job or recovery sweep.
+        const deadLettered = held.retryCount >= queue.settings.retryLimit;
+        const why = { ...jobFields, run_ms: Date.now() - started, error: (error as Error).message, ...(DecisionError.isInstance(error) && { code: error.code }) };
+        if (deadLettered) logger.error('job dead-lettered', why);
+        else logger.warn('job failed', why);
         settling = true;
         await queue.fail(held.id, error as Error);
         return;

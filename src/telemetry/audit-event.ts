@@ -9,6 +9,7 @@ const AuditEventType = z.enum([
   'run.start',
   'run.end',
   'run.recovered',
+  'run.reconciled',
   'tool.call',
   'policy.deny',
   'guard.block',

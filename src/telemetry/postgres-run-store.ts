@@ -83,7 +83,8 @@ export class PostgresRunStore extends PostgresStore implements RunStore {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        ON CONFLICT (run_id) DO UPDATE SET thread_id = excluded.thread_id, tenant = excluded.tenant, request_id = excluded.request_id,
          status = excluded.status, stop_reason = excluded.stop_reason, started_at = excluded.started_at,
-         updated_at = excluded.updated_at, record = excluded.record, schema_version = excluded.schema_version`,
+         updated_at = excluded.updated_at, record = excluded.record, schema_version = excluded.schema_version
+       WHERE runs.status <> 'decided'`,
       [r.run_id, r.thread_id, r.tenant, r.request_id, r.status, r.stop_reason, new Date(r.started_at).toISOString(), this.now().toISOString(), encodeStoredRun(r), RUN_RECORD_VERSION],
     );
   }

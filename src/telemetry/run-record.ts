@@ -5,8 +5,8 @@ import { RUN_STATUSES } from './run-statuses.js';
 
 /**
  * Version of the stored run record. Changelog: 1 — the record of DESIGN.md §6 with `run_id`,
- * `incomplete` and `approval`; `subtasks[].verification` and `final_check` (the proof loop) are
- * optional additions. The printed record may omit it; the run store writes it with every row.
+ * `incomplete` and `approval`; `subtasks[].verification` and `final_check` (the proof loop),
+ * `tool_calls[].effect` and `approval.approval_id` (issue 32) are optional additions. The printed record may omit it; the run store writes it with every row.
  */
 export const RUN_RECORD_VERSION = 1;
 
@@ -30,6 +30,8 @@ export const RunToolCall = z.object({
   args: Args,
   status: z.enum(['ok', 'error', 'denied', 'pending', 'rejected']),
   duration_ms: z.number().min(0),
+  /** What an irreversible call did, as the domain answered it: the cancellation and its refund. */
+  effect: z.object({ cancellation_id: z.string(), refund_uah: z.number() }).optional(),
 });
 export type RunToolCall = z.infer<typeof RunToolCall>;
 
@@ -54,6 +56,8 @@ export const RunApproval = z.object({
   at: Instant,
   args: Args.optional(),
   reason: z.string().optional(),
+  /** The approval request the decision was recorded on (its grant ran the call). */
+  approval_id: z.string().optional(),
 });
 export type RunApproval = z.infer<typeof RunApproval>;
 

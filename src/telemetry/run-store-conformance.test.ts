@@ -153,6 +153,11 @@ storeConformance('RunStore', openRunStore, ({ open, backend, exec }) => {
     expect(await store.claimDecision(claim, { ...resume, runId: 'run-r2' })).toBe(false);
     expect(await store.listIntents('thread-p')).toEqual([{ ...resume, attempts: 1 }]);
     expect((await store.getRun('run-p'))?.status).toBe('decided');
+    // A slow process that lost the pause's run to a recoverer and writes its record late does not undo the decision (issue 32).
+    await store.saveFinishedRun(sampleRunRecord({ run_id: 'run-p', thread_id: 'thread-p', status: 'awaiting_approval', stop_reason: 'awaiting_approval', started_at: '2026-01-01T00:00:00.000Z' }), []);
+    await store.saveRun(sampleRunRecord({ run_id: 'run-p', thread_id: 'thread-p', status: 'awaiting_approval', stop_reason: 'awaiting_approval', started_at: '2026-01-01T00:00:00.000Z' }));
+    expect((await store.getRun('run-p'))?.status).toBe('decided');
+    expect(await store.listIntents('thread-p')).toEqual([{ ...resume, attempts: 1 }]);
     expect(await store.pruneOlderThan('2026-12-31T00:00:00.000Z')).toEqual([]);
     expect(await store.getRun('run-p')).toBeDefined();
     await store.releaseDecision('run-p');

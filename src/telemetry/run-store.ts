@@ -61,7 +61,10 @@ export interface RunListing {
  * "not found" would be a lie), while `listRuns` skips and counts it.
  */
 export interface RunStore {
-  /** Inserts or replaces the run with this `run_id`; stamps `updated_at` from the store's clock. */
+  /**
+   * Inserts or replaces the run with this `run_id`; stamps `updated_at` from the store's clock. A
+   * `decided` pause is never replaced (a late writer of the pause must not undo its decision).
+   */
   saveRun(record: RunRecord): Promise<void>;
   /** The run, or undefined if there is none. */
   getRun(runId: string): Promise<RunRecord | undefined>;

@@ -74,7 +74,8 @@ export class SqliteRunStore extends SqliteStore implements RunStore {
          VALUES (@run_id, @thread_id, @tenant, @request_id, @status, @stop_reason, @started_at, @updated_at, @record, @schema_version)
          ON CONFLICT (run_id) DO UPDATE SET thread_id = excluded.thread_id, tenant = excluded.tenant, request_id = excluded.request_id,
            status = excluded.status, stop_reason = excluded.stop_reason, started_at = excluded.started_at,
-           updated_at = excluded.updated_at, record = excluded.record, schema_version = excluded.schema_version`,
+           updated_at = excluded.updated_at, record = excluded.record, schema_version = excluded.schema_version
+         WHERE runs.status <> 'decided'`,
       )
       .run({
         run_id: r.run_id,

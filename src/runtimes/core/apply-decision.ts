@@ -16,5 +16,5 @@ export function applyDecision(run: RunLedger, pending: RunPending, recorded: Rec
   const why = decision.type === 'reject' ? `: ${decision.reason}` : '';
   run.audit({ agent: pending.agent, parent: 'supervisor', type: 'approval.decided', tool: pending.tool, args, status: decision.type === 'reject' ? 'denied' : 'ok', detail: `${decision.type} by ${decision.by}${why} (${recorded.approvalId}); args ${canonicalJson(args)}` });
   if (decision.type === 'reject') run.toolCalls.push({ agent: pending.agent, tool: pending.tool, args: pending.args, status: 'rejected', duration_ms: 0 });
-  return { decision: decision.type, by: decision.by, at: run.started.toISOString(), args, ...(decision.type === 'reject' && { reason: decision.reason }) };
+  return { decision: decision.type, by: decision.by, at: run.started.toISOString(), args, approval_id: recorded.approvalId, ...(decision.type === 'reject' && { reason: decision.reason }) };
 }

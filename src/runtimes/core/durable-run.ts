@@ -77,10 +77,13 @@ export const MAX_RUN_ATTEMPTS = 3;
 /**
  * Marks a ledger as a run taken over from a process that is gone (a `run.recovered` event naming the
  * attempt); a run that already took down MAX_RUN_ATTEMPTS processes is stopped `interrupted` rather
- * than tried again, so one poisonous request cannot crash every start-up.
+ * than tried again, so one poisonous request cannot crash every start-up. A run whose irreversible call
+ * the domain already holds done (`effectId`, read before this) is not: it has an effect, and its record
+ * says so whatever the attempt count (issue 32).
  */
-export function recoveredRun(run: RunLedger, intent: RunIntent): RunLedger {
-  run.audit({ agent: 'supervisor', type: 'run.recovered', status: 'info', detail: `${intent.kind} taken over after the process running it stopped (attempt ${intent.attempts} of ${MAX_RUN_ATTEMPTS})` });
-  if (intent.attempts > MAX_RUN_ATTEMPTS) run.stop('interrupted', `the processes running it stopped ${intent.attempts - 1} times`);
+export function recoveredRun(run: RunLedger, intent: RunIntent, effectId?: string): RunLedger {
+  const effect = effectId === undefined ? '' : `; the domain already holds its effect (${effectId})`;
+  run.audit({ agent: 'supervisor', type: 'run.recovered', status: 'info', detail: `${intent.kind} taken over after the process running it stopped (attempt ${intent.attempts} of ${MAX_RUN_ATTEMPTS})${effect}` });
+  if (intent.attempts > MAX_RUN_ATTEMPTS && effectId === undefined) run.stop('interrupted', `the processes running it stopped ${intent.attempts - 1} times`);
   return run;
 }

@@ -39,12 +39,17 @@ const byTaskId = (a: { task_id: string }, b: { task_id: string }) => Number(a.ta
  * run record with usage, its audit events, the tenant's daily usage and the observer.
  */
 export async function finishRun(run: RunLedger, outcome: RunOutcome, deps: FinishDeps): Promise<RunRecord> {
+  let record: RunRecord;
   try {
-    return await finishHeldRun(run, outcome, deps);
-  } finally {
-    // Saved (the intent went with the record) or failed (the intent stays for recovery): either way not ours to renew.
-    run.lease?.stop();
+    record = await finishHeldRun(run, outcome, deps);
+  } catch (error) {
+    // Not saved: the intent stays for recovery, its lease lapsed now (this process no longer runs it).
+    await run.lease?.end();
+    throw error;
   }
+  // Saved: the intent went with the record; nothing of ours to renew.
+  run.lease?.stop();
+  return record;
 }
 
 async function finishHeldRun(run: RunLedger, outcome: RunOutcome, deps: FinishDeps): Promise<RunRecord> {

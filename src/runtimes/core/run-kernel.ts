@@ -1,4 +1,5 @@
 import type { DomainStore } from '../../domain/index.js';
+import { detectLanguage } from '../../models/index.js';
 import type { ControlStore } from '../../policy/index.js';
 import type { RunApproval, RunIntent, RunRecord, RunStore } from '../../telemetry/index.js';
 import { admitRequest } from './admit-request.js';
@@ -7,7 +8,8 @@ import { checkEdit } from './check-edit.js';
 import { DecisionError } from './decision-error.js';
 import type { DomainBoundary } from './domain-boundary.js';
 import type { DurableRuns } from './durable-run.js';
-import { beginAsk, holdLease, recoveredRun, resumeIntent, settleThread } from './durable-run.js';
+import { beginAsk, holdLease, MAX_RUN_ATTEMPTS, recoveredRun, resumeIntent, settleThread } from './durable-run.js';
+import { effectedAnswer, effectedCall, intentApproval } from './effected-record.js';
 import { finishRun } from './finish-run.js';
 import type { FrameworkPort, PausedCall, StepOutcome } from './framework-port.js';
 import type { LedgerServices } from './new-run-ledger.js';
@@ -16,7 +18,9 @@ import type { OpenRuntimeOptions } from './open-runtime-options.js';
 import type { RecordedDecision } from './record-decision.js';
 import { recordDecision } from './record-decision.js';
 import { admitThread } from './refuse-paused-thread.js';
-import type { RunLedger } from './run-ledger.js';
+import { RunLedger } from './run-ledger.js';
+import type { ApprovalEffect } from './reconcile-run.js';
+import { effectOfApproval, executedCancel } from './reconcile-run.js';
 import { runLeaseMs } from './run-lease.js';
 import type { ThreadPause } from './thread-pause.js';
 import { threadPause } from './thread-pause.js';
@@ -145,28 +149,60 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
   }
 
   async #finishDecision(intent: RunIntent): Promise<RunRecord> {
-    const run = this.#recoveredLedger(intent);
+    // The domain is asked first (issue 32): a cancellation its grant already paid for is what the record
+    // says, however many processes died on the way; only work with no effect yet is stopped `interrupted`.
+    const previous = intent.pausedRunId === undefined ? undefined : await this.runs.getRun(intent.pausedRunId);
+    const approvalId = previous?.pending?.approval_id;
+    const effect = approvalId === undefined || intent.decision?.type === 'reject' ? undefined : await effectOfApproval(this.domain, approvalId, intent.tenant, intent.threadId);
+    const run = this.#recoveredLedger(intent, effect?.cancellationId);
     return this.#holding(run, async () => {
-      if (run.stopped) return this.#finish(run);
-      const previous = intent.pausedRunId === undefined ? undefined : await this.runs.getRun(intent.pausedRunId);
+      if (effect && intent.attempts > MAX_RUN_ATTEMPTS) return this.#released(await this.#finishEffected(run, effect, intentApproval(intent, approvalId, effect), previous?.pending?.agent));
+      if (run.stopped) return this.#finish(run, undefined, intentApproval(intent, approvalId));
       const pause = await threadPause(this.port, intent.threadId, previous);
       // The resumed run already went past the pause (the framework says so): its record is written from there.
-      if (!pause) return this.#finish(run, await this.port.pastPause?.(intent.threadId));
+      if (!pause) {
+        const outcome = await this.port.pastPause?.(intent.threadId);
+        if (effect && !run.toolCalls.some(executedCancel)) return this.#finishEffected(run, effect, intentApproval(intent, approvalId, effect), previous?.pending?.agent);
+        return this.#finish(run, outcome);
+      }
       return this.#resume(run, pause, await recordDecision(this.#parts.boundary, intent.tenant, pause.pending, intent.decision as Decision));
     });
+  }
+
+  /** Ends the framework's pause once a record says the decided call ran. */
+  async #released(record: RunRecord): Promise<RunRecord> {
+    await this.port.releasePause?.(record.thread_id);
+    return record;
+  }
+
+  /**
+   * Writes a resumed run's record from the domain: the cancellation the approval's grant paid for, as an
+   * executed call with its id and refund, and an answer naming it. Used when the run's own steps did not
+   * record it (its process died after the commit, or the call's answer was lost); the ledger's stop, if
+   * any, is replaced, since the work it stopped was done.
+   */
+  async #finishEffected(from: RunLedger, effect: ApprovalEffect, approval: RunApproval, agent = 'tracking_agent'): Promise<RunRecord> {
+    const run = new RunLedger(from.init);
+    run.lease = from.lease;
+    run.resuming = true;
+    run.events.push(...from.events);
+    run.toolCalls.push(...from.toolCalls.filter((call) => call.tool !== effect.tool), effectedCall(effect, agent));
+    const replaced = from.stopped ? ` instead of ${from.stopped.reason}` : '';
+    run.audit({ agent: 'supervisor', type: 'run.reconciled', tool: effect.tool, args: effect.args, status: 'ok', detail: `recorded from the domain${replaced}: ${effect.cancellationId} of ${effect.trackingId}, refund ${effect.refundUah} UAH, by ${effect.evidence === 'grant' ? `the grant of ${effect.approvalId}` : 'the run\'s idempotency key'}` });
+    return this.#finish(run, { kind: 'final', text: effectedAnswer(effect, detectLanguage(from.init.trustedText)) }, approval);
   }
 
   /**
    * The part of a run during which this process renews its lease. finishRun ends the lease when the run
    * is recorded; a throw on any other path (a framework bug, a failed read, a lost database) ends it
-   * here, so the intent stays for the next recovery instead of being renewed by a process that is no
-   * longer running it.
+   * here and lets it lapse at once, so the intent is the next recovery's to take instead of being
+   * renewed, or held for a lease, by a process that is no longer running it.
    */
   async #holding(run: RunLedger, work: () => Promise<RunRecord>): Promise<RunRecord> {
     try {
       return await work();
     } catch (error) {
-      run.lease?.stop();
+      await run.lease?.end();
       throw error;
     }
   }
@@ -176,17 +212,20 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     const proceed = this.port.proceed?.bind(this.port);
     const outcome = proceed ? await this.#step(run, () => proceed(run, pause.call, recorded)) : undefined;
     if (recorded.decision.type === 'reject') run.stop('approval_rejected', recorded.decision.reason);
-    const record = await this.#finish(run, outcome, approval);
+    // An approved call whose answer the run did not record as done (a lost answer, a stop after the
+    // commit) is read from the domain before the record is written.
+    const effect = recorded.decision.type === 'reject' || run.toolCalls.some(executedCancel) ? undefined : await effectOfApproval(this.domain, recorded.approvalId, run.init.tenant, run.init.threadId);
+    const record = effect ? await this.#finishEffected(run, effect, approval, pause.pending.agent) : await this.#finish(run, outcome, approval);
     // Only now: until the resumed run is recorded, its pause is what a recovery resumes from.
     if (record.status !== 'awaiting_approval') await this.port.releasePause?.(run.init.threadId);
     return record;
   }
 
   /** A ledger for a run taken over from a process that is gone: the same run id, its lease held by this process. */
-  #recoveredLedger(intent: RunIntent): RunLedger {
+  #recoveredLedger(intent: RunIntent, effectId?: string): RunLedger {
     const run = newRunLedger(this.#services, { threadId: intent.threadId, tenant: intent.tenant, requestId: intent.requestId, trustedText: intent.input, runId: intent.runId });
     holdLease(this.#durable, run);
-    return recoveredRun(run, intent);
+    return recoveredRun(run, intent, effectId);
   }
 
   /** One step through the port; a framework error it or the kernel classifies ends the run `stopped`. */

@@ -40,11 +40,13 @@ export function holderIsGone(intent: Pick<RunIntent, 'owner' | 'leaseUntil'>, no
   }
 }
 
-/** A lease this process holds on one run in flight, renewed in the background until `stop`. */
+/** A lease this process holds on one run in flight, renewed in the background until `stop` or `end`. */
 export class HeldLease {
   readonly #timer: NodeJS.Timeout;
+  readonly #release: () => Promise<boolean>;
 
   constructor(runs: RunStore, runId: string, leaseMs: number, now: () => Date) {
+    this.#release = () => runs.renewIntent(runId, PROCESS_OWNER, now().toISOString());
     this.#timer = setInterval(() => {
       void runs.renewIntent(runId, PROCESS_OWNER, new Date(now().getTime() + leaseMs).toISOString()).then(
         (held) => {
@@ -59,5 +61,15 @@ export class HeldLease {
 
   stop(): void {
     clearInterval(this.#timer);
+  }
+
+  /**
+   * Stops renewing and lets the lease lapse now: this process no longer runs the run (it threw, or its
+   * record could not be saved), so any recoverer may take it at once instead of after a whole lease.
+   * Best effort: when the store cannot be reached either, the lease lapses on its own.
+   */
+  async end(): Promise<void> {
+    this.stop();
+    await this.#release().catch(() => false);
   }
 }

@@ -2,6 +2,7 @@ import { ROLES_TABLE } from '../../agents/index.js';
 import { findDomainTool } from '../../domain/index.js';
 import type { RolesTable } from '../../policy/index.js';
 import { idempotencyKey } from '../../policy/index.js';
+import type { RunToolCall } from '../../telemetry/index.js';
 import type { RunLedger } from './run-ledger.js';
 import { askForApproval } from './file-approval.js';
 import { scanToolResult } from './scan-tool-result.js';
@@ -38,7 +39,7 @@ const envelope = (status: 'error' | 'denied', problem: string) => JSON.stringify
  */
 export async function gateToolCall(run: RunLedger, call: ToolCallProposal, execute: (args: Record<string, unknown>, signal: AbortSignal) => Promise<ToolOutcome>, roles: RolesTable = ROLES_TABLE): Promise<GatedResult> {
   const { agent, tool, args } = call;
-  const record = (status: 'ok' | 'error' | 'denied', duration = 0) => run.toolCalls.push({ agent, tool, args, status, duration_ms: duration });
+  const record = (status: 'ok' | 'error' | 'denied', duration = 0, effect?: RunToolCall['effect']) => run.toolCalls.push({ agent, tool, args, status, duration_ms: duration, ...(effect && { effect }) });
   const deny = (detail: string): GatedResult => {
     run.audit({ agent, type: 'policy.deny', tool, args, status: 'denied', detail });
     record('denied');
@@ -101,9 +102,20 @@ export async function gateToolCall(run: RunLedger, call: ToolCallProposal, execu
     return { status: 'denied', content: envelope('denied', `${tool}: ${outcome.detail}`) };
   }
   const { text, isError } = outcome.value;
-  record(isError ? 'error' : 'ok', duration);
+  record(isError ? 'error' : 'ok', duration, write && !isError ? effectOf(text) : undefined);
   run.audit({ agent, type: 'tool.call', tool, args, status: isError ? 'error' : 'ok', duration_ms: duration });
   return { status: isError ? 'error' : 'ok', content: scanToolResult(run, call, text, isError) };
+}
+
+/** The cancellation an irreversible call's answer names, for its record (reconcileRun compares it with the domain). */
+function effectOf(text: string): RunToolCall['effect'] {
+  try {
+    const parsed = JSON.parse(text) as { status?: unknown; cancellation_id?: unknown; refund_uah?: unknown };
+    if (parsed.status === 'ok' && typeof parsed.cancellation_id === 'string' && typeof parsed.refund_uah === 'number') return { cancellation_id: parsed.cancellation_id, refund_uah: parsed.refund_uah };
+  } catch {
+    // Not JSON: an answer without an effect to name.
+  }
+  return undefined;
 }
 
 /**

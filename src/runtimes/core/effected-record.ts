@@ -1,0 +1,33 @@
+import type { RunApproval, RunIntent, RunToolCall } from '../../telemetry/index.js';
+import type { ApprovalEffect } from './reconcile-run.js';
+
+/** The irreversible call as the domain holds it done, for a record written from the domain (issue 32). */
+export function effectedCall(effect: ApprovalEffect, agent: string): RunToolCall {
+  return { agent, tool: effect.tool, args: effect.args, status: 'ok', duration_ms: 0, effect: { cancellation_id: effect.cancellationId, refund_uah: effect.refundUah } };
+}
+
+/** What the user reads when the record is written from the domain: the cancellation, its id and refund. */
+export function effectedAnswer(effect: ApprovalEffect, language: 'uk' | 'en'): string {
+  const { trackingId, cancellationId, refundUah } = effect;
+  return language === 'uk'
+    ? `Відправлення ${trackingId} скасовано (скасування ${cancellationId}, погоджено ${effect.approvalId}), повернення ${refundUah} грн. Процес, що виконував запит, зупинився після скасування; запис складено з даних системи, повторно надсилати запит не потрібно.`
+    : `Shipment ${trackingId} is cancelled (cancellation ${cancellationId}, approved as ${effect.approvalId}), refund ${refundUah} UAH. The process running the request stopped after the cancellation; this record was written from the system's data, so there is no need to send the request again.`;
+}
+
+/**
+ * The approval a recovered resume's record carries: the intent's decision on `approvalId`, with the
+ * arguments the domain ran when it ran them. A resume stopped `interrupted` carries it too, so its record
+ * says which decision was never applied.
+ */
+export function intentApproval(intent: Pick<RunIntent, 'decision' | 'startedAt'>, approvalId: string | undefined, effect?: ApprovalEffect): RunApproval {
+  const type = intent.decision?.type ?? 'approve';
+  const args = effect?.args ?? intent.decision?.args;
+  return {
+    decision: type,
+    by: intent.decision?.by ?? 'unknown',
+    at: intent.startedAt,
+    ...(args && { args }),
+    ...(approvalId !== undefined && { approval_id: approvalId }),
+    ...(type === 'reject' && { reason: intent.decision?.reason ?? 'rejected' }),
+  };
+}
