@@ -48,3 +48,4 @@ export type { AuditAnchor } from './audit/audit-anchor.js';
 export { appendNewKey, AuditKeyError, loadAuditKeyring } from './audit/audit-keyring.js';
 export type { AuditKeyring } from './audit/audit-keyring.js';
 export type { ChainVerdict } from './audit/audit-chain.js';
+export { carryAuditKeys } from './audit/carry-audit-keys.js';
