@@ -44,7 +44,7 @@ export { parseArgs } from './validation/parse-args.js';
 export type { ErrorEnvelope, RefusedResult, ToolResult } from './tool-result.js';
 export { AuditAppendError } from './audit/audit-append-error.js';
 export { AnchorFileError, makeAnchor, parseAnchors } from './audit/audit-anchor.js';
-export type { AuditAnchor } from './audit/audit-anchor.js';
+export type { AuditAnchor } from './audit/audit-anchor-format.js';
 export { appendNewKey, AuditKeyError, loadAuditKeyring } from './audit/audit-keyring.js';
 export type { AuditKeyring } from './audit/audit-keyring.js';
 export type { ChainVerdict } from './audit/audit-chain.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../args-hash.js';
-import type { AuditAnchor } from './audit-anchor.js';
+import type { AuditAnchor } from './audit-anchor-format.js';
 import type { AuditKeyring } from './audit-keyring.js';
 import { keyedHash } from './audit-keyring.js';
 
@@ -15,7 +15,7 @@ import { keyedHash } from './audit-keyring.js';
  * 2 — HMAC-SHA256 under the key `key_id` names, over {v, seq, at, type, tenant, subject, key_id, body};
  *     the key lives outside the database (audit-keyring.ts).
  */
-export const AUDIT_CHAIN_VERSION = 2;
+const AUDIT_CHAIN_VERSION = 2;
 
 type BoundaryEventType = 'tool.call' | 'approval.requested' | 'approval.decided' | 'grant.issued' | 'grant.consumed' | 'audit.key_rotated' | 'audit.sealed';
 
@@ -38,7 +38,7 @@ export interface ChainEntry extends BoundaryEvent {
 }
 
 /** What verification found wrong, at which entry (seq 0: the chain as a whole). */
-export type AuditProblem = 'altered' | 'removed' | 'unkeyed' | 'unknown_key' | 'truncated' | 'rewritten' | 'anchor_invalid';
+type AuditProblem = 'altered' | 'removed' | 'unkeyed' | 'unknown_key' | 'truncated' | 'rewritten' | 'anchor_invalid';
 
 export interface AuditFinding {
   seq: number;

@@ -35,7 +35,7 @@ const KEY_LINE = /^(k[A-Za-z0-9_-]{1,40})\s+([A-Za-z0-9_-]{22,})$/;
 const MIN_ENV_SECRET = 16;
 
 /** The id of the key in WAYBILL_AUDIT_KEY: a fingerprint of the secret, so the same secret always has the same id. */
-export const envKeyId = (secret: string): string => `kenv-${createHash('sha256').update(`waybill audit key id\n${secret}`).digest('hex').slice(0, 12)}`;
+const envKeyId = (secret: string): string => `kenv-${createHash('sha256').update(`waybill audit key id\n${secret}`).digest('hex').slice(0, 12)}`;
 
 /** HMAC-SHA256 (hex) of `text` under `key`. */
 export const keyedHash = (key: AuditKey, text: string): string => createHmac('sha256', key.secret).update(text).digest('hex');

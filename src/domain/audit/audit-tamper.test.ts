@@ -4,7 +4,7 @@ import { storeBackends } from '../../testing/store-backends.js';
 import type { StoreBackend, TestDatabase } from '../../testing/store-backends.js';
 import type { DomainStore } from '../store/domain-store.js';
 import { openDomainStore } from '../store/open-domain-store.js';
-import type { AuditAnchor } from './audit-anchor.js';
+import type { AuditAnchor } from './audit-anchor-format.js';
 import { makeAnchor } from './audit-anchor.js';
 import type { ChainEntry } from './audit-chain.js';
 import { chainHash, GENESIS_HASH } from './audit-chain.js';

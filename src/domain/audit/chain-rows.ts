@@ -30,7 +30,7 @@ export const toEntry = (row: ChainRow): ChainEntry => ({
 });
 
 // An edited row may no longer hold JSON; verification must report it, not crash on it.
-export function safeBody(text: string): Record<string, unknown> {
+function safeBody(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { unreadable: text };

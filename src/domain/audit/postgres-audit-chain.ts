@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { AuditAnchor } from './audit-anchor.js';
+import type { AuditAnchor } from './audit-anchor-format.js';
 import { checkAnchors } from './audit-anchor.js';
 import type { AuditChain, AuditChainFilter, BoundaryEvent, ChainEntry, ChainHead, ChainVerdict } from './audit-chain.js';
 import { chainVerdict, GENESIS_HASH, signEntry, verifyChain } from './audit-chain.js';
