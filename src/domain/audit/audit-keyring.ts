@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** One key of the audit trail: its id (recorded in every entry it signs) and its secret. */
@@ -95,18 +95,20 @@ class FileKeys {
     return this.#keys;
   }
 
-  /** Creates the file with one key unless another process did first (O_EXCL), then reads it. */
+  /**
+   * Creates the file with one key unless another process did first. The key is written to a private
+   * temporary file and linked into place, so a concurrent reader never sees a half-written file.
+   */
   create(): void {
     mkdirSync(dirname(this.path), { recursive: true });
+    const temporary = `${this.path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
     try {
-      const fd = openSync(this.path, 'wx', 0o600);
-      try {
-        writeSync(fd, `# Waybill audit keys: "<key id> <secret>" per line, the last one signs. Keep every line: older entries verify with them.\n${newKeyLine()}`);
-      } finally {
-        closeSync(fd);
-      }
+      writeFileSync(temporary, `# Waybill audit keys: "<key id> <secret>" per line, the last one signs. Keep every line: older entries verify with them.\n${newKeyLine()}`, { mode: 0o600, flag: 'wx' });
+      linkSync(temporary, this.path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new AuditKeyError(`audit key file ${this.path} cannot be created: ${(error as Error).message}`);
+    } finally {
+      rmSync(temporary, { force: true });
     }
   }
 }
