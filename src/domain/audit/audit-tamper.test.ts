@@ -151,3 +151,22 @@ describe.each(storeBackends())('audit verify against a database writer ($name)',
     expect(verdict.ok ? '' : verdict.findings[1]?.detail).toBe('cancellation CNL-000099 (TTN-000001, 260 UAH) has no entry in the chain');
   });
 });
+
+describe.each(storeBackends())('a chain written before keys ($name)', { timeout: 60_000 }, (backend) => {
+  it('verifies its unkeyed entries only as a prefix sealed by a keyed entry, and refuses an unkeyed entry after a keyed one', async () => {
+    const { store, db } = await history(backend);
+    // What the previous release wrote: the same history, every entry format 1 (plain SHA-256, no key).
+    const entries = await store.audit.list();
+    await db.exec(rewriteSql(entries, (prev, e) => ({ version: 1, keyId: null, hash: chainHash(prev, { ...e, version: 1 }) })));
+    const unsealed = await store.audit.verify();
+    expect(unsealed).toMatchObject({ ok: false, seq: 1, problem: 'unkeyed', entries: 14 });
+    await store.audit.append({ type: 'audit.sealed', tenant: '*', at: NOW.toISOString(), subject: 'format-1', body: { unkeyed: 14 } });
+    expect(await store.audit.verify()).toMatchObject({ ok: true, entries: 15, unkeyed: 14, keys: [keyring.signing().id] });
+    // A format-1 entry after the keyed one is what an intruder without the key would append.
+    const [sealed] = await store.audit.list({ limit: 1 });
+    const forged = { seq: 16, version: 1, at: NOW.toISOString(), type: 'tool.call' as const, tenant: 'default', subject: 'track_shipment', body: { status: 'ok' } };
+    const hash = chainHash(sealed?.hash ?? '', forged);
+    await db.exec(`INSERT INTO audit_chain (seq, version, at, type, tenant, subject, body, key_id, prev_hash, hash) VALUES (16, 1, ${quote(forged.at)}, 'tool.call', 'default', 'track_shipment', '{"status":"ok"}', NULL, ${quote(sealed?.hash ?? '')}, ${quote(hash)}); UPDATE audit_chain_head SET count = 16, hash = ${quote(hash)} WHERE id = 1`);
+    expect(await store.audit.verify()).toMatchObject({ ok: false, seq: 16, problem: 'altered', detail: 'entry #16 is unkeyed (format 1) after keyed entries: it was written without the key' });
+  });
+});
