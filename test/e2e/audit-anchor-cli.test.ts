@@ -1,4 +1,6 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -104,5 +106,38 @@ describe('waybill audit anchor, verify --anchor, rotate-key', { timeout: 60_000 
     const verified = await waybill(['audit', 'verify', '--anchor', anchors, '--json']);
     expect(verified.code).toBe(0);
     expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true, entries: 10, keys: ids, anchors: 1 });
+  });
+
+  it('posts anchors to a webhook every interval until stopped, and fails naming a webhook that refuses one', async () => {
+    const received: Array<Record<string, unknown>> = [];
+    let status = 204;
+    let enough: () => void = () => undefined;
+    const twice = new Promise<void>((resolve) => (enough = resolve));
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push(JSON.parse(body) as Record<string, unknown>);
+        response.writeHead(status).end();
+        if (received.length === 2) enough();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/anchors`;
+    try {
+      const child = spawn(process.execPath, [CLI, 'audit', 'anchor', '--webhook', url, '--every', '1s'], { env: serverEnv(dbPath), stdio: ['ignore', 'ignore', 'pipe'] });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      await twice;
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(received[0]).toMatchObject({ v: 1, kind: 'waybill.audit.anchor', seq: 10 });
+      expect(received[1]).toMatchObject({ seq: 10, hash: received[0]?.hash });
+      status = 500;
+      const refused = await waybill(['audit', 'anchor', '--webhook', url]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/the webhook http:\/\/127\.0\.0\.1:\d+ answered 500; the anchor of #10 was not delivered there/);
+    } finally {
+      server.close();
+    }
   });
 });
