@@ -77,9 +77,11 @@ describe('waybill audit anchor, verify --anchor, rotate-key', { timeout: 60_000 
       tamper("DELETE FROM audit_chain WHERE seq > 7; UPDATE audit_chain_head SET count = 7, hash = (SELECT hash FROM audit_chain WHERE seq = 7)");
       const verified = await waybill(['audit', 'verify', '--anchor', anchors, '--json']);
       expect(verified.code).toBe(1);
-      expect(JSON.parse(verified.stdout)).toMatchObject({ ok: false, seq: 8, problem: 'truncated', entries: 7 });
+      expect(JSON.parse(verified.stdout)).toMatchObject({ ok: false, seq: 8, problem: 'removed', entries: 7, findings: [{ problem: 'removed' }, { seq: 8, problem: 'truncated' }] });
       const human = await waybill(['audit', 'verify', '--anchor', anchors]);
-      expect(human.stdout).toMatch(/^audit trail NOT intact: 1 finding \(7 entries verify before the first\)\n {2}#8 truncated: the chain ends at #7, but the anchor of \S+ was taken at #9: entries #8 to #9 were removed/);
+      expect(human.stdout).toMatch(
+        /^audit trail NOT intact: 2 findings \(7 entries verify before the first\)\n {2}#8 removed: the head row \(#7\) is not signed with the key: it was rewritten, so entries after #7 may have been cut\n {2}#8 truncated: the chain ends at #7, but the anchor of \S+ was taken at #9: entries #8 to #9 were removed/,
+      );
       expect(human.stdout).not.toMatch(/chain intact/);
     } finally {
       writeFileSync(dbPath, copy);

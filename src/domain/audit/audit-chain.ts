@@ -75,6 +75,26 @@ export interface ChainHead {
   hash: string;
 }
 
+/**
+ * The head row as stored: from schema version 3 signed (`mac`, under `key_id`) with every keyed
+ * append, so a head rewritten to an earlier entry (the tail cut) does not verify without the key.
+ */
+export interface StoredHead extends ChainHead {
+  key_id?: string | null;
+  mac?: string | null;
+}
+
+/** The head's HMAC: domain-separated from entry hashes, so no stored hash can stand in for it. */
+export const headMac = (key: { id: string; secret: Buffer }, head: ChainHead): string =>
+  keyedHash(key, canonicalJson({ kind: 'waybill.audit.head', count: head.count, hash: head.hash, key_id: key.id }));
+
+/** The signed head row after appending `entry` (signed with the same key as the entry). */
+export function signedHead(keyring: AuditKeyring, entry: ChainEntry): { count: number; hash: string; key_id: string; mac: string } {
+  const key = keyring.find(entry.keyId ?? '') ?? keyring.signing();
+  const head = { count: entry.seq, hash: entry.hash };
+  return { ...head, key_id: key.id, mac: headMac(key, head) };
+}
+
 /** The tamper-evident boundary audit trail. */
 export interface AuditChain {
   append(event: BoundaryEvent): Promise<ChainEntry>;
@@ -124,7 +144,7 @@ export interface ChainWalk {
  * recorded, so removing the newest entries without rewriting it is found too. `anchored` names the
  * positions whose hashes the caller wants (for anchors).
  */
-export function verifyChain(entries: Iterable<ChainEntry>, head: ChainHead | undefined, keyring: AuditKeyring, anchored: ReadonlySet<number> = new Set()): ChainWalk {
+export function verifyChain(entries: Iterable<ChainEntry>, head: StoredHead | undefined, keyring: AuditKeyring, anchored: ReadonlySet<number> = new Set()): ChainWalk {
   const walk: ChainWalk = { count: 0, head: GENESIS_HASH, keys: new Set(), unkeyed: 0, hashAt: new Map() };
   const stop = (seq: number, problem: AuditProblem, detail: string): ChainWalk => ({ ...walk, finding: { seq, problem, detail } });
   let expectedSeq = 1;
@@ -156,6 +176,14 @@ export function verifyChain(entries: Iterable<ChainEntry>, head: ChainHead | und
     return head.count > walk.count
       ? stop(first, 'removed', `entries #${first} to #${head.count} are missing (the chain ends at #${walk.count})`)
       : stop(first, 'altered', `the recorded head (#${head.count}) does not match the chain (#${walk.count})`);
+  }
+  if (walk.keys.size > 0) {
+    // A keyed chain's head row is signed: one rewritten to match a cut chain is not.
+    if (!head) return stop(walk.count + 1, 'removed', `the head row is missing while the chain holds ${walk.count} entries: entries after #${walk.count} may have been cut`);
+    const key = head.key_id ? keyring.find(head.key_id) : undefined;
+    if (!head.mac || !key || headMac(key, head) !== head.mac) {
+      return stop(walk.count + 1, 'removed', `the head row (#${head.count}) is not signed with the key: it was rewritten, so entries after #${walk.count} may have been cut`);
+    }
   }
   if (walk.unkeyed > 0 && walk.keys.size === 0) {
     return stop(1, 'unkeyed', `all ${walk.unkeyed} entries are unkeyed (format 1, plain SHA-256): anyone who can write the database can recompute them, and no keyed entry seals them; run waybill audit seal once you trust them`);

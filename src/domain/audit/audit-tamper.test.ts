@@ -81,13 +81,19 @@ describe.each(storeBackends())('audit verify against a database writer ($name)',
     expect(await store.audit.verify({ anchors: [anchor] })).toMatchObject({ ok: true, entries: 14, anchors: 1, keys: [keyring.signing().id] });
   });
 
-  it('finds a truncated tail whose head row was rewritten to match, given the anchor', async () => {
+  it('finds a truncated tail whose head row was rewritten to match: by the head row\'s own HMAC, and by the anchor', async () => {
     const { store, db, anchor } = await history(backend);
     const kept = (await store.audit.list()).slice(0, 11);
     await db.exec(`DELETE FROM audit_chain WHERE seq > 11; UPDATE audit_chain_head SET count = 11, hash = ${quote(kept.at(-1)?.hash ?? '')} WHERE id = 1`);
+    const alone = await store.audit.verify();
+    expect(alone).toMatchObject({ ok: false, seq: 12, problem: 'removed', entries: 11 });
+    expect(alone.ok ? '' : alone.detail).toBe('the head row (#11) is not signed with the key: it was rewritten, so entries after #11 may have been cut');
     const verdict = await store.audit.verify({ anchors: [anchor] });
-    expect(verdict).toMatchObject({ ok: false, seq: 12, problem: 'truncated', entries: 11 });
-    expect(verdict.ok ? '' : verdict.detail).toMatch(/the chain ends at #11, but the anchor of 2026-11-30T12:00:00.000Z was taken at #14: entries #12 to #14 were removed/);
+    expect(verdict.ok ? [] : verdict.findings.map((f) => f.problem)).toEqual(['removed', 'truncated']);
+    expect(verdict.ok ? '' : verdict.findings[1]?.detail).toMatch(/the chain ends at #11, but the anchor of 2026-11-30T12:00:00.000Z was taken at #14: entries #12 to #14 were removed/);
+    // Without its row the head proves nothing either.
+    await db.exec('DELETE FROM audit_chain_head');
+    expect(await store.audit.verify()).toMatchObject({ ok: false, seq: 12, problem: 'removed', detail: 'the head row is missing while the chain holds 11 entries: entries after #11 may have been cut' });
   });
 
   it('finds the chain re-hashed without the key: with the public SHA-256 format, under a key of its own, or under the real key id', async () => {

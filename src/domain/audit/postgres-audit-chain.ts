@@ -1,8 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
 import type { AuditAnchor } from './audit-anchor-format.js';
 import { checkAnchors } from './audit-anchor.js';
-import type { AuditChain, AuditChainFilter, BoundaryEvent, ChainEntry, ChainHead, ChainVerdict } from './audit-chain.js';
-import { chainVerdict, GENESIS_HASH, signEntry, verifyChain } from './audit-chain.js';
+import type { AuditChain, AuditChainFilter, BoundaryEvent, ChainEntry, ChainHead, ChainVerdict, StoredHead } from './audit-chain.js';
+import { chainVerdict, GENESIS_HASH, signedHead, signEntry, verifyChain } from './audit-chain.js';
 import { AuditAppendError } from './audit-append-error.js';
 import type { AuditKeyring } from './audit-keyring.js';
 import type { ChainRow } from './chain-rows.js';
@@ -48,7 +48,8 @@ export class PostgresAuditChain implements AuditChain {
     await client.query('INSERT INTO audit_chain (seq, version, at, type, tenant, subject, body, key_id, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)', [
       entry.seq, entry.version, entry.at, entry.type, entry.tenant, entry.subject, JSON.stringify(entry.body), entry.keyId ?? null, entry.prevHash, entry.hash,
     ]);
-    await client.query('UPDATE audit_chain_head SET count = $1, hash = $2 WHERE id = 1', [entry.seq, entry.hash]);
+    const signed = signedHead(this.keyring, entry);
+    await client.query('UPDATE audit_chain_head SET count = $1, hash = $2, key_id = $3, mac = $4 WHERE id = 1', [signed.count, signed.hash, signed.key_id, signed.mac]);
     return entry;
   }
 
@@ -63,7 +64,7 @@ export class PostgresAuditChain implements AuditChain {
     return withTransaction(
       this.#pool,
       async (client) => {
-        const stored = (await client.query<ChainHead>('SELECT count, hash FROM audit_chain_head WHERE id = 1')).rows[0];
+        const stored = (await client.query<StoredHead>('SELECT count, hash, key_id, mac FROM audit_chain_head WHERE id = 1')).rows[0];
         // A head at zero is the row the first append creates: the same as SQLite's absent head.
         const head = stored && stored.count > 0 ? stored : undefined;
         const entries = (await client.query<ChainRow>('SELECT * FROM audit_chain ORDER BY seq')).rows.map(toEntry);

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { AuditAnchor } from './audit-anchor-format.js';
 import { checkAnchors } from './audit-anchor.js';
-import type { AuditChain, AuditChainFilter, BoundaryEvent, ChainEntry, ChainHead, ChainVerdict } from './audit-chain.js';
-import { chainVerdict, GENESIS_HASH, signEntry, verifyChain } from './audit-chain.js';
+import type { AuditChain, AuditChainFilter, BoundaryEvent, ChainEntry, ChainHead, ChainVerdict, StoredHead } from './audit-chain.js';
+import { chainVerdict, GENESIS_HASH, signedHead, signEntry, verifyChain } from './audit-chain.js';
 import { AuditAppendError } from './audit-append-error.js';
 import type { AuditKeyring } from './audit-keyring.js';
 import type { ChainRow } from './chain-rows.js';
@@ -35,9 +35,10 @@ export class SqliteAuditChain implements AuditChain {
       this.#db
         .prepare('INSERT INTO audit_chain (seq, version, at, type, tenant, subject, body, key_id, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
         .run(entry.seq, entry.version, entry.at, entry.type, entry.tenant, entry.subject, JSON.stringify(entry.body), entry.keyId ?? null, entry.prevHash, entry.hash);
+      const signed = signedHead(this.keyring, entry);
       this.#db
-        .prepare('INSERT INTO audit_chain_head (id, count, hash) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET count = excluded.count, hash = excluded.hash')
-        .run(entry.seq, entry.hash);
+        .prepare('INSERT INTO audit_chain_head (id, count, hash, key_id, mac) VALUES (1, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET count = excluded.count, hash = excluded.hash, key_id = excluded.key_id, mac = excluded.mac')
+        .run(signed.count, signed.hash, signed.key_id, signed.mac);
       return entry;
     } catch (error) {
       throw AuditAppendError.of(event, error);
@@ -57,7 +58,7 @@ export class SqliteAuditChain implements AuditChain {
     const anchors = options.anchors ?? [];
     // One read transaction: the head, the entries and the state tables from the same snapshot.
     return this.#db.transaction(() => {
-      const head = this.#db.prepare('SELECT count, hash FROM audit_chain_head WHERE id = 1').get() as ChainHead | undefined;
+      const head = this.#db.prepare('SELECT count, hash, key_id, mac FROM audit_chain_head WHERE id = 1').get() as StoredHead | undefined;
       const stored = (this.#db.prepare('SELECT count(*) AS n FROM audit_chain').get() as { n: number }).n;
       const rows = this.#db.prepare('SELECT * FROM audit_chain ORDER BY seq').iterate() as IterableIterator<ChainRow>;
       const kept: ChainEntry[] = [];

@@ -12,7 +12,7 @@ import { FIXTURE_TENANT_SHIPMENTS, fixtureTenant } from '../fixtures/tenant-ship
  * Changelog: 1 — shipments with history, warehouses, products, stock, tariffs, distances, cancellations,
  * seeded with the fixtures. 2 — an owner tenant on every shipment and cancellation (existing ones:
  * `default`), the second tenant's fixtures (TTN-000015, TTN-000016 of `globex`), approvals, grants and
- * the boundary's audit chain. 3 — `key_id` on audit chain entries (format 2, keyed; format-1 rows keep null).
+ * the boundary's audit chain. 3 — `key_id` on audit chain entries (format 2, keyed; format-1 rows keep null), the head row signed.
  */
 export const DOMAIN_MIGRATIONS: readonly Migration[] = [
   (db) => {
