@@ -1,23 +1,31 @@
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import type { AuditAnchor, ChainVerdict } from '../domain/index.js';
+import { auditAnchorCommand } from './audit-anchor-command.js';
+import { auditKeyCommands } from './audit-key-commands.js';
+import { openStore } from './open-audit-store.js';
+import { UsageError } from './usage-error.js';
 
 /**
- * `waybill audit verify`: recomputes the boundary's hash chain (every MCP tool call, every approval
- * request, decision, grant and its use) and names the first entry that was altered or removed.
+ * `waybill audit verify`: recomputes the boundary's keyed chain (every MCP tool call, every approval
+ * request, decision, grant and its use), checks it against anchors exported earlier, and compares the
+ * approvals, grants and cancellations tables with it; names everything that disagrees.
  */
 export function auditCommand(): Command {
-  const audit = new Command('audit').description("the MCP boundary's tamper-evident audit trail");
+  const audit = new Command('audit').description("the MCP boundary's tamper-evident audit trail (keyed with a key kept outside the database)");
   audit
     .command('verify')
-    .description('recompute the hash chain; exit 0 when intact, 1 naming the first altered or removed entry')
-    .option('--json', 'print {ok, entries, head} or {ok, entries, seq, problem, detail} as JSON')
-    .action(async (options: { json?: boolean }) => {
+    .description('recompute the keyed chain and cross-check the approvals, grants and cancellations tables; exit 0 when everything agrees, 1 naming every finding')
+    .option('--anchor <file>', 'also check against the anchors in this file (what `waybill audit anchor --file` appends): finds a cut tail and a rewritten chain')
+    .option('--json', 'print {ok: true, entries, head, keys, unkeyed, anchors} or {ok: false, entries, seq, problem, detail, findings} as JSON')
+    .action(async (options: { anchor?: string; json?: boolean }) => {
       const { openDomainStore, resolveDbPath } = await import('../domain/index.js');
-      const store = await openDomainStore({ path: resolveDbPath() });
+      const anchors = options.anchor === undefined ? [] : await readAnchors(options.anchor);
+      const store = await openStore(() => openDomainStore({ path: resolveDbPath() }));
       try {
-        const verdict = await store.audit.verify();
+        const verdict = await store.audit.verify({ anchors });
         if (options.json) console.log(JSON.stringify(verdict, null, 2));
-        else if (verdict.ok) console.log(`audit chain intact: ${verdict.entries} entries, head ${verdict.head.slice(0, 16)}…`);
-        else console.log(`audit chain broken at entry #${verdict.seq} (${verdict.problem}): ${verdict.detail}; ${verdict.entries} entries before it verify`);
+        else console.log(describeVerdict(verdict));
         process.exitCode = verdict.ok ? 0 : 1;
       } finally {
         await store.close();
@@ -32,7 +40,7 @@ export function auditCommand(): Command {
     .option('--json', 'print JSON')
     .action(async (options: { tenant?: string; subject?: string; limit: string; json?: boolean }) => {
       const { openDomainStore, resolveDbPath } = await import('../domain/index.js');
-      const store = await openDomainStore({ path: resolveDbPath() });
+      const store = await openStore(() => openDomainStore({ path: resolveDbPath() }));
       try {
         const limit = Math.max(1, Math.min(10_000, Number.parseInt(options.limit, 10) || 50));
         const entries = await store.audit.list({ limit, ...(options.tenant && { tenant: options.tenant }), ...(options.subject && { subject: options.subject }) });
@@ -42,5 +50,38 @@ export function auditCommand(): Command {
         await store.close();
       }
     });
+  audit.addCommand(auditAnchorCommand());
+  for (const command of auditKeyCommands()) audit.addCommand(command);
   return audit;
+}
+
+async function readAnchors(path: string): Promise<AuditAnchor[]> {
+  const { AnchorFileError, parseAnchors } = await import('../domain/index.js');
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--anchor: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  try {
+    return parseAnchors(text, path);
+  } catch (error) {
+    if (error instanceof AnchorFileError) throw new UsageError(`--anchor: ${error.message}`);
+    throw error;
+  }
+}
+
+function describeVerdict(verdict: ChainVerdict): string {
+  if (!verdict.ok) {
+    const lines = [`audit trail NOT intact: ${verdict.findings.length} finding${verdict.findings.length === 1 ? '' : 's'} (${verdict.entries} entries verify before the first)`];
+    for (const f of verdict.findings) lines.push(`  ${f.seq > 0 ? `#${f.seq}` : 'state'} ${f.problem}: ${f.detail}`);
+    return lines.join('\n');
+  }
+  const lines = [
+    `audit chain intact: ${verdict.entries} entries, head ${verdict.head.slice(0, 16)}…, signed with ${verdict.keys.length > 0 ? verdict.keys.join(', ') : 'no key yet'}; approvals, grants and cancellations agree with it`,
+  ];
+  lines.push(verdict.anchors > 0 ? `  ${verdict.anchors} anchor${verdict.anchors === 1 ? '' : 's'} checked: no entry removed or rewritten below them` : '  no anchor given: a cut tail with a rewritten head cannot be seen without one (waybill audit anchor)');
+  if (verdict.unkeyed > 0) lines.push(`  the first ${verdict.unkeyed} entries are unkeyed (written before keys), sealed by the keyed entry after them`);
+  if (verdict.before_chain) lines.push(`  cancellations older than the chain (no approval, no entry): ${verdict.before_chain.join(', ')}`);
+  return lines.join('\n');
 }

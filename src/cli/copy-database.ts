@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { CheckpointTuple, PendingWrite } from '@langchain/langgraph-checkpoint';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { StoreError } from '../domain/index.js';
+import { carryAuditKeys, StoreError } from '../domain/index.js';
 import { databaseLocation, redactLocation } from '../storage/index.js';
 import { openKnowledgeStore } from '../knowledge/open-knowledge-store.js';
 import { openCheckpointer } from '../runtimes/langgraph/open-checkpointer.js';
@@ -45,6 +45,8 @@ export interface CopyReport {
   rows: Record<string, number>;
   checkpoints: number;
   checkpointWrites: number;
+  /** Where the audit keys of the source went (carryAuditKeys). */
+  auditKeys: string;
 }
 
 const BATCH = 200;
@@ -74,7 +76,7 @@ export async function copyDatabase(from: string, to: string): Promise<CopyReport
   const checkpointsTo = await openCheckpointer(target.url);
   const sqlite = new Database(source.path, { readonly: true, fileMustExist: true });
   const client = new pg.Client({ connectionString: target.url });
-  const report: CopyReport = { rows: {}, checkpoints: 0, checkpointWrites: 0 };
+  const report: CopyReport = { rows: {}, checkpoints: 0, checkpointWrites: 0, auditKeys: '' };
   try {
     await client.connect();
     await client.query('BEGIN');
@@ -126,6 +128,7 @@ export async function copyDatabase(from: string, to: string): Promise<CopyReport
     await checkpointsTo.close();
   }
   await copyServerAndKnowledge(source.path, target.url, report.rows);
+  report.auditKeys = carryAuditKeys(source.path);
   return report;
 }
 

@@ -36,6 +36,7 @@ export function dbCommand(): Command {
       const report = await copyDatabase(from, options.to.trim());
       const rows = Object.entries(report.rows).map(([table, n]) => `${table} ${n}`).join(', ');
       console.log(`copied ${rows}; ${report.checkpoints} checkpoints with ${report.checkpointWrites} pending writes`);
+      console.log(report.auditKeys);
       console.log(`not copied: ${NOT_COPIED.join('; ')}`);
     });
   return db;

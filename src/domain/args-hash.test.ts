@@ -13,3 +13,43 @@ describe('argsHash', () => {
     expect(hash).not.toBe(argsHash({ refund_uah: 721 }));
   });
 });
+
+/** The earlier, recursive form: the stored hashes were made with it, so the iterative one must match it. */
+const recursive = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) => {
+    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
+    return Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
+describe('canonicalJson', () => {
+  it('writes what the recursive form wrote, key order of index-like keys included', () => {
+    const samples: unknown[] = [
+      { b: 1, 10: 'ten', 9: 'nine', a: [1, undefined, () => 1, { y: undefined, x: null }], '01': 0, 'é': 'e', Z: true },
+      [Number.NaN, Infinity, -0, 1e21, 'кирилиця "лапки"\n', new Date('2026-11-30T12:00:00.000Z')],
+      { toJSON: () => ({ z: 1, a: 2 }) },
+      'text',
+      42,
+      null,
+      [],
+      {},
+      { nested: { deeper: { deepest: [[], {}, [{}]] } } },
+    ];
+    for (const sample of samples) expect(canonicalJson(sample)).toBe(recursive(sample));
+  });
+
+  it('writes arguments nested 100,000 levels deep, where the recursive form overflows the stack', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 100_000; i += 1) deep = i % 2 === 0 ? { k: deep } : [deep];
+    expect(() => recursive(deep)).toThrow(RangeError);
+    const text = canonicalJson(deep);
+    expect(text.startsWith('[{"k":[{"k":')).toBe(true);
+    expect(text.length).toBe(100_000 / 2 * ('{"k":'.length + '}'.length + 2) + '"leaf"'.length);
+    expect(argsHash(deep)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses a cycle with a TypeError, as JSON.stringify does', () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = { again: cyclic };
+    expect(() => canonicalJson(cyclic)).toThrow(TypeError);
+  });
+});

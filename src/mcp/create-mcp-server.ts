@@ -2,10 +2,11 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ApprovalPolicy, Caller, DomainStore, ToolResult } from '../domain/index.js';
-import { ARG_ORIGINS, argsHash, CALLER_META_KEY, DOMAIN_TOOLS, errorEnvelope, findDomainTool, ORIGINS_META_KEY, parseArgs, SEARCH_POLICIES_TOOL } from '../domain/index.js';
+import { ARG_ORIGINS, argsHash, AuditAppendError, CALLER_META_KEY, DOMAIN_TOOLS, errorEnvelope, findDomainTool, ORIGINS_META_KEY, parseArgs, SEARCH_POLICIES_TOOL } from '../domain/index.js';
 import type { ArgOrigin } from '../domain/index.js';
 import type { SearchPoliciesInput } from '../domain/index.js';
 import type { ControlStore } from '../policy/index.js';
+import { countAuditAppendFailure } from './audit-append-failures.js';
 import { checkBoundary } from './boundary-check.js';
 import { PACKAGE_VERSION } from './package-version.js';
 import type { Logger } from './stderr-logger.js';
@@ -96,6 +97,8 @@ export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpSer
     } catch (error) {
       // A store failure is not the caller's fault and writes run in one transaction, so nothing was changed.
       logger.error('tool failed', { tool: name, error: error instanceof Error ? error.message : String(error) });
+      // An effect's entries are written in its transaction: without them the effect rolled back (fail closed).
+      if (error instanceof AuditAppendError) return errorEnvelope([`audit: ${error.message}; nothing was changed`]);
       return errorEnvelope([`internal: ${name} could not reach the domain store; nothing was changed, try again later`]);
     }
   }
@@ -119,6 +122,8 @@ export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpSer
         },
       });
     } catch (error) {
+      // The call itself is done (a read, or a call with no effect): its answer stands, the gap is logged and counted.
+      countAuditAppendFailure(caller.tenant, tool.slice(0, 64));
       logger.error('audit append failed', { tool, error: error instanceof Error ? error.message : String(error) });
     }
   }

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, Summary } from 'prom-client';
+import { auditAppendFailures } from '../mcp/index.js';
 import type { AuditEvent, RunRecord } from '../telemetry/index.js';
 
 /**
@@ -41,6 +42,16 @@ export class ServerMetrics {
     this.#denies = new Counter({ name: 'waybill_policy_denies_total', help: 'Tool calls refused by policy', labelNames: ['tenant', 'tool'], registers });
     this.#guardBlocks = new Counter({ name: 'waybill_guard_blocks_total', help: 'Requests blocked by the input guard', labelNames: ['tenant'], registers });
     this.#loopStops = new Counter({ name: 'waybill_loop_stops_total', help: 'Runs stopped by loop detection', labelNames: ['tenant'], registers });
+    new Counter({
+      name: 'waybill_audit_append_failures_total',
+      help: 'Tool calls (reads, or calls with no effect) whose audit entry could not be written after the call; an effect without its entry rolls back instead',
+      labelNames: ['tenant', 'tool'],
+      registers,
+      collect() {
+        this.reset();
+        for (const failure of auditAppendFailures()) this.inc({ tenant: failure.tenant, tool: failure.tool }, failure.count);
+      },
+    });
     const ended = this.#ended;
     new Gauge({
       name: 'waybill_run_completion_ratio',

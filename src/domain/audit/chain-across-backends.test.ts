@@ -3,6 +3,7 @@ import { storeBackends } from '../../testing/store-backends.js';
 import type { DomainStore } from '../store/domain-store.js';
 import { openDomainStore } from '../store/open-domain-store.js';
 import { cancelRequest } from '../../testing/cancel-request.js';
+import { loadAuditKeyring } from './audit-keyring.js';
 
 /** One scripted history of approvals, grants and cancellations, with a fixed clock and ids. */
 async function script(store: DomainStore): Promise<void> {
@@ -21,6 +22,9 @@ async function script(store: DomainStore): Promise<void> {
 const [sqlite, ...others] = storeBackends();
 const backends = sqlite ? [sqlite, sqlite, ...others] : [];
 
+// One key for every backend: the same history under the same key is the same chain.
+const auditKeys = loadAuditKeyring({ env: { WAYBILL_AUDIT_KEY: 'the same key for every backend' } });
+
 describe('the audit chain across backends', { timeout: 60_000 }, () => {
   it(`is hash for hash the same for the same history (${backends.map((b) => b.name).join(', ')})`, async () => {
     const heads: string[] = [];
@@ -28,7 +32,7 @@ describe('the audit chain across backends', { timeout: 60_000 }, () => {
     for (const backend of backends) {
       const db = await backend.fresh();
       let n = 0;
-      const store = await openDomainStore({ path: db.location, now: () => new Date('2026-11-30T12:00:00.000Z'), newId: () => `id${(n += 1)}` });
+      const store = await openDomainStore({ path: db.location, now: () => new Date('2026-11-30T12:00:00.000Z'), newId: () => `id${(n += 1)}`, auditKeys });
       try {
         await script(store);
         const verdict = await store.audit.verify();

@@ -1,69 +1,94 @@
 import type { Pool, PoolClient } from 'pg';
-import type { AuditChain, AuditChainFilter, BoundaryEvent, ChainEntry, ChainVerdict } from './audit-chain.js';
-import { AUDIT_CHAIN_VERSION, chainHash, GENESIS_HASH, verifyChain } from './audit-chain.js';
-import type { ApprovalCheckRow, ChainRow, GrantCheckRow } from './chain-rows.js';
-import { APPROVALS_TO_CHECK, crossCheckChain, grantMatchesEntry, GRANTS_TO_CHECK, toEntry } from './chain-rows.js';
+import type { AuditAnchor } from './audit-anchor-format.js';
+import { checkAnchors } from './audit-anchor.js';
+import type { AuditChain, AuditChainFilter, BoundaryEvent, ChainEntry, ChainHead, ChainVerdict, StoredHead } from './audit-chain.js';
+import { chainVerdict, GENESIS_HASH, signedHead, signEntry, verifyChain } from './audit-chain.js';
+import { AuditAppendError } from './audit-append-error.js';
+import type { AuditKeyring } from './audit-keyring.js';
+import type { ChainRow } from './chain-rows.js';
+import { grantMatchesEntry, toEntry } from './chain-rows.js';
+import type { ApprovalCheckRow, CancellationCheckRow, GrantCheckRow } from './cross-check-state.js';
+import { APPROVALS_TO_CHECK, CANCELLATIONS_TO_CHECK, crossCheckState, GRANTS_TO_CHECK, readByCrossCheck } from './cross-check-state.js';
 import { withTransaction } from '../../storage/postgres/with-transaction.js';
 
 /**
- * The boundary's hash chain in PostgreSQL, appended inside the effect's transaction. Appends are
+ * The boundary's keyed chain in PostgreSQL, appended inside the effect's transaction. Appends are
  * serialised by a row lock on the chain head (SELECT ... FOR UPDATE), and `seq` is the primary key, so
  * two writers can never both extend the chain from the same entry. Verification is the same function
  * as SQLite's (`verifyChain`), over the same hashed content.
  */
 export class PostgresAuditChain implements AuditChain {
   readonly #pool: Pool;
+  readonly keyring: AuditKeyring;
 
-  constructor(pool: Pool) {
+  constructor(pool: Pool, keyring: AuditKeyring) {
     this.#pool = pool;
+    this.keyring = keyring;
   }
 
   async append(event: BoundaryEvent): Promise<ChainEntry> {
     return withTransaction(this.#pool, (client) => this.appendInTransaction(client, event));
   }
 
-  /** Appends within the caller's transaction, so the entry commits with the effect or not at all. */
+  /**
+   * Appends within the caller's transaction, so the entry commits with the effect or not at all. A
+   * missing key is an AuditAppendError (database errors keep their SQLSTATE, for the callers' retries);
+   * either way the transaction, and the effect in it, rolls back.
+   */
   async appendInTransaction(client: PoolClient, event: BoundaryEvent): Promise<ChainEntry> {
     // The head row is created once; ON CONFLICT makes two first appends safe, FOR UPDATE then queues them.
     await client.query(`INSERT INTO audit_chain_head (id, count, hash) VALUES (1, 0, $1) ON CONFLICT (id) DO NOTHING`, [GENESIS_HASH]);
-    const head = (await client.query<{ count: number; hash: string }>('SELECT count, hash FROM audit_chain_head WHERE id = 1 FOR UPDATE')).rows[0];
-    const seq = (head?.count ?? 0) + 1;
-    const prevHash = head?.hash ?? GENESIS_HASH;
-    const partial = { ...event, seq, version: AUDIT_CHAIN_VERSION };
-    const hash = chainHash(prevHash, partial);
-    await client.query('INSERT INTO audit_chain (seq, version, at, type, tenant, subject, body, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
-      seq, AUDIT_CHAIN_VERSION, event.at, event.type, event.tenant, event.subject, JSON.stringify(event.body), prevHash, hash,
+    const head = (await client.query<ChainHead>('SELECT count, hash FROM audit_chain_head WHERE id = 1 FOR UPDATE')).rows[0] ?? { count: 0, hash: GENESIS_HASH };
+    let entry: ChainEntry;
+    try {
+      entry = signEntry(this.keyring, event, head.count + 1, head.hash);
+    } catch (error) {
+      throw AuditAppendError.of(event, error);
+    }
+    await client.query('INSERT INTO audit_chain (seq, version, at, type, tenant, subject, body, key_id, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)', [
+      entry.seq, entry.version, entry.at, entry.type, entry.tenant, entry.subject, JSON.stringify(entry.body), entry.keyId ?? null, entry.prevHash, entry.hash,
     ]);
-    await client.query('UPDATE audit_chain_head SET count = $1, hash = $2 WHERE id = 1', [seq, hash]);
-    return { ...partial, prevHash, hash };
+    const signed = signedHead(this.keyring, entry);
+    await client.query('UPDATE audit_chain_head SET count = $1, hash = $2, key_id = $3, mac = $4 WHERE id = 1', [signed.count, signed.hash, signed.key_id, signed.mac]);
+    return entry;
   }
 
-  async verify(): Promise<ChainVerdict> {
+  async head(): Promise<ChainHead> {
+    const stored = (await this.#pool.query<ChainHead>('SELECT count, hash FROM audit_chain_head WHERE id = 1')).rows[0];
+    return stored ?? { count: 0, hash: GENESIS_HASH };
+  }
+
+  async verify(options: { anchors?: readonly AuditAnchor[] } = {}): Promise<ChainVerdict> {
+    const anchors = options.anchors ?? [];
     // One snapshot for the head, the entries and the rows cross-checked against them.
     return withTransaction(
       this.#pool,
       async (client) => {
-        const stored = (await client.query<{ count: number; hash: string }>('SELECT count, hash FROM audit_chain_head WHERE id = 1')).rows[0];
+        const stored = (await client.query<StoredHead>('SELECT count, hash, key_id, mac FROM audit_chain_head WHERE id = 1')).rows[0];
         // A head at zero is the row the first append creates: the same as SQLite's absent head.
         const head = stored && stored.count > 0 ? stored : undefined;
-        const rows = (await client.query<ChainRow>('SELECT * FROM audit_chain ORDER BY seq')).rows;
-        const verdict = verifyChain(rows.map(toEntry), head);
-        return verdict.ok ? ((await this.#crossCheck(client, rows)) ?? verdict) : verdict;
+        const entries = (await client.query<ChainRow>('SELECT * FROM audit_chain ORDER BY seq')).rows.map(toEntry);
+        const walk = verifyChain(entries, head, this.keyring, new Set(anchors.map((a) => a.seq)));
+        const state = walk.finding
+          ? undefined
+          : crossCheckState(
+              entries.filter(readByCrossCheck),
+              {
+                approvals: (await client.query<ApprovalCheckRow>(APPROVALS_TO_CHECK)).rows,
+                grants: (await client.query<GrantCheckRow>(GRANTS_TO_CHECK)).rows,
+                cancellations: (await client.query<CancellationCheckRow>(CANCELLATIONS_TO_CHECK)).rows,
+              },
+              walk.count,
+            );
+        return chainVerdict(walk, [...checkAnchors(anchors, walk, entries.length, this.keyring), ...(state?.findings ?? [])], anchors.length, state?.beforeChain ?? []);
       },
       { isolation: 'REPEATABLE READ' },
     );
   }
 
-  /** The approval and grant rows the write reads must say what the chain says (crossCheckChain). */
-  async #crossCheck(client: PoolClient, chain: readonly ChainRow[]): Promise<ChainVerdict | undefined> {
-    const entryFor = (subject: string, type: ChainEntry['type']) => chain.find((row) => row.subject === subject && row.type === type);
-    const approvals = (await client.query<ApprovalCheckRow>(APPROVALS_TO_CHECK)).rows;
-    return crossCheckChain(chain.length, entryFor, approvals, (await client.query<GrantCheckRow>(GRANTS_TO_CHECK)).rows);
-  }
-
   /** At the moment of use: the grant row matches its chained `grant.issued` entry (grantMatchesEntry). */
   async grantMatchesChain(client: PoolClient, approvalId: string, grant: { grantId: string; argsHash: string; expiresAt: string }): Promise<boolean> {
-    return grantMatchesEntry((await client.query<ChainRow>("SELECT * FROM audit_chain WHERE subject = $1 AND type = 'grant.issued' ORDER BY seq LIMIT 1", [approvalId])).rows[0], grant);
+    return grantMatchesEntry((await client.query<ChainRow>("SELECT * FROM audit_chain WHERE subject = $1 AND type = 'grant.issued' ORDER BY seq LIMIT 1", [approvalId])).rows[0], grant, this.keyring);
   }
 
   async list(filter: AuditChainFilter = {}): Promise<ChainEntry[]> {

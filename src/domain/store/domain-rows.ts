@@ -1,6 +1,7 @@
 import type { ApprovalStoreOptions } from '../approvals/approval-rows.js';
 import type { ApprovalLifetimes, ApprovalRequest, DecideInput, NewApprovalRequest } from '../approvals/approval-store.js';
 import type { BoundaryEvent } from '../audit/audit-chain.js';
+import type { AuditKeyring } from '../audit/audit-keyring.js';
 import type { City } from '../cities.js';
 import type { Cancellation, Shipment, ShipmentEvent } from '../entities.js';
 import { replayOfUsedGrant } from '../approvals/replay-of-used-grant.js';
@@ -146,6 +147,8 @@ export interface DomainStoreOptions {
   lifetimes?: Partial<ApprovalLifetimes>;
   /** Id generator for approvals and grants (tests make them reproducible). */
   newId?: () => string;
+  /** The audit trail's keys. Default: from the environment, else the key file beside the database (loadAuditKeyring). */
+  auditKeys?: AuditKeyring;
 }
 
 /** What a domain store gives its approval store: its chain and its clock, lifetimes and ids. */

@@ -27,10 +27,10 @@ describe('domain schema 1 -> 2', () => {
     expect((await store.getShipment('TTN-000015'))?.tenant).toBe('globex');
     expect(await store.getShipment('TTN-000015', 'default')).toBeUndefined();
     expect(await store.approvals.list()).toEqual([]);
-    expect(await store.audit.verify()).toEqual({ ok: true, entries: 0, head: '0'.repeat(64) });
+    expect(await store.audit.verify()).toMatchObject({ ok: true, entries: 0, head: '0'.repeat(64), before_chain: ['CNL-000002'] });
     await store.close();
     const reopened = new Database(path);
-    expect(reopened.prepare("SELECT version FROM waybill_schema WHERE component = 'domain'").get()).toEqual({ version: 2 });
+    expect(reopened.prepare("SELECT version FROM waybill_schema WHERE component = 'domain'").get()).toEqual({ version: 3 });
     reopened.close();
   });
 });

@@ -109,3 +109,13 @@ export const DOMAIN_SCHEMA_V2 = `
     CREATE INDEX audit_chain_by_subject ON audit_chain(subject, seq);
     CREATE TABLE audit_chain_head (id INTEGER PRIMARY KEY CHECK (id = 1), count INTEGER NOT NULL, hash TEXT NOT NULL);
   `;
+
+/**
+ * Version 3 — the key that signed each audit chain entry (format 2; null on the unkeyed format-1
+ * entries before it), and the head row's HMAC with its key.
+ */
+export const DOMAIN_SCHEMA_V3 = `
+    ALTER TABLE audit_chain ADD COLUMN key_id TEXT;
+    ALTER TABLE audit_chain_head ADD COLUMN key_id TEXT;
+    ALTER TABLE audit_chain_head ADD COLUMN mac TEXT;
+  `;

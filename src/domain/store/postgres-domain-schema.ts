@@ -6,7 +6,7 @@ import { FIXTURE_DISTANCES, FIXTURE_TARIFFS } from '../fixtures/tariffs.js';
 import { FIXTURE_TENANT_SHIPMENTS, fixtureTenant } from '../fixtures/tenant-shipments.js';
 import type { PostgresMigration } from '../../storage/index.js';
 import { POSTGRES_DIALECT } from '../../storage/index.js';
-import { DOMAIN_SCHEMA_V2, domainSchemaV1 } from './domain-schema.js';
+import { DOMAIN_SCHEMA_V2, DOMAIN_SCHEMA_V3, domainSchemaV1 } from './domain-schema.js';
 
 /** The domain component's PostgreSQL migrations, index + 1 = version; the same versions as SQLite's. */
 export const POSTGRES_DOMAIN_MIGRATIONS: readonly PostgresMigration[] = [
@@ -17,6 +17,9 @@ export const POSTGRES_DOMAIN_MIGRATIONS: readonly PostgresMigration[] = [
   async (client) => {
     await client.query(DOMAIN_SCHEMA_V2);
     for (const s of FIXTURE_TENANT_SHIPMENTS) await insertShipment(client, s, fixtureTenant(s));
+  },
+  async (client) => {
+    await client.query(DOMAIN_SCHEMA_V3);
   },
 ];
 

@@ -8,7 +8,9 @@ import { APPROVAL_SELECT, toApproval } from '../approvals/approval-rows.js';
 import type { SqliteDomainStoreOptions } from './sqlite-domain-store.js';
 import { openPostgresPool } from '../../storage/postgres/open-postgres-pool.js';
 import { PostgresApprovalStore } from '../approvals/postgres-approval-store.js';
+import { loadAuditKeyring } from '../audit/audit-keyring.js';
 import { PostgresAuditChain } from '../audit/postgres-audit-chain.js';
+import { defaultKeyDir } from '../audit/default-key-dir.js';
 import { POSTGRES_DOMAIN_MIGRATIONS } from './postgres-domain-schema.js';
 import type { CancellationRow, OwnedCancellation, ShipmentRow } from './domain-rows.js';
 import { approvalOptions, autoDecision, cancelledNote, filingFor, grantAfterChain, grantBeforeChain, grantConsumedEvent, newCancellation, settledBeforeWriting, toCancellation, toShipment } from './domain-rows.js';
@@ -36,7 +38,7 @@ export class PostgresDomainStore implements DomainStore {
 
   constructor(pool: Pool, options: PostgresDomainStoreOptions = {}) {
     this.#pool = pool;
-    this.audit = new PostgresAuditChain(pool);
+    this.audit = new PostgresAuditChain(pool, options.auditKeys ?? loadAuditKeyring({ defaultDir: defaultKeyDir() }));
     this.approvals = new PostgresApprovalStore(pool, approvalOptions(this.audit, options));
   }
 

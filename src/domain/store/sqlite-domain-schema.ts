@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Migration } from '../../storage/index.js';
 import { SQLITE_DIALECT } from '../../storage/index.js';
-import { DOMAIN_SCHEMA_V2, domainSchemaV1 } from './domain-schema.js';
+import { DOMAIN_SCHEMA_V2, DOMAIN_SCHEMA_V3, domainSchemaV1 } from './domain-schema.js';
 import { FIXTURE_CANCELLATIONS, FIXTURE_SHIPMENTS } from '../fixtures/shipments.js';
 import { FIXTURE_PRODUCTS, FIXTURE_STOCK, FIXTURE_WAREHOUSES } from '../fixtures/stock.js';
 import { FIXTURE_DISTANCES, FIXTURE_TARIFFS } from '../fixtures/tariffs.js';
@@ -12,7 +12,7 @@ import { FIXTURE_TENANT_SHIPMENTS, fixtureTenant } from '../fixtures/tenant-ship
  * Changelog: 1 — shipments with history, warehouses, products, stock, tariffs, distances, cancellations,
  * seeded with the fixtures. 2 — an owner tenant on every shipment and cancellation (existing ones:
  * `default`), the second tenant's fixtures (TTN-000015, TTN-000016 of `globex`), approvals, grants and
- * the boundary's audit chain.
+ * the boundary's audit chain. 3 — `key_id` on audit chain entries (format 2, keyed; format-1 rows keep null), the head row signed.
  */
 export const DOMAIN_MIGRATIONS: readonly Migration[] = [
   (db) => {
@@ -22,6 +22,9 @@ export const DOMAIN_MIGRATIONS: readonly Migration[] = [
   (db) => {
     db.exec(DOMAIN_SCHEMA_V2);
     seedTenantFixtures(db);
+  },
+  (db) => {
+    db.exec(DOMAIN_SCHEMA_V3);
   },
 ];
 

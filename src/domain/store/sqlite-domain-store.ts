@@ -1,3 +1,4 @@
+import { dirname, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { City } from '../cities.js';
 import type { CancelOutcome, CancelRequest, DomainStore } from './domain-store.js';
@@ -7,6 +8,7 @@ import { openSqliteDatabase } from '../../storage/sqlite/open-sqlite-database.js
 import type { ApprovalRow } from '../approvals/approval-rows.js';
 import { APPROVAL_SELECT, toApproval } from '../approvals/approval-rows.js';
 import { SqliteApprovalStore } from '../approvals/sqlite-approval-store.js';
+import { loadAuditKeyring } from '../audit/audit-keyring.js';
 import { SqliteAuditChain } from '../audit/sqlite-audit-chain.js';
 import { DOMAIN_MIGRATIONS } from './sqlite-domain-schema.js';
 import type { CancellationRow, DomainStoreOptions, OwnedCancellation, ShipmentRow } from './domain-rows.js';
@@ -25,13 +27,15 @@ export class SqliteDomainStore implements DomainStore {
 
   constructor(db: Database.Database, options: SqliteDomainStoreOptions = {}) {
     this.#db = db;
-    this.audit = new SqliteAuditChain(db);
+    this.audit = new SqliteAuditChain(db, options.auditKeys ?? loadAuditKeyring());
     this.approvals = new SqliteApprovalStore(db, approvalOptions(this.audit, options));
   }
 
   /** Opens the file at `path` (created and seeded on first use); see openSqliteDatabase for errors. */
   static open(path: string, options: SqliteDomainStoreOptions = {}): SqliteDomainStore {
-    return new SqliteDomainStore(openSqliteDatabase(path, 'domain', DOMAIN_MIGRATIONS), options);
+    // The default key file sits in the database's directory; an in-memory database gets a key in memory.
+    const auditKeys = options.auditKeys ?? loadAuditKeyring(path === ':memory:' ? {} : { defaultDir: dirname(resolve(path)) });
+    return new SqliteDomainStore(openSqliteDatabase(path, 'domain', DOMAIN_MIGRATIONS), { ...options, auditKeys });
   }
 
   async getShipment(trackingId: string, tenant?: string): Promise<Shipment | undefined> {
