@@ -6,7 +6,6 @@ import { MAX_INPUT_CHARS } from '../request-schemas.js';
 import { RUNTIME_DECISIONS } from '../runtime-decisions.js';
 import type { ServerDeps } from '../server-deps.js';
 import type { ServerEnv } from '../server-env.js';
-import type { LiveRun } from './live-runs.js';
 import type { RunBody } from './protocol-schemas.js';
 import { inputText } from './protocol-values.js';
 import { GRAPH_ID } from './protocol-views.js';
@@ -28,7 +27,7 @@ export function checkAssistant(deps: ServerDeps, assistantId: string): string {
  * checked by the route). 409 when the thread is busy, or waits for an approval and gets a question, or
  * gets a resume with nothing pending.
  */
-export async function beginProtocolRun(c: Context<ServerEnv>, deps: ServerDeps, threadId: string, body: RunBody): Promise<LiveRun> {
+export async function beginProtocolRun(c: Context<ServerEnv>, deps: ServerDeps, threadId: string, body: RunBody, streamModes: readonly string[]): Promise<{ runId: string; threadId: string }> {
   const assistantId = checkAssistant(deps, body.assistant_id);
   const principal = c.get('principal');
   const stored = await deps.protocol.getThread(threadId);
@@ -53,5 +52,5 @@ export async function beginProtocolRun(c: Context<ServerEnv>, deps: ServerDeps, 
     work = { kind: 'ask', input };
   }
   if (!(await deps.protocol.claimThread(threadId))) throw new ApiError('thread_busy', `thread ${threadId} has a run in progress (one at a time)`);
-  return await startProtocolRun(deps, { threadId, tenant: principal.tenant, requestId: c.get('requestId'), assistantId, metadata: body.metadata ?? {}, work, previousStatus: thread.status });
+  return await startProtocolRun(deps, { threadId, tenant: principal.tenant, requestId: c.get('requestId'), assistantId, metadata: body.metadata ?? {}, streamModes, work, previousStatus: thread.status });
 }

@@ -36,3 +36,21 @@ export const protocolSchemaV1 = (d: SqlDialect): string => `
       );
       CREATE INDEX ap_runs_thread ON ap_runs (thread_id, created_at);
     `;
+
+/**
+ * Version 2 — each run's stream events (`ap_events`, numbered per run from 1: the `id` a client sends
+ * back as `Last-Event-ID`), the stream modes a run was started with (a rejoin that names none gets
+ * them), and a cancel request any process can file for the process running the run.
+ */
+export const PROTOCOL_SCHEMA_V2 = `
+      ALTER TABLE ap_runs ADD COLUMN stream_modes TEXT;
+      ALTER TABLE ap_runs ADD COLUMN cancel_requested INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE ap_events (
+        run_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        event TEXT NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (run_id, seq)
+      );
+      CREATE INDEX ap_runs_status ON ap_runs (status, updated_at);
+    `;
