@@ -12,7 +12,7 @@ import { GRAPH_ID } from './protocol-views.js';
 import { resumeDecision } from './resume-decision.js';
 import type { RunWork } from './start-protocol-run.js';
 import { startProtocolRun } from './start-protocol-run.js';
-import { syncProtocolThread } from './sync-protocol-thread.js';
+import { readThreadState } from './read-thread-state.js';
 
 /** The assistant a run names: the served runtime by name, or the graph id. 404 for any other. */
 export function checkAssistant(deps: ServerDeps, assistantId: string): string {
@@ -32,7 +32,7 @@ export async function beginProtocolRun(c: Context<ServerEnv>, deps: ServerDeps, 
   const principal = c.get('principal');
   const stored = await deps.protocol.getThread(threadId);
   if (!stored) throw new ApiError('not_found', `no thread ${threadId}`);
-  const thread = await syncProtocolThread(deps, stored);
+  const thread = await readThreadState(deps, stored);
   let work: RunWork;
   if (body.command) {
     if (body.command.resume === undefined) throw new ApiError('invalid_body', 'command: only {"resume": ...} is supported (goto and update are not)');
@@ -51,6 +51,6 @@ export async function beginProtocolRun(c: Context<ServerEnv>, deps: ServerDeps, 
     if (thread.status === 'interrupted') throw new ApiError('thread_busy', `thread ${threadId} waits for an approval: resume it with Command({ resume: ... }) first`);
     work = { kind: 'ask', input };
   }
-  if (!(await deps.protocol.claimThread(threadId))) throw new ApiError('thread_busy', `thread ${threadId} has a run in progress (one at a time)`);
-  return await startProtocolRun(deps, { threadId, tenant: principal.tenant, requestId: c.get('requestId'), assistantId, metadata: body.metadata ?? {}, streamModes, work, previousStatus: thread.status });
+  if (thread.status === 'busy') throw new ApiError('thread_busy', `thread ${threadId} has a run in progress (one at a time)`);
+  return await startProtocolRun(deps, { threadId, tenant: principal.tenant, requestId: c.get('requestId'), assistantId, metadata: body.metadata ?? {}, streamModes, work, messages: thread.values.messages });
 }

@@ -2,11 +2,10 @@ import type { Logger } from '../../mcp/stderr-logger.js';
 import { watchRun } from '../../runtimes/index.js';
 import type { RunProgress } from '../../runtimes/index.js';
 import type { RunRecord } from '../../telemetry/index.js';
-import { ApiError } from '../api-error.js';
 import type { LiveRuns } from './live-runs.js';
 import { endEvents, progressEvents } from './protocol-run-events.js';
 import type { RunEvent } from './protocol-run-events.js';
-import type { ProtocolRunStatus, ProtocolStore, ProtocolThreadStatus } from './protocol-store.js';
+import type { ProtocolRunStatus, ProtocolStore } from './protocol-store.js';
 import type { ProtocolInterrupt, ProtocolMessage, ProtocolValues } from './protocol-values.js';
 import { aiMessage, interruptFor } from './protocol-values.js';
 
@@ -32,8 +31,8 @@ async function startingMessages(store: ProtocolStore, runId: string): Promise<Pr
 
 /**
  * Ends the run from the kernel's record: the thread's next checkpoint (the answer, and the interrupt of
- * a pause), the run's last events, the thread's status, and last the run's status, so whoever sees the
- * run ended has every event of it.
+ * a pause as it was), the run's last events, and last the run's status, so whoever sees the run ended
+ * has every event of it.
  */
 export async function finishProtocolRun(store: ProtocolStore, run: RunRef, record: RunRecord, cancelled: boolean): Promise<void> {
   const messages = await startingMessages(store, run.runId);
@@ -43,31 +42,28 @@ export async function finishProtocolRun(store: ProtocolStore, run: RunRef, recor
   const values: ProtocolValues = { messages: [...messages, ai] };
   await store.addCheckpoint({ checkpointId: `cp-${run.runId}`, threadId: run.threadId, runId: run.runId, values, interrupts: interrupts as unknown as Record<string, unknown>[] });
   await store.appendEvents(run.runId, endEvents(run, record, ai, values, interrupts));
-  await store.setThreadStatus(run.threadId, pending ? 'interrupted' : 'idle');
   const status: ProtocolRunStatus = cancelled && record.stop_reason === 'operator_kill' ? 'interrupted' : 'success';
   await store.finishRun(run.runId, status, record.run_id);
 }
 
 /**
- * Ends the run as failed: an `error` event `{error, message}`, the thread back to `threadStatus`, the
- * run `error`. Each write on its own: when the store itself is what failed, the rest is still tried.
+ * Ends the run as failed: an `error` event `{error, message}`, then the run `error` (tried even when
+ * the store is what failed, so the thread does not stay busy when it recovers).
  */
-export async function failProtocolRun(store: ProtocolStore, run: RunRef, error: unknown, threadStatus: ProtocolThreadStatus): Promise<void> {
+export async function failProtocolRun(store: ProtocolStore, run: RunRef, error: unknown): Promise<void> {
   const message = error instanceof Error ? error.message : String(error);
   const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : 'internal';
   await store.appendEvents(run.runId, [{ event: 'error', data: { error: code, message } }]).catch(() => undefined);
-  await store.setThreadStatus(run.threadId, threadStatus).catch(() => undefined);
   await store.finishRun(run.runId, 'error', null).catch(() => undefined);
 }
 
 /**
  * Runs `work` (a kernel `ask`, `decide` or `recover`) as the protocol run `run`, in this process: each
  * kernel step is stored as events as it happens, in order, and the end as `finishProtocolRun` writes
- * it. Cancel requests from any process stop it before its next model call. A refusal (ApiError, e.g.
- * decided by someone else meanwhile) gives the thread `previousStatus` back; any other failure marks
- * it `error`. Resolves with the record, or rejects with what `work` threw once the failure is stored.
+ * it. Cancel requests from any process stop it before its next model call. Resolves with the record,
+ * or rejects with what `work` threw once the failure is stored (`failProtocolRun`).
  */
-export async function driveProtocolRun(runner: ProtocolRunner, run: RunRef, work: () => Promise<RunRecord>, previousStatus: ProtocolThreadStatus = 'idle'): Promise<RunRecord> {
+export async function driveProtocolRun(runner: ProtocolRunner, run: RunRef, work: () => Promise<RunRecord>): Promise<RunRecord> {
   const { store, live, log } = runner;
   const local = live.get(run.runId) ?? live.start(run);
   let writing = Promise.resolve();
@@ -95,7 +91,7 @@ export async function driveProtocolRun(runner: ProtocolRunner, run: RunRef, work
   } catch (error) {
     await writing;
     log.error('agent protocol run failed', { run_id: run.runId, thread_id: run.threadId, error: error instanceof Error ? error.message : String(error) });
-    await failProtocolRun(store, run, error, ApiError.isInstance(error) ? previousStatus : 'error');
+    await failProtocolRun(store, run, error);
     throw error;
   } finally {
     clearInterval(heartbeat);

@@ -2,14 +2,14 @@ import type { PostgresMigration } from '../../storage/index.js';
 import { openPostgresPool, POSTGRES_DIALECT, PostgresStore, withTransaction } from '../../storage/index.js';
 import { PROTOCOL_SCHEMA_V2, protocolSchemaV1 } from './protocol-schema.js';
 import type {
-  CheckpointRowText, EventRowText, Json, NewProtocolRun, ProtocolCheckpoint, ProtocolEventRow, ProtocolRunRow, ProtocolRunStatus, ProtocolStore, ProtocolThreadRow, ProtocolThreadStatus, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
+  CheckpointRowText, EventRowText, Json, NewProtocolRun, ProtocolCheckpoint, ProtocolEventRow, ProtocolRunRow, ProtocolRunStatus, ProtocolStore, ProtocolThreadRow, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
 } from './protocol-store.js';
 import { checkpointState, filterThreads, toCheckpoint, toEvent, toRun, toThread } from './protocol-store.js';
 
 /** The same version and tables as SQLite's `agent_protocol` component (protocol-schema.ts). */
 const POSTGRES_PROTOCOL_MIGRATIONS: readonly PostgresMigration[] = [protocolSchemaV1(POSTGRES_DIALECT), PROTOCOL_SCHEMA_V2];
 
-const THREAD_COLUMNS = 'thread_id, tenant, metadata, status, created_at, updated_at';
+const THREAD_COLUMNS = 'thread_id, tenant, metadata, created_at, updated_at';
 const CHECKPOINT_COLUMNS = 'checkpoint_id, thread_id, parent_id, run_id, state, created_at';
 const RUN_COLUMNS = 'run_id, thread_id, tenant, assistant_id, status, metadata, record_run_id, stream_modes, created_at, updated_at';
 
@@ -23,7 +23,7 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
   async createThread(input: { threadId: string; tenant: string; metadata: Json }): Promise<boolean> {
     const at = this.now().toISOString();
     const result = await this.pool.query(
-      "INSERT INTO ap_threads (thread_id, tenant, metadata, status, created_at, updated_at) VALUES ($1, $2, $3, 'idle', $4, $4) ON CONFLICT (thread_id) DO NOTHING",
+      "INSERT INTO ap_threads (thread_id, tenant, metadata, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) ON CONFLICT (thread_id) DO NOTHING",
       [input.threadId, input.tenant, JSON.stringify(input.metadata), at],
     );
     return result.rowCount === 1;
@@ -40,16 +40,6 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
       [query.tenant],
     )).rows;
     return filterThreads(rows.map(toThread), query);
-  }
-
-  async setThreadStatus(threadId: string, status: ProtocolThreadStatus): Promise<void> {
-    await this.pool.query('UPDATE ap_threads SET status = $1, updated_at = $2 WHERE thread_id = $3', [status, this.now().toISOString(), threadId]);
-  }
-
-  /** A conditional UPDATE: the row lock makes a concurrent claim wait, re-check `status`, and update nothing. */
-  async claimThread(threadId: string): Promise<boolean> {
-    const result = await this.pool.query("UPDATE ap_threads SET status = 'busy', updated_at = $1 WHERE thread_id = $2 AND status <> 'busy'", [this.now().toISOString(), threadId]);
-    return result.rowCount === 1;
   }
 
   async addCheckpoint(input: { checkpointId: string; threadId: string; runId: string; values: Json; interrupts: Json[] }): Promise<ProtocolCheckpoint> {
@@ -76,12 +66,19 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
     return rows.map(toCheckpoint);
   }
 
-  async createRun(input: NewProtocolRun): Promise<ProtocolRunRow> {
+  /** The unique index on a thread's active run decides between concurrent creations: the loser inserts nothing. */
+  async createRun(input: NewProtocolRun): Promise<ProtocolRunRow | undefined> {
     const at = this.now().toISOString();
-    await this.pool.query(
-      'INSERT INTO ap_runs (run_id, thread_id, tenant, assistant_id, status, metadata, stream_modes, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)',
-      [input.runId, input.threadId, input.tenant, input.assistantId, input.status, JSON.stringify(input.metadata), JSON.stringify(input.streamModes), at],
-    );
+    const created = await withTransaction(this.pool, async (client) => {
+      const inserted = await client.query(
+        'INSERT INTO ap_runs (run_id, thread_id, tenant, assistant_id, status, metadata, stream_modes, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT DO NOTHING',
+        [input.runId, input.threadId, input.tenant, input.assistantId, input.status, JSON.stringify(input.metadata), JSON.stringify(input.streamModes), at],
+      );
+      if (inserted.rowCount !== 1) return false;
+      await client.query('UPDATE ap_threads SET updated_at = $1 WHERE thread_id = $2', [at, input.threadId]);
+      return true;
+    });
+    if (!created) return undefined;
     return { run_id: input.runId, thread_id: input.threadId, tenant: input.tenant, assistant_id: input.assistantId, status: input.status, metadata: input.metadata, record_run_id: null, stream_modes: [...input.streamModes], created_at: at, updated_at: at };
   }
 
@@ -158,8 +155,8 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
   async importAll(rows: StoredProtocol): Promise<void> {
     await withTransaction(this.pool, async (client) => {
       for (const t of rows.threads) {
-        await client.query(`INSERT INTO ap_threads (${THREAD_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`, [
-          t.thread_id, t.tenant, JSON.stringify(t.metadata), t.status, t.created_at, t.updated_at,
+        await client.query(`INSERT INTO ap_threads (${THREAD_COLUMNS}) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
+          t.thread_id, t.tenant, JSON.stringify(t.metadata), t.created_at, t.updated_at,
         ]);
       }
       for (const c of rows.checkpoints) {

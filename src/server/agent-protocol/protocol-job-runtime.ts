@@ -50,7 +50,7 @@ export function protocolJobRuntime(runtime: JobRuntime, runner: ProtocolRunner):
 /**
  * Ends protocol runs whose process stopped mid-run (not stamped alive for `staleMs`): from the kernel's
  * record when the run's question was answered meanwhile (a retried job finds its run already recorded),
- * otherwise as failed (`error` event `run_abandoned`, the thread `error`, which takes new runs again).
+ * otherwise as failed (`error` event `run_abandoned`: the thread reads `error` and takes new runs again).
  * Returns how many it ended.
  */
 export async function endAbandonedProtocolRuns(runner: ProtocolRunner, runs: Pick<RunStore, 'getRun'>, staleMs: number, now: () => Date = () => new Date()): Promise<number> {
@@ -59,7 +59,7 @@ export async function endAbandonedProtocolRuns(runner: ProtocolRunner, runs: Pic
     const ref = { runId: run.run_id, threadId: run.thread_id };
     const record = await runs.getRun(run.run_id);
     if (record && record.status !== 'decided') await finishProtocolRun(runner.store, ref, record, false);
-    else await failProtocolRun(runner.store, ref, Object.assign(new Error(`the process running run ${run.run_id} stopped before it ended`), { code: 'run_abandoned' }), 'error');
+    else await failProtocolRun(runner.store, ref, Object.assign(new Error(`the process running run ${run.run_id} stopped before it ended`), { code: 'run_abandoned' }));
     runner.live.wake(run.run_id);
   }
   return stale.length;

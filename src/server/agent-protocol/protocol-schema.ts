@@ -40,9 +40,15 @@ export const protocolSchemaV1 = (d: SqlDialect): string => `
 /**
  * Version 2 — each run's stream events (`ap_events`, numbered per run from 1: the `id` a client sends
  * back as `Last-Event-ID`), the stream modes a run was started with (a rejoin that names none gets
- * them), and a cancel request any process can file for the process running the run.
+ * them), and a cancel request any process can file for the process running the run. A thread's status
+ * is no longer stored (it is read from its runs and the kernel's records); one pending or running run
+ * per thread is the unique index `ap_runs_one_active`. Runs a version-1 process left running cannot be
+ * continued by this one: they end as `error`.
  */
 export const PROTOCOL_SCHEMA_V2 = `
+      UPDATE ap_runs SET status = 'error' WHERE status = 'running';
+      ALTER TABLE ap_threads DROP COLUMN status;
+      CREATE UNIQUE INDEX ap_runs_one_active ON ap_runs (thread_id) WHERE status IN ('pending', 'running');
       ALTER TABLE ap_runs ADD COLUMN stream_modes TEXT;
       ALTER TABLE ap_runs ADD COLUMN cancel_requested INTEGER NOT NULL DEFAULT 0;
       CREATE TABLE ap_events (

@@ -6,7 +6,6 @@ export interface ProtocolThreadRow {
   thread_id: string;
   tenant: string;
   metadata: Json;
-  status: ProtocolThreadStatus;
   created_at: string;
   updated_at: string;
 }
@@ -59,7 +58,6 @@ export interface NewProtocolRun {
 export interface ThreadSearch {
   tenant: string;
   metadata?: Json;
-  status?: ProtocolThreadStatus;
   ids?: string[];
   limit: number;
   offset: number;
@@ -85,19 +83,17 @@ export interface ProtocolStore {
   getThread(threadId: string): Promise<ProtocolThreadRow | undefined>;
   /** The tenant's threads, newest first, whose metadata contains every given key with an equal value. */
   searchThreads(query: ThreadSearch): Promise<ProtocolThreadRow[]>;
-  setThreadStatus(threadId: string, status: ProtocolThreadStatus): Promise<void>;
-  /**
-   * Marks an idle, interrupted or failed thread busy; false when it already is (one run per thread at a
-   * time, the protocol's `reject` multitask strategy). Of concurrent claims on any connections one wins.
-   */
-  claimThread(threadId: string): Promise<boolean>;
   /** Appends a checkpoint whose parent is the thread's latest one. */
   addCheckpoint(input: { checkpointId: string; threadId: string; runId: string; values: Json; interrupts: Json[] }): Promise<ProtocolCheckpoint>;
   latestCheckpoint(threadId: string): Promise<ProtocolCheckpoint | undefined>;
   /** Newest first. */
   listCheckpoints(threadId: string, limit: number): Promise<ProtocolCheckpoint[]>;
-  /** A run `pending` (queued for a worker) or `running` (in the process that creates it). */
-  createRun(input: NewProtocolRun): Promise<ProtocolRunRow>;
+  /**
+   * A run `pending` (queued for a worker) or `running` (in the process that creates it), and the
+   * thread's last update; undefined when the thread already has a pending or running run (one at a
+   * time, the protocol's `reject` multitask strategy: of concurrent creations on any connections one wins).
+   */
+  createRun(input: NewProtocolRun): Promise<ProtocolRunRow | undefined>;
   /**
    * The process that runs a run takes it: `pending` (or `running`, a retry after its process died)
    * becomes `running`. `taken` is false when the run has ended; `cancel` when a cancel was requested.
@@ -160,6 +156,6 @@ export const checkpointState = (checkpoint: Pick<ProtocolCheckpoint, 'values' | 
 export function filterThreads(rows: readonly ProtocolThreadRow[], query: ThreadSearch): ProtocolThreadRow[] {
   const wanted = Object.entries(query.metadata ?? {});
   return rows
-    .filter((t) => (!query.status || t.status === query.status) && (!query.ids || query.ids.includes(t.thread_id)) && wanted.every(([k, v]) => JSON.stringify(t.metadata[k]) === JSON.stringify(v)))
+    .filter((t) => (!query.ids || query.ids.includes(t.thread_id)) && wanted.every(([k, v]) => JSON.stringify(t.metadata[k]) === JSON.stringify(v)))
     .slice(query.offset, query.offset + query.limit);
 }

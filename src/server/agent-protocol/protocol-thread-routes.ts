@@ -8,16 +8,13 @@ import type { ServerEnv } from '../server-env.js';
 import type { ProtocolThreadRow } from './protocol-store.js';
 import { CreateThreadBody, HistoryBody, SearchThreadsBody } from './protocol-schemas.js';
 import { stateView, threadView } from './protocol-views.js';
-import { syncProtocolThread } from './sync-protocol-thread.js';
+import { readThreadState } from './read-thread-state.js';
 
-/**
- * The thread if the caller's tenant owns it (404 otherwise, the same answer as for no thread), brought
- * up to date with an approval decided outside the protocol.
- */
+/** The thread if the caller's tenant owns it; 404 otherwise, the same answer as for no thread. */
 export async function ownedThread(deps: ServerDeps, tenant: string, threadId: string): Promise<ProtocolThreadRow> {
   const thread = await deps.protocol.getThread(threadId);
   if (!thread || thread.tenant !== tenant) throw new ApiError('not_found', `no thread ${threadId}`);
-  return syncProtocolThread(deps, thread);
+  return thread;
 }
 
 /** Creates a thread for `tenant`; 409 when the id is taken, unless `doNothing` and the tenant owns it. */
@@ -42,48 +39,52 @@ export function protocolThreadRoutes(deps: ServerDeps): Hono<ServerEnv> {
   app.post('/threads', requireRole('operator'), async (c) => {
     const body = await readJsonBody(c, CreateThreadBody);
     const thread = await createThread(deps, c.get('principal').tenant, { threadId: body.thread_id, metadata: body.metadata, doNothing: body.if_exists === 'do_nothing' });
-    return c.json(threadView(thread, await protocol.latestCheckpoint(thread.thread_id)));
+    return c.json(threadView(thread, await readThreadState(deps, thread)));
   });
 
   app.post('/threads/search', async (c) => {
     const body = (await c.req.text()).trim() ? await readJsonBody(c, SearchThreadsBody) : {};
+    const limit = body.limit ?? 10;
+    const offset = body.offset ?? 0;
+    // A status is read, not stored: with a status filter every candidate is read, then paged.
     const found = await protocol.searchThreads({
       tenant: c.get('principal').tenant,
-      limit: body.limit ?? 10,
-      offset: body.offset ?? 0,
+      limit: body.status ? Number.MAX_SAFE_INTEGER : limit,
+      offset: body.status ? 0 : offset,
       ...(body.metadata && { metadata: body.metadata }),
       ...(body.ids && { ids: body.ids }),
-      ...(body.status && { status: body.status }),
     });
-    const threads = await Promise.all(found.map((t) => syncProtocolThread(deps, t)));
-    return c.json(await Promise.all(threads.map(async (t) => threadView(t, await protocol.latestCheckpoint(t.thread_id)))));
+    const views = await Promise.all(found.map(async (t) => threadView(t, await readThreadState(deps, t))));
+    return c.json(body.status ? views.filter((v) => v.status === body.status).slice(offset, offset + limit) : views);
   });
 
   app.get('/threads/:thread_id', async (c) => {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id'));
-    return c.json(threadView(thread, await protocol.latestCheckpoint(thread.thread_id)));
+    return c.json(threadView(thread, await readThreadState(deps, thread)));
   });
 
   app.get('/threads/:thread_id/state', async (c) => {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id'));
     const all = await protocol.listCheckpoints(thread.thread_id, 1000);
-    return c.json(stateView(thread.thread_id, all[0], all.length));
+    return c.json(stateView(thread.thread_id, all[0], all.length, await readThreadState(deps, thread)));
   });
 
-  const history = async (threadId: string, limit: number) => {
-    const all = await protocol.listCheckpoints(threadId, 1000);
-    return all.slice(0, limit).map((checkpoint, i) => stateView(threadId, checkpoint, all.length - i));
+  /** Newest first; the newest is the thread's state now, the others as each checkpoint kept them. */
+  const history = async (thread: ProtocolThreadRow, limit: number) => {
+    const all = await protocol.listCheckpoints(thread.thread_id, 1000);
+    const now = await readThreadState(deps, thread);
+    return all.slice(0, limit).map((checkpoint, i) => stateView(thread.thread_id, checkpoint, all.length - i, i === 0 ? now : undefined));
   };
   app.post('/threads/:thread_id/history', async (c) => {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id'));
     const body = (await c.req.text()).trim() ? await readJsonBody(c, HistoryBody) : {};
-    return c.json(await history(thread.thread_id, body.limit ?? 10));
+    return c.json(await history(thread, body.limit ?? 10));
   });
   app.get('/threads/:thread_id/history', async (c) => {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id'));
     const limit = Number(c.req.query('limit') ?? 10);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new ApiError('bad_request', 'limit: a whole number from 1 to 1000');
-    return c.json(await history(thread.thread_id, limit));
+    return c.json(await history(thread, limit));
   });
 
   return app;

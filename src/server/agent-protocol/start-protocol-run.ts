@@ -4,7 +4,7 @@ import type { ServerDeps } from '../server-deps.js';
 import { driveProtocolRun, failProtocolRun } from './drive-protocol-run.js';
 import type { ProtocolRunner } from './drive-protocol-run.js';
 import { startEvents } from './protocol-run-events.js';
-import type { ProtocolThreadStatus } from './protocol-store.js';
+import { ApiError } from '../api-error.js';
 import type { ProtocolMessage } from './protocol-values.js';
 import { humanMessage } from './protocol-values.js';
 
@@ -19,33 +19,32 @@ export interface StartRunInput {
   metadata: Record<string, unknown>;
   streamModes: readonly string[];
   work: RunWork;
-  /** The thread's status before it was claimed, restored when a request is refused (e.g. already decided). */
-  previousStatus: ProtocolThreadStatus;
+  /** The thread's conversation before this run. */
+  messages: ProtocolMessage[];
 }
 
 /** The protocol runner of this server process. */
 export const serverRunner = (deps: ServerDeps): ProtocolRunner => ({ store: deps.protocol, live: deps.liveRuns, log: deps.log });
 
 /**
- * Starts one Agent Protocol run on a thread the caller has claimed (status `busy`): records it with its
- * first events (`metadata`, the values with the question), then runs it here, or with `serve --queue`
- * hands it to a worker (a question as a run job; a decision through `decideApproval`, which queues the
- * resume). Either way each step and the end are stored as events (docs/agent-protocol.md "Streaming"),
- * so any process streams it. Returns once the run is recorded; if it cannot be, the thread gets its
- * previous status back and this rejects. A refusal found later is the run's `error` event.
+ * Starts one Agent Protocol run on a thread of the caller's tenant: records it with its first events
+ * (`metadata`, the values with the question), then runs it here, or with `serve --queue` hands it to a
+ * worker (a question as a run job; a decision through `decideApproval`, which queues the resume).
+ * Either way each step and the end are stored as events (docs/agent-protocol.md "Streaming"), so any
+ * process streams it. Returns once the run is recorded; 409 `thread_busy` when the thread has a run
+ * pending or running (of concurrent starts one wins). A refusal found later is the run's `error` event.
  */
 export async function startProtocolRun(deps: ServerDeps, input: StartRunInput): Promise<{ runId: string; threadId: string }> {
   const { protocol, queue } = deps;
   const run = { runId: `run-${deps.newId()}`, threadId: input.threadId };
   const work = input.work;
+  const messages = work.kind === 'ask' ? [...input.messages, humanMessage(run.runId, work.input)] : input.messages;
+  const created = await protocol.createRun({ ...run, tenant: input.tenant, assistantId: input.assistantId, metadata: input.metadata, status: queue ? 'pending' : 'running', streamModes: input.streamModes });
+  if (!created) throw new ApiError('thread_busy', `thread ${input.threadId} has a run in progress (one at a time)`);
   try {
-    const before = ((await protocol.latestCheckpoint(input.threadId))?.values.messages as ProtocolMessage[] | undefined) ?? [];
-    const messages = work.kind === 'ask' ? [...before, humanMessage(run.runId, work.input)] : before;
-    await protocol.createRun({ ...run, tenant: input.tenant, assistantId: input.assistantId, metadata: input.metadata, status: queue ? 'pending' : 'running', streamModes: input.streamModes });
     await protocol.appendEvents(run.runId, startEvents(run, messages));
   } catch (error) {
-    // The caller claimed the thread; a run that never started must not leave it busy.
-    await protocol.setThreadStatus(input.threadId, input.previousStatus).catch(() => undefined);
+    // A run that never started must not keep the thread busy.
     await protocol.finishRun(run.runId, 'error', null).catch(() => undefined);
     throw error;
   }
@@ -57,11 +56,11 @@ export async function startProtocolRun(deps: ServerDeps, input: StartRunInput): 
       else await resume(work.decision, work.pausedRunId);
     } catch (error) {
       deps.log.error('agent protocol run not queued', { run_id: run.runId, thread_id: run.threadId, error: error instanceof Error ? error.message : String(error) });
-      await failProtocolRun(protocol, run, error, input.previousStatus);
+      await failProtocolRun(protocol, run, error);
     }
     return run;
   }
   const ask = () => deps.opened.ask({ input: work.kind === 'ask' ? work.input : '', threadId: run.threadId, tenant: input.tenant, requestId: input.requestId, runId: run.runId });
-  void driveProtocolRun(serverRunner(deps), run, work.kind === 'ask' ? ask : () => resume(work.decision, work.pausedRunId), input.previousStatus).catch(() => undefined);
+  void driveProtocolRun(serverRunner(deps), run, work.kind === 'ask' ? ask : () => resume(work.decision, work.pausedRunId)).catch(() => undefined);
   return run;
 }
