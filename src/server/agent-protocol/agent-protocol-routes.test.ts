@@ -62,7 +62,8 @@ describe.each(SERVED_RUNTIMES)('the Agent Protocol on the %s runtime', (runtimeN
       expect(noInput.status).toBe(400);
       expect(JSON.stringify(await noInput.json())).toContain('input');
       const badMode = await server.call('POST', `/threads/${threadId}/runs/stream`, { key: server.keys.operator, body: { ...ask('Де TTN-000001?'), stream_mode: ['debug'] } });
-      expect(badMode.status).toBe(400);
+      expect(badMode.status).toBe(422);
+      expect(JSON.stringify(await badMode.json())).toContain('stream_mode');
       const nothing = await wait(threadId, resume(true));
       expect(nothing.status).toBe(409);
       expect(await nothing.json()).toMatchObject({ error: { code: 'nothing_pending' } });

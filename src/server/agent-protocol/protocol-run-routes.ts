@@ -2,13 +2,13 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { ApiError } from '../api-error.js';
 import { requireRole } from '../authenticate.js';
-import { readJsonBody } from '../read-json-body.js';
 import type { ServerDeps } from '../server-deps.js';
 import type { ServerEnv } from '../server-env.js';
 import { beginProtocolRun } from './begin-protocol-run.js';
 import { runEnded } from './follow-run-events.js';
 import type { RunBody } from './protocol-schemas.js';
-import { RunBody as RunBodySchema } from './protocol-schemas.js';
+import { ListRunsQuery, RejoinQuery, RunBody as RunBodySchema } from './protocol-schemas.js';
+import { checkProtocolValue, readProtocolBody } from './read-protocol-body.js';
 import { createThread, ownedThread } from './protocol-thread-routes.js';
 import { runView } from './protocol-views.js';
 import { lastEventSeq, streamLiveRun } from './stream-live-run.js';
@@ -56,10 +56,10 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
   };
 
   const start = async (c: Context<ServerEnv>, threadId: string | undefined) => {
-    const body = await readJsonBody(c, RunBodySchema);
+    const body = await readProtocolBody(c, RunBodySchema);
     const modes = parseStreamModes(body.stream_mode);
     const live = await beginProtocolRun(c, deps, await threadFor(c, body, threadId), body, modes);
-    return { live, modes };
+    return { live, modes, cancelOnDisconnect: body.on_disconnect === 'cancel' };
   };
 
   const create = async (c: Context<ServerEnv>, threadId: string | undefined) => {
@@ -70,8 +70,8 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
     return c.json(runView(run));
   };
   const stream = async (c: Context<ServerEnv>, threadId: string | undefined) => {
-    const { live, modes } = await start(c, threadId);
-    return streamLiveRun(c, deps, live, modes, 0);
+    const { live, modes, cancelOnDisconnect } = await start(c, threadId);
+    return streamLiveRun(c, deps, live, modes, 0, cancelOnDisconnect);
   };
   const wait = async (c: Context<ServerEnv>, threadId: string | undefined) => {
     const { live } = await start(c, threadId);
@@ -88,24 +88,32 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
 
   app.get('/threads/:thread_id/runs', async (c) => {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id'));
-    const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 10) || 10, 1), 1000);
-    const offset = Math.max(Number(c.req.query('offset') ?? 0) || 0, 0);
-    return c.json((await protocol.listRuns(thread.thread_id, limit, offset)).map(runView));
+    const query = checkProtocolValue(ListRunsQuery, c.req.query(), 'query');
+    const limit = query.limit ?? 10;
+    const offset = query.offset ?? 0;
+    // Newest first; a status filter reads every run of the thread, then pages.
+    const runs = query.status ? (await protocol.listRuns(thread.thread_id, 100_000, 0)).filter((r) => r.status === query.status).slice(offset, offset + limit) : await protocol.listRuns(thread.thread_id, limit, offset);
+    return c.json(runs.map(runView));
   });
 
   app.get('/threads/:thread_id/runs/:run_id', async (c) => c.json(runView(await ownedRun(c))));
 
   app.get('/threads/:thread_id/runs/:run_id/join', async (c) => {
     const run = await ownedRun(c);
+    const query = checkProtocolValue(RejoinQuery, c.req.query(), 'query');
+    if (query.stream_mode !== undefined) throw new ApiError('unsupported', 'stream_mode: join answers the final values; rejoin the stream with GET .../stream to choose modes');
+    if (query.cancel_on_disconnect === '1' || query.cancel_on_disconnect === 'true') c.req.raw.signal.addEventListener('abort', () => void protocol.requestCancel(run.run_id), { once: true });
     return c.json(await finalValues(c, { runId: run.run_id, threadId: run.thread_id }));
   });
 
   app.get('/threads/:thread_id/runs/:run_id/stream', async (c) => {
     const run = await ownedRun(c);
+    const query = checkProtocolValue(RejoinQuery, c.req.query(), 'query');
     // A rejoin that names no mode (the SDK's reconnect after a drop) streams the modes the run started with.
     const named = c.req.queries('stream_mode');
     const modes = parseStreamModes(named && named.length > 0 ? named : run.stream_modes);
-    return streamLiveRun(c, deps, { runId: run.run_id, threadId: run.thread_id }, modes, lastEventSeq(c.req.header('last-event-id')));
+    const cancelOnDisconnect = query.cancel_on_disconnect === '1' || query.cancel_on_disconnect === 'true';
+    return streamLiveRun(c, deps, { runId: run.run_id, threadId: run.thread_id }, modes, lastEventSeq(c.req.header('last-event-id')), cancelOnDisconnect);
   });
 
   app.post('/threads/:thread_id/runs/:run_id/cancel', requireRole('operator'), async (c) => {

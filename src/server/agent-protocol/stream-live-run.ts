@@ -17,16 +17,19 @@ export function lastEventSeq(header: string | undefined): number {
 /**
  * Streams a run as server-sent events in the modes asked for, from the store (whichever process runs
  * it), starting after event `afterSeq` when a client rejoins. `Location` tells LangGraph clients where to
- * rejoin if the connection drops; `Content-Location` names the run. A client that goes away does not
- * cancel the run.
+ * rejoin if the connection drops; `Content-Location` names the run. A client that goes away cancels the
+ * run only when it asked to (`on_disconnect: "cancel"`, `cancel_on_disconnect=1`) and the run has not ended.
  */
-export function streamLiveRun(c: Context<ServerEnv>, deps: ServerDeps, run: { runId: string; threadId: string }, modes: readonly StreamMode[], afterSeq: number): Response {
+export function streamLiveRun(c: Context<ServerEnv>, deps: ServerDeps, run: { runId: string; threadId: string }, modes: readonly StreamMode[], afterSeq: number, cancelOnDisconnect = false): Response {
   const path = `/threads/${encodeURIComponent(run.threadId)}/runs/${encodeURIComponent(run.runId)}`;
   c.header('Location', `${path}/stream`);
   c.header('Content-Location', path);
   return streamSSE(c, async (stream) => {
     const gone = new AbortController();
-    stream.onAbort(() => gone.abort());
+    stream.onAbort(() => {
+      gone.abort();
+      if (cancelOnDisconnect) void deps.protocol.requestCancel(run.runId).then((asked) => asked && deps.liveRuns.get(run.runId)?.abort.abort(), () => undefined);
+    });
     for await (const event of followRunEvents(deps.protocol, deps.liveRuns, run.runId, afterSeq, gone.signal)) {
       if (wantsEvent(modes, event.event)) await stream.writeSSE({ id: String(event.seq), event: event.event, data: JSON.stringify(event.data) });
     }
