@@ -35,7 +35,7 @@ export async function beginProtocolRun(c: Context<ServerEnv>, deps: ServerDeps, 
   const thread = await readThreadState(deps, stored);
   let work: RunWork;
   if (body.command) {
-    if (body.command.resume === undefined) throw new ApiError('invalid_body', 'command: only {"resume": ...} is supported (goto and update are not)');
+    if (body.command.resume === undefined) throw new ApiError('unsupported', 'command: only {"resume": ...} is supported (goto and update are not)');
     // The same name the /v1 approval route journals, so the audit trail says which key decided.
     const decision = resumeDecision(body.command.resume, `${principal.name} (${principal.keyId})`);
     const paused = await deps.opened.runs.latestRunForThread(threadId);
