@@ -81,12 +81,13 @@ export function protocolThreadRoutes(deps: ServerDeps): Hono<ServerEnv> {
   /**
    * Newest first; the newest is the thread's state now, the others as each checkpoint kept them. `before`
    * starts after that checkpoint (404 naming it when the thread has none such); `metadata` keeps the
-   * states whose metadata has each given key with an equal value.
+   * states whose metadata (the run's, with `source`, `step`, `run_id`) has each given key with an equal value.
    */
   const history = async (thread: ProtocolThreadRow, query: { limit: number; before?: string; metadata?: Record<string, unknown> }) => {
     const all = await protocol.listCheckpoints(thread.thread_id, 100_000);
     const now = await readThreadState(deps, thread);
-    let states = all.map((checkpoint, i) => stateView(thread.thread_id, checkpoint, all.length - i, i === 0 ? now : undefined));
+    const runMetadata = new Map((await protocol.listRuns(thread.thread_id, 100_000, 0)).map((r) => [r.run_id, r.metadata]));
+    let states = all.map((checkpoint, i) => stateView(thread.thread_id, checkpoint, all.length - i, i === 0 ? now : undefined, runMetadata.get(checkpoint.run_id)));
     if (query.before !== undefined) {
       const at = all.findIndex((cp) => cp.checkpoint_id === query.before);
       if (at < 0) throw new ApiError('not_found', `before: thread ${thread.thread_id} has no checkpoint ${query.before}`);

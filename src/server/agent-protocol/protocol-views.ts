@@ -26,9 +26,10 @@ const checkpointRef = (threadId: string, checkpointId: string | null) => ({ thre
 /**
  * A thread's state at one checkpoint (or empty before its first run), with the interrupt it waits on as
  * a task in LangGraph's shape (`id, name, path, error, interrupts, checkpoint, state, result`). `now`,
- * for the thread's current state, gives the values and interrupts read from the kernel's records.
+ * for the thread's current state, gives the values and interrupts read from the kernel's records; the
+ * metadata is the run's (as LangGraph's checkpoint metadata carries it) with `source`, `step` and `run_id`.
  */
-export function stateView(threadId: string, checkpoint: ProtocolCheckpoint | undefined, step: number, now?: ThreadNow) {
+export function stateView(threadId: string, checkpoint: ProtocolCheckpoint | undefined, step: number, now?: ThreadNow, runMetadata: Record<string, unknown> = {}) {
   const interrupts = now ? now.interrupts : (checkpoint?.interrupts ?? []);
   const values = now ? now.values : (checkpoint?.values ?? { messages: [] });
   const taskId = `approval-${checkpoint?.run_id ?? ''}`;
@@ -36,7 +37,7 @@ export function stateView(threadId: string, checkpoint: ProtocolCheckpoint | und
     values,
     next: interrupts.length > 0 ? ['approval'] : [],
     checkpoint: checkpointRef(threadId, checkpoint?.checkpoint_id ?? null),
-    metadata: { source: 'loop', step, run_id: checkpoint?.run_id ?? null },
+    metadata: { ...runMetadata, source: 'loop', step, run_id: checkpoint?.run_id ?? null },
     created_at: checkpoint?.created_at ?? null,
     parent_checkpoint: checkpoint?.parent_id ? checkpointRef(threadId, checkpoint.parent_id) : null,
     tasks: interrupts.length > 0 ? [{ id: taskId, name: 'approval', path: ['__pregel_pull', 'approval'], error: null, interrupts, checkpoint: null, state: null, result: null }] : [],

@@ -7,9 +7,12 @@ import { followRunEvents } from './follow-run-events.js';
 import type { StreamMode } from './stream-modes.js';
 import { wantsEvent } from './stream-modes.js';
 
-/** The number of the last event a rejoining client saw (`Last-Event-ID`), 0 without one; 400 naming the header otherwise. */
+/**
+ * The number of the last event a rejoining client saw (`Last-Event-ID`), 0 without one or with `-1`
+ * (what LangGraph clients send for "from the start"); 400 naming the header otherwise.
+ */
 export function lastEventSeq(header: string | undefined): number {
-  if (header === undefined || header.trim() === '') return 0;
+  if (header === undefined || header.trim() === '' || header.trim() === '-1') return 0;
   if (!/^\d{1,15}$/.test(header.trim())) throw new ApiError('bad_request', `Last-Event-ID: ${JSON.stringify(header)} is not an event id of this server (ids are whole numbers)`);
   return Number(header.trim());
 }
