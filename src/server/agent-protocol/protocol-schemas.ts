@@ -64,7 +64,6 @@ export const CreateThreadBody = z.strictObject({
 });
 
 const THREAD_FIELDS = ['thread_id', 'created_at', 'updated_at', 'state_updated_at', 'metadata', 'status', 'values', 'interrupts', 'config'] as const;
-export type ThreadField = (typeof THREAD_FIELDS)[number];
 
 /** `POST /threads/search`. */
 export const SearchThreadsBody = z.strictObject({

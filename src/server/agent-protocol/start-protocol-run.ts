@@ -24,7 +24,7 @@ export interface StartRunInput {
 }
 
 /** The protocol runner of this server process. */
-export const serverRunner = (deps: ServerDeps): ProtocolRunner => ({ store: deps.protocol, live: deps.liveRuns, log: deps.log });
+const serverRunner = (deps: ServerDeps): ProtocolRunner => ({ store: deps.protocol, live: deps.liveRuns, log: deps.log });
 
 /**
  * Starts one Agent Protocol run on a thread of the caller's tenant: records it with its first events
