@@ -72,6 +72,21 @@ describe('a stream cut mid-run', () => {
     }
   }, 60_000);
 
+  it('cancels the run when a client that asked for on_disconnect "cancel" goes away, and only then', async () => {
+    const thread = (await (await fetch(`${running.url}/threads`, { method: 'POST', headers: headers(), body: '{}' })).json()) as { thread_id: string };
+    const cut = new AbortController();
+    const streaming = await fetch(`${running.url}/threads/${thread.thread_id}/runs/stream`, {
+      method: 'POST', headers: headers(), signal: cut.signal,
+      body: JSON.stringify({ assistant_id: 'langgraph', input: 'Де зараз посилка TTN-000001?', stream_mode: ['custom'], on_disconnect: 'cancel' }),
+    });
+    const seen = await readSse(streaming, { stopAfter: 2, cut });
+    const runId = (seen[0]?.data as { run_id: string }).run_id;
+    const joined = await fetch(`${running.url}/threads/${thread.thread_id}/runs/${runId}/join`, { headers: headers() });
+    expect(joined.status).toBe(200);
+    const run = (await (await fetch(`${running.url}/threads/${thread.thread_id}/runs/${runId}`, { headers: headers() })).json()) as { status: string };
+    expect(run.status).toBe('interrupted');
+  }, 60_000);
+
   it('refuses a Last-Event-ID that is not one of its ids, naming the header', async () => {
     const thread = (await (await fetch(`${running.url}/threads`, { method: 'POST', headers: headers(), body: '{}' })).json()) as { thread_id: string };
     const run = (await (await fetch(`${running.url}/threads/${thread.thread_id}/runs`, { method: 'POST', headers: headers(), body: JSON.stringify({ assistant_id: 'langgraph', input: 'Де TTN-000001?' }) })).json()) as { run_id: string };
