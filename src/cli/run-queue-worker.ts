@@ -40,16 +40,20 @@ export async function runQueueWorker(options: RunQueueWorkerOptions): Promise<vo
   const runtime = await openRuntime(runtimeName, { dbPath: url });
   const queue = await openJobQueue(url, { settings, runtime: runtimeName, supervise: true, logger });
   const slots = await openTenantSlots(url, { schema: settings.schema, limit: tenantLimit, leaseSeconds: settings.leaseSeconds });
-  const worker = startQueueWorker({ queue, slots, runtime, concurrency, logger });
+  // Agent Protocol runs a serve queued are streamed from here: their events go to the shared store (docs/agent-protocol.md).
+  const { LiveRuns, openProtocolStore, protocolJobRuntime } = await import('../server/agent-protocol/index.js');
+  const protocol = await openProtocolStore(url);
+  const streaming = protocolJobRuntime(runtime, { store: protocol, live: new LiveRuns(), log: logger });
+  const worker = startQueueWorker({ queue, slots, runtime: streaming, concurrency, logger });
   // As the service does: runs a dead process left in flight (an intent whose job was never queued) are finished here too.
   const { runLeaseMs } = await import('../runtimes/core/run-lease.js');
   const { startRecoveryLoop } = await import('../server/recovery-loop.js');
-  const recovery = startRecoveryLoop(runtime, logger, runLeaseMs());
+  const recovery = startRecoveryLoop(streaming, logger, runLeaseMs());
   logger.info('worker started', { pid: process.pid, concurrency, tenant_concurrency: tenantLimit, runtime: runtimeName, model: runtime.modelName, queue: runQueueFor(runtimeName), queue_schema: settings.schema, lease_seconds: settings.leaseSeconds });
   console.error(`waybill worker: taking jobs, ${concurrency} at a time (SIGTERM or Ctrl-C stops after the jobs in hand)`);
   await stopped;
   await Promise.all([worker.stop(), recovery.stop()]);
-  await Promise.allSettled([queue.close(), slots.close(), runtime.close()]);
+  await Promise.allSettled([queue.close(), slots.close(), runtime.close(), protocol.close()]);
   logger.info('worker stopped', { pid: process.pid });
   process.exit(0);
 }

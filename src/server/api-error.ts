@@ -17,6 +17,7 @@ export type ApiErrorCode =
   | 'thread_busy'
   | 'run_ended'
   | 'runtime_mismatch'
+  | 'unsupported'
   | 'internal';
 
 const STATUS: Readonly<Record<ApiErrorCode, ContentfulStatusCode>> = {
@@ -35,6 +36,7 @@ const STATUS: Readonly<Record<ApiErrorCode, ContentfulStatusCode>> = {
   run_ended: 409,
   runtime_mismatch: 409,
   link_used: 410,
+  unsupported: 422,
   internal: 500,
 };
 

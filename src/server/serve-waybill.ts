@@ -12,7 +12,7 @@ import { runLeaseMs } from '../runtimes/core/run-lease.js';
 import { startRecoveryLoop } from './recovery-loop.js';
 import type { AuditEvent, RunRecord } from '../telemetry/index.js';
 import { createRunTracer } from '../telemetry/tracing.js';
-import { LiveRuns } from './agent-protocol/index.js';
+import { LiveRuns, protocolJobRuntime, startProtocolSweep } from './agent-protocol/index.js';
 import { ApprovalWebhooks } from './approval-webhooks.js';
 import { createServerApp } from './create-server-app.js';
 import { InFlightRuns } from './in-flight-runs.js';
@@ -76,20 +76,15 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
     await stores.close();
     throw error;
   }
-  let abandoned: number;
-  try {
-    abandoned = await protocol.recoverAbandoned();
-  } catch (error) {
-    await opened.close();
-    await stores.close();
-    throw error;
-  }
   registerStoredRunMetrics(metrics.registry, opened.runs);
-  // Runs a stopped process left (a killed ask, approve or serve) are finished here: now, and every lease period.
-  const recovery = startRecoveryLoop(opened, log, runLeaseMs(options.env));
-  const inFlight = new InFlightRuns();
-  if (abandoned > 0) log.warn('agent protocol runs left running by a previous process marked as error', { runs: abandoned });
   const liveRuns = new LiveRuns();
+  const runner = { store: protocol, live: liveRuns, log };
+  const leaseMs = runLeaseMs(options.env);
+  // Runs a stopped process left (a killed ask, approve, serve or worker) are finished here: now, and
+  // every lease period; an Agent Protocol run among them streams as it finishes.
+  const recovery = startRecoveryLoop(protocolJobRuntime(opened, runner), log, leaseMs);
+  const protocolSweep = startProtocolSweep(runner, opened.runs, leaseMs);
+  const inFlight = new InFlightRuns();
   const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log, protocol, liveRuns, ...(queue && { queue }) });
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => {
@@ -101,6 +96,7 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
         close: async () => {
           await new Promise<void>((done) => server.close(() => done()));
           await recovery.stop();
+          await protocolSweep.stop();
           await inFlight.idle();
           await liveRuns.idle();
           await webhooks.idle();
@@ -111,8 +107,7 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
       });
     });
     server.once('error', (error) => {
-      void recovery
-        .stop()
+      void Promise.all([recovery.stop(), protocolSweep.stop()])
         .then(() => opened.close())
         .finally(() => stores.close())
         .finally(() => reject(error));

@@ -4,6 +4,7 @@ import type { OpenNamedRuntimeOptions, Runtime, RuntimeName } from '../runtimes/
 import { openRuntime, RUNTIME_NAMES } from '../runtimes/index.js';
 import { makeTempDir } from '../testing/temp-dir.js';
 import { ownShipments } from '../testing/own-shipments.js';
+import type { ProtocolStore } from './agent-protocol/index.js';
 import { LiveRuns, openProtocolStore } from './agent-protocol/index.js';
 import { openApiKeyStore } from './open-api-key-store.js';
 import { ApprovalWebhooks } from './approval-webhooks.js';
@@ -32,6 +33,7 @@ export interface TestServer {
   webhooks: ApprovalWebhooks;
   inFlight: InFlightRuns;
   liveRuns: LiveRuns;
+  protocol: ProtocolStore;
   keys: { viewer: string; operator: string; admin: string; globex: string; globexAdmin: string; platform: string };
   dbPath: string;
   /** `app.request` with a key and a JSON body. */
@@ -79,6 +81,7 @@ export async function openTestServer(options: TestServerOptions = {}): Promise<T
     webhooks,
     inFlight,
     liveRuns,
+    protocol,
     keys,
     dbPath,
     call: (method, path, o = {}) => {

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from '../api-error.js';
 import { PACKAGE_VERSION } from '../../mcp/index.js';
-import { readJsonBody } from '../read-json-body.js';
 import { RUNTIME_DECISIONS } from '../runtime-decisions.js';
 import type { ServerDeps } from '../server-deps.js';
 import type { ServerEnv } from '../server-env.js';
@@ -10,8 +9,10 @@ import { authenticateProtocolClient } from './authenticate-protocol-client.js';
 import { checkAssistant } from './begin-protocol-run.js';
 import { protocolRunRoutes } from './protocol-run-routes.js';
 import { SearchAssistantsBody } from './protocol-schemas.js';
+import { pickFields } from './pick-fields.js';
+import { readProtocolBody } from './read-protocol-body.js';
 import { protocolThreadRoutes } from './protocol-thread-routes.js';
-import { assistantView, GRAPH_ID } from './protocol-views.js';
+import { assistantView } from './protocol-views.js';
 
 /** Every path the protocol answers; each takes an API key. */
 const PROTOCOL_PATHS = ['/ok', '/info', '/assistants/*', '/threads', '/threads/*', '/runs', '/runs/*'] as const;
@@ -39,9 +40,13 @@ export function agentProtocolRoutes(deps: ServerDeps, maxBodyBytes: number): Hon
   app.get('/info', (c) => c.json({ version: PACKAGE_VERSION, flags: { assistants: true, crons: false, langsmith: false }, waybill: { runtime: deps.opened.name, model: deps.opened.modelName, decisions: RUNTIME_DECISIONS[deps.opened.name] } }));
 
   app.post('/assistants/search', async (c) => {
-    const body = (await c.req.text()).trim() ? await readJsonBody(c, SearchAssistantsBody) : {};
-    const matches = (!body.graph_id || body.graph_id === GRAPH_ID) && (body.offset ?? 0) === 0;
-    return c.json(matches ? [assistant()] : []);
+    const body = await readProtocolBody(c, SearchAssistantsBody, { emptyIsObject: true });
+    const one = assistant();
+    const metadata: Record<string, unknown> = one.metadata;
+    const matches = (!body.graph_id || body.graph_id === one.graph_id) && (!body.name || body.name === one.name) && Object.entries(body.metadata ?? {}).every(([k, v]) => JSON.stringify(metadata[k]) === JSON.stringify(v));
+    // One assistant: any sort order gives it; a page past it is empty.
+    const page = matches ? [one].slice(body.offset ?? 0, (body.offset ?? 0) + (body.limit ?? 10)) : [];
+    return c.json(page.map((a) => pickFields(a, body.select)));
   });
   app.get('/assistants/:assistant_id', (c) => {
     checkAssistant(deps, c.req.param('assistant_id'));

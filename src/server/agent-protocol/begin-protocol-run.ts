@@ -6,14 +6,13 @@ import { MAX_INPUT_CHARS } from '../request-schemas.js';
 import { RUNTIME_DECISIONS } from '../runtime-decisions.js';
 import type { ServerDeps } from '../server-deps.js';
 import type { ServerEnv } from '../server-env.js';
-import type { LiveRun } from './live-runs.js';
 import type { RunBody } from './protocol-schemas.js';
 import { inputText } from './protocol-values.js';
 import { GRAPH_ID } from './protocol-views.js';
 import { resumeDecision } from './resume-decision.js';
 import type { RunWork } from './start-protocol-run.js';
 import { startProtocolRun } from './start-protocol-run.js';
-import { syncProtocolThread } from './sync-protocol-thread.js';
+import { readThreadState } from './read-thread-state.js';
 
 /** The assistant a run names: the served runtime by name, or the graph id. 404 for any other. */
 export function checkAssistant(deps: ServerDeps, assistantId: string): string {
@@ -28,15 +27,15 @@ export function checkAssistant(deps: ServerDeps, assistantId: string): string {
  * checked by the route). 409 when the thread is busy, or waits for an approval and gets a question, or
  * gets a resume with nothing pending.
  */
-export async function beginProtocolRun(c: Context<ServerEnv>, deps: ServerDeps, threadId: string, body: RunBody): Promise<LiveRun> {
+export async function beginProtocolRun(c: Context<ServerEnv>, deps: ServerDeps, threadId: string, body: RunBody, streamModes: readonly string[]): Promise<{ runId: string; threadId: string }> {
   const assistantId = checkAssistant(deps, body.assistant_id);
   const principal = c.get('principal');
   const stored = await deps.protocol.getThread(threadId);
   if (!stored) throw new ApiError('not_found', `no thread ${threadId}`);
-  const thread = await syncProtocolThread(deps, stored);
+  const thread = await readThreadState(deps, stored);
   let work: RunWork;
   if (body.command) {
-    if (body.command.resume === undefined) throw new ApiError('invalid_body', 'command: only {"resume": ...} is supported (goto and update are not)');
+    if (body.command.resume === undefined) throw new ApiError('unsupported', 'command: only {"resume": ...} is supported (goto and update are not)');
     // The same name the /v1 approval route journals, so the audit trail says which key decided.
     const decision = resumeDecision(body.command.resume, `${principal.name} (${principal.keyId})`);
     const paused = await deps.opened.runs.latestRunForThread(threadId);
@@ -52,6 +51,6 @@ export async function beginProtocolRun(c: Context<ServerEnv>, deps: ServerDeps, 
     if (thread.status === 'interrupted') throw new ApiError('thread_busy', `thread ${threadId} waits for an approval: resume it with Command({ resume: ... }) first`);
     work = { kind: 'ask', input };
   }
-  if (!(await deps.protocol.claimThread(threadId))) throw new ApiError('thread_busy', `thread ${threadId} has a run in progress (one at a time)`);
-  return await startProtocolRun(deps, { threadId, tenant: principal.tenant, requestId: c.get('requestId'), assistantId, metadata: body.metadata ?? {}, work, previousStatus: thread.status });
+  if (thread.status === 'busy') throw new ApiError('thread_busy', `thread ${threadId} has a run in progress (one at a time)`);
+  return await startProtocolRun(deps, { threadId, tenant: principal.tenant, requestId: c.get('requestId'), assistantId, metadata: body.metadata ?? {}, streamModes, work, messages: thread.values.messages });
 }

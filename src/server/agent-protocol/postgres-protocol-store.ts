@@ -1,17 +1,17 @@
 import type { PostgresMigration } from '../../storage/index.js';
 import { openPostgresPool, POSTGRES_DIALECT, PostgresStore, withTransaction } from '../../storage/index.js';
-import { protocolSchemaV1 } from './protocol-schema.js';
+import { PROTOCOL_SCHEMA_V2, protocolSchemaV1 } from './protocol-schema.js';
 import type {
-  CheckpointRowText, Json, ProtocolCheckpoint, ProtocolRunRow, ProtocolRunStatus, ProtocolStore, ProtocolThreadRow, ProtocolThreadStatus, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
+  CheckpointRowText, EventRowText, Json, NewProtocolRun, ProtocolCheckpoint, ProtocolEventRow, ProtocolRunRow, ProtocolRunStatus, ProtocolStore, ProtocolThreadRow, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
 } from './protocol-store.js';
-import { checkpointState, filterThreads, toCheckpoint, toRun, toThread } from './protocol-store.js';
+import { checkpointState, filterThreads, toCheckpoint, toEvent, toRun, toThread } from './protocol-store.js';
 
 /** The same version and tables as SQLite's `agent_protocol` component (protocol-schema.ts). */
-const POSTGRES_PROTOCOL_MIGRATIONS: readonly PostgresMigration[] = [protocolSchemaV1(POSTGRES_DIALECT)];
+const POSTGRES_PROTOCOL_MIGRATIONS: readonly PostgresMigration[] = [protocolSchemaV1(POSTGRES_DIALECT), PROTOCOL_SCHEMA_V2];
 
-const THREAD_COLUMNS = 'thread_id, tenant, metadata, status, created_at, updated_at';
+const THREAD_COLUMNS = 'thread_id, tenant, metadata, created_at, updated_at';
 const CHECKPOINT_COLUMNS = 'checkpoint_id, thread_id, parent_id, run_id, state, created_at';
-const RUN_COLUMNS = 'run_id, thread_id, tenant, assistant_id, status, metadata, record_run_id, created_at, updated_at';
+const RUN_COLUMNS = 'run_id, thread_id, tenant, assistant_id, status, metadata, record_run_id, stream_modes, created_at, updated_at';
 
 /** The Agent Protocol store in PostgreSQL (component `agent_protocol`). Text is ordered bytewise (`COLLATE "C"`), as SQLite orders it. */
 export class PostgresProtocolStore extends PostgresStore implements ProtocolStore {
@@ -23,7 +23,7 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
   async createThread(input: { threadId: string; tenant: string; metadata: Json }): Promise<boolean> {
     const at = this.now().toISOString();
     const result = await this.pool.query(
-      "INSERT INTO ap_threads (thread_id, tenant, metadata, status, created_at, updated_at) VALUES ($1, $2, $3, 'idle', $4, $4) ON CONFLICT (thread_id) DO NOTHING",
+      "INSERT INTO ap_threads (thread_id, tenant, metadata, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) ON CONFLICT (thread_id) DO NOTHING",
       [input.threadId, input.tenant, JSON.stringify(input.metadata), at],
     );
     return result.rowCount === 1;
@@ -40,16 +40,6 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
       [query.tenant],
     )).rows;
     return filterThreads(rows.map(toThread), query);
-  }
-
-  async setThreadStatus(threadId: string, status: ProtocolThreadStatus): Promise<void> {
-    await this.pool.query('UPDATE ap_threads SET status = $1, updated_at = $2 WHERE thread_id = $3', [status, this.now().toISOString(), threadId]);
-  }
-
-  /** A conditional UPDATE: the row lock makes a concurrent claim wait, re-check `status`, and update nothing. */
-  async claimThread(threadId: string): Promise<boolean> {
-    const result = await this.pool.query("UPDATE ap_threads SET status = 'busy', updated_at = $1 WHERE thread_id = $2 AND status <> 'busy'", [this.now().toISOString(), threadId]);
-    return result.rowCount === 1;
   }
 
   async addCheckpoint(input: { checkpointId: string; threadId: string; runId: string; values: Json; interrupts: Json[] }): Promise<ProtocolCheckpoint> {
@@ -76,13 +66,60 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
     return rows.map(toCheckpoint);
   }
 
-  async createRun(input: { runId: string; threadId: string; tenant: string; assistantId: string; metadata: Json }): Promise<ProtocolRunRow> {
+  /** The unique index on a thread's active run decides between concurrent creations: the loser inserts nothing. */
+  async createRun(input: NewProtocolRun): Promise<ProtocolRunRow | undefined> {
     const at = this.now().toISOString();
-    await this.pool.query(
-      "INSERT INTO ap_runs (run_id, thread_id, tenant, assistant_id, status, metadata, created_at, updated_at) VALUES ($1, $2, $3, $4, 'running', $5, $6, $6)",
-      [input.runId, input.threadId, input.tenant, input.assistantId, JSON.stringify(input.metadata), at],
-    );
-    return { run_id: input.runId, thread_id: input.threadId, tenant: input.tenant, assistant_id: input.assistantId, status: 'running', metadata: input.metadata, record_run_id: null, created_at: at, updated_at: at };
+    const created = await withTransaction(this.pool, async (client) => {
+      const inserted = await client.query(
+        'INSERT INTO ap_runs (run_id, thread_id, tenant, assistant_id, status, metadata, stream_modes, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT DO NOTHING',
+        [input.runId, input.threadId, input.tenant, input.assistantId, input.status, JSON.stringify(input.metadata), JSON.stringify(input.streamModes), at],
+      );
+      if (inserted.rowCount !== 1) return false;
+      await client.query('UPDATE ap_threads SET updated_at = $1 WHERE thread_id = $2', [at, input.threadId]);
+      return true;
+    });
+    if (!created) return undefined;
+    return { run_id: input.runId, thread_id: input.threadId, tenant: input.tenant, assistant_id: input.assistantId, status: input.status, metadata: input.metadata, record_run_id: null, stream_modes: [...input.streamModes], created_at: at, updated_at: at };
+  }
+
+  async takeRun(runId: string): Promise<{ taken: boolean; cancel: boolean }> {
+    const row = (await this.pool.query<{ cancel_requested: number }>(
+      "UPDATE ap_runs SET status = 'running', updated_at = $1 WHERE run_id = $2 AND status IN ('pending', 'running') RETURNING cancel_requested",
+      [this.now().toISOString(), runId],
+    )).rows[0];
+    return { taken: row !== undefined, cancel: row?.cancel_requested === 1 };
+  }
+
+  async heartbeat(runId: string): Promise<boolean> {
+    const row = (await this.pool.query<{ cancel_requested: number }>("UPDATE ap_runs SET updated_at = $1 WHERE run_id = $2 AND status = 'running' RETURNING cancel_requested", [this.now().toISOString(), runId])).rows[0];
+    return row?.cancel_requested === 1;
+  }
+
+  async requestCancel(runId: string): Promise<boolean> {
+    return (await this.pool.query("UPDATE ap_runs SET cancel_requested = 1 WHERE run_id = $1 AND status IN ('pending', 'running')", [runId])).rowCount === 1;
+  }
+
+  async activeRun(threadId: string): Promise<ProtocolRunRow | undefined> {
+    const row = (await this.pool.query<RunRowText>(
+      `SELECT ${RUN_COLUMNS} FROM ap_runs WHERE thread_id = $1 AND status IN ('pending', 'running') ORDER BY created_at COLLATE "C" DESC, seq DESC LIMIT 1`,
+      [threadId],
+    )).rows[0];
+    return row && toRun(row);
+  }
+
+  /** One writer per run at a time (the thread is claimed), so numbering by the run's last event cannot collide. */
+  async appendEvents(runId: string, events: ReadonlyArray<{ event: string; data: unknown }>): Promise<void> {
+    await withTransaction(this.pool, async (client) => {
+      for (const e of events) {
+        await client.query('INSERT INTO ap_events (run_id, seq, event, data) VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM ap_events WHERE run_id = $1), $2, $3)', [runId, e.event, JSON.stringify(e.data)]);
+      }
+      await client.query('UPDATE ap_runs SET updated_at = $1 WHERE run_id = $2', [this.now().toISOString(), runId]);
+    });
+  }
+
+  async listEvents(runId: string, afterSeq: number, limit: number): Promise<ProtocolEventRow[]> {
+    const rows = (await this.pool.query<EventRowText>('SELECT run_id, seq, event, data FROM ap_events WHERE run_id = $1 AND seq > $2 ORDER BY seq LIMIT $3', [runId, afterSeq, limit])).rows;
+    return rows.map(toEvent);
   }
 
   async finishRun(runId: string, status: ProtocolRunStatus, recordRunId: string | null): Promise<void> {
@@ -102,27 +139,24 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
     return rows.map(toRun);
   }
 
-  async recoverAbandoned(): Promise<number> {
-    const at = this.now().toISOString();
-    return withTransaction(this.pool, async (client) => {
-      const runs = await client.query("UPDATE ap_runs SET status = 'error', updated_at = $1 WHERE status = 'running'", [at]);
-      await client.query("UPDATE ap_threads SET status = 'error', updated_at = $1 WHERE status = 'busy'", [at]);
-      return runs.rowCount ?? 0;
-    });
+  async staleRuns(cutoffIso: string): Promise<ProtocolRunRow[]> {
+    const rows = (await this.pool.query<RunRowText>(`SELECT ${RUN_COLUMNS} FROM ap_runs WHERE status = 'running' AND updated_at COLLATE "C" < $1 ORDER BY seq`, [cutoffIso])).rows;
+    return rows.map(toRun);
   }
 
   async exportAll(): Promise<StoredProtocol> {
     const threads = await this.pool.query<ThreadRowText>(`SELECT ${THREAD_COLUMNS} FROM ap_threads ORDER BY seq`);
     const checkpoints = await this.pool.query<CheckpointRowText>(`SELECT ${CHECKPOINT_COLUMNS} FROM ap_checkpoints ORDER BY seq`);
     const runs = await this.pool.query<RunRowText>(`SELECT ${RUN_COLUMNS} FROM ap_runs ORDER BY seq`);
-    return { threads: threads.rows.map(toThread), checkpoints: checkpoints.rows.map(toCheckpoint), runs: runs.rows.map(toRun) };
+    const events = await this.pool.query<EventRowText>('SELECT run_id, seq, event, data FROM ap_events ORDER BY run_id, seq');
+    return { threads: threads.rows.map(toThread), checkpoints: checkpoints.rows.map(toCheckpoint), runs: runs.rows.map(toRun), events: events.rows.map(toEvent) };
   }
 
   async importAll(rows: StoredProtocol): Promise<void> {
     await withTransaction(this.pool, async (client) => {
       for (const t of rows.threads) {
-        await client.query(`INSERT INTO ap_threads (${THREAD_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`, [
-          t.thread_id, t.tenant, JSON.stringify(t.metadata), t.status, t.created_at, t.updated_at,
+        await client.query(`INSERT INTO ap_threads (${THREAD_COLUMNS}) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
+          t.thread_id, t.tenant, JSON.stringify(t.metadata), t.created_at, t.updated_at,
         ]);
       }
       for (const c of rows.checkpoints) {
@@ -131,9 +165,12 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
         ]);
       }
       for (const r of rows.runs) {
-        await client.query(`INSERT INTO ap_runs (${RUN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`, [
-          r.run_id, r.thread_id, r.tenant, r.assistant_id, r.status, JSON.stringify(r.metadata), r.record_run_id, r.created_at, r.updated_at,
+        await client.query(`INSERT INTO ap_runs (${RUN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`, [
+          r.run_id, r.thread_id, r.tenant, r.assistant_id, r.status, JSON.stringify(r.metadata), r.record_run_id, JSON.stringify(r.stream_modes), r.created_at, r.updated_at,
         ]);
+      }
+      for (const e of rows.events) {
+        await client.query('INSERT INTO ap_events (run_id, seq, event, data) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [e.run_id, e.seq, e.event, JSON.stringify(e.data)]);
       }
     });
   }

@@ -2,17 +2,19 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { ApiError } from '../api-error.js';
 import { requireRole } from '../authenticate.js';
-import { readJsonBody } from '../read-json-body.js';
 import type { ServerDeps } from '../server-deps.js';
 import type { ServerEnv } from '../server-env.js';
 import { beginProtocolRun } from './begin-protocol-run.js';
-import type { LiveRun } from './live-runs.js';
+import { runEnded } from './follow-run-events.js';
 import type { RunBody } from './protocol-schemas.js';
-import { RunBody as RunBodySchema } from './protocol-schemas.js';
+import { ListRunsQuery, RejoinQuery, RunBody as RunBodySchema } from './protocol-schemas.js';
+import { checkProtocolValue, readProtocolBody } from './read-protocol-body.js';
 import { createThread, ownedThread } from './protocol-thread-routes.js';
 import { runView } from './protocol-views.js';
-import { streamLiveRun } from './stream-live-run.js';
+import { lastEventSeq, streamLiveRun } from './stream-live-run.js';
 import { parseStreamModes } from './stream-modes.js';
+
+type RunRef = { runId: string; threadId: string };
 
 /**
  * Runs: on a thread (create in the background, stream, wait, list, get, cancel, join, rejoin a stream)
@@ -23,13 +25,19 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
   const app = new Hono<ServerEnv>();
   const { protocol, liveRuns } = deps;
 
-  /** The thread's values once the run has ended, with its interrupt; a failed run's error as `__error__`. */
-  const finalValues = async (live: LiveRun) => {
-    const failure = live.events.find((e) => e.event === 'error');
-    if (failure) return { __error__: failure.data };
-    const latest = await protocol.latestCheckpoint(live.threadId);
-    const values = latest?.values ?? { messages: [] };
-    return latest && latest.interrupts.length > 0 ? { ...values, __interrupt__: latest.interrupts } : values;
+  /**
+   * Waits for the run to end (in whichever process runs it) and answers its final values: the state it
+   * left the thread in, with its interrupt; a failed run's error as `__error__`. A client that goes away stops the wait only.
+   */
+  const finalValues = async (c: Context<ServerEnv>, run: RunRef) => {
+    const gone = new AbortController();
+    c.req.raw.signal.addEventListener('abort', () => gone.abort(), { once: true });
+    await runEnded(protocol, liveRuns, run.runId, gone.signal);
+    const last = (await protocol.listEvents(run.runId, 0, 100_000)).at(-1);
+    if (last?.event === 'error') return { __error__: last.data };
+    const checkpoint = (await protocol.listCheckpoints(run.threadId, 1000)).find((cp) => cp.run_id === run.runId);
+    if (!checkpoint) return {};
+    return checkpoint.interrupts.length > 0 ? { ...checkpoint.values, __interrupt__: checkpoint.interrupts } : checkpoint.values;
   };
 
   /** The run's thread when the caller's tenant owns both; 404 otherwise. */
@@ -48,10 +56,10 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
   };
 
   const start = async (c: Context<ServerEnv>, threadId: string | undefined) => {
-    const body = await readJsonBody(c, RunBodySchema);
+    const body = await readProtocolBody(c, RunBodySchema);
     const modes = parseStreamModes(body.stream_mode);
-    const live = await beginProtocolRun(c, deps, await threadFor(c, body, threadId), body);
-    return { live, modes };
+    const live = await beginProtocolRun(c, deps, await threadFor(c, body, threadId), body, modes);
+    return { live, modes, cancelOnDisconnect: body.on_disconnect === 'cancel' };
   };
 
   const create = async (c: Context<ServerEnv>, threadId: string | undefined) => {
@@ -62,14 +70,13 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
     return c.json(runView(run));
   };
   const stream = async (c: Context<ServerEnv>, threadId: string | undefined) => {
-    const { live, modes } = await start(c, threadId);
-    return streamLiveRun(c, deps, live, modes, undefined);
+    const { live, modes, cancelOnDisconnect } = await start(c, threadId);
+    return streamLiveRun(c, deps, live, modes, 0, cancelOnDisconnect);
   };
   const wait = async (c: Context<ServerEnv>, threadId: string | undefined) => {
     const { live } = await start(c, threadId);
     c.header('Content-Location', `/threads/${encodeURIComponent(live.threadId)}/runs/${encodeURIComponent(live.runId)}`);
-    await live.done;
-    return c.json(await finalValues(live));
+    return c.json(await finalValues(c, live));
   };
 
   app.post('/threads/:thread_id/runs', requireRole('operator'), (c) => create(c, c.req.param('thread_id')));
@@ -81,41 +88,41 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
 
   app.get('/threads/:thread_id/runs', async (c) => {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id'));
-    const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 10) || 10, 1), 1000);
-    const offset = Math.max(Number(c.req.query('offset') ?? 0) || 0, 0);
-    return c.json((await protocol.listRuns(thread.thread_id, limit, offset)).map(runView));
+    const query = checkProtocolValue(ListRunsQuery, c.req.query(), 'query');
+    const limit = query.limit ?? 10;
+    const offset = query.offset ?? 0;
+    // Newest first; a status filter reads every run of the thread, then pages.
+    const runs = query.status ? (await protocol.listRuns(thread.thread_id, 100_000, 0)).filter((r) => r.status === query.status).slice(offset, offset + limit) : await protocol.listRuns(thread.thread_id, limit, offset);
+    return c.json(runs.map(runView));
   });
 
   app.get('/threads/:thread_id/runs/:run_id', async (c) => c.json(runView(await ownedRun(c))));
 
   app.get('/threads/:thread_id/runs/:run_id/join', async (c) => {
     const run = await ownedRun(c);
-    const live = liveRuns.get(run.run_id);
-    if (live) {
-      await live.done;
-      return c.json(await finalValues(live));
-    }
-    const checkpoint = (await protocol.listCheckpoints(run.thread_id, 1000)).find((cp) => cp.run_id === run.run_id);
-    return c.json(checkpoint ? (checkpoint.interrupts.length > 0 ? { ...checkpoint.values, __interrupt__: checkpoint.interrupts } : checkpoint.values) : {});
+    const query = checkProtocolValue(RejoinQuery, c.req.query(), 'query');
+    if (query.stream_mode !== undefined) throw new ApiError('unsupported', 'stream_mode: join answers the final values; rejoin the stream with GET .../stream to choose modes');
+    if (query.cancel_on_disconnect === '1' || query.cancel_on_disconnect === 'true') c.req.raw.signal.addEventListener('abort', () => void protocol.requestCancel(run.run_id), { once: true });
+    return c.json(await finalValues(c, { runId: run.run_id, threadId: run.thread_id }));
   });
 
   app.get('/threads/:thread_id/runs/:run_id/stream', async (c) => {
     const run = await ownedRun(c);
-    const modes = parseStreamModes(c.req.queries('stream_mode'));
-    if (!liveRuns.get(run.run_id)) {
-      // Past the replay window (or another process's run): its final state is in the store.
-      throw new ApiError('run_ended', `run ${run.run_id} is no longer streamed (status ${run.status}); read GET /threads/${run.thread_id}/state`);
-    }
-    return streamLiveRun(c, deps, { runId: run.run_id, threadId: run.thread_id }, modes, c.req.header('last-event-id'));
+    const query = checkProtocolValue(RejoinQuery, c.req.query(), 'query');
+    // A rejoin that names no mode (the SDK's reconnect after a drop) streams the modes the run started with.
+    const named = c.req.queries('stream_mode');
+    const modes = parseStreamModes(named && named.length > 0 ? named : run.stream_modes);
+    const cancelOnDisconnect = query.cancel_on_disconnect === '1' || query.cancel_on_disconnect === 'true';
+    return streamLiveRun(c, deps, { runId: run.run_id, threadId: run.thread_id }, modes, lastEventSeq(c.req.header('last-event-id')), cancelOnDisconnect);
   });
 
   app.post('/threads/:thread_id/runs/:run_id/cancel', requireRole('operator'), async (c) => {
     const run = await ownedRun(c);
-    const live = liveRuns.get(run.run_id);
-    if (!live || live.ended) throw new ApiError('run_ended', `run ${run.run_id} has already ended (status ${run.status})`);
     if (c.req.query('action') === 'rollback') throw new ApiError('bad_request', 'action: only "interrupt" (a Waybill run is never rolled back; its audit trail stays)');
-    live.abort.abort();
-    if (c.req.query('wait') === '1' || c.req.query('wait') === 'true') await live.done;
+    // The process running it stops it: this one at once, another at its next heartbeat (a queued run as soon as a worker takes it).
+    if (!(await protocol.requestCancel(run.run_id))) throw new ApiError('run_ended', `run ${run.run_id} has already ended (status ${run.status})`);
+    liveRuns.get(run.run_id)?.abort.abort();
+    if (c.req.query('wait') === '1' || c.req.query('wait') === 'true') await runEnded(protocol, liveRuns, run.run_id, c.req.raw.signal);
     return c.body(null, 202);
   });
 

@@ -36,3 +36,27 @@ export const protocolSchemaV1 = (d: SqlDialect): string => `
       );
       CREATE INDEX ap_runs_thread ON ap_runs (thread_id, created_at);
     `;
+
+/**
+ * Version 2 — each run's stream events (`ap_events`, numbered per run from 1: the `id` a client sends
+ * back as `Last-Event-ID`), the stream modes a run was started with (a rejoin that names none gets
+ * them), and a cancel request any process can file for the process running the run. A thread's status
+ * is no longer stored (it is read from its runs and the kernel's records); one pending or running run
+ * per thread is the unique index `ap_runs_one_active`. Runs a version-1 process left running cannot be
+ * continued by this one: they end as `error`.
+ */
+export const PROTOCOL_SCHEMA_V2 = `
+      UPDATE ap_runs SET status = 'error' WHERE status = 'running';
+      ALTER TABLE ap_threads DROP COLUMN status;
+      CREATE UNIQUE INDEX ap_runs_one_active ON ap_runs (thread_id) WHERE status IN ('pending', 'running');
+      ALTER TABLE ap_runs ADD COLUMN stream_modes TEXT;
+      ALTER TABLE ap_runs ADD COLUMN cancel_requested INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE ap_events (
+        run_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        event TEXT NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (run_id, seq)
+      );
+      CREATE INDEX ap_runs_status ON ap_runs (status, updated_at);
+    `;

@@ -9,7 +9,7 @@ storeConformance('ProtocolStore', openProtocolStore, ({ open, another }) => {
     const other = await open();
     expect(await store.createThread({ threadId: 't1', tenant: 'acme', metadata: { a: 1, tag: 'x' } })).toBe(true);
     expect(await other.createThread({ threadId: 't1', tenant: 'globex', metadata: {} })).toBe(false);
-    expect(await other.getThread('t1')).toMatchObject({ thread_id: 't1', tenant: 'acme', metadata: { a: 1, tag: 'x' }, status: 'idle' });
+    expect(await other.getThread('t1')).toMatchObject({ thread_id: 't1', tenant: 'acme', metadata: { a: 1, tag: 'x' } });
     expect(await other.getThread('nope')).toBeUndefined();
     await store.addCheckpoint({ checkpointId: 'c1', threadId: 't1', runId: 'r1', values: { messages: [] }, interrupts: [] });
     const second = await other.addCheckpoint({ checkpointId: 'c2', threadId: 't1', runId: 'r2', values: { messages: [1] }, interrupts: [{ id: 'i' }] });
@@ -19,7 +19,6 @@ storeConformance('ProtocolStore', openProtocolStore, ({ open, another }) => {
     expect(await store.listCheckpoints('t1', 1)).toHaveLength(1);
     expect(await store.searchThreads({ tenant: 'acme', metadata: { a: 1 }, limit: 10, offset: 0 })).toHaveLength(1);
     expect(await store.searchThreads({ tenant: 'acme', metadata: { a: 2 }, limit: 10, offset: 0 })).toHaveLength(0);
-    expect(await store.searchThreads({ tenant: 'acme', status: 'busy', limit: 10, offset: 0 })).toHaveLength(0);
     expect(await store.searchThreads({ tenant: 'globex', limit: 10, offset: 0 })).toHaveLength(0);
   });
 
@@ -31,43 +30,76 @@ storeConformance('ProtocolStore', openProtocolStore, ({ open, another }) => {
       await store.createThread({ threadId: id, tenant: 'acme', metadata: {} });
     }
     now = new Date('2026-12-01T11:00:00Z');
-    await store.setThreadStatus('ta', 'interrupted');
+    await store.createRun({ runId: 'ra', threadId: 'ta', tenant: 'acme', assistantId: 'langgraph', metadata: {}, status: 'running', streamModes: ['values'] });
     const page = async (offset: number) => (await store.searchThreads({ tenant: 'acme', limit: 2, offset })).map((t) => t.thread_id);
     expect([...(await page(0)), ...(await page(2))]).toEqual(['ta', 'tc', 'tb']);
     expect((await store.searchThreads({ tenant: 'acme', ids: ['tb', 'tc'], limit: 10, offset: 0 })).map((t) => t.thread_id)).toEqual(['tc', 'tb']);
-    expect((await store.searchThreads({ tenant: 'acme', status: 'interrupted', limit: 10, offset: 0 })).map((t) => t.thread_id)).toEqual(['ta']);
   });
 
-  it('lets exactly one of many concurrent claims on two connections take a thread', async () => {
+  it('lets exactly one of many concurrent runs on two connections start on a thread, and the next once it has ended', async () => {
     const a = await open();
     const b = await open();
     await a.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
-    const claims = await Promise.all([a.claimThread('t1'), b.claimThread('t1'), a.claimThread('t1'), b.claimThread('t1')]);
-    expect(claims.filter(Boolean)).toHaveLength(1);
-    expect((await a.getThread('t1'))?.status).toBe('busy');
-    await b.setThreadStatus('t1', 'idle');
-    expect(await a.claimThread('t1')).toBe(true);
-    expect(await a.claimThread('missing')).toBe(false);
+    const run = (id: string) => ({ runId: id, threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {}, status: 'pending' as const, streamModes: ['values'] });
+    const started = await Promise.all([a.createRun(run('r1')), b.createRun(run('r2')), a.createRun(run('r3')), b.createRun(run('r4'))]);
+    const winners = started.filter((r) => r !== undefined);
+    expect(winners).toHaveLength(1);
+    expect((await b.activeRun('t1'))?.run_id).toBe(winners[0]?.run_id);
+    await b.finishRun(winners[0]?.run_id ?? '', 'success', null);
+    expect(await a.createRun(run('r5'))).toMatchObject({ run_id: 'r5', status: 'pending' });
   });
 
-  it('records runs newest first, finishes them, and fails the ones a stopped process left running', async () => {
+  it('records runs newest first, finishes them, and names the running ones no process has stamped for a while', async () => {
     let now = new Date('2026-12-01T10:00:00Z');
     const store = await open(() => now);
     await store.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
-    await store.claimThread('t1');
-    const created = await store.createRun({ runId: 'r1', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: { k: 'v' } });
+    const created = await store.createRun({ runId: 'r1', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: { k: 'v' }, status: 'running', streamModes: ['values', 'custom'] });
     expect(await store.getRun('r1')).toEqual(created);
+    expect(created?.stream_modes).toEqual(['values', 'custom']);
+    expect((await store.activeRun('t1'))?.run_id).toBe('r1');
     now = new Date('2026-12-01T10:01:00Z');
-    await store.createRun({ runId: 'r2', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {} });
+    await store.finishRun('r1', 'error', null);
+    await store.createRun({ runId: 'r2', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {}, status: 'pending', streamModes: ['values'] });
     await store.finishRun('r2', 'success', 'record-2');
+    await store.createRun({ runId: 'r3', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {}, status: 'running', streamModes: ['values'] });
     expect(await store.getRun('r2')).toMatchObject({ status: 'success', record_run_id: 'record-2', updated_at: '2026-12-01T10:01:00.000Z' });
-    expect((await store.listRuns('t1', 10, 0)).map((r) => r.run_id)).toEqual(['r2', 'r1']);
-    expect((await store.listRuns('t1', 1, 1)).map((r) => r.run_id)).toEqual(['r1']);
-    const restarted = await open();
-    expect(await restarted.recoverAbandoned()).toBe(1);
-    expect((await store.getRun('r1'))?.status).toBe('error');
-    expect((await store.getRun('r2'))?.status).toBe('success');
-    expect(await store.claimThread('t1')).toBe(true);
+    expect((await store.listRuns('t1', 10, 0)).map((r) => r.run_id)).toEqual(['r3', 'r2', 'r1']);
+    expect((await store.listRuns('t1', 1, 1)).map((r) => r.run_id)).toEqual(['r2']);
+    const other = await open(() => now);
+    expect((await other.staleRuns('2026-12-01T10:01:30.000Z')).map((r) => r.run_id)).toEqual(['r3']);
+    now = new Date('2026-12-01T10:02:00Z');
+    expect(await other.heartbeat('r3')).toBe(false);
+    expect(await other.staleRuns('2026-12-01T10:01:30.000Z')).toEqual([]);
+    expect(await other.heartbeat('r2')).toBe(false);
+  });
+
+  it('numbers each run\'s events from 1 in the order they are appended, on any connection', async () => {
+    const store = await open();
+    const other = await open();
+    await store.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
+    await store.createRun({ runId: 'r1', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {}, status: 'pending', streamModes: ['values'] });
+    await store.createRun({ runId: 'r2', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {}, status: 'pending', streamModes: ['values'] });
+    await store.appendEvents('r1', [{ event: 'metadata', data: { run_id: 'r1' } }, { event: 'values', data: { messages: [] } }]);
+    await other.appendEvents('r2', [{ event: 'metadata', data: { run_id: 'r2' } }]);
+    await other.appendEvents('r1', [{ event: 'custom', data: { n: 3 } }]);
+    expect((await other.listEvents('r1', 0, 10)).map((e) => [e.seq, e.event])).toEqual([[1, 'metadata'], [2, 'values'], [3, 'custom']]);
+    expect(await store.listEvents('r1', 2, 10)).toEqual([{ run_id: 'r1', seq: 3, event: 'custom', data: { n: 3 } }]);
+    expect((await store.listEvents('r1', 0, 1)).map((e) => e.seq)).toEqual([1]);
+    expect((await store.listEvents('r2', 0, 10)).map((e) => e.seq)).toEqual([1]);
+  });
+
+  it('passes a cancel request to the process that takes or runs the run, and not once it has ended', async () => {
+    const store = await open();
+    await store.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
+    await store.createRun({ runId: 'r1', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {}, status: 'pending', streamModes: ['values'] });
+    expect(await store.takeRun('r1')).toEqual({ taken: true, cancel: false });
+    expect(await store.requestCancel('r1')).toBe(true);
+    expect(await (await open()).heartbeat('r1')).toBe(true);
+    expect(await store.takeRun('r1')).toEqual({ taken: true, cancel: true });
+    await store.finishRun('r1', 'interrupted', null);
+    expect(await store.requestCancel('r1')).toBe(false);
+    expect(await store.takeRun('r1')).toEqual({ taken: false, cancel: false });
+    expect(await store.activeRun('t1')).toBeUndefined();
   });
 
   it('imports exported rows as they are, in order', async () => {
@@ -75,7 +107,8 @@ storeConformance('ProtocolStore', openProtocolStore, ({ open, another }) => {
     await source.createThread({ threadId: 't1', tenant: 'acme', metadata: { m: [1, 2] } });
     await source.addCheckpoint({ checkpointId: 'c1', threadId: 't1', runId: 'r1', values: { messages: ['hi'] }, interrupts: [] });
     await source.addCheckpoint({ checkpointId: 'c2', threadId: 't1', runId: 'r2', values: { messages: ['hi', 'there'] }, interrupts: [{ value: 1 }] });
-    await source.createRun({ runId: 'r1', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {} });
+    await source.createRun({ runId: 'r1', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {}, status: 'running', streamModes: ['custom'] });
+    await source.appendEvents('r1', [{ event: 'metadata', data: { a: 1 } }, { event: 'custom', data: [2] }]);
     const rows = await source.exportAll();
     const copy = await (await another()).open();
     await copy.importAll(rows);

@@ -6,7 +6,6 @@ export interface ProtocolThreadRow {
   thread_id: string;
   tenant: string;
   metadata: Json;
-  status: ProtocolThreadStatus;
   created_at: string;
   updated_at: string;
 }
@@ -31,14 +30,34 @@ export interface ProtocolRunRow {
   metadata: Json;
   /** The Waybill run record this run produced (a resumed run gets a new record id from the runtime). */
   record_run_id: string | null;
+  /** The stream modes the run was started with: a rejoin that names none streams these. */
+  stream_modes: string[];
   created_at: string;
+  /** Stamped by every event and heartbeat of the process running it: a `running` run not updated for a lease has lost its process. */
   updated_at: string;
+}
+
+/** One stored stream event of a run; `seq` counts from 1 per run and is the SSE `id`. */
+export interface ProtocolEventRow {
+  run_id: string;
+  seq: number;
+  event: string;
+  data: unknown;
+}
+
+export interface NewProtocolRun {
+  runId: string;
+  threadId: string;
+  tenant: string;
+  assistantId: string;
+  metadata: Json;
+  status: 'pending' | 'running';
+  streamModes: readonly string[];
 }
 
 export interface ThreadSearch {
   tenant: string;
   metadata?: Json;
-  status?: ProtocolThreadStatus;
   ids?: string[];
   limit: number;
   offset: number;
@@ -49,6 +68,7 @@ export interface StoredProtocol {
   threads: ProtocolThreadRow[];
   checkpoints: ProtocolCheckpoint[];
   runs: ProtocolRunRow[];
+  events: ProtocolEventRow[];
 }
 
 /**
@@ -63,28 +83,38 @@ export interface ProtocolStore {
   getThread(threadId: string): Promise<ProtocolThreadRow | undefined>;
   /** The tenant's threads, newest first, whose metadata contains every given key with an equal value. */
   searchThreads(query: ThreadSearch): Promise<ProtocolThreadRow[]>;
-  setThreadStatus(threadId: string, status: ProtocolThreadStatus): Promise<void>;
-  /**
-   * Marks an idle, interrupted or failed thread busy; false when it already is (one run per thread at a
-   * time, the protocol's `reject` multitask strategy). Of concurrent claims on any connections one wins.
-   */
-  claimThread(threadId: string): Promise<boolean>;
   /** Appends a checkpoint whose parent is the thread's latest one. */
   addCheckpoint(input: { checkpointId: string; threadId: string; runId: string; values: Json; interrupts: Json[] }): Promise<ProtocolCheckpoint>;
   latestCheckpoint(threadId: string): Promise<ProtocolCheckpoint | undefined>;
   /** Newest first. */
   listCheckpoints(threadId: string, limit: number): Promise<ProtocolCheckpoint[]>;
-  createRun(input: { runId: string; threadId: string; tenant: string; assistantId: string; metadata: Json }): Promise<ProtocolRunRow>;
+  /**
+   * A run `pending` (queued for a worker) or `running` (in the process that creates it), and the
+   * thread's last update; undefined when the thread already has a pending or running run (one at a
+   * time, the protocol's `reject` multitask strategy: of concurrent creations on any connections one wins).
+   */
+  createRun(input: NewProtocolRun): Promise<ProtocolRunRow | undefined>;
+  /**
+   * The process that runs a run takes it: `pending` (or `running`, a retry after its process died)
+   * becomes `running`. `taken` is false when the run has ended; `cancel` when a cancel was requested.
+   */
+  takeRun(runId: string): Promise<{ taken: boolean; cancel: boolean }>;
+  /** Stamps the running run as alive; true when a cancel has been requested for it. */
+  heartbeat(runId: string): Promise<boolean>;
+  /** Asks the process running the run to stop it; false when the run is not pending or running. */
+  requestCancel(runId: string): Promise<boolean>;
+  /** The thread's pending or running run, if any (one at a time: the thread is claimed). */
+  activeRun(threadId: string): Promise<ProtocolRunRow | undefined>;
+  /** Appends events after the run's last one, numbered on, in one transaction; stamps the run as alive. */
+  appendEvents(runId: string, events: ReadonlyArray<{ event: string; data: unknown }>): Promise<void>;
+  /** The run's events numbered after `afterSeq`, in order, at most `limit`. */
+  listEvents(runId: string, afterSeq: number, limit: number): Promise<ProtocolEventRow[]>;
   finishRun(runId: string, status: ProtocolRunStatus, recordRunId: string | null): Promise<void>;
   getRun(runId: string): Promise<ProtocolRunRow | undefined>;
   /** Newest first. */
   listRuns(threadId: string, limit: number, offset: number): Promise<ProtocolRunRow[]>;
-  /**
-   * Marks runs left `running` by a process that stopped mid-run as `error`, and their threads `error`
-   * (which takes new runs again), so a crash never leaves a thread busy for good. Call it when the one
-   * server process that runs protocol runs on this database starts.
-   */
-  recoverAbandoned(): Promise<number>;
+  /** Runs still `running` but not stamped since `cutoffIso`: their process stopped mid-run. */
+  staleRuns(cutoffIso: string): Promise<ProtocolRunRow[]>;
   exportAll(): Promise<StoredProtocol>;
   /** Writes rows as they are, in order; ids already present are left alone. */
   importAll(rows: StoredProtocol): Promise<void>;
@@ -93,7 +123,13 @@ export interface ProtocolStore {
 
 /** A stored thread row: metadata is JSON text on both backends. */
 export type ThreadRowText = Omit<ProtocolThreadRow, 'metadata'> & { metadata: string };
-export type RunRowText = Omit<ProtocolRunRow, 'metadata'> & { metadata: string };
+export type RunRowText = Omit<ProtocolRunRow, 'metadata' | 'stream_modes'> & { metadata: string; stream_modes: string | null };
+export interface EventRowText {
+  run_id: string;
+  seq: number | string;
+  event: string;
+  data: string;
+}
 export interface CheckpointRowText {
   checkpoint_id: string;
   thread_id: string;
@@ -105,7 +141,11 @@ export interface CheckpointRowText {
 
 const parse = (text: string): Json => JSON.parse(text) as Json;
 export const toThread = (row: ThreadRowText): ProtocolThreadRow => ({ ...row, metadata: parse(row.metadata) });
-export const toRun = (row: RunRowText): ProtocolRunRow => ({ ...row, metadata: parse(row.metadata) });
+export const toRun = (row: RunRowText): ProtocolRunRow => ({
+  run_id: row.run_id, thread_id: row.thread_id, tenant: row.tenant, assistant_id: row.assistant_id, status: row.status, metadata: parse(row.metadata), record_run_id: row.record_run_id,
+  stream_modes: row.stream_modes ? (JSON.parse(row.stream_modes) as string[]) : ['values'], created_at: row.created_at, updated_at: row.updated_at,
+});
+export const toEvent = (row: EventRowText): ProtocolEventRow => ({ run_id: row.run_id, seq: Number(row.seq), event: row.event, data: JSON.parse(row.data) as unknown });
 export const toCheckpoint = (row: CheckpointRowText): ProtocolCheckpoint => {
   const state = parse(row.state) as { values: Json; interrupts: Json[] };
   return { checkpoint_id: row.checkpoint_id, thread_id: row.thread_id, parent_id: row.parent_id, run_id: row.run_id, values: state.values, interrupts: state.interrupts, created_at: row.created_at };
@@ -116,6 +156,6 @@ export const checkpointState = (checkpoint: Pick<ProtocolCheckpoint, 'values' | 
 export function filterThreads(rows: readonly ProtocolThreadRow[], query: ThreadSearch): ProtocolThreadRow[] {
   const wanted = Object.entries(query.metadata ?? {});
   return rows
-    .filter((t) => (!query.status || t.status === query.status) && (!query.ids || query.ids.includes(t.thread_id)) && wanted.every(([k, v]) => JSON.stringify(t.metadata[k]) === JSON.stringify(v)))
+    .filter((t) => (!query.ids || query.ids.includes(t.thread_id)) && wanted.every(([k, v]) => JSON.stringify(t.metadata[k]) === JSON.stringify(v)))
     .slice(query.offset, query.offset + query.limit);
 }

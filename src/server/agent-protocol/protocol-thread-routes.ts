@@ -2,22 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { ApiError } from '../api-error.js';
 import { requireRole } from '../authenticate.js';
-import { readJsonBody } from '../read-json-body.js';
 import type { ServerDeps } from '../server-deps.js';
 import type { ServerEnv } from '../server-env.js';
 import type { ProtocolThreadRow } from './protocol-store.js';
+import { checkAssistant } from './begin-protocol-run.js';
+import { pickFields } from './pick-fields.js';
 import { CreateThreadBody, HistoryBody, SearchThreadsBody } from './protocol-schemas.js';
+import { readProtocolBody } from './read-protocol-body.js';
 import { stateView, threadView } from './protocol-views.js';
-import { syncProtocolThread } from './sync-protocol-thread.js';
+import { readThreadState } from './read-thread-state.js';
 
-/**
- * The thread if the caller's tenant owns it (404 otherwise, the same answer as for no thread), brought
- * up to date with an approval decided outside the protocol.
- */
+/** The thread if the caller's tenant owns it; 404 otherwise, the same answer as for no thread. */
 export async function ownedThread(deps: ServerDeps, tenant: string, threadId: string): Promise<ProtocolThreadRow> {
   const thread = await deps.protocol.getThread(threadId);
   if (!thread || thread.tenant !== tenant) throw new ApiError('not_found', `no thread ${threadId}`);
-  return syncProtocolThread(deps, thread);
+  return thread;
 }
 
 /** Creates a thread for `tenant`; 409 when the id is taken, unless `doNothing` and the tenant owns it. */
@@ -40,50 +39,78 @@ export function protocolThreadRoutes(deps: ServerDeps): Hono<ServerEnv> {
   const { protocol } = deps;
 
   app.post('/threads', requireRole('operator'), async (c) => {
-    const body = await readJsonBody(c, CreateThreadBody);
+    const body = await readProtocolBody(c, CreateThreadBody, { emptyIsObject: true });
+    if (body.graph_id) checkAssistant(deps, body.graph_id);
     const thread = await createThread(deps, c.get('principal').tenant, { threadId: body.thread_id, metadata: body.metadata, doNothing: body.if_exists === 'do_nothing' });
-    return c.json(threadView(thread, await protocol.latestCheckpoint(thread.thread_id)));
+    return c.json(threadView(thread, await readThreadState(deps, thread)));
   });
 
   app.post('/threads/search', async (c) => {
-    const body = (await c.req.text()).trim() ? await readJsonBody(c, SearchThreadsBody) : {};
+    const body = await readProtocolBody(c, SearchThreadsBody, { emptyIsObject: true });
+    const limit = body.limit ?? 10;
+    const offset = body.offset ?? 0;
+    // The store pages by last update, newest first; a status (read, not stored) or another order needs every candidate first.
+    const whole = Boolean(body.status) || (body.sort_by ?? 'updated_at') !== 'updated_at' || body.sort_order === 'asc';
     const found = await protocol.searchThreads({
       tenant: c.get('principal').tenant,
-      limit: body.limit ?? 10,
-      offset: body.offset ?? 0,
+      limit: whole ? Number.MAX_SAFE_INTEGER : limit,
+      offset: whole ? 0 : offset,
       ...(body.metadata && { metadata: body.metadata }),
       ...(body.ids && { ids: body.ids }),
-      ...(body.status && { status: body.status }),
     });
-    const threads = await Promise.all(found.map((t) => syncProtocolThread(deps, t)));
-    return c.json(await Promise.all(threads.map(async (t) => threadView(t, await protocol.latestCheckpoint(t.thread_id)))));
+    let views = await Promise.all(found.map(async (t) => threadView(t, await readThreadState(deps, t))));
+    if (whole) {
+      const key = body.sort_by ?? 'updated_at';
+      const sign = body.sort_order === 'asc' ? 1 : -1;
+      views = views.filter((v) => !body.status || v.status === body.status).sort((x, y) => sign * (x[key] < y[key] ? -1 : x[key] > y[key] ? 1 : 0)).slice(offset, offset + limit);
+    }
+    return c.json(views.map((v) => pickFields(v, body.select)));
   });
 
   app.get('/threads/:thread_id', async (c) => {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id'));
-    return c.json(threadView(thread, await protocol.latestCheckpoint(thread.thread_id)));
+    return c.json(threadView(thread, await readThreadState(deps, thread)));
   });
 
   app.get('/threads/:thread_id/state', async (c) => {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id'));
     const all = await protocol.listCheckpoints(thread.thread_id, 1000);
-    return c.json(stateView(thread.thread_id, all[0], all.length));
+    return c.json(stateView(thread.thread_id, all[0], all.length, await readThreadState(deps, thread)));
   });
 
-  const history = async (threadId: string, limit: number) => {
-    const all = await protocol.listCheckpoints(threadId, 1000);
-    return all.slice(0, limit).map((checkpoint, i) => stateView(threadId, checkpoint, all.length - i));
+  /**
+   * Newest first; the newest is the thread's state now, the others as each checkpoint kept them. `before`
+   * starts after that checkpoint (404 naming it when the thread has none such); `metadata` keeps the
+   * states whose metadata (the run's, with `source`, `step`, `run_id`) has each given key with an equal value.
+   */
+  const history = async (thread: ProtocolThreadRow, query: { limit: number; before?: string; metadata?: Record<string, unknown> }) => {
+    const all = await protocol.listCheckpoints(thread.thread_id, 100_000);
+    const now = await readThreadState(deps, thread);
+    const runMetadata = new Map((await protocol.listRuns(thread.thread_id, 100_000, 0)).map((r) => [r.run_id, r.metadata]));
+    let states = all.map((checkpoint, i) => stateView(thread.thread_id, checkpoint, all.length - i, i === 0 ? now : undefined, runMetadata.get(checkpoint.run_id)));
+    if (query.before !== undefined) {
+      const at = all.findIndex((cp) => cp.checkpoint_id === query.before);
+      if (at < 0) throw new ApiError('not_found', `before: thread ${thread.thread_id} has no checkpoint ${query.before}`);
+      states = states.slice(at + 1);
+    }
+    const wanted = Object.entries(query.metadata ?? {});
+    const metadataOf = (state: (typeof states)[number]): Record<string, unknown> => state.metadata;
+    return states.filter((s) => wanted.every(([k, v]) => JSON.stringify(metadataOf(s)[k]) === JSON.stringify(v))).slice(0, query.limit);
   };
   app.post('/threads/:thread_id/history', async (c) => {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id'));
-    const body = (await c.req.text()).trim() ? await readJsonBody(c, HistoryBody) : {};
-    return c.json(await history(thread.thread_id, body.limit ?? 10));
+    const body = await readProtocolBody(c, HistoryBody, { emptyIsObject: true });
+    const before = typeof body.before === 'string' ? body.before : body.before?.configurable.checkpoint_id;
+    return c.json(await history(thread, { limit: body.limit ?? 10, ...(before !== undefined && { before }), ...(body.metadata && { metadata: body.metadata }) }));
   });
   app.get('/threads/:thread_id/history', async (c) => {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id'));
+    const unknown = Object.keys(c.req.query()).filter((k) => k !== 'limit' && k !== 'before');
+    if (unknown.length > 0) throw new ApiError('unsupported', `unsupported query field: ${unknown.join(', ')} (GET history takes limit and before; POST takes metadata too)`);
     const limit = Number(c.req.query('limit') ?? 10);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new ApiError('bad_request', 'limit: a whole number from 1 to 1000');
-    return c.json(await history(thread.thread_id, limit));
+    const before = c.req.query('before');
+    return c.json(await history(thread, { limit, ...(before !== undefined && { before }) }));
   });
 
   return app;

@@ -1,5 +1,6 @@
 import type { RuntimeName } from '../../runtimes/index.js';
 import type { ProtocolCheckpoint, ProtocolRunRow, ProtocolThreadRow } from './protocol-store.js';
+import type { ThreadNow } from './read-thread-state.js';
 
 /** The graph every Waybill assistant runs, as LangGraph clients name it. */
 export const GRAPH_ID = 'waybill';
@@ -22,33 +23,39 @@ export function assistantView(runtime: RuntimeName, model: string, createdAt: st
 
 const checkpointRef = (threadId: string, checkpointId: string | null) => ({ thread_id: threadId, checkpoint_ns: '', checkpoint_id: checkpointId, checkpoint_map: null });
 
-/** A thread's state at one checkpoint (or empty before its first run), with the interrupt it waits on as a task. */
-export function stateView(threadId: string, checkpoint: ProtocolCheckpoint | undefined, step: number) {
-  const interrupts = checkpoint?.interrupts ?? [];
+/**
+ * A thread's state at one checkpoint (or empty before its first run), with the interrupt it waits on as
+ * a task in LangGraph's shape (`id, name, path, error, interrupts, checkpoint, state, result`). `now`,
+ * for the thread's current state, gives the values and interrupts read from the kernel's records; the
+ * metadata is the run's (as LangGraph's checkpoint metadata carries it) with `source`, `step` and `run_id`.
+ */
+export function stateView(threadId: string, checkpoint: ProtocolCheckpoint | undefined, step: number, now?: ThreadNow, runMetadata: Record<string, unknown> = {}) {
+  const interrupts = now ? now.interrupts : (checkpoint?.interrupts ?? []);
+  const values = now ? now.values : (checkpoint?.values ?? { messages: [] });
+  const taskId = `approval-${checkpoint?.run_id ?? ''}`;
   return {
-    values: checkpoint?.values ?? { messages: [] },
+    values,
     next: interrupts.length > 0 ? ['approval'] : [],
     checkpoint: checkpointRef(threadId, checkpoint?.checkpoint_id ?? null),
-    metadata: { source: 'loop', step, run_id: checkpoint?.run_id ?? null },
+    metadata: { ...runMetadata, source: 'loop', step, run_id: checkpoint?.run_id ?? null },
     created_at: checkpoint?.created_at ?? null,
     parent_checkpoint: checkpoint?.parent_id ? checkpointRef(threadId, checkpoint.parent_id) : null,
-    tasks: interrupts.length > 0 ? [{ id: `approval-${checkpoint?.run_id ?? ''}`, name: 'approval', error: null, interrupts, checkpoint: null, state: null }] : [],
+    tasks: interrupts.length > 0 ? [{ id: taskId, name: 'approval', path: ['__pregel_pull', 'approval'], error: null, interrupts, checkpoint: null, state: null, result: null }] : [],
     interrupts,
   };
 }
 
-/** A thread with its latest values and the interrupts it waits on. */
-export function threadView(thread: ProtocolThreadRow, latest: ProtocolCheckpoint | undefined) {
-  const interrupts = latest?.interrupts ?? [];
+/** A thread with its status, latest values and the interrupts it waits on, as they are now. */
+export function threadView(thread: ProtocolThreadRow, now: ThreadNow) {
   return {
     thread_id: thread.thread_id,
     created_at: thread.created_at,
     updated_at: thread.updated_at,
-    state_updated_at: latest?.created_at ?? thread.created_at,
+    state_updated_at: now.checkpoint?.created_at ?? thread.created_at,
     metadata: thread.metadata,
-    status: thread.status,
-    values: latest?.values ?? { messages: [] },
-    interrupts: interrupts.length > 0 ? { [`approval-${latest?.run_id ?? ''}`]: interrupts } : {},
+    status: now.status,
+    values: now.values,
+    interrupts: now.interrupts.length > 0 ? { [`approval-${now.checkpoint?.run_id ?? ''}`]: now.interrupts } : {},
     config: {},
   };
 }

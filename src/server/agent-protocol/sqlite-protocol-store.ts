@@ -1,13 +1,13 @@
 import type { Migration } from '../../storage/index.js';
 import { openSqliteDatabase, SQLITE_DIALECT, SqliteStore } from '../../storage/index.js';
-import { protocolSchemaV1 } from './protocol-schema.js';
+import { PROTOCOL_SCHEMA_V2, protocolSchemaV1 } from './protocol-schema.js';
 import type {
-  CheckpointRowText, Json, ProtocolCheckpoint, ProtocolRunRow, ProtocolRunStatus, ProtocolStore, ProtocolThreadRow, ProtocolThreadStatus, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
+  CheckpointRowText, EventRowText, Json, NewProtocolRun, ProtocolCheckpoint, ProtocolEventRow, ProtocolRunRow, ProtocolRunStatus, ProtocolStore, ProtocolThreadRow, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
 } from './protocol-store.js';
-import { checkpointState, filterThreads, toCheckpoint, toRun, toThread } from './protocol-store.js';
+import { checkpointState, filterThreads, toCheckpoint, toEvent, toRun, toThread } from './protocol-store.js';
 
-/** Changelog: 1 — threads, checkpoints and runs (protocol-schema.ts). */
-const PROTOCOL_MIGRATIONS: readonly Migration[] = [(db) => db.exec(protocolSchemaV1(SQLITE_DIALECT))];
+/** Changelog: 1 — threads, checkpoints and runs; 2 — run events, stream modes, cancel requests (protocol-schema.ts). */
+const PROTOCOL_MIGRATIONS: readonly Migration[] = [(db) => db.exec(protocolSchemaV1(SQLITE_DIALECT)), (db) => db.exec(PROTOCOL_SCHEMA_V2)];
 
 /** The Agent Protocol store in the shared SQLite file (component `agent_protocol`). */
 export class SqliteProtocolStore extends SqliteStore implements ProtocolStore {
@@ -18,7 +18,7 @@ export class SqliteProtocolStore extends SqliteStore implements ProtocolStore {
   async createThread(input: { threadId: string; tenant: string; metadata: Json }): Promise<boolean> {
     const at = this.now().toISOString();
     const result = this.db
-      .prepare("INSERT INTO ap_threads (thread_id, tenant, metadata, status, created_at, updated_at) VALUES (?, ?, ?, 'idle', ?, ?) ON CONFLICT (thread_id) DO NOTHING")
+      .prepare("INSERT INTO ap_threads (thread_id, tenant, metadata, created_at, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (thread_id) DO NOTHING")
       .run(input.threadId, input.tenant, JSON.stringify(input.metadata), at, at);
     return result.changes === 1;
   }
@@ -31,14 +31,6 @@ export class SqliteProtocolStore extends SqliteStore implements ProtocolStore {
   async searchThreads(query: ThreadSearch): Promise<ProtocolThreadRow[]> {
     const rows = this.db.prepare('SELECT * FROM ap_threads WHERE tenant = ? ORDER BY updated_at DESC, thread_id').all(query.tenant) as ThreadRowText[];
     return filterThreads(rows.map(toThread), query);
-  }
-
-  async setThreadStatus(threadId: string, status: ProtocolThreadStatus): Promise<void> {
-    this.db.prepare('UPDATE ap_threads SET status = ?, updated_at = ? WHERE thread_id = ?').run(status, this.now().toISOString(), threadId);
-  }
-
-  async claimThread(threadId: string): Promise<boolean> {
-    return this.db.prepare("UPDATE ap_threads SET status = 'busy', updated_at = ? WHERE thread_id = ? AND status != 'busy'").run(this.now().toISOString(), threadId).changes === 1;
   }
 
   async addCheckpoint(input: { checkpointId: string; threadId: string; runId: string; values: Json; interrupts: Json[] }): Promise<ProtocolCheckpoint> {
@@ -59,12 +51,52 @@ export class SqliteProtocolStore extends SqliteStore implements ProtocolStore {
     return rows.map(toCheckpoint);
   }
 
-  async createRun(input: { runId: string; threadId: string; tenant: string; assistantId: string; metadata: Json }): Promise<ProtocolRunRow> {
+  async createRun(input: NewProtocolRun): Promise<ProtocolRunRow | undefined> {
     const at = this.now().toISOString();
-    this.db
-      .prepare("INSERT INTO ap_runs (run_id, thread_id, tenant, assistant_id, status, metadata, created_at, updated_at) VALUES (?, ?, ?, ?, 'running', ?, ?, ?)")
-      .run(input.runId, input.threadId, input.tenant, input.assistantId, JSON.stringify(input.metadata), at, at);
-    return { run_id: input.runId, thread_id: input.threadId, tenant: input.tenant, assistant_id: input.assistantId, status: 'running', metadata: input.metadata, record_run_id: null, created_at: at, updated_at: at };
+    const created = this.db.transaction(() => {
+      const inserted = this.db
+        .prepare('INSERT INTO ap_runs (run_id, thread_id, tenant, assistant_id, status, metadata, stream_modes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
+        .run(input.runId, input.threadId, input.tenant, input.assistantId, input.status, JSON.stringify(input.metadata), JSON.stringify(input.streamModes), at, at).changes === 1;
+      if (inserted) this.db.prepare('UPDATE ap_threads SET updated_at = ? WHERE thread_id = ?').run(at, input.threadId);
+      return inserted;
+    }).immediate();
+    if (!created) return undefined;
+    return { run_id: input.runId, thread_id: input.threadId, tenant: input.tenant, assistant_id: input.assistantId, status: input.status, metadata: input.metadata, record_run_id: null, stream_modes: [...input.streamModes], created_at: at, updated_at: at };
+  }
+
+  async takeRun(runId: string): Promise<{ taken: boolean; cancel: boolean }> {
+    const row = this.db
+      .prepare("UPDATE ap_runs SET status = 'running', updated_at = ? WHERE run_id = ? AND status IN ('pending', 'running') RETURNING cancel_requested")
+      .get(this.now().toISOString(), runId) as { cancel_requested: number } | undefined;
+    return { taken: row !== undefined, cancel: row?.cancel_requested === 1 };
+  }
+
+  async heartbeat(runId: string): Promise<boolean> {
+    const row = this.db.prepare("UPDATE ap_runs SET updated_at = ? WHERE run_id = ? AND status = 'running' RETURNING cancel_requested").get(this.now().toISOString(), runId) as { cancel_requested: number } | undefined;
+    return row?.cancel_requested === 1;
+  }
+
+  async requestCancel(runId: string): Promise<boolean> {
+    return this.db.prepare("UPDATE ap_runs SET cancel_requested = 1 WHERE run_id = ? AND status IN ('pending', 'running')").run(runId).changes === 1;
+  }
+
+  async activeRun(threadId: string): Promise<ProtocolRunRow | undefined> {
+    const row = this.db.prepare("SELECT * FROM ap_runs WHERE thread_id = ? AND status IN ('pending', 'running') ORDER BY created_at DESC, rowid DESC LIMIT 1").get(threadId) as RunRowText | undefined;
+    return row && toRun(row);
+  }
+
+  async appendEvents(runId: string, events: ReadonlyArray<{ event: string; data: unknown }>): Promise<void> {
+    const insert = this.db.prepare('INSERT INTO ap_events (run_id, seq, event, data) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM ap_events WHERE run_id = ?), ?, ?)');
+    const stamp = this.db.prepare('UPDATE ap_runs SET updated_at = ? WHERE run_id = ?');
+    this.db.transaction(() => {
+      for (const e of events) insert.run(runId, runId, e.event, JSON.stringify(e.data));
+      stamp.run(this.now().toISOString(), runId);
+    })();
+  }
+
+  async listEvents(runId: string, afterSeq: number, limit: number): Promise<ProtocolEventRow[]> {
+    const rows = this.db.prepare('SELECT * FROM ap_events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?').all(runId, afterSeq, limit) as EventRowText[];
+    return rows.map(toEvent);
   }
 
   async finishRun(runId: string, status: ProtocolRunStatus, recordRunId: string | null): Promise<void> {
@@ -81,13 +113,8 @@ export class SqliteProtocolStore extends SqliteStore implements ProtocolStore {
     return rows.map(toRun);
   }
 
-  async recoverAbandoned(): Promise<number> {
-    const at = this.now().toISOString();
-    return this.db.transaction(() => {
-      const runs = this.db.prepare("UPDATE ap_runs SET status = 'error', updated_at = ? WHERE status = 'running'").run(at).changes;
-      this.db.prepare("UPDATE ap_threads SET status = 'error', updated_at = ? WHERE status = 'busy'").run(at);
-      return runs;
-    })();
+  async staleRuns(cutoffIso: string): Promise<ProtocolRunRow[]> {
+    return (this.db.prepare("SELECT * FROM ap_runs WHERE status = 'running' AND updated_at < ? ORDER BY created_at").all(cutoffIso) as RunRowText[]).map(toRun);
   }
 
   async exportAll(): Promise<StoredProtocol> {
@@ -95,19 +122,22 @@ export class SqliteProtocolStore extends SqliteStore implements ProtocolStore {
       threads: (this.db.prepare('SELECT * FROM ap_threads ORDER BY rowid').all() as ThreadRowText[]).map(toThread),
       checkpoints: (this.db.prepare('SELECT * FROM ap_checkpoints ORDER BY rowid').all() as CheckpointRowText[]).map(toCheckpoint),
       runs: (this.db.prepare('SELECT * FROM ap_runs ORDER BY rowid').all() as RunRowText[]).map(toRun),
+      events: (this.db.prepare('SELECT * FROM ap_events ORDER BY rowid').all() as EventRowText[]).map(toEvent),
     };
   }
 
   async importAll(rows: StoredProtocol): Promise<void> {
-    const thread = this.db.prepare('INSERT INTO ap_threads (thread_id, tenant, metadata, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
+    const thread = this.db.prepare('INSERT INTO ap_threads (thread_id, tenant, metadata, created_at, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
     const checkpoint = this.db.prepare('INSERT INTO ap_checkpoints (checkpoint_id, thread_id, parent_id, run_id, state, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
     const run = this.db.prepare(
-      'INSERT INTO ap_runs (run_id, thread_id, tenant, assistant_id, status, metadata, record_run_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      'INSERT INTO ap_runs (run_id, thread_id, tenant, assistant_id, status, metadata, record_run_id, stream_modes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
     );
+    const event = this.db.prepare('INSERT INTO ap_events (run_id, seq, event, data) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
     this.db.transaction(() => {
-      for (const t of rows.threads) thread.run(t.thread_id, t.tenant, JSON.stringify(t.metadata), t.status, t.created_at, t.updated_at);
+      for (const t of rows.threads) thread.run(t.thread_id, t.tenant, JSON.stringify(t.metadata), t.created_at, t.updated_at);
       for (const c of rows.checkpoints) checkpoint.run(c.checkpoint_id, c.thread_id, c.parent_id, c.run_id, checkpointState(c), c.created_at);
-      for (const r of rows.runs) run.run(r.run_id, r.thread_id, r.tenant, r.assistant_id, r.status, JSON.stringify(r.metadata), r.record_run_id, r.created_at, r.updated_at);
+      for (const r of rows.runs) run.run(r.run_id, r.thread_id, r.tenant, r.assistant_id, r.status, JSON.stringify(r.metadata), r.record_run_id, JSON.stringify(r.stream_modes), r.created_at, r.updated_at);
+      for (const e of rows.events) event.run(e.run_id, e.seq, e.event, JSON.stringify(e.data));
     })();
   }
 }

@@ -1,13 +1,12 @@
-import { watchRun } from '../../runtimes/index.js';
-import type { Decision, RunProgress } from '../../runtimes/index.js';
-import type { RunRecord } from '../../telemetry/index.js';
-import { ApiError } from '../api-error.js';
+import type { Decision } from '../../runtimes/index.js';
 import { decideApproval } from '../decide-approval.js';
 import type { ServerDeps } from '../server-deps.js';
-import type { LiveRun } from './live-runs.js';
-import type { ProtocolRunStatus, ProtocolThreadStatus } from './protocol-store.js';
-import type { ProtocolInterrupt, ProtocolMessage, ProtocolValues } from './protocol-values.js';
-import { aiMessage, humanMessage, interruptFor } from './protocol-values.js';
+import { driveProtocolRun, failProtocolRun } from './drive-protocol-run.js';
+import type { ProtocolRunner } from './drive-protocol-run.js';
+import { startEvents } from './protocol-run-events.js';
+import { ApiError } from '../api-error.js';
+import type { ProtocolMessage } from './protocol-values.js';
+import { humanMessage } from './protocol-values.js';
 
 /** What a protocol run does: answer a new question, or apply a decision to the thread's paused run. */
 export type RunWork = { kind: 'ask'; input: string } | { kind: 'resume'; pausedRunId: string; decision: Decision };
@@ -18,96 +17,50 @@ export interface StartRunInput {
   requestId: string;
   assistantId: string;
   metadata: Record<string, unknown>;
+  streamModes: readonly string[];
   work: RunWork;
-  /** The thread's status before it was claimed, restored when a request is refused (e.g. already decided). */
-  previousStatus: ProtocolThreadStatus;
+  /** The thread's conversation before this run. */
+  messages: ProtocolMessage[];
 }
 
-const progressView = (p: RunProgress) => ({
-  type: p.type,
-  agent: p.agent,
-  status: p.status,
-  ...(p.tool !== undefined && { tool: p.tool }),
-  ...(p.args !== undefined && { args: p.args }),
-  ...(p.detail !== undefined && { detail: p.detail }),
-  ...(p.task_id !== undefined && { task_id: p.task_id }),
-  ...(p.duration_ms !== undefined && { duration_ms: p.duration_ms }),
-  ts: p.ts,
-});
-
-// LangChain's stream-events names for the steps that have one.
-const EVENT_NAMES: Partial<Record<RunProgress['type'], string>> = { 'delegation.start': 'on_chain_start', 'delegation.result': 'on_chain_end', 'tool.call': 'on_tool_end', 'model.call': 'on_chat_model_end' };
+/** The protocol runner of this server process. */
+const serverRunner = (deps: ServerDeps): ProtocolRunner => ({ store: deps.protocol, live: deps.liveRuns, log: deps.log });
 
 /**
- * Starts one Agent Protocol run on a thread the caller has claimed (status `busy`): records it, streams
- * `metadata` and the starting values, then each step of the kernel as it happens (`updates`, `custom`,
- * `events`), and at the end the answer (`messages`, `values`) with the interrupt if the run paused for
- * approval. The thread's checkpoint and status and the run's status are stored when it ends. Returns at
- * once the run is recorded; `live.done` resolves at the end. A resume goes through `decideApproval`, as
- * `/v1` does. If the run cannot be recorded the thread gets its previous status back and this rejects.
+ * Starts one Agent Protocol run on a thread of the caller's tenant: records it with its first events
+ * (`metadata`, the values with the question), then runs it here, or with `serve --queue` hands it to a
+ * worker (a question as a run job; a decision through `decideApproval`, which queues the resume).
+ * Either way each step and the end are stored as events (docs/agent-protocol.md "Streaming"), so any
+ * process streams it. Returns once the run is recorded; 409 `thread_busy` when the thread has a run
+ * pending or running (of concurrent starts one wins). A refusal found later is the run's `error` event.
  */
-export async function startProtocolRun(deps: ServerDeps, input: StartRunInput): Promise<LiveRun> {
-  const { protocol, liveRuns } = deps;
-  const runId = `run-${deps.newId()}`;
-  let before: ProtocolMessage[];
+export async function startProtocolRun(deps: ServerDeps, input: StartRunInput): Promise<{ runId: string; threadId: string }> {
+  const { protocol, queue } = deps;
+  const run = { runId: `run-${deps.newId()}`, threadId: input.threadId };
+  const work = input.work;
+  const messages = work.kind === 'ask' ? [...input.messages, humanMessage(run.runId, work.input)] : input.messages;
+  const created = await protocol.createRun({ ...run, tenant: input.tenant, assistantId: input.assistantId, metadata: input.metadata, status: queue ? 'pending' : 'running', streamModes: input.streamModes });
+  if (!created) throw new ApiError('thread_busy', `thread ${input.threadId} has a run in progress (one at a time)`);
   try {
-    await protocol.createRun({ runId, threadId: input.threadId, tenant: input.tenant, assistantId: input.assistantId, metadata: input.metadata });
-    before = ((await protocol.latestCheckpoint(input.threadId))?.values.messages as ProtocolMessage[] | undefined) ?? [];
+    await protocol.appendEvents(run.runId, startEvents(run, messages));
   } catch (error) {
-    // The caller claimed the thread; a run that never started must not leave it busy.
-    await protocol.setThreadStatus(input.threadId, input.previousStatus).catch(() => undefined);
+    // A run that never started must not keep the thread busy.
+    await protocol.finishRun(run.runId, 'error', null).catch(() => undefined);
     throw error;
   }
-  const live = liveRuns.start({ runId, threadId: input.threadId, tenant: input.tenant });
-  const emit = (event: string, data: unknown) => liveRuns.emit(runId, event, data);
-  const messages = input.work.kind === 'ask' ? [...before, humanMessage(runId, input.work.input)] : before;
-  emit('metadata', { run_id: runId, thread_id: input.threadId, attempt: 1 });
-  emit('values', { messages } satisfies ProtocolValues);
-
-  const onProgress = (p: RunProgress) => {
-    const view = progressView(p);
-    emit('updates', { [p.agent]: { waybill: view } });
-    emit('custom', view);
-    const name = EVENT_NAMES[p.type];
-    if (name) emit('events', { event: name, name: p.tool ?? p.agent, run_id: runId, data: { status: p.status, ...(p.detail !== undefined && { detail: p.detail }) }, metadata: { langgraph_node: p.agent, task_id: p.task_id } });
-  };
-  const work = input.work;
-  const run = (): Promise<RunRecord> =>
-    work.kind === 'ask'
-      ? deps.opened.ask({ input: work.input, threadId: input.threadId, tenant: input.tenant, requestId: input.requestId, runId })
-      : decideApproval(deps, input.tenant, work.pausedRunId, work.decision);
-
-  void watchRun({ onProgress, signal: live.abort.signal }, run)
-    .then(async (record) => {
-      const ai = aiMessage(runId, record);
-      const pending = record.status === 'awaiting_approval' ? record.pending : undefined;
-      const interrupts: ProtocolInterrupt[] = pending ? [interruptFor(record, pending)] : [];
-      const values: ProtocolValues = { messages: [...messages, ai] };
-      await protocol.addCheckpoint({ checkpointId: `cp-${runId}`, threadId: input.threadId, runId, values, interrupts: interrupts as unknown as Record<string, unknown>[] });
-      const cancelled = live.abort.signal.aborted && record.stop_reason === 'operator_kill';
-      const runStatus: ProtocolRunStatus = cancelled ? 'interrupted' : 'success';
-      const threadStatus: ProtocolThreadStatus = pending ? 'interrupted' : 'idle';
-      await protocol.finishRun(runId, runStatus, record.run_id);
-      await protocol.setThreadStatus(input.threadId, threadStatus);
-      const metadata = { langgraph_node: 'supervisor', run_id: runId, thread_id: input.threadId, waybill_run_id: record.run_id };
-      emit('messages', [{ ...ai, type: 'AIMessageChunk' }, metadata]);
-      emit('messages/metadata', { [ai.id]: { metadata } });
-      emit('messages/complete', [ai]);
-      emit('updates', { supervisor: { messages: [ai] } });
-      if (pending) emit('updates', { __interrupt__: interrupts });
-      emit('values', pending ? { ...values, __interrupt__: interrupts } : values);
-    })
-    .catch(async (error: unknown) => {
-      const message = error instanceof Error ? error.message : String(error);
-      deps.log.error('agent protocol run failed', { run_id: runId, thread_id: input.threadId, error: message });
-      // A refused request (decided by someone else meanwhile) leaves the thread as it was; a fault marks it.
-      // If the store itself is what failed, the error is still emitted; the next server start's
-      // recoverAbandoned frees the thread.
-      await protocol.finishRun(runId, 'error', null).catch(() => undefined);
-      await protocol.setThreadStatus(input.threadId, ApiError.isInstance(error) ? input.previousStatus : 'error').catch(() => undefined);
-      const name = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : 'internal';
-      emit('error', { error: name, message });
-    })
-    .finally(() => liveRuns.end(runId));
-  return live;
+  const resume = (decision: Decision, pausedRunId: string) => decideApproval(deps, input.tenant, pausedRunId, decision);
+  if (queue) {
+    // A worker takes the job and drives the run (protocol-job-runtime.ts); a refusal here ends it now.
+    try {
+      if (work.kind === 'ask') await queue.enqueue({ kind: 'run', runId: run.runId, threadId: run.threadId, tenant: input.tenant, input: work.input, requestId: input.requestId });
+      else await resume(work.decision, work.pausedRunId);
+    } catch (error) {
+      deps.log.error('agent protocol run not queued', { run_id: run.runId, thread_id: run.threadId, error: error instanceof Error ? error.message : String(error) });
+      await failProtocolRun(protocol, run, error);
+    }
+    return run;
+  }
+  const ask = () => deps.opened.ask({ input: work.kind === 'ask' ? work.input : '', threadId: run.threadId, tenant: input.tenant, requestId: input.requestId, runId: run.runId });
+  void driveProtocolRun(serverRunner(deps), run, work.kind === 'ask' ? ask : () => resume(work.decision, work.pausedRunId)).catch(() => undefined);
+  return run;
 }

@@ -6,12 +6,12 @@ export type StreamMode = (typeof STREAM_MODES)[number];
 
 const isMode = (value: unknown): value is StreamMode => typeof value === 'string' && (STREAM_MODES as readonly string[]).includes(value);
 
-/** The requested modes (default `values`, as LangGraph's); throws ApiError `invalid_body` naming an unknown one. */
+/** The requested modes (default `values`, as LangGraph's); throws ApiError `unsupported` (422) naming a mode this server does not produce. */
 export function parseStreamModes(value: unknown): StreamMode[] {
   if (value === undefined || value === null) return ['values'];
   const list = Array.isArray(value) ? value : [value];
   const unknown = list.find((mode) => !isMode(mode));
-  if (unknown !== undefined) throw new ApiError('invalid_body', `stream_mode: ${JSON.stringify(unknown)} is not one of ${STREAM_MODES.join(', ')} (debug, tasks and checkpoints are not produced)`);
+  if (unknown !== undefined) throw new ApiError('unsupported', `stream_mode: ${JSON.stringify(unknown)} is not one of ${STREAM_MODES.join(', ')} (debug, tasks and checkpoints are not produced)`);
   return list.length === 0 ? ['values'] : (list as StreamMode[]);
 }
 

@@ -1,0 +1,66 @@
+import type { AskRequest, Runtime } from '../../runtimes/index.js';
+import type { RunRecord, RunStore } from '../../telemetry/index.js';
+import type { ProtocolRunner } from './drive-protocol-run.js';
+import { driveProtocolRun, failProtocolRun, finishProtocolRun } from './drive-protocol-run.js';
+import type { ProtocolMessage, ProtocolValues } from './protocol-values.js';
+
+type JobRuntime = Pick<Runtime, 'name' | 'ask' | 'recover' | 'runs'>;
+
+const isActive = (status: string) => status === 'pending' || status === 'running';
+
+/** True when the protocol run asks a question (its starting values end with its own question), false for a resume. */
+async function asksQuestion(runner: ProtocolRunner, runId: string): Promise<boolean> {
+  const first = (await runner.store.listEvents(runId, 0, 5)).find((e) => e.event === 'values');
+  const messages = ((first?.data as ProtocolValues | undefined)?.messages as ProtocolMessage[] | undefined) ?? [];
+  return messages.at(-1)?.id === `${runId}-human`;
+}
+
+/**
+ * The runtime as a queue worker (or a recovery sweep) runs it, streaming the Agent Protocol runs it
+ * executes: a run job whose run id is a protocol run's, and the resume of a thread whose protocol run
+ * waits for it, are driven as that run (`driveProtocolRun`: each step stored as events, the end stored
+ * as the thread's next state). Every other job runs as before.
+ */
+export function protocolJobRuntime(runtime: JobRuntime, runner: ProtocolRunner): JobRuntime {
+  const { store } = runner;
+  return {
+    name: runtime.name,
+    runs: runtime.runs,
+    async ask(request: AskRequest): Promise<RunRecord> {
+      const run = request.runId === undefined ? undefined : await store.getRun(request.runId);
+      if (!run || !isActive(run.status) || run.thread_id !== request.threadId) return runtime.ask(request);
+      return driveProtocolRun(runner, { runId: run.run_id, threadId: run.thread_id }, () => runtime.ask(request));
+    },
+    async recover(threadId: string): Promise<RunRecord[]> {
+      const run = await store.activeRun(threadId);
+      if (!run || (await asksQuestion(runner, run.run_id))) return runtime.recover(threadId);
+      let finished: RunRecord[] = [];
+      await driveProtocolRun(runner, { runId: run.run_id, threadId }, async () => {
+        finished = await runtime.recover(threadId);
+        // Already resumed by another recoverer: its record is the thread's latest run.
+        const record = finished.at(-1) ?? (await runtime.runs.latestRunForThread(threadId));
+        if (!record) throw new Error(`thread ${threadId} has no run to resume`);
+        return record;
+      });
+      return finished;
+    },
+  };
+}
+
+/**
+ * Ends protocol runs whose process stopped mid-run (not stamped alive for `staleMs`): from the kernel's
+ * record when the run's question was answered meanwhile (a retried job finds its run already recorded),
+ * otherwise as failed (`error` event `run_abandoned`: the thread reads `error` and takes new runs again).
+ * Returns how many it ended.
+ */
+export async function endAbandonedProtocolRuns(runner: ProtocolRunner, runs: Pick<RunStore, 'getRun'>, staleMs: number, now: () => Date = () => new Date()): Promise<number> {
+  const stale = await runner.store.staleRuns(new Date(now().getTime() - staleMs).toISOString());
+  for (const run of stale) {
+    const ref = { runId: run.run_id, threadId: run.thread_id };
+    const record = await runs.getRun(run.run_id);
+    if (record && record.status !== 'decided') await finishProtocolRun(runner.store, ref, record, false);
+    else await failProtocolRun(runner.store, ref, Object.assign(new Error(`the process running run ${run.run_id} stopped before it ended`), { code: 'run_abandoned' }));
+    runner.live.wake(run.run_id);
+  }
+  return stale.length;
+}
