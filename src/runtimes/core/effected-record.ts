@@ -7,8 +7,9 @@ export function effectedCall(effect: ApprovalEffect, agent: string): RunToolCall
 }
 
 /** What the user reads when the record is written from the domain: the cancellation, its id and refund. */
-export function effectedAnswer(effect: ApprovalEffect, language: 'uk' | 'en'): string {
+export function effectedAnswer(effect: ApprovalEffect, language: 'uk' | 'en' | 'ru'): string {
   const { trackingId, cancellationId, refundUah } = effect;
+  if (language === 'ru') return `Отправление ${trackingId} отменено (отмена ${cancellationId}, согласовано ${effect.approvalId}), возврат ${refundUah} грн. Процесс, выполнявший запрос, остановился после отмены; запись составлена по данным системы, повторно отправлять запрос не нужно.`;
   return language === 'uk'
     ? `Відправлення ${trackingId} скасовано (скасування ${cancellationId}, погоджено ${effect.approvalId}), повернення ${refundUah} грн. Процес, що виконував запит, зупинився після скасування; запис складено з даних системи, повторно надсилати запит не потрібно.`
     : `Shipment ${trackingId} is cancelled (cancellation ${cancellationId}, approved as ${effect.approvalId}), refund ${refundUah} UAH. The process running the request stopped after the cancellation; this record was written from the system's data, so there is no need to send the request again.`;
