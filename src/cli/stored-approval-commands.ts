@@ -44,7 +44,7 @@ export async function decideStoredApproval(options: { approvalId: string; decisi
     case 'expired':
       throw new UsageError(`${options.approvalId} expired at ${result.approval.expiresAt}; the caller must ask again`);
     case 'invalid_edit':
-      throw new UsageError(`--edit: ${result.problems.join('; ')}`);
+      throw new UsageError(`edit refused: ${result.problems.join('; ')}`);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ApprovalRequest, DomainStore } from '../domain/index.js';
 import { decideApproval } from '../domain/index.js';
 import { ApiError } from './api-error.js';
+import { invalidEdit } from './invalid-edit.js';
 import type { PendingApproval } from './list-pending-approvals.js';
 
 /** Stored approval ids (filed at the MCP boundary) are told apart from paused runs by their prefix. */
@@ -33,7 +34,7 @@ export async function listStoredApprovals(domain: DomainStore, tenant: string, n
 
 /**
  * Decides a stored approval for `tenant` (another tenant's is 404); one already decided is 409, an
- * expired one 410, an invalid edit 400. The decision is recorded once, atomically, in the store.
+ * expired one 409, an invalid edit 422. The decision is recorded once, atomically, in the store.
  */
 export async function decideStoredApproval(domain: DomainStore, input: { tenant: string; approvalId: string; decision: 'approve' | 'edit' | 'reject'; by: string; args?: Record<string, unknown>; reason?: string }): Promise<{ approval: ApprovalRequest }> {
   const result = await decideApproval(domain, {
@@ -54,6 +55,6 @@ export async function decideStoredApproval(domain: DomainStore, input: { tenant:
     case 'expired':
       throw new ApiError('already_decided', `approval ${input.approvalId} expired at ${result.approval.expiresAt}; the caller must ask again`);
     case 'invalid_edit':
-      throw new ApiError('invalid_edit', result.problems.join('; '));
+      throw invalidEdit(`edit refused: ${result.problems.join('; ')}`, result.problems);
   }
 }

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { redactValues } from '../../policy/index.js';
 import { ThreadId } from '../request-schemas.js';
 import { STREAM_MODES } from './stream-modes.js';
 
-const Metadata = z.record(z.string(), z.unknown());
+// Metadata is stored with threads and runs (and matched by search): personal data in it never is.
+const Metadata = z.record(z.string(), z.unknown()).transform(redactValues);
 const StreamMode = z.union([z.enum(STREAM_MODES), z.array(z.enum(STREAM_MODES))], { error: `stream_mode: one or more of ${STREAM_MODES.join(', ')} (debug, tasks and checkpoints are not produced)` });
 
 /**
