@@ -1,5 +1,6 @@
 import type { ApprovalRequest, DomainStore } from '../domain/index.js';
 import { decideApproval } from '../domain/index.js';
+import { redactPii, redactValues } from '../policy/index.js';
 import { ApiError } from './api-error.js';
 import { invalidEdit } from './invalid-edit.js';
 import type { PendingApproval } from './list-pending-approvals.js';
@@ -37,13 +38,14 @@ export async function listStoredApprovals(domain: DomainStore, tenant: string, n
  * expired one 409, an invalid edit 422. The decision is recorded once, atomically, in the store.
  */
 export async function decideStoredApproval(domain: DomainStore, input: { tenant: string; approvalId: string; decision: 'approve' | 'edit' | 'reject'; by: string; args?: Record<string, unknown>; reason?: string }): Promise<{ approval: ApprovalRequest }> {
+  // The reason and the edit are stored (approval row, audit chain): personal data in them never is.
   const result = await decideApproval(domain, {
     approvalId: input.approvalId,
     tenant: input.tenant,
     decision: input.decision,
     decidedBy: input.by,
-    ...(input.args && { args: input.args }),
-    ...(input.reason !== undefined && { reason: input.reason }),
+    ...(input.args && { args: redactValues(input.args) }),
+    ...(input.reason !== undefined && { reason: redactPii(input.reason).text }),
   });
   switch (result.kind) {
     case 'decided':

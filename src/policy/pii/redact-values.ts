@@ -24,7 +24,7 @@ function walk(value: unknown, depth: number): unknown {
 }
 
 // A UUID, bare or behind a short prefix (`req-…`, `t-…`): random hex whose digit runs the redactor
-// would sometimes take for a tax id or an EDRPOU (about 1 in 50), and which carries nothing personal.
+// would sometimes take for a tax id or an EDRPOU (about 1 in 100), and which carries nothing personal.
 const UUID_ID = /^(?:[A-Za-z]{1,16}[-_:])?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
