@@ -22,7 +22,7 @@ export function refuseOtherRuntime(served: Runtime, paused: RunRecord): void {
 }
 
 /** What a queued decision answers (202): the resume's job, its status, and the run it will record. */
-export interface QueuedResume {
+interface QueuedResume {
   status: 'queued';
   job_id: string;
   /** The run the worker records (poll `GET /v1/runs/:run_id`; 404 until a worker has recorded it). */

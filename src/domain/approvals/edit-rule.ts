@@ -14,7 +14,7 @@ export interface EditedShipment {
 }
 
 /** The arguments a cancellation's grant is bound to. */
-export type CancelArgs = {
+type CancelArgs = {
   tracking_id: string;
   reason: string;
   refund_uah: number;
