@@ -78,7 +78,7 @@ export function approveCommand(): Command {
     .description('approve the pending action of a thread, or a stored approval request (--approval), optionally with edited arguments')
     .option('--thread <id>', THREAD_HELP)
     .option('--approval <id>', 'an approval id from an approval_required answer of the MCP server')
-    .option('--edit <json>', 'replacement arguments as JSON, e.g. \'{"tracking_id":"TTN-000004","reason":"...","refund_uah":500}\'')
+    .option('--edit <json>', 'the arguments to change as JSON, e.g. \'{"refund_uah":500}\' (the others keep their requested values; the shipment cannot change)')
     .option('--by <name>', 'who decides (recorded in the audit trail)', process.env.USER ?? 'operator')
     .option('--json', 'print the run record as JSON')
     .action(async (options: { thread?: string; approval?: string; edit?: string; by: string; json?: boolean }) => {
