@@ -32,6 +32,8 @@ export function askCommand(): Command {
       if (input.length > 16_000) throw new UsageError('the request is over 16000 characters');
       const runtimeName = parseRuntimeName(options.runtime);
       if (!runtimeName) throw new UsageError(`--runtime must be langgraph, openai-agents or adk, got ${JSON.stringify(options.runtime)}`);
+      // A thread id is stored and sent on (records, audit events, webhooks): one shaped like personal data is refused.
+      if (options.thread !== undefined && !(await import('../policy/pii/index.js')).isOpaqueId(options.thread)) throw new UsageError('--thread must be an opaque id: this one looks like personal data (a phone, card, tax id…)');
       const request = { input, tenant: options.tenant, ...(options.thread && { threadId: options.thread }) };
       const retries = Number(options.proofRetries);
       if (!/^\d$/.test(options.proofRetries.trim()) || retries > 5) throw new UsageError(`--proof-retries must be a whole number from 0 to 5, got ${JSON.stringify(options.proofRetries)}`);
@@ -76,7 +78,7 @@ export function approveCommand(): Command {
     .description('approve the pending action of a thread, or a stored approval request (--approval), optionally with edited arguments')
     .option('--thread <id>', THREAD_HELP)
     .option('--approval <id>', 'an approval id from an approval_required answer of the MCP server')
-    .option('--edit <json>', 'replacement arguments as JSON, e.g. \'{"tracking_id":"TTN-000004","reason":"...","refund_uah":500}\'')
+    .option('--edit <json>', 'the arguments to change as JSON, e.g. \'{"refund_uah":500}\' (the others keep their requested values; the shipment cannot change)')
     .option('--by <name>', 'who decides (recorded in the audit trail)', process.env.USER ?? 'operator')
     .option('--json', 'print the run record as JSON')
     .action(async (options: { thread?: string; approval?: string; edit?: string; by: string; json?: boolean }) => {

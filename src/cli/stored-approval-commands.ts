@@ -15,16 +15,17 @@ function describeApproval(a: ApprovalRequest): string {
  * presents. Exit 0 when recorded, 2 when it cannot be (unknown, already decided, expired, bad edit).
  */
 export async function decideStoredApproval(options: { approvalId: string; decision: 'approve' | 'edit' | 'reject'; by: string; args?: Record<string, unknown>; reason?: string; json: boolean }): Promise<void> {
-  const { decideApproval, openDomainStore, resolveDbPath } = await import('../domain/index.js');
+  const [{ decideApproval, openDomainStore, resolveDbPath }, { redactPii, redactValues }] = await Promise.all([import('../domain/index.js'), import('../policy/pii/index.js')]);
   const store = await openDomainStore({ path: resolveDbPath() });
   let result: ApprovalDecisionResult;
   try {
+    // The reason and the edit are stored (approval row, audit chain): personal data in them never is.
     result = await decideApproval(store, {
       approvalId: options.approvalId,
       decision: options.decision,
       decidedBy: `cli:${options.by}`,
-      ...(options.args && { args: options.args }),
-      ...(options.reason !== undefined && { reason: options.reason }),
+      ...(options.args && { args: redactValues(options.args) }),
+      ...(options.reason !== undefined && { reason: redactPii(options.reason).text }),
     });
   } finally {
     await store.close();
@@ -44,7 +45,7 @@ export async function decideStoredApproval(options: { approvalId: string; decisi
     case 'expired':
       throw new UsageError(`${options.approvalId} expired at ${result.approval.expiresAt}; the caller must ask again`);
     case 'invalid_edit':
-      throw new UsageError(`--edit: ${result.problems.join('; ')}`);
+      throw new UsageError(`edit refused: ${result.problems.join('; ')}`);
   }
 }
 

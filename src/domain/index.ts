@@ -19,6 +19,7 @@ export type {
   ArgOrigin,
 } from './approvals/approval-store.js';
 export { decideApproval } from './approvals/decide-approval.js';
+export { checkCancelEdit } from './approvals/edit-rule.js';
 export type { ApprovalDecisionResult } from './approvals/decide-approval.js';
 export { CALLER_ROLES, callerRoleAtLeast } from './caller.js';
 export type { Caller } from './caller.js';

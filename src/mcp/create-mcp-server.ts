@@ -7,6 +7,7 @@ import type { ArgOrigin } from '../domain/index.js';
 import type { SearchPoliciesInput } from '../domain/index.js';
 import type { ControlStore } from '../policy/index.js';
 import { countAuditAppendFailure } from './audit-append-failures.js';
+import { redactValues } from '../policy/index.js';
 import { checkBoundary } from './boundary-check.js';
 import { PACKAGE_VERSION } from './package-version.js';
 import type { Logger } from './stderr-logger.js';
@@ -71,7 +72,9 @@ export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpSer
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const started = performance.now();
-    const { name, arguments: args, _meta: meta } = request.params;
+    const { name, _meta: meta } = request.params;
+    // Arguments are stored (approval requests, cancellations, the audit chain): personal data in them never is.
+    const args = redactValues(request.params.arguments);
     const result = await callTool(name, args, meta);
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     await audit(name, args, result, durationMs);

@@ -33,4 +33,4 @@ export type { GuardClassifierModel, TrainingExample, TrainingOptions } from './c
 export { canonicalView } from './normalise/index.js';
 export { guardScan } from './guard-scan.js';
 export { detectConcepts, detectInjection, INJECTION_RULES, scanUntrustedText, USER_BLOCK_MESSAGE } from './injection/index.js';
-export { redactPii, redactToolResult } from './pii/index.js';
+export { isOpaqueId, redactPii, redactToolResult, redactValues } from './pii/index.js';

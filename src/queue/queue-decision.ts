@@ -10,13 +10,22 @@ export interface QueueDecisionRequest {
   decision: Decision;
 }
 
+/** What a queued decision did: the paused run (now `decided`), the resume's job, and the run id the resume records. */
+export interface QueuedDecision {
+  record: RunRecord;
+  jobId: string;
+  /** The run the worker resumes and records (undefined only if it cannot be found any more). */
+  resumeRunId: string | undefined;
+}
+
 /**
  * Records the decision with the intent to resume (`decide` with `defer`: claimed once, durable before
  * anything runs) and queues the resume in the same transaction as the claim: the decision and its job
  * commit together or not at all. The intent is written with its lease lapsed, so the worker that takes
- * the job resumes the run at once. Returns the paused run's record (now `decided`) and the job id.
+ * the job resumes the run at once. Returns the paused run's record (now `decided`), the job id and the
+ * id of the run the resume will record.
  */
-export async function queueDecision(queue: JobQueue, runtime: Pick<Runtime, 'decide'>, request: QueueDecisionRequest): Promise<{ record: RunRecord; jobId: string }> {
+export async function queueDecision(queue: JobQueue, runtime: Pick<Runtime, 'decide' | 'runs'>, request: QueueDecisionRequest): Promise<QueuedDecision> {
   const { threadId, tenant, approvalId, decision } = request;
   let jobId = '';
   const record = await runtime.decide(threadId, decision, {
@@ -25,5 +34,9 @@ export async function queueDecision(queue: JobQueue, runtime: Pick<Runtime, 'dec
       jobId = await queue.enqueue({ kind: 'resume', threadId, tenant, approvalId }, { db: sql as SqlExecutor });
     },
   });
-  return { record, jobId };
+  const intent = (await runtime.runs.listIntents(threadId)).find((i) => i.kind === 'resume' && i.pausedRunId === record.run_id);
+  if (intent) return { record, jobId, resumeRunId: intent.runId };
+  // No intent left: a worker already took the job and recorded the resumed run, the thread's latest.
+  const latest = await runtime.runs.latestRunForThread(threadId);
+  return { record, jobId, resumeRunId: latest && latest.run_id !== record.run_id ? latest.run_id : undefined };
 }

@@ -72,14 +72,19 @@ describe.runIf(baseUrl).each(RUNTIME_NAMES)('the run queue on the %s runtime (Po
       await run('run-cancel', CANCEL);
       const paused = await recordOf('run-cancel');
       expect(paused).toMatchObject({ runtime: runtimeName, status: 'awaiting_approval', pending: { tool: 'cancel_shipment' } });
-      const { record, jobId } = await queueDecision(queue as JobQueue, runtime as Runtime, { threadId: paused.thread_id, tenant: 'default', approvalId: paused.run_id, decision: { type: 'approve', by: 'test' } });
+      // The edit rule holds here as on every path: a changed shipment is refused by name and nothing is queued.
+      const moved = queueDecision(queue as JobQueue, runtime as Runtime, { threadId: paused.thread_id, tenant: 'default', approvalId: paused.run_id, decision: { type: 'edit', by: 'test', args: { tracking_id: 'TTN-000010' } } });
+      await expect(moved).rejects.toMatchObject({ name: 'DecisionError', code: 'invalid_edit', ...(runtimeName === 'langgraph' && { problems: [expect.stringMatching(/^tracking_id: .*not the shipment/)] }) });
+      expect(await queue?.stats()).toMatchObject({ queued: 0, active: 0 });
+      const { record, jobId, resumeRunId } = await queueDecision(queue as JobQueue, runtime as Runtime, { threadId: paused.thread_id, tenant: 'default', approvalId: paused.run_id, decision: { type: 'approve', by: 'test' } });
       expect(record).toMatchObject({ run_id: paused.run_id, status: 'decided' });
       expect(jobId).not.toBe('');
+      expect(resumeRunId).toMatch(/^run-/);
       const resumed = await eventually<RunRecord>(async () => {
         const latest = await runtime?.runs.latestRunForThread(paused.thread_id);
         return latest && latest.run_id !== paused.run_id ? latest : undefined;
       });
-      expect(resumed).toMatchObject({ runtime: runtimeName, status: 'finished', approval: { decision: 'approve', by: 'test' } });
+      expect(resumed).toMatchObject({ run_id: resumeRunId, runtime: runtimeName, status: 'finished', approval: { decision: 'approve', by: 'test' } });
       expect(await runtime?.domain.countCancellations('TTN-000004')).toBe(1);
       expect(await queue?.stats()).toMatchObject({ queued: 0, deadLetters: 0 });
     });

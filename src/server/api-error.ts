@@ -25,10 +25,10 @@ const STATUS: Readonly<Record<ApiErrorCode, ContentfulStatusCode>> = {
   invalid_json: 400,
   invalid_body: 400,
   body_too_large: 400,
-  invalid_edit: 400,
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
+  invalid_edit: 422,
   already_decided: 409,
   nothing_pending: 409,
   thread_exists: 409,
@@ -40,16 +40,18 @@ const STATUS: Readonly<Record<ApiErrorCode, ContentfulStatusCode>> = {
   internal: 500,
 };
 
-/** A request the API refuses; rendered as `{error: {code, message}}` with the code's status. */
+/** A request the API refuses; rendered as `{error: {code, message, fields?}}` with the code's status (`fields`: the ones refused). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly code: ApiErrorCode;
   readonly status: ContentfulStatusCode;
+  readonly fields: readonly string[];
 
-  constructor(code: ApiErrorCode, message: string) {
+  constructor(code: ApiErrorCode, message: string, fields: readonly string[] = []) {
     super(message);
     this.code = code;
     this.status = STATUS[code];
+    this.fields = fields;
   }
 
   static isInstance(value: unknown): value is ApiError {
@@ -57,7 +59,7 @@ export class ApiError extends Error {
   }
 
   /** The JSON body every error response carries. */
-  toBody(): { error: { code: ApiErrorCode; message: string } } {
-    return { error: { code: this.code, message: this.message } };
+  toBody(): { error: { code: ApiErrorCode; message: string; fields?: string[] } } {
+    return { error: { code: this.code, message: this.message, ...(this.fields.length > 0 && { fields: [...this.fields] }) } };
   }
 }

@@ -74,15 +74,15 @@ describe.each(PAUSING)('approvals on the %s runtime', (runtimeName: RuntimeName)
       expect(await approvals(server.keys.viewer)).toHaveLength(1);
     });
 
-    it('applies an edit with a smaller refund, and refuses an invalid edit with 400 keeping the run paused; OpenAI Agents refuses any edit by name', async () => {
+    it('applies an edit with a smaller refund, and refuses an invalid edit with 422 keeping the run paused; OpenAI Agents refuses any edit by name', async () => {
       const bad = await server.call('POST', `/v1/approvals/${paused.run_id}`, { key: server.keys.operator, body: { decision: 'edit', args: { tracking_id: 'TTN-000004', reason: 'x', refund_uah: 9000 } } });
-      expect(bad.status).toBe(400);
-      expect(await bad.json()).toMatchObject({ error: { code: 'invalid_edit' } });
+      expect(bad.status).toBe(422);
+      expect(await bad.json()).toMatchObject({ error: { code: 'invalid_edit', ...(runtimeName === 'langgraph' && { fields: ['reason', 'refund_uah'] }) } });
       expect(await approvals(server.keys.operator)).toHaveLength(1);
       const res = await server.call('POST', `/v1/approvals/${paused.run_id}`, { key: server.keys.operator, body: { decision: 'edit', args: { tracking_id: 'TTN-000004', reason: 'частково', refund_uah: 500 } } });
       if (runtimeName === 'openai-agents') {
         // The SDK approves or rejects the exact call the model made: no edit, and the pause stays decidable.
-        expect(res.status).toBe(400);
+        expect(res.status).toBe(422);
         expect(await res.json()).toMatchObject({ error: { code: 'invalid_edit', message: expect.stringContaining('edit is not supported') } });
         expect(await approvals(server.keys.operator)).toHaveLength(1);
         expect(await server.opened.domain.countCancellations('TTN-000004')).toBe(0);

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import type { Decision } from '../runtimes/index.js';
 import { pausedRunForApproval } from '../telemetry/index.js';
 import { requireRole } from './authenticate.js';
-import { decideApproval } from './decide-approval.js';
+import { answerDecision } from './answer-decision.js';
+import { decideApprovalAnswer } from './decide-approval.js';
 import { listPendingApprovals } from './list-pending-approvals.js';
 import { readJsonBody } from './read-json-body.js';
 import { DecisionBody } from './request-schemas.js';
@@ -38,7 +39,7 @@ export function approvalRoutes(deps: ServerDeps): Hono<ServerEnv> {
     }
     const decision: Decision =
       body.decision === 'edit' ? { type: 'edit', by, args: body.args ?? {} } : body.decision === 'reject' ? { type: 'reject', by, reason: body.reason ?? '' } : { type: 'approve', by };
-    return c.json(await decideApproval(deps, principal.tenant, id, decision));
+    return answerDecision(c, await decideApprovalAnswer(deps, principal.tenant, id, decision));
   });
 
   return app;

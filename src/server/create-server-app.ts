@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
+import { opaqueRequestId } from './opaque-request-id.js';
 import { consoleRoutes } from '../console/index.js';
 import type { Logger } from '../mcp/stderr-logger.js';
 import { silentLogger } from '../mcp/stderr-logger.js';
@@ -69,7 +70,9 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
     ...(options.queue && { queue: options.queue }),
   };
   const app = new Hono<ServerEnv>();
-  app.use(requestId({ generator: () => `req-${randomUUID()}` }));
+  // A caller's X-Request-Id is kept only when it is opaque (it is stored with runs and audit events and
+  // sent in webhooks); otherwise a new one is made. limitLength 0 sends every request to the generator.
+  app.use(requestId({ limitLength: 0, generator: (c) => opaqueRequestId(c.req.header('X-Request-Id')) ?? `req-${randomUUID()}` }));
   app.onError((error, c) => {
     const known = toApiError(error);
     if (known) return c.json(known.toBody(), known.status);

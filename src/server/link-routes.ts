@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { Decision } from '../runtimes/index.js';
 import { ApiError } from './api-error.js';
-import { decideApproval } from './decide-approval.js';
+import { answerDecision } from './answer-decision.js';
+import { decideApprovalAnswer } from './decide-approval.js';
 import { escapeHtml } from './escape-html.js';
 import type { ServerDeps } from './server-deps.js';
 
@@ -38,11 +39,12 @@ export function linkRoutes(deps: ServerDeps): Hono {
     const { link } = lookup;
     const by = 'approval webhook link';
     const decision: Decision = link.decision === 'approve' ? { type: 'approve', by } : { type: 'reject', by, reason: 'rejected through the approval webhook link' };
-    const record = await decideApproval(deps, link.tenant, link.runId, decision);
+    const answer = await decideApprovalAnswer(deps, link.tenant, link.runId, decision);
     if ((c.req.header('accept') ?? '').includes('text/html')) {
-      return c.html(page('Done', `<h1>Done: ${escapeHtml(record.stop_reason)}</h1><p>${escapeHtml(record.answer)}</p>`));
+      if (answer.kind === 'queued') return c.html(page('Queued', `<h1>Decided: the resume is queued</h1><p>Job ${escapeHtml(answer.resume.job_id)}; a worker resumes the run.</p>`), 202);
+      return c.html(page('Done', `<h1>Done: ${escapeHtml(answer.record.stop_reason)}</h1><p>${escapeHtml(answer.record.answer)}</p>`));
     }
-    return c.json(record);
+    return answerDecision(c, answer);
   });
 
   return app;

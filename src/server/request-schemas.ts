@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { DOMAIN_TOOLS } from '../domain/index.js';
+import { isOpaqueId } from '../policy/index.js';
 
 /** Longest request text a run accepts (the CLI's limit too). */
 export const MAX_INPUT_CHARS = 16_000;
 
 /** A thread id: the same rule for `/v1` and the Agent Protocol (LangGraph clients send UUIDs). */
-export const ThreadId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/, 'a thread id is 1-128 letters, digits, ".", "_", ":" or "-"');
+export const ThreadId = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/, 'a thread id is 1-128 letters, digits, ".", "_", ":" or "-"')
+  // Thread ids are stored and sent on (records, audit events, webhooks): one shaped like personal data is refused.
+  .refine((id) => isOpaqueId(id), 'a thread id must be opaque: this one looks like personal data (a phone, card, tax id…)');
 
 /** `POST /v1/runs`. Tenant and budget are never taken from here: they come from the key and configuration. */
 export const CreateRunBody = z.strictObject({

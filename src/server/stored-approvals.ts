@@ -1,6 +1,8 @@
 import type { ApprovalRequest, DomainStore } from '../domain/index.js';
 import { decideApproval } from '../domain/index.js';
+import { redactPii, redactValues } from '../policy/index.js';
 import { ApiError } from './api-error.js';
+import { invalidEdit } from './invalid-edit.js';
 import type { PendingApproval } from './list-pending-approvals.js';
 
 /** Stored approval ids (filed at the MCP boundary) are told apart from paused runs by their prefix. */
@@ -33,16 +35,17 @@ export async function listStoredApprovals(domain: DomainStore, tenant: string, n
 
 /**
  * Decides a stored approval for `tenant` (another tenant's is 404); one already decided is 409, an
- * expired one 410, an invalid edit 400. The decision is recorded once, atomically, in the store.
+ * expired one 409, an invalid edit 422. The decision is recorded once, atomically, in the store.
  */
 export async function decideStoredApproval(domain: DomainStore, input: { tenant: string; approvalId: string; decision: 'approve' | 'edit' | 'reject'; by: string; args?: Record<string, unknown>; reason?: string }): Promise<{ approval: ApprovalRequest }> {
+  // The reason and the edit are stored (approval row, audit chain): personal data in them never is.
   const result = await decideApproval(domain, {
     approvalId: input.approvalId,
     tenant: input.tenant,
     decision: input.decision,
     decidedBy: input.by,
-    ...(input.args && { args: input.args }),
-    ...(input.reason !== undefined && { reason: input.reason }),
+    ...(input.args && { args: redactValues(input.args) }),
+    ...(input.reason !== undefined && { reason: redactPii(input.reason).text }),
   });
   switch (result.kind) {
     case 'decided':
@@ -54,6 +57,6 @@ export async function decideStoredApproval(domain: DomainStore, input: { tenant:
     case 'expired':
       throw new ApiError('already_decided', `approval ${input.approvalId} expired at ${result.approval.expiresAt}; the caller must ask again`);
     case 'invalid_edit':
-      throw new ApiError('invalid_edit', result.problems.join('; '));
+      throw invalidEdit(`edit refused: ${result.problems.join('; ')}`, result.problems);
   }
 }

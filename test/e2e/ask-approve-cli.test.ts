@@ -68,8 +68,28 @@ describe('ask, state, approve and reject as separate processes', () => {
     expect(waybill(['ask', '--thread', 'h3', 'Скасуй TTN-000001, поверни 100 грн']).code).toBe(3);
     const edit = waybill(['approve', '--thread', 'h3', '--edit', '{"tracking_id":"TTN-000001","reason":"x","refund_uah":-5}']);
     expect(edit.code).toBe(2);
-    expect(edit.stderr).toMatch(/edited arguments are invalid/);
+    expect(edit.stderr).toMatch(/edit refused: reason: .*; refund_uah: must be at least 0/);
     expect(JSON.parse(waybill(['state', '--thread', 'h3', '--json']).stdout)).toMatchObject({ status: 'awaiting_approval' });
+  });
+
+  it('applies one edit rule by thread and by approval id: the same refusals, and a partial edit either way', async () => {
+    expect(waybill(['ask', '--thread', 'h4', 'Скасуй TTN-000009, клієнт відмовився, поверни 300 грн']).code).toBe(3);
+    const approvalId = (JSON.parse(waybill(['state', '--thread', 'h4', '--json']).stdout) as { pending: { approval_id: string } }).pending.approval_id;
+    const refusals = (target: string[]) =>
+      ['{"tracking_id":"TTN-000010"}', '{"refund_uah":1e-9}'].map((edit) => {
+        const run = waybill(['approve', ...target, '--edit', edit]);
+        return { code: run.code, said: run.stderr.trim().split('\n').find((line) => line.includes('edit refused')) };
+      });
+    const byThread = refusals(['--thread', 'h4']);
+    expect(byThread).toEqual([
+      { code: 2, said: expect.stringMatching(/edit refused: tracking_id: an edit may change the refund or the reason, not the shipment/) },
+      { code: 2, said: expect.stringMatching(/edit refused: refund_uah: 1e-9 is not a whole number of kopecks/) },
+    ]);
+    expect(refusals(['--approval', approvalId])).toEqual(byThread);
+    expect(JSON.parse(waybill(['state', '--thread', 'h4', '--json']).stdout)).toMatchObject({ status: 'awaiting_approval' });
+    const partial = waybill(['approve', '--thread', 'h4', '--edit', '{"refund_uah":150.5}', '--json']);
+    expect(partial.code).toBe(0);
+    expect(JSON.parse(partial.stdout)).toMatchObject({ status: 'finished', approval: { decision: 'edit', args: { tracking_id: 'TTN-000009', reason: 'клієнт відмовився', refund_uah: 150.5 } } });
   });
 
   it('prints the delegation tree of a thread’s latest run', () => {

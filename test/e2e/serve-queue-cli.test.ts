@@ -74,12 +74,21 @@ describe.runIf(baseUrl).each(['langgraph', 'openai-agents'])('waybill serve --qu
     await until(async () => (await call('GET', `/v1/runs/${runId}`)).body.status === 'awaiting_approval');
     expect((await call('GET', `/v1/runs/${runId}`)).body.status).toBe('awaiting_approval');
 
+    // The answer says what happened: the resume is queued (202, its job and the run to poll), or, if a
+    // worker was quicker than the answer, the resumed run itself; never the paused record.
     const decided = await call('POST', `/v1/approvals/${runId}`, { decision: 'approve' });
-    expect(decided.status).toBe(200);
-    expect(decided.body).toMatchObject({ run_id: runId, status: 'decided' });
-    const finished = async () => ((await call('GET', '/v1/runs?status=finished')).body.runs as { thread_id: string }[]).some((r) => r.thread_id === queued.body.thread_id);
+    if (decided.status === 202) {
+      expect(decided.body).toEqual({ status: 'queued', job_id: expect.any(String), run_id: expect.stringMatching(/^run-/), thread_id: queued.body.thread_id, paused_run_id: runId, decision: 'approve' });
+    } else {
+      expect(decided.status).toBe(200);
+      expect(decided.body).toMatchObject({ thread_id: queued.body.thread_id, status: 'finished', approval: { decision: 'approve' } });
+    }
+    const resumedId = String(decided.body.run_id);
+    expect(resumedId).not.toBe(runId);
+    const finished = async () => (await call('GET', `/v1/runs/${resumedId}`)).body.status === 'finished';
     await until(finished);
     expect(await finished()).toBe(true);
+    expect((await call('GET', `/v1/runs/${runId}`)).body.status).toBe('decided');
     const runs = (await call('GET', '/v1/runs')).body.runs as { runtime: string }[];
     expect(new Set(runs.map((r) => r.runtime))).toEqual(new Set([runtime]));
   });

@@ -97,11 +97,13 @@ export interface PendingApproval {
   third_party_target?: boolean;
 }
 
-/** `POST /v1/approvals/:id`: the resumed run, or for an MCP approval the decided request. */
+/** `POST /v1/approvals/:id`: the resumed run, for an MCP approval the decided request, or in queue mode (202) the queued resume (`status: "queued"`, `job_id`). */
 export interface DecisionRecord {
   run_id: string;
   stop_reason: string;
   approval: { status: string };
+  status?: string;
+  job_id?: string;
 }
 
 /** Kill and read-only switches of one scope. */

@@ -56,6 +56,7 @@ function approvalCard(a: PendingApproval, me: Me): HTMLDivElement {
     try {
       const record = await api<DecisionRecord>('POST', `/v1/approvals/${encodeURIComponent(a.id)}`, body);
       if (a.source === 'mcp') status.replaceChildren(h('p', { class: 'notice', role: 'status' }, `Decided: ${record.approval.status}. The MCP caller may now repeat its call with this approval id; it runs once.`));
+      else if (record.status === 'queued') status.replaceChildren(h('p', { class: 'notice', role: 'status' }, `Decided: the resume is queued (job ${record.job_id ?? '?'}); a worker resumes the run. `, link(`#/runs/${encodeURIComponent(record.run_id)}`, 'Open the resumed run once it is recorded')));
       else status.replaceChildren(h('p', { class: 'notice', role: 'status' }, `Decided: ${record.stop_reason}. `, link(`#/runs/${encodeURIComponent(record.run_id)}`, 'Open the resumed run and its journal')));
       void refreshPending();
     } catch (e) {

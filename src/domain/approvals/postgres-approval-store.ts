@@ -5,8 +5,8 @@ import type { ApprovalRow, ApprovalStoreOptions } from './approval-rows.js';
 import { APPROVAL_SELECT, ApprovalStoreBase, decidedEvent, decisionValues, planDecision, requestedEvent, requestValues, toApproval } from './approval-rows.js';
 import type { ApprovalListFilter, ApprovalRequest, ApprovalStore, DecideInput, DecideOutcome, NewApprovalRequest } from './approval-store.js';
 import { APPROVAL_FORMAT_VERSION } from './approval-store.js';
-import type { EditedShipment } from './edit-against-shipment.js';
-import { editProblems } from './edit-against-shipment.js';
+import type { EditedShipment } from './edit-rule.js';
+import { checkCancelEdit } from './edit-rule.js';
 
 export type PostgresApprovalStoreOptions = ApprovalStoreOptions<PostgresAuditChain>;
 
@@ -62,8 +62,8 @@ export class PostgresApprovalStore extends ApprovalStoreBase<PostgresAuditChain>
     const { plan } = planned;
     if (plan.checkEdit) {
       const shipment = (await client.query<EditedShipment>('SELECT status, paid_uah, tenant FROM shipments WHERE tracking_id = $1', [String(plan.args.tracking_id ?? '')])).rows[0];
-      const problems = editProblems(shipment, plan.current.tenant, plan.args);
-      if (problems.length > 0) return { kind: 'invalid_edit', problems };
+      const checked = checkCancelEdit(plan.current.args, plan.args, { shipment, tenant: plan.current.tenant });
+      if (!checked.success) return { kind: 'invalid_edit', problems: checked.problems };
     }
     const changed = (
       await client.query(

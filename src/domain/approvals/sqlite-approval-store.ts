@@ -5,8 +5,8 @@ import { APPROVAL_SELECT, ApprovalStoreBase, decidedEvent, decisionValues, planD
 import type { ApprovalRow } from './approval-rows.js';
 import type { ApprovalListFilter, ApprovalRequest, ApprovalStore, DecideInput, DecideOutcome, NewApprovalRequest } from './approval-store.js';
 import { APPROVAL_FORMAT_VERSION } from './approval-store.js';
-import type { EditedShipment } from './edit-against-shipment.js';
-import { editProblems } from './edit-against-shipment.js';
+import type { EditedShipment } from './edit-rule.js';
+import { checkCancelEdit } from './edit-rule.js';
 
 export type SqliteApprovalStoreOptions = ApprovalStoreOptions<SqliteAuditChain>;
 
@@ -52,8 +52,8 @@ export class SqliteApprovalStore extends ApprovalStoreBase<SqliteAuditChain> imp
     const { plan } = planned;
     if (plan.checkEdit) {
       const shipment = this.#db.prepare('SELECT status, paid_uah, tenant FROM shipments WHERE tracking_id = ?').get(String(plan.args.tracking_id ?? '')) as EditedShipment | undefined;
-      const problems = editProblems(shipment, plan.current.tenant, plan.args);
-      if (problems.length > 0) return { kind: 'invalid_edit', problems };
+      const checked = checkCancelEdit(plan.current.args, plan.args, { shipment, tenant: plan.current.tenant });
+      if (!checked.success) return { kind: 'invalid_edit', problems: checked.problems };
     }
     const changed = this.#db
       .prepare(

@@ -8,6 +8,7 @@ export type { PiiType } from './pii-type.js';
 export { redactPii } from './redact-pii.js';
 export type { PiiRedaction } from './redact-pii.js';
 export { redactionMarker } from './redaction-marker.js';
+export { isOpaqueId, redactValues } from './redact-values.js';
 export { redactRequest } from './redact-request.js';
 export type { RedactedRequest } from './redact-request.js';
 export { DEFAULT_PII_GRANTS, redactToolResult } from './redact-tool-result.js';

@@ -1,22 +1,23 @@
 import { ROLES_TABLE } from '../../agents/index.js';
-import { findDomainTool, parseArgs } from '../../domain/index.js';
+import { checkCancelEdit } from '../../domain/index.js';
 import type { DomainPolicy } from '../../policy/index.js';
 import { checkToolCall } from '../../policy/index.js';
 import type { RunPending } from '../../telemetry/index.js';
 import { DecisionError } from './decision-error.js';
 
+/** The one refusal of an edit, whichever check refused it: every path says it in these words. */
+export const editRefused = (problems: readonly string[]): DecisionError => new DecisionError('invalid_edit', `edit refused: ${problems.join('; ')}`, problems);
+
 /**
- * Throws DecisionError `invalid_edit` unless an operator's edit of a paused call is one the call's tool
- * and the policy accept, on the same shipment: an edit may change the refund or the reason, not the target.
+ * Throws DecisionError `invalid_edit` unless an operator's edit of a paused call passes the one edit rule
+ * (`checkCancelEdit`, the rule stored approvals are decided by too: merged over the paused call's
+ * arguments, same shipment, refund in kopecks within the cap) and the policy accepts the edited call.
+ * Checked before the pause is claimed, so a refused edit leaves it undecided.
  */
-export function checkEdit(pending: RunPending, args: Record<string, unknown>, policy: DomainPolicy): void {
-  const schema = findDomainTool(pending.tool)?.inputSchema;
-  if (!schema) throw new DecisionError('invalid_edit', `${pending.tool} is not a domain tool`);
-  const parsed = parseArgs(schema, args);
-  if (!parsed.success) throw new DecisionError('invalid_edit', `edited arguments are invalid: ${parsed.problems.join('; ')}`, parsed.problems);
-  const verdict = checkToolCall({ roles: ROLES_TABLE, agent: pending.agent, tool: pending.tool, args, policy });
-  if (verdict.verdict === 'deny') throw new DecisionError('invalid_edit', `edited arguments are refused: ${verdict.detail}`, [verdict.detail]);
-  if (String(args.tracking_id ?? '').toUpperCase().trim() !== String(pending.args.tracking_id ?? '').toUpperCase()) {
-    throw new DecisionError('invalid_edit', 'an edit may change the refund or the reason, not which shipment is cancelled');
-  }
+export function checkEdit(pending: RunPending, edit: Record<string, unknown>, policy: DomainPolicy): void {
+  if (pending.tool !== 'cancel_shipment') throw editRefused([`edit: only a cancel_shipment call can be edited, not ${pending.tool}`]);
+  const checked = checkCancelEdit(pending.args, edit);
+  if (!checked.success) throw editRefused(checked.problems);
+  const verdict = checkToolCall({ roles: ROLES_TABLE, agent: pending.agent, tool: pending.tool, args: checked.args, policy });
+  if (verdict.verdict === 'deny') throw editRefused([`${pending.tool}: ${verdict.detail}`]);
 }

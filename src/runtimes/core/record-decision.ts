@@ -1,6 +1,7 @@
 import type { ApprovalRequest } from '../../domain/index.js';
 import { decideApproval } from '../../domain/index.js';
 import type { RunPending } from '../../telemetry/index.js';
+import { editRefused } from './check-edit.js';
 import { DecisionError } from './decision-error.js';
 import type { DomainBoundary } from './domain-boundary.js';
 import { askForApproval } from './file-approval.js';
@@ -46,7 +47,7 @@ export async function recordDecision(boundary: DomainBoundary, tenant: string, p
     case 'expired':
       return { approvalId, args: result.approval.args, decision: { type: 'reject', by: 'waybill', reason: `approval ${approvalId} expired at ${result.approval.expiresAt} before it was applied` } };
     case 'invalid_edit':
-      throw new DecisionError('invalid_edit', `edited arguments are invalid: ${result.problems.join('; ')}`, result.problems);
+      throw editRefused(result.problems);
   }
 }
 

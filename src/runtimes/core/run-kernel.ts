@@ -17,6 +17,7 @@ import { ledgerServices, newRunLedger } from './new-run-ledger.js';
 import type { OpenRuntimeOptions } from './open-runtime-options.js';
 import type { RecordedDecision } from './record-decision.js';
 import { recordDecision } from './record-decision.js';
+import { redactDecision } from './redact-decision.js';
 import { admitThread } from './refuse-paused-thread.js';
 import { RunLedger } from './run-ledger.js';
 import type { ApprovalEffect } from './reconcile-run.js';
@@ -101,7 +102,8 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
    * (a worker) to resume. A run a dead process was running on the thread is finished first; a decision
    * an earlier `approve` recorded but did not apply is applied now (and its record returned).
    */
-  async decide(threadId: string, decision: Decision, options: DecideOptions = {}): Promise<RunRecord> {
+  async decide(threadId: string, given: Decision, options: DecideOptions = {}): Promise<RunRecord> {
+    const decision = redactDecision(given);
     if (!this.port.proceed) throw new DecisionError('nothing_pending', `thread ${threadId} has no pending approval (the ${this.name} runtime never pauses)`);
     const recovered = (await this.recover(threadId)).find((record) => record.approval !== undefined);
     if (recovered) return recovered;

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { redactValues } from '../../policy/index.js';
 import { ThreadId } from '../request-schemas.js';
 import { UNSUPPORTED } from './read-protocol-body.js';
 import { STREAM_MODES } from './stream-modes.js';
 
-const Metadata = z.record(z.string(), z.unknown());
+// Metadata is stored with threads and runs (and matched by search): personal data in it never is.
+const Metadata = z.record(z.string(), z.unknown()).transform(redactValues);
 const StreamMode = z.union([z.string(), z.array(z.string())], { error: `stream_mode: one or more of ${STREAM_MODES.join(', ')}` });
 
 const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0);

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { ApiError } from '../api-error.js';
 import { requireRole } from '../authenticate.js';
+import { readJsonBody } from '../read-json-body.js';
+import { ThreadId } from '../request-schemas.js';
 import type { ServerDeps } from '../server-deps.js';
 import type { ServerEnv } from '../server-env.js';
 import type { ProtocolThreadRow } from './protocol-store.js';
@@ -22,6 +24,9 @@ export async function ownedThread(deps: ServerDeps, tenant: string, threadId: st
 /** Creates a thread for `tenant`; 409 when the id is taken, unless `doNothing` and the tenant owns it. */
 export async function createThread(deps: ServerDeps, tenant: string, input: { threadId?: string | null; metadata?: Record<string, unknown> | null; doNothing?: boolean }): Promise<ProtocolThreadRow> {
   const threadId = input.threadId ?? randomUUID();
+  // A thread named in the path (`if_not_exists: "create"`) gets the same rule as one in a body: opaque, no personal data.
+  const named = ThreadId.safeParse(threadId);
+  if (!named.success) throw new ApiError('invalid_body', `thread_id: ${named.error.issues[0]?.message ?? 'not a thread id'}`);
   // A thread id used by another tenant's /v1 runs shares their checkpoints: never hand it out.
   const used = await deps.opened.runs.latestRunForThread(threadId);
   const free = (!used || used.tenant === tenant) && (await deps.protocol.createThread({ threadId, tenant, metadata: input.metadata ?? {} }));
