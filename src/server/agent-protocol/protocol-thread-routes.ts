@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { ApiError } from '../api-error.js';
 import { requireRole } from '../authenticate.js';
-import { readJsonBody } from '../read-json-body.js';
 import { ThreadId } from '../request-schemas.js';
 import type { ServerDeps } from '../server-deps.js';
 import type { ServerEnv } from '../server-env.js';
