@@ -126,16 +126,18 @@ describe.skipIf(!BROWSER.found)('operator console in headless Chromium against w
     await open('#/approvals', '#no-approvals');
   }, 30_000);
 
-  it('flips the global kill switch: the next run stops with operator_kill; then turns it off', async () => {
-    await open('#/switches', '[data-switch="kill-global"][data-on="false"]');
-    await page.click('#kill-global');
-    await page.waitForSelector('[data-switch="kill-global"][data-on="true"]');
+  it('flips the tenant kill switch: the next run stops with operator_kill; then turns it off; the global switch is not a tenant admin\'s', async () => {
+    await open('#/switches', '[data-switch="kill-tenant"][data-on="false"]');
+    expect(await page.textContent('#kill-global')).toBe('platform_admin only');
+    expect(await page.locator('button#kill-global').count()).toBe(0);
+    await page.click('#kill-tenant');
+    await page.waitForSelector('[data-switch="kill-tenant"][data-on="true"]');
     await shot('switches');
     await ask('Скільки ноутбуків SKU-1001 на складах?');
     expect(await page.textContent('#stop-reason')).toBe('operator_kill');
-    await open('#/switches', '[data-switch="kill-global"][data-on="true"]');
-    await page.click('#kill-global');
-    await page.waitForSelector('[data-switch="kill-global"][data-on="false"]');
+    await open('#/switches', '[data-switch="kill-tenant"][data-on="true"]');
+    await page.click('#kill-tenant');
+    await page.waitForSelector('[data-switch="kill-tenant"][data-on="false"]');
   }, 30_000);
 
   it('draws the metrics charts from the runs', async () => {

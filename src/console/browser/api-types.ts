@@ -8,7 +8,7 @@
 export interface Me {
   name: string;
   tenant: string;
-  role: 'viewer' | 'operator' | 'admin';
+  role: 'viewer' | 'operator' | 'admin' | 'platform_admin';
 }
 
 /** Token use and cost of a run. */
