@@ -63,4 +63,18 @@ describe('the CLI acts as a named tenant and role', () => {
     expect(JSON.parse(waybillAs(platform, ['ask', '--tenant', 'default', 'Де зараз посилка TTN-000001?', '--json']).stdout)).toMatchObject({ tenant: 'default', stop_reason: 'finish' });
     expect(waybillAs({ WAYBILL_TENANT: 'global' }, ['runs'])).toMatchObject({ code: 2, stderr: expect.stringContaining('WAYBILL_TENANT') });
   }, 120_000);
+
+  it('reports usage per tenant and day: the acting tenant, or every tenant for the cross-tenant role', () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const own = JSON.parse(waybillAs({}, ['usage', '--days', '1', '--json']).stdout) as { tenant: string; days: Array<{ tenant: string; day: string; runs: number; approvals: { requested: number; approved: number } }> };
+    expect(own.tenant).toBe('default');
+    expect(own.days.map((d) => [d.tenant, d.day])).toEqual([['default', today]]);
+    // The paused cancellation, its approved resumption and the platform admin's tracking run.
+    expect(own.days[0]).toMatchObject({ runs: 3, approvals: { requested: 1, approved: 1 } });
+    const every = JSON.parse(waybillAs(platform, ['usage', '--json']).stdout) as { totals: Array<{ tenant: string; runs: number }> };
+    expect(every.totals.map((t) => [t.tenant, t.runs])).toEqual([['default', 3], ['globex', 1]]);
+    expect(waybillAs(globex, ['usage', '--tenant', 'default'])).toMatchObject({ code: 2, stderr: expect.stringContaining('not allowed: read usage for tenant default as admin of tenant globex') });
+    expect(waybillAs({}, ['usage', '--since', '2026-02-30'])).toMatchObject({ code: 2, stderr: 'waybill: --since must be a UTC day as YYYY-MM-DD, got "2026-02-30"\n' });
+    expect(waybillAs(globex, ['usage'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/globex +1 /) });
+  }, 60_000);
 });
