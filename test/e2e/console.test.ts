@@ -140,6 +140,16 @@ describe.skipIf(!BROWSER.found)('operator console in headless Chromium against w
     await page.waitForSelector('[data-switch="kill-tenant"][data-on="false"]');
   }, 30_000);
 
+  it('shows the tenant\'s usage per day: runs, tokens, cost, approvals and stops', async () => {
+    await open('#/usage', '#usage-table tr[data-tenant="default"]');
+    const today = new Date().toISOString().slice(0, 10);
+    const row = await page.textContent(`#usage-table tr[data-day="${today}"][data-tenant="default"]`);
+    expect(row).toMatch(/approved/);
+    expect(row).toContain('operator_kill 1');
+    expect(await page.locator('#usage-table tr.total').count()).toBe(1);
+    await shot('usage');
+  }, 30_000);
+
   it('draws the metrics charts from the runs', async () => {
     await open('#/metrics', '#chart-stop-reasons rect');
     expect(await page.locator('#chart-cost rect').count()).toBe(4);

@@ -130,3 +130,23 @@ export interface Step {
   status?: string;
   detail?: string;
 }
+
+/** One tenant's day (or window, in `totals`) of `GET /v1/usage`. */
+export interface UsageDay {
+  tenant: string;
+  day: string;
+  runs: number;
+  tokens: number;
+  usd: number;
+  approvals: { requested: number; approved: number; edited: number; auto: number; rejected: number; pending: number };
+  stops: Record<string, number>;
+}
+
+/** `GET /v1/usage`. */
+export interface UsageReport {
+  since: string;
+  until: string;
+  tenant: string | null;
+  days: UsageDay[];
+  totals: UsageDay[];
+}
