@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { cliIdentity, listingTenant } from './cli-identity.js';
 import { Command } from 'commander';
 import type { AuditAnchor, ChainVerdict } from '../domain/index.js';
 import { auditAnchorCommand } from './audit-anchor-command.js';
@@ -39,11 +40,12 @@ export function auditCommand(): Command {
     .option('--limit <n>', 'how many (default 50)', '50')
     .option('--json', 'print JSON')
     .action(async (options: { tenant?: string; subject?: string; limit: string; json?: boolean }) => {
+      const tenant = listingTenant(cliIdentity(), options.tenant, 'list audit entries');
       const { openDomainStore, resolveDbPath } = await import('../domain/index.js');
       const store = await openStore(() => openDomainStore({ path: resolveDbPath() }));
       try {
         const limit = Math.max(1, Math.min(10_000, Number.parseInt(options.limit, 10) || 50));
-        const entries = await store.audit.list({ limit, ...(options.tenant && { tenant: options.tenant }), ...(options.subject && { subject: options.subject }) });
+        const entries = await store.audit.list({ limit, ...(tenant !== undefined && { tenant }), ...(options.subject && { subject: options.subject }) });
         if (options.json) console.log(JSON.stringify(entries, null, 2));
         else for (const e of entries) console.log(`#${e.seq} ${e.at} [${e.tenant}] ${e.type} ${e.subject} ${JSON.stringify(e.body)}`);
       } finally {

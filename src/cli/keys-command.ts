@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { API_ROLES, isApiRole } from '../server/api-role.js';
+import { cliIdentity, listingTenant, requireCliAccess } from './cli-identity.js';
 import { databasePath } from './database-path.js';
 import { UsageError } from './usage-error.js';
 
@@ -19,6 +20,10 @@ export function keysCommand(): Command {
       if (!isApiRole(options.role)) throw new UsageError(`--role must be one of ${API_ROLES.join(', ')}, got ${JSON.stringify(options.role)}`);
       const problem = checkTenantId(options.tenant);
       if (problem) throw new UsageError(`--tenant: ${problem}`);
+      // A key carries its role to every call it makes, so making one needs that role (and the tenant's admin).
+      const identity = cliIdentity();
+      requireCliAccess(identity, 'make an API key', options.tenant, 'admin');
+      requireCliAccess(identity, `make a ${options.role} key`, options.tenant, options.role);
       const store = await openKeyStore(databasePath());
       try {
         const { key, info } = await store.create({ tenant: options.tenant, role: options.role, ...(options.name && { name: options.name }) });
@@ -38,9 +43,10 @@ export function keysCommand(): Command {
     .description('list keys (ids, tenants, roles; never the keys themselves)')
     .option('--json', 'print the list as JSON')
     .action(async (options: { json?: boolean }) => {
+      const tenant = listingTenant(cliIdentity(), undefined, 'list keys');
       const store = await openKeyStore(databasePath());
       try {
-        const list = await store.list();
+        const list = (await store.list()).filter((k) => tenant === undefined || k.tenant === tenant);
         if (options.json) console.log(JSON.stringify(list, null, 2));
         else if (list.length === 0) console.log('no keys; make one with: waybill keys create --tenant T --role viewer|operator|admin');
         else for (const k of list) console.log(`${k.keyId}  ${k.tenant}  ${k.role}  ${k.name}  created ${k.createdAt}${k.revokedAt ? `  REVOKED ${k.revokedAt}` : ''}`);
@@ -54,8 +60,13 @@ export function keysCommand(): Command {
     .description('revoke a key by its id; calls with it get 401 from then on')
     .argument('<key-id>', 'the id printed by create and list (key_…)')
     .action(async (keyId: string) => {
+      const identity = cliIdentity();
       const store = await openKeyStore(databasePath());
       try {
+        const key = (await store.list()).find((k) => k.keyId === keyId);
+        // Another tenant's key reads as no key at all, so ids cannot be probed across tenants.
+        if (key && identity.role !== 'platform_admin' && key.tenant !== identity.tenant) throw new UsageError(`no live key ${keyId}`);
+        if (key) requireCliAccess(identity, 'revoke an API key', key.tenant, 'admin');
         if (!(await store.revoke(keyId))) throw new UsageError(`no live key ${keyId}`);
         console.log(`revoked ${keyId}`);
       } finally {

@@ -14,6 +14,7 @@ interface McpOptions {
   selfcheck?: boolean;
   tenant: string;
   role: string;
+  key?: string;
   autoApproveUpTo?: string;
   consoleUrl?: string;
 }
@@ -31,6 +32,7 @@ export function mcpCommand(): Command {
     .option('--db <file>', 'SQLite database file (default: WAYBILL_DB, else ./.waybill/waybill.db in a Waybill project directory, else the user data directory)')
     .addOption(new Option('--tenant <tenant>', 'stdio: the tenant this local caller acts as').env('WAYBILL_MCP_TENANT').default(DEFAULT_TENANT))
     .addOption(new Option('--role <role>', `stdio: the caller's role, one of ${CALLER_ROLES.join(', ')}`).env('WAYBILL_MCP_ROLE').default(DEFAULT_STDIO_ROLE))
+    .addOption(new Option('--key <key>', "stdio: act as this API key's tenant and role (a key from waybill keys create), instead of --tenant/--role").env('WAYBILL_MCP_KEY'))
     .option('--auto-approve-up-to <uah>', 'approve cancellations with a refund up to this many UAH automatically (recorded as decision "auto"); default: never')
     .addOption(new Option('--console-url <url>', 'where approval_required answers send people to decide').env('WAYBILL_PUBLIC_URL'))
     .option('--selfcheck', 'check the tools, validators, grants and error envelope offline (in-memory database), then exit')
@@ -39,8 +41,10 @@ export function mcpCommand(): Command {
       [
         '',
         'Who is calling:',
-        `  stdio   a local caller: tenant "${DEFAULT_TENANT}" and role "${DEFAULT_STDIO_ROLE}" (read-only) unless --tenant/--role or`,
-        '          WAYBILL_MCP_TENANT/WAYBILL_MCP_ROLE say otherwise; cancel_shipment needs --role operator or above.',
+        `  stdio   a local caller: tenant "${DEFAULT_TENANT}" and role "${DEFAULT_STDIO_ROLE}" (read-only) unless --key/WAYBILL_MCP_KEY`,
+        '          (an API key: its tenant and role, audited under its key id) or an explicit local-operator',
+        '          configuration (--tenant/--role, WAYBILL_MCP_TENANT/WAYBILL_MCP_ROLE) says otherwise;',
+        '          cancel_shipment needs role operator or above.',
         '  --http  "Authorization: Bearer <key>" on every request; tenant and role come from the key',
         '          (waybill keys create --tenant T --role operator). Without a valid key: 401, pointing at',
         '          /.well-known/oauth-protected-resource/mcp.',
@@ -55,7 +59,7 @@ export function mcpCommand(): Command {
         'stdout carries only the protocol.',
       ].join('\n'),
     )
-    .action(async (options: McpOptions) => {
+    .action(async (options: McpOptions, command: Command) => {
       const port = options.http ? parsePort(options.port) : 0;
       // Loaded on demand: the MCP SDK, SQLite and the knowledge base are not needed by other commands or by --help.
       const { createStderrLogger, runSelfcheck, serveHttp, serveStdio } = await import('../mcp/index.js');
@@ -63,12 +67,12 @@ export function mcpCommand(): Command {
       const autoApproveUpToUah = parseThreshold(options.autoApproveUpTo);
       // Direct import, not the server index: that would load the runtime.
       const { checkTenantId } = await import('../server/api-key-store.js');
-      const caller = stdioCaller(options, checkTenantId);
+      const dbPath = databasePath(options.db);
+      const caller = options.key !== undefined && !options.http ? await keyCaller(options.key, dbPath, command) : stdioCaller(options, checkTenantId);
       const { openDomainStore } = await import('../domain/store/open-domain-store.js');
       const { openControlStore } = await import('../policy/index.js');
       const { BUNDLED_CORPUS_DIR, KnowledgeBase, policySearchTool } = await import('../knowledge/index.js');
       const logger = createStderrLogger();
-      const dbPath = databasePath(options.db);
       const store = await openDomainStore({ path: dbPath });
       const controls = await openControlStore(dbPath);
       const knowledge = await KnowledgeBase.open({ path: dbPath, seedCorpus: BUNDLED_CORPUS_DIR });
@@ -111,6 +115,22 @@ export function mcpCommand(): Command {
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
+}
+
+/** The stdio caller a key stands for; the key replaces --tenant/--role, so giving both is refused. */
+async function keyCaller(key: string, dbPath: string, command: Command): Promise<Caller> {
+  for (const option of ['tenant', 'role']) {
+    if (command.getOptionValueSource(option) !== 'default') throw new UsageError(`--key (or WAYBILL_MCP_KEY) gives the caller's tenant and role; do not also set --${option}`);
+  }
+  const { openApiKeyStore } = await import('../server/open-api-key-store.js');
+  const keys = await openApiKeyStore(dbPath);
+  try {
+    const principal = await keys.verify(key);
+    if (!principal) throw new UsageError('--key: no live API key matches (unknown or revoked); make one with waybill keys create');
+    return { tenant: principal.tenant, role: principal.role, principal: principal.keyId, channel: 'stdio' };
+  } finally {
+    await keys.close();
+  }
 }
 
 function stdioCaller(options: McpOptions, checkTenantId: (tenant: string) => string | undefined): Caller {

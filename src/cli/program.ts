@@ -20,6 +20,7 @@ import { approvalsCommand } from './stored-approval-commands.js';
 import { serveCommand } from './serve-command.js';
 import { killCommand, toolCommand } from './switch-commands.js';
 import { workerCommand } from './worker-command.js';
+import { usageCommand } from './usage-command.js';
 
 /** The `waybill` command line; each subcommand lives in its own file. */
 export function createProgram(): Command {
@@ -49,6 +50,7 @@ export function createProgram(): Command {
     .addCommand(workerCommand())
     .addCommand(keysCommand())
     .addCommand(runsCommand())
+    .addCommand(usageCommand())
     .addCommand(killCommand())
     .addCommand(toolCommand())
     .addCommand(auditCommand())

@@ -7,6 +7,8 @@ import { decideStoredApproval } from './stored-approval-commands.js';
 import { threadOfApproval, withThreadRuntime } from './with-thread-runtime.js';
 import { describePending } from './print-pending.js';
 import { UsageError } from './usage-error.js';
+import { cliIdentity, requireCliAccess } from './cli-identity.js';
+import { checkDecisionAccess, tenantOfThread } from './decision-access.js';
 import { withRuntime } from './with-runtime.js';
 
 const THREAD_HELP = 'conversation thread id (state and approvals are kept per thread)';
@@ -17,7 +19,7 @@ export function askCommand(): Command {
     .description('ask Waybill a question or give it a task (Ukrainian or English)')
     .argument('<request...>', 'the request, e.g. "Де зараз посилка TTN-000001?"')
     .option('--thread <id>', THREAD_HELP)
-    .option('--tenant <tenant>', 'tenant the run is billed and scoped to', 'default')
+    .option('--tenant <tenant>', 'tenant the run is billed and scoped to (default: WAYBILL_TENANT, else "default"; another tenant needs WAYBILL_ROLE=platform_admin)')
     .option('--json', 'print the run record as JSON')
     .option('--stream', 'print each step (delegations, tool calls, the pause for approval) to stderr as it happens')
     .option('--runtime <name>', 'langgraph (approvals, checkpoints), openai-agents, or adk (a fixed workflow: no cancellation)', 'langgraph')
@@ -26,7 +28,7 @@ export function askCommand(): Command {
     .option('--proof-retries <n>', 'retries of a sub-task whose answer does not match its tool results, 0 to 5 (docs/proof.md)', '2')
     .option('--no-proof', 'do not check answers against their tool results (for comparison only)')
     .addHelpText('after', '\nExit codes: 0 finished, 3 awaiting approval, 1 stopped (stop_reason says why), 2 bad usage.\nModel: the offline planner unless WAYBILL_MODEL / OPENROUTER_API_KEY configure one (see docs/models.md).')
-    .action(async (words: string[], options: { thread?: string; tenant: string; json?: boolean; stream?: boolean; runtime: string; record?: string; replay?: string; proof: boolean; proofRetries: string }) => {
+    .action(async (words: string[], options: { thread?: string; tenant?: string; json?: boolean; stream?: boolean; runtime: string; record?: string; replay?: string; proof: boolean; proofRetries: string }) => {
       const input = words.join(' ').trim();
       if (!input) throw new UsageError('ask needs a request');
       if (input.length > 16_000) throw new UsageError('the request is over 16000 characters');
@@ -34,7 +36,10 @@ export function askCommand(): Command {
       if (!runtimeName) throw new UsageError(`--runtime must be langgraph, openai-agents or adk, got ${JSON.stringify(options.runtime)}`);
       // A thread id is stored and sent on (records, audit events, webhooks): one shaped like personal data is refused.
       if (options.thread !== undefined && !(await import('../policy/pii/index.js')).isOpaqueId(options.thread)) throw new UsageError('--thread must be an opaque id: this one looks like personal data (a phone, card, tax id…)');
-      const request = { input, tenant: options.tenant, ...(options.thread && { threadId: options.thread }) };
+      const identity = cliIdentity();
+      const tenant = options.tenant ?? identity.tenant;
+      requireCliAccess(identity, 'start a run', tenant, 'operator');
+      const request = { input, tenant, ...(options.thread && { threadId: options.thread }) };
       const retries = Number(options.proofRetries);
       if (!/^\d$/.test(options.proofRetries.trim()) || retries > 5) throw new UsageError(`--proof-retries must be a whole number from 0 to 5, got ${JSON.stringify(options.proofRetries)}`);
       const proof = { enabled: options.proof, retries };
@@ -64,6 +69,14 @@ export function stateCommand(): Command {
     .requiredOption('--thread <id>', THREAD_HELP)
     .option('--json', 'print {thread_id, status, pending?} as JSON')
     .action(async (options: { thread: string; json?: boolean }) => {
+      const identity = cliIdentity();
+      const owner = await tenantOfThread(options.thread);
+      // Another tenant's thread reads as a thread no run has used.
+      if (owner !== undefined && owner !== identity.tenant && identity.role !== 'platform_admin') {
+        if (options.json) console.log(JSON.stringify({ thread_id: options.thread, status: 'unknown' }, null, 2));
+        else console.log(`thread ${options.thread}: unknown`);
+        return;
+      }
       const state = await withThreadRuntime(options.thread, (runtime) => runtime.state(options.thread));
       if (options.json) console.log(JSON.stringify(state, null, 2));
       else if (state.pending) console.log(describePending(state.thread_id, state.pending));
@@ -120,6 +133,7 @@ export function rejectCommand(): Command {
  */
 async function oneTarget(options: { thread?: string; approval?: string }): Promise<string | undefined> {
   if ((options.thread === undefined) === (options.approval === undefined)) throw new UsageError('give exactly one of --thread <id> or --approval <id>');
+  await checkDecisionAccess(options);
   return options.thread ?? (await threadOfApproval(options.approval ?? ''));
 }
 

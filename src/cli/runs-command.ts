@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { isStopReason } from '../policy/stop-reason.js';
 import type { RunFilter, RunStatus } from '../telemetry/index.js';
 import { RUN_STATUSES } from '../telemetry/run-statuses.js';
+import { cliIdentity, listingTenant } from './cli-identity.js';
 import { databasePath } from './database-path.js';
 import { UsageError } from './usage-error.js';
 
@@ -18,7 +19,7 @@ interface RunsOptions {
 /** `waybill runs`: recent runs from the run store, newest first, for operators without the console. */
 export function runsCommand(): Command {
   return new Command('runs')
-    .description('list recent runs, newest first (every tenant unless --tenant)')
+    .description('list recent runs, newest first (the acting tenant\'s; every tenant for platform_admin)')
     .option('--request-id <id>', 'only runs of this request id (X-Request-Id of the HTTP call)')
     .option('--status <status>', `only runs with this status: ${RUN_STATUSES.join(', ')}`)
     .option('--stop-reason <reason>', 'only runs with this stop reason, e.g. operator_kill or policy_deny:cancel_shipment')
@@ -31,12 +32,13 @@ export function runsCommand(): Command {
       if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError(`--limit must be a whole number from 1 to 500, got ${JSON.stringify(options.limit)}`);
       if (options.status !== undefined && !(RUN_STATUSES as readonly string[]).includes(options.status)) throw new UsageError(`--status must be one of ${RUN_STATUSES.join(', ')}`);
       if (options.stopReason !== undefined && !isStopReason(options.stopReason)) throw new UsageError(`--stop-reason: "${options.stopReason}" is not a stop reason`);
+      const tenant = listingTenant(cliIdentity(), options.tenant, 'list runs');
       const filter: RunFilter = {
         limit,
         ...(options.requestId && { requestId: options.requestId }),
         ...(options.status && { status: options.status as RunStatus }),
         ...(options.stopReason && isStopReason(options.stopReason) && { stopReason: options.stopReason }),
-        ...(options.tenant && { tenant: options.tenant }),
+        ...(tenant !== undefined && { tenant }),
         ...(options.since && { since: options.since }),
       };
       // Loaded on demand: zod and SQLite are not needed for --help.

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import type { ApprovalDecisionResult, ApprovalRequest, ApprovalStatus } from '../domain/index.js';
+import { cliIdentity, listingTenant } from './cli-identity.js';
 import { UsageError } from './usage-error.js';
 
 /** How an approval reads in one line. */
@@ -58,10 +59,11 @@ export function approvalsCommand(): Command {
     .option('--json', 'print the list as JSON')
     .action(async (options: { status?: string; tenant?: string; json?: boolean }) => {
       if (options.status !== undefined && !['pending', 'approved', 'rejected'].includes(options.status)) throw new UsageError('--status must be pending, approved or rejected');
+      const tenant = listingTenant(cliIdentity(), options.tenant, 'list approvals');
       const { openDomainStore, resolveDbPath } = await import('../domain/index.js');
       const store = await openDomainStore({ path: resolveDbPath() });
       try {
-        const list = await store.approvals.list({ ...(options.status && { status: options.status as ApprovalStatus }), ...(options.tenant && { tenant: options.tenant }) });
+        const list = await store.approvals.list({ ...(options.status && { status: options.status as ApprovalStatus }), ...(tenant !== undefined && { tenant }) });
         if (options.json) console.log(JSON.stringify(list, null, 2));
         else if (list.length === 0) console.log('no approval requests');
         else for (const approval of list) console.log(describeApproval(approval));

@@ -39,6 +39,20 @@ describe.runIf(baseUrl)('the run queue on PostgreSQL', { timeout: 60_000 }, () =
     for (const other of all.slice(1)) await other.close();
   });
 
+  it('serves tenants fairly: a tenant with a backlog does not hold back another tenant\'s first job', async () => {
+    const q = await open();
+    const of = (tenant: string, i: number): QueueJob => ({ kind: 'run', runId: `${tenant}-${i}`, threadId: `${tenant}-t${i}`, tenant, input: 'Де TTN-000001?' });
+    for (let i = 1; i <= 6; i += 1) await q.enqueue(of('noisy', i));
+    await q.enqueue(of('quiet', 1));
+    await q.enqueue(of('quiet', 2));
+    const order: string[] = [];
+    for (let held = await q.fetch(); held; held = await q.fetch()) {
+      if (held.parsed.success && held.parsed.job.kind === 'run') order.push(held.parsed.job.runId);
+    }
+    // The quiet tenant's jobs go before the noisy one's backlog, each behind as many noisy jobs as it has waiting itself.
+    expect(order).toEqual(['noisy-1', 'quiet-1', 'noisy-2', 'quiet-2', 'noisy-3', 'noisy-4', 'noisy-5', 'noisy-6']);
+  });
+
   it('hands a job to one taker, with what was queued', async () => {
     const q = await open();
     await q.enqueue(run('r1', 't1'));

@@ -107,7 +107,14 @@ export async function openJobQueue(url: string, options: OpenJobQueueOptions): P
     expireInSeconds: settings.leaseSeconds,
     deadLetter: DEAD_LETTER_QUEUE,
   });
-  const executorOf = (client: pg.PoolClient): SqlExecutor => ({ executeSql: (text, values) => client.query(text, values) });
+  const executorOf = (client: pg.PoolClient | undefined): SqlExecutor => ({ executeSql: (text, values) => (client ?? pool).query(text, values) });
+  // Fair scheduling across tenants: a job's priority is minus the jobs its tenant already has waiting, and
+  // workers take the highest priority first, so a tenant with a backlog of a thousand never holds back
+  // another tenant's first job. (pg-boss orders by priority, then age; within a tenant, age mostly wins.)
+  const fairPriority = async (db: SqlExecutor, tenant: string): Promise<number> => {
+    const { rows } = await db.executeSql(`SELECT count(*)::int AS waiting FROM ${settings.schema}.job WHERE name = $1 AND state IN ('created', 'retry') AND data->>'tenant' = $2`, [queueName, tenant]);
+    return -Number((rows[0] as { waiting?: number } | undefined)?.waiting ?? 0);
+  };
   const inTransaction = async <T>(fn: (db: SqlExecutor, client: pg.PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {
@@ -123,7 +130,8 @@ export async function openJobQueue(url: string, options: OpenJobQueueOptions): P
     }
   };
   const send = async (job: QueueJob, db: SqlExecutor | undefined, startAfterSeconds: number | undefined): Promise<string> => {
-    const id = await boss.send(queueName, job, { ...sendOptions(job), ...(db && { db }), ...(startAfterSeconds !== undefined && { startAfter: startAfterSeconds }) });
+    const priority = await fairPriority(db ?? executorOf(undefined), job.tenant);
+    const id = await boss.send(queueName, job, { ...sendOptions(job), priority, ...(db && { db }), ...(startAfterSeconds !== undefined && { startAfter: startAfterSeconds }) });
     // A singleton queue never refuses an insert (it gates activation, not creation), so null means a broken queue.
     if (!id) throw new Error(`the run queue refused a ${job.kind} job for thread ${job.threadId}`);
     return id;

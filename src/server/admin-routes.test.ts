@@ -71,9 +71,21 @@ describe.each(SERVED_RUNTIMES)('admin switches on the %s runtime', (runtimeName:
     expect(killedCalls).toBeLessThan(model.calls() - before);
   });
 
-  it('kills every tenant with the global switch', async () => {
+  it('refuses the global switches to a tenant admin with 403 and changes nothing', async () => {
     const s = (server = await openTestServer({ runtimeName }));
-    await s.call('PUT', '/v1/admin/kill', { key: s.keys.admin, body: { on: true, scope: 'global' } });
+    for (const [path, body] of [['/v1/admin/kill', { on: true, scope: 'global' }], ['/v1/admin/read-only', { on: true, scope: 'global' }], ['/v1/admin/tools/track_shipment', { enabled: false, scope: 'global' }]] as const) {
+      const refused = await s.call('PUT', path, { key: s.keys.admin, body });
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'forbidden', message: expect.stringContaining('platform_admin') });
+    }
+    const view = (await (await s.call('GET', '/v1/admin/switches', { key: s.keys.admin })).json()) as { global: { killed: boolean; read_only: boolean; disabled_tools: string[] } };
+    expect(view.global).toEqual({ killed: false, tenant_disabled: false, read_only: false, disabled_tools: [] });
+    expect(((await (await s.call('POST', '/v1/runs', { key: s.keys.globex, body: { input: 'Де TTN-000001?' } })).json()) as RunRecord).stop_reason).toBe('finish');
+  });
+
+  it('kills every tenant with the global switch of a platform_admin key', async () => {
+    const s = (server = await openTestServer({ runtimeName }));
+    await s.call('PUT', '/v1/admin/kill', { key: s.keys.platform, body: { on: true, scope: 'global' } });
     const record = (await (await s.call('POST', '/v1/runs', { key: s.keys.globex, body: { input: 'Де TTN-000001?' } })).json()) as RunRecord;
     expect(record).toMatchObject({ stop_reason: 'operator_kill', steps: 0 });
     const view = (await (await s.call('GET', '/v1/admin/switches', { key: s.keys.admin })).json()) as { global: { killed: boolean } };

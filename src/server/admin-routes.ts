@@ -13,7 +13,7 @@ const view = (s: ControlSnapshot) => ({ killed: s.killed, tenant_disabled: s.ten
 /**
  * Operator switches (admin role). They are rows in the shared control store, which every run reads
  * before each step, so a change lands on the next step of runs already in flight, in any process.
- * `scope: "global"` applies to every tenant; the default is the key's own tenant.
+ * `scope: "global"` applies to every tenant and needs a `platform_admin` key; the default is the key's own tenant.
  */
 export function adminRoutes(deps: ServerDeps): Hono<ServerEnv> {
   const app = new Hono<ServerEnv>();
@@ -21,7 +21,12 @@ export function adminRoutes(deps: ServerDeps): Hono<ServerEnv> {
   app.use('/admin/*', requireRole('admin'));
 
   const by = (c: { get(key: 'principal'): { name: string; keyId: string } }) => `${c.get('principal').name} (${c.get('principal').keyId})`;
-  const scopeOf = (scope: 'tenant' | 'global', tenant: string) => (scope === 'global' ? GLOBAL_SCOPE : tenant);
+  // A switch for every tenant is the operator of operators' alone; a tenant's admin flips its own tenant's.
+  const scopeOf = (scope: 'tenant' | 'global', principal: { tenant: string; role: string }) => {
+    if (scope !== 'global') return principal.tenant;
+    if (principal.role !== 'platform_admin') throw new ApiError('forbidden', `a switch with scope "global" applies to every tenant and needs a platform_admin key; this ${principal.role} key may flip its own tenant's (scope "tenant")`);
+    return GLOBAL_SCOPE;
+  };
 
   app.get('/admin/switches', async (c) => {
     const { tenant } = c.get('principal');
@@ -41,14 +46,14 @@ export function adminRoutes(deps: ServerDeps): Hono<ServerEnv> {
 
   app.put('/admin/kill', async (c) => {
     const body = await readJsonBody(c, SwitchBody);
-    const scope = scopeOf(body.scope, c.get('principal').tenant);
+    const scope = scopeOf(body.scope, c.get('principal'));
     await controls.setSwitch({ kind: 'kill', scope }, body.on, { by: by(c), ...(body.reason && { reason: body.reason }) });
     return c.json({ switch: 'kill', scope, on: body.on });
   });
 
   app.put('/admin/read-only', async (c) => {
     const body = await readJsonBody(c, SwitchBody);
-    const scope = scopeOf(body.scope, c.get('principal').tenant);
+    const scope = scopeOf(body.scope, c.get('principal'));
     await controls.setSwitch({ kind: 'read_only', scope }, body.on, { by: by(c), ...(body.reason && { reason: body.reason }) });
     return c.json({ switch: 'read_only', scope, on: body.on });
   });
@@ -57,7 +62,7 @@ export function adminRoutes(deps: ServerDeps): Hono<ServerEnv> {
     const tool = c.req.param('tool');
     if (!(TOOL_NAMES as readonly string[]).includes(tool)) throw new ApiError('not_found', `no tool ${tool}; tools: ${TOOL_NAMES.join(', ')}`);
     const body = await readJsonBody(c, ToolSwitchBody);
-    const scope = scopeOf(body.scope, c.get('principal').tenant);
+    const scope = scopeOf(body.scope, c.get('principal'));
     await controls.setSwitch({ kind: 'tool_disabled', scope, tool }, !body.enabled, { by: by(c), ...(body.reason && { reason: body.reason }) });
     return c.json({ tool, scope, enabled: body.enabled });
   });

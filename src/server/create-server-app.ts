@@ -10,6 +10,7 @@ import { PACKAGE_VERSION } from '../mcp/index.js';
 import type { JobQueue } from '../queue/index.js';
 import type { Runtime } from '../runtimes/index.js';
 import { adminRoutes } from './admin-routes.js';
+import { usageRoutes } from './usage-routes.js';
 import type { ProtocolStore } from './agent-protocol/index.js';
 import { agentProtocolRoutes, LiveRuns } from './agent-protocol/index.js';
 import { ApiError } from './api-error.js';
@@ -111,6 +112,7 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
   api.route('/', runRoutes(deps));
   api.route('/', approvalRoutes(deps));
   api.route('/', adminRoutes(deps));
+  api.route('/', usageRoutes(deps));
   app.route('/v1', api);
   // The Agent Protocol at the root, where LangGraph clients look for it (docs/agent-protocol.md).
   app.route('/', agentProtocolRoutes(deps, maxBodyBytes));

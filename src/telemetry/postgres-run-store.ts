@@ -14,6 +14,7 @@ import type { AlsoInTransaction, DecisionClaim, RunCount, RunFilter, RunListing,
 import { checkLimit, invalidArgument, readAuditEvent, readOrThrow, toInstant, validAuditEvents, validRunRecord } from './run-store-checks.js';
 import type { StoredRunRow } from './stored-run.js';
 import { decodeStoredRun, encodeStoredRun } from './stored-run.js';
+import { windowBounds, type RunDayCount, type UsageWindow } from './usage-window.js';
 
 /** The same versions and tables as SQLite's `runs` component (1 — runs, audit_events; 2 — decisions; 3 — thread_owners; 4 — run_intents). */
 const POSTGRES_RUNS_MIGRATIONS: readonly PostgresMigration[] = [
@@ -147,6 +148,18 @@ export class PostgresRunStore extends PostgresStore implements RunStore {
     const valid = validAuditEvents(events);
     if (valid.length === 0) return;
     await withTransaction(this.pool, (client) => writeEvents(client, valid));
+  }
+
+  async countRunsByDay(window: UsageWindow): Promise<RunDayCount[]> {
+    const { from, to } = windowBounds(window);
+    const tenant = window.tenant === undefined ? '' : 'AND tenant = $3';
+    const sql = `SELECT tenant, substr(started_at, 1, 10) AS day, stop_reason, count(*)::int AS runs,
+        coalesce(sum((record::jsonb->'usage'->>'prompt_tokens')::bigint), 0)::float8 AS prompt_tokens,
+        coalesce(sum((record::jsonb->'usage'->>'completion_tokens')::bigint), 0)::float8 AS completion_tokens,
+        coalesce(sum((record::jsonb->'usage'->>'usd')::float8), 0)::float8 AS usd
+      FROM runs WHERE started_at >= $1 AND started_at < $2 ${tenant}
+      GROUP BY 1, 2, 3`;
+    return (await this.pool.query<RunDayCount>(sql, [from, to, ...(window.tenant === undefined ? [] : [window.tenant])])).rows;
   }
 
   async countRuns(): Promise<RunCount[]> {

@@ -2,6 +2,7 @@ import type { StopReason } from '../policy/index.js';
 import type { AuditEvent } from './audit-event.js';
 import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
 import type { RunRecord, RunStatus } from './run-record.js';
+import type { RunDayCount, UsageWindow } from './usage-window.js';
 
 /** Default and largest `limit` of `listRuns`. */
 export const RUN_LIST_DEFAULT_LIMIT = 50;
@@ -80,6 +81,8 @@ export interface RunStore {
   saveFinishedRun(record: RunRecord, events: readonly AuditEvent[]): Promise<void>;
   /** How many stored runs there are per tenant, status and stop reason (for `/metrics`, whoever ran them). */
   countRuns(): Promise<RunCount[]>;
+  /** Runs started on each UTC day of the window, per tenant and stop reason, with their tokens and cost (the usage report). */
+  countRunsByDay(window: UsageWindow): Promise<RunDayCount[]>;
   /** A run's events in the order they were appended. */
   listEvents(runId: string): Promise<AuditEvent[]>;
   /**

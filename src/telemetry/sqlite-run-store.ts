@@ -16,6 +16,7 @@ import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from './run-store.js';
 import { storedAuditEvents } from './stored-audit-events.js';
 import type { StoredRunRow } from './stored-run.js';
 import { decodeStoredRun, encodeStoredRun } from './stored-run.js';
+import { windowBounds, type RunDayCount, type UsageWindow } from './usage-window.js';
 
 /**
  * Changelog: 1 — `runs` (one row per run, the record as JSON) and `audit_events` (append-only);
@@ -172,6 +173,16 @@ export class SqliteRunStore extends SqliteStore implements RunStore {
     for (const row of storedAuditEvents(events)) insert.run(row.run_id, row.ts, row.type, row.event);
   }
 
+
+  async countRunsByDay(window: UsageWindow): Promise<RunDayCount[]> {
+    const { from, to } = windowBounds(window);
+    const tenant = window.tenant === undefined ? '' : 'AND tenant = ?';
+    const sql = `SELECT tenant, substr(started_at, 1, 10) AS day, stop_reason, count(*) AS runs,
+        total(json_extract(record, '$.usage.prompt_tokens')) AS prompt_tokens, total(json_extract(record, '$.usage.completion_tokens')) AS completion_tokens,
+        total(json_extract(record, '$.usage.usd')) AS usd
+      FROM runs WHERE started_at >= ? AND started_at < ? ${tenant} GROUP BY tenant, day, stop_reason ORDER BY day, tenant, stop_reason`;
+    return this.db.prepare(sql).all(from, to, ...(window.tenant === undefined ? [] : [window.tenant])) as RunDayCount[];
+  }
 
   async countRuns(): Promise<RunCount[]> {
     return this.db.prepare('SELECT tenant, status, stop_reason, count(*) AS runs FROM runs GROUP BY tenant, status, stop_reason ORDER BY tenant, status, stop_reason').all() as RunCount[];

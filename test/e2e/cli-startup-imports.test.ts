@@ -65,7 +65,7 @@ describe('CLI start-up loads commander and the command definitions only', () => 
 
   it('lists every command in --help without loading them', () => {
     const help = loaded(['--help']).output;
-    for (const command of ['ask', 'state', 'approve', 'resume', 'reject', 'approvals', 'trace', 'demo', 'graph', 'prune', 'exercise', 'eval', 'kb', 'mcp', 'guard', 'oracle', 'compare', 'serve', 'worker', 'keys', 'runs', 'kill', 'tool', 'audit', 'db']) {
+    for (const command of ['ask', 'state', 'approve', 'resume', 'reject', 'approvals', 'trace', 'demo', 'graph', 'prune', 'exercise', 'eval', 'kb', 'mcp', 'guard', 'oracle', 'compare', 'serve', 'worker', 'keys', 'runs', 'usage', 'kill', 'tool', 'audit', 'db']) {
       expect(help).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     }
   });

@@ -126,16 +126,28 @@ describe.skipIf(!BROWSER.found)('operator console in headless Chromium against w
     await open('#/approvals', '#no-approvals');
   }, 30_000);
 
-  it('flips the global kill switch: the next run stops with operator_kill; then turns it off', async () => {
-    await open('#/switches', '[data-switch="kill-global"][data-on="false"]');
-    await page.click('#kill-global');
-    await page.waitForSelector('[data-switch="kill-global"][data-on="true"]');
+  it('flips the tenant kill switch: the next run stops with operator_kill; then turns it off; the global switch is not a tenant admin\'s', async () => {
+    await open('#/switches', '[data-switch="kill-tenant"][data-on="false"]');
+    expect(await page.textContent('#kill-global')).toBe('platform_admin only');
+    expect(await page.locator('button#kill-global').count()).toBe(0);
+    await page.click('#kill-tenant');
+    await page.waitForSelector('[data-switch="kill-tenant"][data-on="true"]');
     await shot('switches');
     await ask('Скільки ноутбуків SKU-1001 на складах?');
     expect(await page.textContent('#stop-reason')).toBe('operator_kill');
-    await open('#/switches', '[data-switch="kill-global"][data-on="true"]');
-    await page.click('#kill-global');
-    await page.waitForSelector('[data-switch="kill-global"][data-on="false"]');
+    await open('#/switches', '[data-switch="kill-tenant"][data-on="true"]');
+    await page.click('#kill-tenant');
+    await page.waitForSelector('[data-switch="kill-tenant"][data-on="false"]');
+  }, 30_000);
+
+  it('shows the tenant\'s usage per day: runs, tokens, cost, approvals and stops', async () => {
+    await open('#/usage', '#usage-table tr[data-tenant="default"]');
+    const today = new Date().toISOString().slice(0, 10);
+    const row = await page.textContent(`#usage-table tr[data-day="${today}"][data-tenant="default"]`);
+    expect(row).toMatch(/approved/);
+    expect(row).toContain('operator_kill 1');
+    expect(await page.locator('#usage-table tr.total').count()).toBe(1);
+    await shot('usage');
   }, 30_000);
 
   it('draws the metrics charts from the runs', async () => {

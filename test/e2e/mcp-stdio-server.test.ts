@@ -129,3 +129,27 @@ describe('waybill mcp over stdio, driven by the SDK client in a spawned process'
     await store.close();
   });
 });
+
+describe('the stdio caller named by an API key', () => {
+  it('acts as the key’s tenant and role, audited under its key id; an unknown key or a key with --role is refused before serving', async () => {
+    // The test above leaves read-only mode on.
+    const controls = SqliteControlStore.open(dbPath);
+    await controls.setSwitch({ kind: 'read_only', scope: 'global' }, false, { by: 'e2e' });
+    await controls.close();
+    const created = await waybill('keys', 'create', '--tenant', 'default', '--role', 'operator', '--name', 'desktop', '--json');
+    const { key, key_id: keyId } = JSON.parse(created.stdout) as { key: string; key_id: string };
+    const client = await startServer(['--key', key]);
+    const asked = await call(client, 'cancel_shipment', { tracking_id: 'TTN-000013', reason: 'Клієнт відмовився', refund_uah: 50 });
+    expect(asked, JSON.stringify(asked)).toMatchObject({ status: 'approval_required' });
+    await client.close();
+    const store = SqliteDomainStore.open(dbPath);
+    expect((await store.approvals.get(String(asked.approval_id)))?.requestedBy).toContain(keyId);
+    await store.close();
+
+    for (const flags of [['--key', 'wb_not_a_key'], ['--key', key, '--role', 'admin']]) {
+      const refused = await promisify(execFile)(process.execPath, [CLI, 'mcp', ...flags], { env: serverEnv(dbPath) }).then(() => undefined, (error: unknown) => error as { code: number; stderr: string });
+      expect(refused?.code, flags.join(' ')).toBe(2);
+      expect(refused?.stderr).toMatch(/^waybill: --key/);
+    }
+  });
+});

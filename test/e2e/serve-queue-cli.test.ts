@@ -49,7 +49,7 @@ describe.runIf(baseUrl).each(['langgraph', 'openai-agents'])('waybill serve --qu
     expect(created.status, created.stderr).toBe(0);
     const key = created.stdout.trim();
     // The queue is every tenant's: its gauges are shown to the operator of operators only.
-    const platform = spawnSync(process.execPath, [CLI, 'keys', 'create', '--tenant', 'ops', '--role', 'platform_admin'], { env, encoding: 'utf8' });
+    const platform = spawnSync(process.execPath, [CLI, 'keys', 'create', '--tenant', 'ops', '--role', 'platform_admin'], { env: { ...env, WAYBILL_ROLE: 'platform_admin' }, encoding: 'utf8' });
     expect(platform.status, platform.stderr).toBe(0);
     const serve = spawn(process.execPath, [CLI, 'serve', '--queue', '--port', '0', '--runtime', runtime], { env });
     children.push(serve);

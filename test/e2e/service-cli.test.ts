@@ -15,8 +15,13 @@ let key = '';
 
 /** Runs the CLI; resolves with exit code and output whatever the code. */
 async function waybill(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return waybillAs({}, ...args);
+}
+
+/** The CLI acting as another identity (WAYBILL_TENANT, WAYBILL_ROLE); the default is the local tenant's admin. */
+async function waybillAs(identity: { WAYBILL_TENANT?: string; WAYBILL_ROLE?: string }, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env });
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...env, ...identity } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -77,10 +82,29 @@ describe('waybill keys, serve, runs, kill and tool', () => {
     expect(await waybill('kill', 'maybe')).toMatchObject({ code: 2, stderr: 'waybill: kill takes "on" or "off", got "maybe"\n' });
   });
 
-  it('tool disable makes the served runs stop with policy_deny:<tool>; enable restores it', async () => {
-    expect((await waybill('tool', 'disable', 'track_shipment')).stdout).toBe('track_shipment disabled for every tenant\n');
+  it('refuses every-tenant switches, another tenant\'s switches and keys to the local tenant admin (the default identity), and changes nothing', async () => {
+    for (const args of [['kill', 'on'], ['tool', 'disable', 'track_shipment'], ['kill', 'on', '--tenant', 'globex'], ['keys', 'create', '--tenant', 'globex', '--role', 'viewer'], ['keys', 'create', '--tenant', 'default', '--role', 'platform_admin']]) {
+      const refused = await waybill(...args);
+      expect(refused, args.join(' ')).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(/^waybill: not allowed: .* as admin of tenant default; it needs WAYBILL_ROLE=platform_admin/) });
+    }
+    expect((await waybillAs({ WAYBILL_ROLE: 'viewer' }, 'kill', 'on', '--tenant', 'default')).stderr).toContain('it needs WAYBILL_ROLE=admin or higher');
+    expect(await waybillAs({ WAYBILL_ROLE: 'root' }, 'runs')).toMatchObject({ code: 2, stderr: expect.stringContaining('WAYBILL_ROLE must be one of viewer, operator, admin, platform_admin') });
+    expect((await post('Де зараз посилка TTN-000003?', 'req-cli-6')).stop_reason).toBe('finish');
+  });
+
+  it('lists only the acting tenant\'s runs unless the role crosses tenants', async () => {
+    const other = await waybillAs({ WAYBILL_TENANT: 'globex' }, 'runs', '--request-id', 'req-cli-1', '--json');
+    expect(JSON.parse(other.stdout)).toMatchObject({ runs: [] });
+    expect(await waybillAs({ WAYBILL_TENANT: 'globex' }, 'runs', '--tenant', 'default')).toMatchObject({ code: 2, stderr: expect.stringContaining('not allowed: list runs for tenant default as admin of tenant globex') });
+    const platform = await waybillAs({ WAYBILL_TENANT: 'ops', WAYBILL_ROLE: 'platform_admin' }, 'runs', '--request-id', 'req-cli-1', '--json');
+    expect((JSON.parse(platform.stdout) as { runs: unknown[] }).runs).toHaveLength(1);
+  });
+
+  it('tool disable makes the served runs stop with policy_deny:<tool>; enable restores it (every tenant: platform_admin)', async () => {
+    const platform = { WAYBILL_ROLE: 'platform_admin' };
+    expect((await waybillAs(platform, 'tool', 'disable', 'track_shipment')).stdout).toBe('track_shipment disabled for every tenant\n');
     expect((await post('Де зараз посилка TTN-000003?', 'req-cli-4')).stop_reason).toBe('policy_deny:track_shipment');
-    await waybill('tool', 'enable', 'track_shipment');
+    await waybillAs(platform, 'tool', 'enable', 'track_shipment');
     expect((await post('Де зараз посилка TTN-000003?', 'req-cli-5')).stop_reason).toBe('finish');
     expect(await waybill('tool', 'disable', 'format_disk')).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown tool "format_disk"') });
   });

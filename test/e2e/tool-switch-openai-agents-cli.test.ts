@@ -10,7 +10,7 @@ afterAll(() => temp.cleanup());
 
 describe('an operator’s tool switch on the OpenAI Agents runtime', () => {
   const db = join(temp.dir, 'switch.db');
-  const waybill = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { env: serverEnv(db), encoding: 'utf8', timeout: 60_000 });
+  const waybill = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { env: { ...serverEnv(db), WAYBILL_ROLE: 'platform_admin' }, encoding: 'utf8', timeout: 60_000 });
 
   it('refuses a cancellation with policy_deny:cancel_shipment once cancel_shipment is disabled, and cancels nothing', async () => {
     expect(waybill(['tool', 'disable', 'cancel_shipment', '--reason', 'refund system down']).status).toBe(0);

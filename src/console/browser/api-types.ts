@@ -8,7 +8,7 @@
 export interface Me {
   name: string;
   tenant: string;
-  role: 'viewer' | 'operator' | 'admin';
+  role: 'viewer' | 'operator' | 'admin' | 'platform_admin';
 }
 
 /** Token use and cost of a run. */
@@ -131,4 +131,24 @@ export interface Step {
   args?: unknown;
   status?: string;
   detail?: string;
+}
+
+/** One tenant's day (or window, in `totals`) of `GET /v1/usage`. */
+export interface UsageDay {
+  tenant: string;
+  day: string;
+  runs: number;
+  tokens: number;
+  usd: number;
+  approvals: { requested: number; approved: number; edited: number; auto: number; rejected: number; pending: number };
+  stops: Record<string, number>;
+}
+
+/** `GET /v1/usage`. */
+export interface UsageReport {
+  since: string;
+  until: string;
+  tenant: string | null;
+  days: UsageDay[];
+  totals: UsageDay[];
 }

@@ -8,6 +8,7 @@ import './run-page.js';
 import './approvals-page.js';
 import './switches-page.js';
 import './metrics-page.js';
+import './usage-page.js';
 import { byId } from './by-id.js';
 import { route, signOut, start } from './router.js';
 

@@ -17,14 +17,16 @@ const SWITCH_WORDS: SwitchWords = { on: 'ON', off: 'off', turnOn: 'Turn on', tur
 // A tool's row is "on" when the tool is disabled: the switch is the refusal, as with kill and read-only.
 const TOOL_WORDS: SwitchWords = { on: 'DISABLED', off: 'enabled', turnOn: 'Disable', turnOff: 'Enable' };
 
-function switchRow(id: string, label: string, on: boolean, flip: () => void, words: SwitchWords = SWITCH_WORDS): HTMLDivElement {
-  const button = h('button', { type: 'button', id, class: on ? 'secondary' : 'danger', onclick: flip }, on ? words.turnOff : words.turnOn);
+// A switch this key may not flip shows its state and who may flip it, instead of a button that answers 403.
+function switchRow(id: string, label: string, on: boolean, flip: (() => void) | string, words: SwitchWords = SWITCH_WORDS): HTMLDivElement {
+  const button = typeof flip === 'string' ? h('span', { class: 'muted', id }, flip) : h('button', { type: 'button', id, class: on ? 'secondary' : 'danger', onclick: flip }, on ? words.turnOff : words.turnOn);
   return h('div', { class: `switch${on ? ' on' : ''}`, 'data-switch': id, 'data-on': on ? 'true' : 'false' }, h('span', {}, `${label}: `, h('strong', {}, on ? words.on : words.off)), button);
 }
 
 /** Kill and read-only switches, tools on or off, the tenant's daily budget and the approval webhook (admin only). */
 W.pages.switches = async function switches(params, me) {
-  if (me.role !== 'admin') return show(h('h1', {}, 'Switches'), h('p', { class: 'muted' }, 'Switches need an admin key.'));
+  if (me.role !== 'admin' && me.role !== 'platform_admin') return show(h('h1', {}, 'Switches'), h('p', { class: 'muted' }, 'Switches need an admin key.'));
+  const globalOnly = me.role === 'platform_admin' ? undefined : 'platform_admin only';
   const s = await api<Switches>('GET', '/v1/admin/switches');
   const status = h('div', { id: 'switch-status' });
   // Every change redraws the page from the server's answer, so what shows is what holds.
@@ -38,10 +40,10 @@ W.pages.switches = async function switches(params, me) {
   }
   const kill = h('div', { class: 'card' }, h('h2', {}, 'Kill switch'),
     h('p', { class: 'muted' }, 'Running runs stop at their next step with operator_kill; new runs stop before their first.'),
-    switchRow('kill-global', 'Every tenant', s.global.killed, () => void put('/v1/admin/kill', { on: !s.global.killed, scope: 'global' })),
+    switchRow('kill-global', 'Every tenant', s.global.killed, globalOnly ?? (() => void put('/v1/admin/kill', { on: !s.global.killed, scope: 'global' }))),
     switchRow('kill-tenant', `Tenant ${s.tenant}${s.global.killed ? ' (covered by the global switch)' : ''}`, s.tenant_effective.killed, () => void put('/v1/admin/kill', { on: !s.tenant_effective.killed, scope: 'tenant' })),
     h('h2', {}, 'Read-only'),
-    switchRow('ro-global', 'Every tenant', s.global.read_only, () => void put('/v1/admin/read-only', { on: !s.global.read_only, scope: 'global' })),
+    switchRow('ro-global', 'Every tenant', s.global.read_only, globalOnly ?? (() => void put('/v1/admin/read-only', { on: !s.global.read_only, scope: 'global' }))),
     switchRow('ro-tenant', `Tenant ${s.tenant}${s.global.read_only ? ' (covered by the global switch)' : ''}`, s.tenant_effective.read_only, () => void put('/v1/admin/read-only', { on: !s.tenant_effective.read_only, scope: 'tenant' })));
   const tools = h('div', { class: 'card' }, h('h2', {}, `Tools (for tenant ${s.tenant})`),
     h('p', { class: 'muted' }, 'A disabled tool ends the run that tries it with policy_deny:<tool>. A tool disabled for every tenant shows as disabled here too.'),

@@ -94,6 +94,15 @@ export interface ApprovalListFilter {
   limit?: number;
 }
 
+/** Approval requests filed on one UTC day, per tenant, status and decision (the usage report). */
+export interface ApprovalDayCount {
+  tenant: string;
+  day: string;
+  status: ApprovalStatus;
+  decision: 'approve' | 'edit' | 'reject' | 'auto' | null;
+  approvals: number;
+}
+
 /** Approval requests, decisions and grants. Implemented per backend over the domain store's database. */
 export interface ApprovalStore {
   /**
@@ -105,6 +114,8 @@ export interface ApprovalStore {
   decide(input: DecideInput): Promise<DecideOutcome>;
   get(approvalId: string, tenant?: string): Promise<ApprovalRequest | undefined>;
   list(filter?: ApprovalListFilter): Promise<ApprovalRequest[]>;
+  /** Requests filed from `from` (inclusive) to `to` (exclusive), ISO instants, counted per UTC day. */
+  countByDay(range: { from: string; to: string; tenant?: string | undefined }): Promise<ApprovalDayCount[]>;
 }
 
 /** How long requests and grants live unless configured otherwise. */

@@ -3,7 +3,7 @@ import { withTransaction } from '../../storage/index.js';
 import type { PostgresAuditChain } from '../audit/postgres-audit-chain.js';
 import type { ApprovalRow, ApprovalStoreOptions } from './approval-rows.js';
 import { APPROVAL_SELECT, ApprovalStoreBase, decidedEvent, decisionValues, planDecision, requestedEvent, requestValues, toApproval } from './approval-rows.js';
-import type { ApprovalListFilter, ApprovalRequest, ApprovalStore, DecideInput, DecideOutcome, NewApprovalRequest } from './approval-store.js';
+import type { ApprovalDayCount, ApprovalListFilter, ApprovalRequest, ApprovalStore, DecideInput, DecideOutcome, NewApprovalRequest } from './approval-store.js';
 import { APPROVAL_FORMAT_VERSION } from './approval-store.js';
 import type { EditedShipment } from './edit-rule.js';
 import { checkCancelEdit } from './edit-rule.js';
@@ -94,6 +94,14 @@ export class PostgresApprovalStore extends ApprovalStoreBase<PostgresAuditChain>
     // COLLATE "C": the same byte order as SQLite's, so both backends list ties identically.
     const sql = `${APPROVAL_SELECT} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY a.created_at DESC, a.approval_id COLLATE "C" LIMIT $${values.length + 1}`;
     return (await this.#pool.query<ApprovalRow>(sql, [...values, filter.limit ?? 100])).rows.map(toApproval);
+  }
+
+  async countByDay(range: { from: string; to: string; tenant?: string | undefined }): Promise<ApprovalDayCount[]> {
+    const tenant = range.tenant === undefined ? '' : 'AND tenant = $3';
+    const sql = `SELECT tenant, substr(created_at, 1, 10) AS day, status, decision, count(*)::int AS approvals FROM approvals
+      WHERE created_at >= $1 AND created_at < $2 ${tenant}
+      GROUP BY 1, 2, 3, 4`;
+    return (await this.#pool.query<ApprovalDayCount>(sql, [range.from, range.to, ...(range.tenant === undefined ? [] : [range.tenant])])).rows;
   }
 }
 

@@ -3,7 +3,7 @@ import type { SqliteAuditChain } from '../audit/sqlite-audit-chain.js';
 import type { ApprovalStoreOptions } from './approval-rows.js';
 import { APPROVAL_SELECT, ApprovalStoreBase, decidedEvent, decisionValues, planDecision, requestedEvent, requestValues, toApproval } from './approval-rows.js';
 import type { ApprovalRow } from './approval-rows.js';
-import type { ApprovalListFilter, ApprovalRequest, ApprovalStore, DecideInput, DecideOutcome, NewApprovalRequest } from './approval-store.js';
+import type { ApprovalDayCount, ApprovalListFilter, ApprovalRequest, ApprovalStore, DecideInput, DecideOutcome, NewApprovalRequest } from './approval-store.js';
 import { APPROVAL_FORMAT_VERSION } from './approval-store.js';
 import type { EditedShipment } from './edit-rule.js';
 import { checkCancelEdit } from './edit-rule.js';
@@ -81,6 +81,13 @@ export class SqliteApprovalStore extends ApprovalStoreBase<SqliteAuditChain> imp
     const where = conditions.map((column) => `a.${column} = ?`);
     const sql = `${APPROVAL_SELECT} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY a.created_at DESC, a.approval_id LIMIT ?`;
     return (this.#db.prepare(sql).all(...conditions.map((c) => filter[c]), filter.limit ?? 100) as ApprovalRow[]).map(toApproval);
+  }
+
+  async countByDay(range: { from: string; to: string; tenant?: string | undefined }): Promise<ApprovalDayCount[]> {
+    const tenant = range.tenant === undefined ? '' : 'AND tenant = ?';
+    const sql = `SELECT tenant, substr(created_at, 1, 10) AS day, status, decision, count(*) AS approvals FROM approvals
+      WHERE created_at >= ? AND created_at < ? ${tenant} GROUP BY tenant, day, status, decision ORDER BY day, tenant, status, decision`;
+    return this.#db.prepare(sql).all(range.from, range.to, ...(range.tenant === undefined ? [] : [range.tenant])) as ApprovalDayCount[];
   }
 
   #read(approvalId: string): ApprovalRequest | undefined {
