@@ -41,4 +41,5 @@ export { SqliteDomainStore } from './store/sqlite-domain-store.js';
 export { StoreError } from '../storage/store-error.js';
 export { errorEnvelope, isErrorEnvelope } from './tool-result.js';
 export { parseArgs } from './validation/parse-args.js';
-export type { ErrorEnvelope, RefusedResult, ToolResult } from './tool-result.js';
+export type { PolicyDocument, PolicyDocuments } from './policy-documents.js';
+export type { ApprovalRequiredResult, ErrorEnvelope, RefusedResult, ToolResult } from './tool-result.js';

@@ -10,3 +10,4 @@ export { createStderrLogger, silentLogger } from './stderr-logger.js';
 export { toolListing } from './tool-listing.js';
 export { openInProcessBoundary } from './in-process-boundary.js';
 export type { InProcessBoundary } from './in-process-boundary.js';
+export { checkPublicUrl } from './public-url.js';
