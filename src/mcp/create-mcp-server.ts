@@ -197,7 +197,8 @@ export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpSer
     ...(options.policyDocuments && { policies: { documents: options.policyDocuments, entry: KNOWLEDGE_ENTRY_FOR_ROLE[caller.role] } }),
   });
   registerPrompts(mcp, { mayCancel: callerRoleAtLeast(caller.role, 'operator'), readShipment: readShipment('prompt'), completeTrackingId });
-  mcp.server.registerCapabilities({ prompts: { listChanged: false } });
+  // The SDK's registration helpers claim list-changed notifications; nothing here changes a list mid-session.
+  mcp.server.registerCapabilities({ tools: { listChanged: false }, prompts: { listChanged: false } });
   return mcp;
 }
 
