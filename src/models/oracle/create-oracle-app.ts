@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { ChatMessage, ChatToolCall, OfferedTool, PlannerReply, PlanOptions } from '../offline-planner/index.js';
+import type { ChatMessage, OfferedTool, PlannerReply, PlanOptions } from '../offline-planner/index.js';
 import { OFFLINE_PLANNER_MODEL, planNextMessage } from '../offline-planner/index.js';
 import { countCompletionTokens, countPromptTokens } from '../tokens/token-counter.js';
 import { ChatRequest, messageText } from './chat-request.js';
