@@ -5,7 +5,7 @@ import { ErrorCode, McpError, ReadResourceRequestSchema } from '@modelcontextpro
 import type { ToolResult } from '../domain/index.js';
 import type { PolicyDocuments } from '../domain/index.js';
 
-export const SHIPMENT_URI_TEMPLATE = 'waybill://shipments/{tracking_id}';
+const SHIPMENT_URI_TEMPLATE = 'waybill://shipments/{tracking_id}';
 const POLICY_URI_TEMPLATE = 'waybill://policies/{doc_id}';
 
 type Extra = Parameters<ReadResourceTemplateCallback>[2];
@@ -20,7 +20,7 @@ export interface ResourceScope {
 }
 
 /** The JSON-RPC error for a URI that names nothing this caller may read (the spec's -32602, with the URI). */
-export function resourceNotFound(uri: string, detail?: string): McpError {
+function resourceNotFound(uri: string, detail?: string): McpError {
   return new McpError(ErrorCode.InvalidParams, `Resource ${uri.slice(0, 200)} not found${detail ? `: ${detail}` : ''}`, { uri });
 }
 
