@@ -90,7 +90,8 @@ export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpSer
         'Logistics domain of Waybill: shipments (TTN-XXXXXX), stock (SKU-XXXX), delivery prices, and cancellation with refund, which runs only on a human approval (answer approval_required with an approval_id to repeat once approved; clients that support elicitation are asked for the decision directly). Errors come back as {"status":"error","problems":[...]}. Resources: waybill://shipments/{tracking_id} and the company policies; prompts: track, quote, cancel.',
     },
   );
-  const logging = installMcpLogging(mcp.server);
+  // The runtimes' in-process sessions keep their own trace and audit; log lines to them would be work for nobody.
+  const logging = installMcpLogging(mcp.server, { enabled: caller.channel !== 'in-process' });
   const tools = [...DOMAIN_TOOLS, ...(searchPolicies ? [SEARCH_POLICIES_TOOL] : [])].map(toolListing);
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -108,7 +109,7 @@ export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpSer
   /** One domain call as every path makes it: checked, run, (maybe) decided by elicitation, audited and logged. */
   async function runTool(name: string, args: unknown, meta: Record<string, unknown> | undefined, context: RequestContext, path: CallPath): Promise<ToolResult> {
     const started = performance.now();
-    await logging.log(context.sendNotification, 'debug', { event: 'tool.start', tool: name, via: path, args_hash: argsHash(args ?? {}) });
+    await logging.log(context.sendNotification, 'debug', () => ({ event: 'tool.start', tool: name, via: path, args_hash: argsHash(args ?? {}) }));
     let result = await callTool(name, args, meta);
     if (result.status === 'approval_required' && elicitApprovals && caller.channel !== 'in-process' && clientCanElicit(mcp.server)) {
       const asked = await elicitApproval(result, { server: mcp.server, store, caller, logger, relatedRequestId: context.requestId, timeoutMs: elicitationTimeoutMs });
@@ -118,7 +119,7 @@ export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpSer
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     await audit(name, args, result, durationMs, path);
     logger.info('tool call', { tool: name, tenant: caller.tenant, caller: caller.principal, status: result.status, ms: durationMs, ...(path !== 'tools/call' && { via: path }) });
-    await logging.log(context.sendNotification, levelOf(result), {
+    await logging.log(context.sendNotification, levelOf(result), () => ({
       event: 'tool.call',
       tool: name,
       via: path,
@@ -127,7 +128,7 @@ export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpSer
       ...(result.status === 'approval_required' && { approval_id: result.approval_id, decide: result.decide.console }),
       ...(result.status === 'refused' && { reason: result.reason }),
       ...((result.status === 'error' || result.status === 'refused') && { problems: result.problems.slice(0, 3) }),
-    });
+    }));
     return result;
   }
 

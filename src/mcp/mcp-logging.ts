@@ -13,8 +13,8 @@ const SetLevelRequest = z.object({ method: z.literal('logging/setLevel'), params
 type SendNotification = (notification: { method: 'notifications/message'; params: { level: LoggingLevel; logger: string; data: unknown } }) => Promise<void>;
 
 export interface McpLogging {
-  /** Emits `data` at `level` to the client when the client's threshold lets it through. */
-  log(send: SendNotification, level: LoggingLevel, data: Record<string, unknown>): Promise<void>;
+  /** Emits `data` (made only when sent) at `level` to the client when the client's threshold lets it through. */
+  log(send: SendNotification, level: LoggingLevel, data: Record<string, unknown> | (() => Record<string, unknown>)): Promise<void>;
 }
 
 /**
@@ -22,7 +22,7 @@ export interface McpLogging {
  * threshold, and tool calls report through `notifications/message` at and above it. The threshold is
  * `info` until the client sets one, so debug lines are sent only to clients that ask for them.
  */
-export function installMcpLogging(server: Server, options: { initialLevel?: LoggingLevel; logger?: string } = {}): McpLogging {
+export function installMcpLogging(server: Server, options: { initialLevel?: LoggingLevel; logger?: string; enabled?: boolean } = {}): McpLogging {
   let threshold: LoggingLevel = options.initialLevel ?? 'info';
   const loggerName = options.logger ?? 'waybill';
   server.setRequestHandler(SetLevelRequest, (request) => {
@@ -35,9 +35,9 @@ export function installMcpLogging(server: Server, options: { initialLevel?: Logg
   });
   return {
     async log(send, level, data) {
-      if (LEVELS.indexOf(level) < LEVELS.indexOf(threshold)) return;
+      if (options.enabled === false || LEVELS.indexOf(level) < LEVELS.indexOf(threshold)) return;
       // A client that went away must not turn a finished tool call into a failure.
-      await send({ method: 'notifications/message', params: { level, logger: loggerName, data } }).catch(() => undefined);
+      await send({ method: 'notifications/message', params: { level, logger: loggerName, data: typeof data === 'function' ? data() : data } }).catch(() => undefined);
     },
   };
 }
