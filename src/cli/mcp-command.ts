@@ -16,7 +16,8 @@ interface McpOptions {
   role: string;
   key?: string;
   autoApproveUpTo?: string;
-  consoleUrl?: string;
+  publicUrl?: string;
+  elicitation: boolean;
 }
 
 /** The stdio caller's role when neither --role nor WAYBILL_MCP_ROLE says: read-only. */
@@ -34,7 +35,8 @@ export function mcpCommand(): Command {
     .addOption(new Option('--role <role>', `stdio: the caller's role, one of ${CALLER_ROLES.join(', ')}`).env('WAYBILL_MCP_ROLE').default(DEFAULT_STDIO_ROLE))
     .addOption(new Option('--key <key>', "stdio: act as this API key's tenant and role (a key from waybill keys create), instead of --tenant/--role").env('WAYBILL_MCP_KEY'))
     .option('--auto-approve-up-to <uah>', 'approve cancellations with a refund up to this many UAH automatically (recorded as decision "auto"); default: never')
-    .addOption(new Option('--console-url <url>', 'where approval_required answers send people to decide').env('WAYBILL_PUBLIC_URL'))
+    .addOption(new Option('--public-url <url>', 'base URL of `waybill serve` as people reach it: approval links point at its console and API (default http://127.0.0.1:8787)').env('WAYBILL_PUBLIC_URL'))
+    .option('--no-elicitation', 'never ask for an approval decision in the client (elicitation); the approval link is then the only way')
     .option('--selfcheck', 'check the tools, validators, grants and error envelope offline (in-memory database), then exit')
     .addHelpText(
       'after',
@@ -50,7 +52,10 @@ export function mcpCommand(): Command {
         '          /.well-known/oauth-protected-resource/mcp.',
         'cancel_shipment runs only on a human approval: the first call answers {"status":"approval_required",',
         '"approval_id":...}; decide with `waybill approve --approval ID` (or the console), then repeat the call',
-        'with "approval_id". Kill, tenant, tool and read-only switches are checked on every call.',
+        'with "approval_id". A client that declares elicitation is asked for the decision instead (an operator\'s',
+        'answer, recorded like the console\'s; the grant is still the check). Kill, tenant, tool and read-only',
+        'switches are checked on every call. Also served: logging, resources (waybill://shipments/{tracking_id},',
+        'waybill://policies/{doc_id}), prompts (track, quote, cancel) and completions (docs/mcp.md).',
         '',
         'The database is created and seeded on first use; which file was opened is logged on stderr at start.',
         "Outside a Waybill project directory (one with a .waybill/ folder or Waybill's package.json) the default",
@@ -62,16 +67,17 @@ export function mcpCommand(): Command {
     .action(async (options: McpOptions, command: Command) => {
       const port = options.http ? parsePort(options.port) : 0;
       // Loaded on demand: the MCP SDK, SQLite and the knowledge base are not needed by other commands or by --help.
-      const { createStderrLogger, runSelfcheck, serveHttp, serveStdio } = await import('../mcp/index.js');
+      const { checkPublicUrl, createStderrLogger, runSelfcheck, serveHttp, serveStdio } = await import('../mcp/index.js');
       if (options.selfcheck) return selfcheck(runSelfcheck);
       const autoApproveUpToUah = parseThreshold(options.autoApproveUpTo);
+      const publicUrl = parsePublicUrl(options.publicUrl, checkPublicUrl);
       // Direct import, not the server index: that would load the runtime.
       const { checkTenantId } = await import('../server/api-key-store.js');
       const dbPath = databasePath(options.db);
       const caller = options.key !== undefined && !options.http ? await keyCaller(options.key, dbPath, command) : stdioCaller(options, checkTenantId);
       const { openDomainStore } = await import('../domain/store/open-domain-store.js');
       const { openControlStore } = await import('../policy/index.js');
-      const { BUNDLED_CORPUS_DIR, KnowledgeBase, policySearchTool } = await import('../knowledge/index.js');
+      const { BUNDLED_CORPUS_DIR, KnowledgeBase, policyLibrary, policySearchTool } = await import('../knowledge/index.js');
       const logger = createStderrLogger();
       const store = await openDomainStore({ path: dbPath });
       const controls = await openControlStore(dbPath);
@@ -80,14 +86,16 @@ export function mcpCommand(): Command {
         store,
         controls,
         searchPolicies: policySearchTool(knowledge),
+        policyDocuments: policyLibrary({ corpusDir: BUNDLED_CORPUS_DIR }),
+        elicitApprovals: options.elicitation,
         ...(autoApproveUpToUah !== undefined && { autoApproveUpToUah }),
-        ...(options.consoleUrl && { consoleUrl: `${options.consoleUrl.replace(/\/+$/, '')}/console` }),
+        ...(publicUrl !== undefined && { publicUrl }),
       };
       const closeAll = async () => {
         await Promise.all([knowledge.close(), controls.close(), store.close()]);
       };
       if (!options.http) {
-        await serveStdio({ ...shared, logger, caller, approvals: { grants: 'required', ...(autoApproveUpToUah !== undefined && { autoApproveUpToUah }), ...(shared.consoleUrl && { consoleUrl: shared.consoleUrl }) } });
+        await serveStdio({ ...shared, logger, caller, approvals: { grants: 'required', ...(autoApproveUpToUah !== undefined && { autoApproveUpToUah }), ...(publicUrl !== undefined && { publicUrl }) } });
         await closeAll();
         return;
       }
@@ -138,6 +146,13 @@ function stdioCaller(options: McpOptions, checkTenantId: (tenant: string) => str
   if (problem) throw new UsageError(`--tenant: ${problem}`);
   if (!isCallerRole(options.role)) throw new UsageError(`--role must be one of ${CALLER_ROLES.join(', ')}, got ${JSON.stringify(options.role)}`);
   return { tenant: options.tenant, role: options.role, principal: 'local', channel: 'stdio' };
+}
+
+function parsePublicUrl(value: string | undefined, check: (value: string) => { url: string } | { problem: string }): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const checked = check(value);
+  if ('problem' in checked) throw new UsageError(`--public-url (or WAYBILL_PUBLIC_URL) ${checked.problem}`);
+  return checked.url;
 }
 
 function parseThreshold(value: string | undefined): number | undefined {

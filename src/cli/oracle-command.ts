@@ -18,7 +18,7 @@ export function oracleCommand(): Command {
     .option('--latency-ms <ms>', 'fixed latency added to every completion', '0')
     .addHelpText(
       'after',
-      '\nAny OpenAI client can use it with no key: base URL http://HOST:PORT/v1, any model name.\nUsage is counted with o200k_base (the gpt-4.1 tokenizer). Requests outside tracking, stock,\npricing and cancellation get an honest "not available offline" answer.',
+      '\nAny OpenAI client can use it with no key: base URL http://HOST:PORT/v1, any model name.\nUsage is counted with o200k_base (the gpt-4.1 tokenizer). Requests outside tracking, stock,\npricing and cancellation get an honest "not available offline" answer.\ntool_choice, response_format, max_tokens / max_completion_tokens, stop, n and parallel_tool_calls are\nhonoured; out-of-range values, unknown fields and unsupported features are an OpenAI-shaped 400 naming\nthe field (docs/models.md).',
     )
     .action(async (options: OracleOptions) => {
       const latencyMs = Number(options.latencyMs);

@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { databasePath } from './database-path.js';
 import type { RuntimeName } from '../runtimes/runtime-name.js';
 import { parseRuntimeName } from '../runtimes/runtime-name.js';
@@ -19,7 +19,7 @@ export function serveCommand(): Command {
     .description('serve the HTTP API (/v1), /healthz, /metrics, the operator console (/console) and the LangGraph Agent Protocol (/threads, /runs, /assistants)')
     .option('--host <host>', 'address to bind (loopback by default: only this machine can connect)', '127.0.0.1')
     .option('--port <port>', 'port (0 picks a free one)', '8787')
-    .option('--public-url <url>', 'base URL of the approve/reject links in webhooks (default http://HOST:PORT)')
+    .addOption(new Option('--public-url <url>', 'base URL of the approve/reject links in webhooks (default http://HOST:PORT)').env('WAYBILL_PUBLIC_URL'))
     .option('--runtime <name>', 'which runtime serves the runs: langgraph, openai-agents or adk (with --queue, that runtime\'s queue: start workers with the same --runtime)', 'langgraph')
     .option('--queue', 'queue runs and decided approvals for `waybill worker` processes instead of running them here (PostgreSQL only; docs/queue.md)')
     .addHelpText(

@@ -7,3 +7,4 @@ export { policySearchTool } from './policy-search-tool.js';
 export { KnowledgeError } from './knowledge-error.js';
 export { loadLabelledQueries } from './labelled-queries.js';
 export { LocalEmbedder } from './local-embedder.js';
+export { policyLibrary } from './policy-library.js';

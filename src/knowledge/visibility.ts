@@ -7,7 +7,7 @@ import type { StoredChunk } from './stored-chunk.js';
 type Visibility = 'allowed' | 'scope' | 'sensitivity' | 'deny_pattern';
 
 /** Applies the filters in order: scope, then sensitivity, then deny patterns (over doc id and path). */
-function visibilityOf(access: AgentAccess, chunk: Pick<StoredChunk, 'scope' | 'sensitivity' | 'doc_id' | 'source_path'>): Visibility {
+export function visibilityOf(access: AgentAccess, chunk: Pick<StoredChunk, 'scope' | 'sensitivity' | 'doc_id' | 'source_path'>): Visibility {
   if (!access.scopes.includes('*') && !access.scopes.includes(chunk.scope)) return 'scope';
   if (!sensitivityAtMost(chunk.sensitivity, access.max_sensitivity)) return 'sensitivity';
   if (access.deny_patterns.some((pattern) => matchesDenyPattern(pattern, chunk.doc_id) || matchesDenyPattern(pattern, chunk.source_path))) return 'deny_pattern';

@@ -1,15 +1,21 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, LoggingLevel, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { ApprovalPolicy, Caller, DomainStore, ToolResult } from '../domain/index.js';
-import { ARG_ORIGINS, argsHash, AuditAppendError, CALLER_META_KEY, DOMAIN_TOOLS, errorEnvelope, findDomainTool, ORIGINS_META_KEY, parseArgs, SEARCH_POLICIES_TOOL } from '../domain/index.js';
+import { ARG_ORIGINS, argsHash, AuditAppendError, CALLER_META_KEY, callerRoleAtLeast, DOMAIN_TOOLS, errorEnvelope, findDomainTool, ORIGINS_META_KEY, parseArgs, SEARCH_POLICIES_TOOL } from '../domain/index.js';
 import type { ArgOrigin } from '../domain/index.js';
 import type { SearchPoliciesInput } from '../domain/index.js';
 import type { ControlStore } from '../policy/index.js';
 import { countAuditAppendFailure } from './audit-append-failures.js';
 import { redactValues } from '../policy/index.js';
 import { checkBoundary } from './boundary-check.js';
+import { MAX_COMPLETIONS, trackingIdPrefix } from './completions.js';
+import { clientCanElicit, elicitApproval } from './elicit-approval.js';
+import { installMcpLogging } from './mcp-logging.js';
 import { PACKAGE_VERSION } from './package-version.js';
+import type { PolicyDocuments } from '../domain/index.js';
+import { registerPrompts } from './register-prompts.js';
+import { registerResources } from './register-resources.js';
 import type { Logger } from './stderr-logger.js';
 import { silentLogger } from './stderr-logger.js';
 import { toolListing } from './tool-listing.js';
@@ -27,6 +33,15 @@ const KNOWLEDGE_ENTRY_FOR_ROLE: Readonly<Record<Caller['role'], string>> = {
   admin: 'operator_console',
   platform_admin: 'admin',
 };
+
+/** How a domain call was made: a tool call, or a resource read or prompt that reads the same way. */
+type CallPath = 'tools/call' | 'resource' | 'prompt';
+
+/** The part of a request handler's context a tool call uses: its id and its own notification channel. */
+interface RequestContext {
+  requestId: string | number;
+  sendNotification: (notification: ServerNotification) => Promise<void>;
+}
 
 export interface WaybillMcpServerOptions {
   store: DomainStore;
@@ -48,6 +63,15 @@ export interface WaybillMcpServerOptions {
    * its role maps to, whatever `_meta` says.
    */
   searchPolicies?: (agent: string | undefined, args: SearchPoliciesInput) => Promise<ToolResult>;
+  /** Serves the policy documents as resources when given, each caller reading as its role's entry. */
+  policyDocuments?: PolicyDocuments;
+  /**
+   * Ask for the approval decision in the client when the client declares the elicitation capability
+   * (the grant is still the check; the approval link stays the way for every other client). Default true.
+   */
+  elicitApprovals?: boolean;
+  /** How long an approval question waits for its answer before the link remains the way. Default 10 minutes. */
+  elicitationTimeoutMs?: number;
 }
 
 /**
@@ -59,28 +83,58 @@ export interface WaybillMcpServerOptions {
  */
 export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpServer {
   const { store, now = () => new Date(), logger = silentLogger, caller = IN_PROCESS_CALLER, controls, approvals = { grants: 'required' } } = options;
+  const { searchPolicies, elicitApprovals = true, elicitationTimeoutMs = 10 * 60_000 } = options;
   const mcp = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION, title: 'Waybill logistics domain' },
     {
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: false }, logging: {} },
       instructions:
-        'Logistics domain of Waybill: shipments (TTN-XXXXXX), stock (SKU-XXXX), delivery prices, and cancellation with refund, which runs only on a human approval (answer approval_required with an approval_id to repeat once approved). Errors come back as {"status":"error","problems":[...]}.',
+        'Logistics domain of Waybill: shipments (TTN-XXXXXX), stock (SKU-XXXX), delivery prices, and cancellation with refund, which runs only on a human approval (answer approval_required with an approval_id to repeat once approved; clients that support elicitation are asked for the decision directly). Errors come back as {"status":"error","problems":[...]}. Resources: waybill://shipments/{tracking_id} and the company policies; prompts: track, quote, cancel.',
     },
   );
-  const { searchPolicies } = options;
+  // The runtimes' in-process sessions keep their own trace and audit; log lines to them would be work for nobody.
+  const logging = installMcpLogging(mcp.server, { enabled: caller.channel !== 'in-process' });
   const tools = [...DOMAIN_TOOLS, ...(searchPolicies ? [SEARCH_POLICIES_TOOL] : [])].map(toolListing);
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const started = performance.now();
+  mcp.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, _meta: meta } = request.params;
     // Arguments are stored (approval requests, cancellations, the audit chain): personal data in them never is.
     const args = redactValues(request.params.arguments);
-    const result = await callTool(name, args, meta);
-    const durationMs = Math.round((performance.now() - started) * 100) / 100;
-    await audit(name, args, result, durationMs);
-    logger.info('tool call', { tool: name, tenant: caller.tenant, caller: caller.principal, status: result.status, ms: durationMs });
-    return asCallToolResult(result);
+    if (!tools.some((tool) => tool.name === name)) {
+      // The spec lists an unknown tool as a protocol error (-32602), not a tool result; still audited.
+      const shown = JSON.stringify(name.slice(0, 64));
+      await audit(name, args, errorEnvelope([`tool: unknown tool ${shown}`]), 0, 'tools/call');
+      await logging.log(extra.sendNotification, 'warning', { event: 'tool.call', tool: name.slice(0, 64), status: 'unknown_tool' });
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${shown}; available: ${tools.map((t) => t.name).join(', ')}`, { tool: name.slice(0, 64), available: tools.map((t) => t.name) });
+    }
+    return asCallToolResult(await runTool(name, args, meta, extra, 'tools/call'));
   });
+
+  /** One domain call as every path makes it: checked, run, (maybe) decided by elicitation, audited and logged. */
+  async function runTool(name: string, args: unknown, meta: Record<string, unknown> | undefined, context: RequestContext, path: CallPath): Promise<ToolResult> {
+    const started = performance.now();
+    await logging.log(context.sendNotification, 'debug', () => ({ event: 'tool.start', tool: name, via: path, args_hash: argsHash(args ?? {}) }));
+    let result = await callTool(name, args, meta);
+    if (result.status === 'approval_required' && elicitApprovals && caller.channel !== 'in-process' && clientCanElicit(mcp.server)) {
+      const asked = await elicitApproval(result, { server: mcp.server, store, caller, logger, relatedRequestId: context.requestId, timeoutMs: elicitationTimeoutMs });
+      await logging.log(context.sendNotification, 'notice', { event: 'approval.elicited', approval_id: result.approval_id, ...(asked.repeat ? { decided: true } : { decided: false, why: asked.why }) });
+      if (asked.repeat) result = await callTool(name, { ...(typeof args === 'object' && args !== null ? args : {}), approval_id: result.approval_id }, meta);
+    }
+    const durationMs = Math.round((performance.now() - started) * 100) / 100;
+    await audit(name, args, result, durationMs, path);
+    logger.info('tool call', { tool: name, tenant: caller.tenant, caller: caller.principal, status: result.status, ms: durationMs, ...(path !== 'tools/call' && { via: path }) });
+    await logging.log(context.sendNotification, levelOf(result), () => ({
+      event: 'tool.call',
+      tool: name,
+      via: path,
+      status: result.status,
+      duration_ms: durationMs,
+      ...(result.status === 'approval_required' && { approval_id: result.approval_id, decide: result.decide.console }),
+      ...(result.status === 'refused' && { reason: result.reason }),
+      ...((result.status === 'error' || result.status === 'refused') && { problems: result.problems.slice(0, 3) }),
+    }));
+    return result;
+  }
 
   async function callTool(name: string, args: unknown, meta: Record<string, unknown> | undefined): Promise<ToolResult> {
     const isSearch = name === SEARCH_POLICIES_TOOL.name && searchPolicies !== undefined;
@@ -106,7 +160,7 @@ export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpSer
     }
   }
 
-  async function audit(tool: string, args: unknown, result: ToolResult, durationMs: number): Promise<void> {
+  async function audit(tool: string, args: unknown, result: ToolResult, durationMs: number, path: CallPath): Promise<void> {
     try {
       await store.audit.append({
         type: 'tool.call',
@@ -120,6 +174,7 @@ export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpSer
           args_hash: argsHash(args ?? {}),
           status: result.status,
           duration_ms: durationMs,
+          ...(path !== 'tools/call' && { via: path }),
           ...(result.status === 'refused' && { reason: result.reason }),
           ...(result.status === 'approval_required' && { approval_id: result.approval_id }),
         },
@@ -131,7 +186,37 @@ export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpSer
     }
   }
 
+  /** The caller's own tracking ids for a completion; nothing while the caller may not read shipments. */
+  async function completeTrackingId(value: string): Promise<string[]> {
+    const prefix = trackingIdPrefix(value);
+    if (prefix === undefined) return [];
+    try {
+      if (checkBoundary(caller, { name: 'track_shipment', risk: 'read' }, controls && (await controls.snapshot(caller.tenant)))) return [];
+      return await store.listTrackingIds(caller.tenant, prefix, MAX_COMPLETIONS);
+    } catch (error) {
+      logger.error('tracking id completion failed', { error: error instanceof Error ? error.message : String(error) });
+      return [];
+    }
+  }
+
+  const readShipment = (path: CallPath) => (trackingId: string, context: RequestContext) => runTool('track_shipment', { tracking_id: trackingId }, undefined, context, path);
+  registerResources(mcp, {
+    readShipment: readShipment('resource'),
+    completeTrackingId,
+    ...(options.policyDocuments && { policies: { documents: options.policyDocuments, entry: KNOWLEDGE_ENTRY_FOR_ROLE[caller.role] } }),
+  });
+  registerPrompts(mcp, { mayCancel: callerRoleAtLeast(caller.role, 'operator'), readShipment: readShipment('prompt'), completeTrackingId });
+  // The SDK's registration helpers claim list-changed notifications; nothing here changes a list mid-session.
+  mcp.server.registerCapabilities({ tools: { listChanged: false }, prompts: { listChanged: false } });
   return mcp;
+}
+
+/** The client's log level a tool call is reported at: a problem is a warning, a store failure an error. */
+function levelOf(result: ToolResult): LoggingLevel {
+  if (result.status === 'ok') return 'info';
+  if (result.status === 'approval_required') return 'notice';
+  if (result.status === 'error' && result.problems.some((p) => p.startsWith('internal:'))) return 'error';
+  return 'warning';
 }
 
 function originsFrom(value: unknown): Record<string, ArgOrigin> | undefined {

@@ -1,8 +1,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { ApprovalStore, Caller } from '../domain/index.js';
-import { CALLER_META_KEY, ORIGINS_META_KEY } from '../domain/index.js';
+import { CALLER_META_KEY, errorEnvelope, ORIGINS_META_KEY } from '../domain/index.js';
 import type { WaybillMcpServerOptions } from './create-mcp-server.js';
 import { connectInMemory } from './connect-in-memory.js';
+import { publicUrlFromEnv } from './public-url.js';
 
 /** One domain tool call a runtime makes for a run: the run's tenant, the agent, the call, the traced origins. */
 interface BoundaryCall {
@@ -35,14 +37,15 @@ export interface InProcessBoundary {
   close(): Promise<void>;
 }
 
-export function openInProcessBoundary(options: Omit<WaybillMcpServerOptions, 'caller' | 'approvals'> & { runtime: string }): InProcessBoundary {
-  const { runtime, ...server } = options;
+export function openInProcessBoundary(options: Omit<WaybillMcpServerOptions, 'caller' | 'approvals'> & { runtime: string; publicUrl?: string }): InProcessBoundary {
+  // Approval links in the answers a run's model reads point where people decide: WAYBILL_PUBLIC_URL by default.
+  const { runtime, publicUrl = publicUrlFromEnv(), ...server } = options;
   const sessions = new Map<string, ReturnType<typeof connectInMemory>>();
   const session = (tenant: string) => {
     let opened = sessions.get(tenant);
     if (!opened) {
       const caller: Caller = { tenant, role: 'operator', principal: `runtime:${runtime}`, channel: 'in-process' };
-      opened = connectInMemory({ ...server, caller, approvals: { grants: 'required' } });
+      opened = connectInMemory({ ...server, caller, approvals: { grants: 'required', ...(publicUrl !== undefined && { publicUrl }) } });
       // A session that failed to open is not kept: the next call tries again.
       opened.catch(() => sessions.delete(tenant));
       sessions.set(tenant, opened);
@@ -53,7 +56,14 @@ export function openInProcessBoundary(options: Omit<WaybillMcpServerOptions, 'ca
     approvals: options.store.approvals,
     async call({ tenant, agent, tool, args, origins }) {
       const { client } = await session(tenant);
-      const reply = await client.callTool({ name: tool, arguments: args, _meta: { [CALLER_META_KEY]: agent, ...(origins && { [ORIGINS_META_KEY]: origins }) } });
+      let reply;
+      try {
+        reply = await client.callTool({ name: tool, arguments: args, _meta: { [CALLER_META_KEY]: agent, ...(origins && { [ORIGINS_META_KEY]: origins }) } });
+      } catch (error) {
+        // A protocol error (an unknown tool is -32602) reaches a run as the envelope a model can read.
+        if (!(error instanceof McpError)) throw error;
+        return { text: JSON.stringify(errorEnvelope([`tool: ${error.message.replace(/^MCP error -?\d+: /, '')}`])), isError: true };
+      }
       const text = (reply.content as Array<{ type: string; text?: string }>).map((part) => part.text ?? '').join('');
       return { text, isError: reply.isError === true };
     },

@@ -11,3 +11,4 @@ export { toolListing } from './tool-listing.js';
 export { openInProcessBoundary } from './in-process-boundary.js';
 export type { InProcessBoundary } from './in-process-boundary.js';
 export { auditAppendFailures } from './audit-append-failures.js';
+export { checkPublicUrl } from './public-url.js';

@@ -71,7 +71,7 @@ export async function runSelfcheck(): Promise<SelfcheckResult[]> {
   const store = SqliteDomainStore.open(':memory:', { now, newId: () => 'selfcheck' });
   const { client, close } = await connectInMemory({ store, now, caller: SELFCHECK_CALLER, approvals: { grants: 'required' } });
   try {
-    const results: SelfcheckResult[] = [await checkListing(client)];
+    const results: SelfcheckResult[] = [await checkListing(client), await checkUnknownTool(client)];
     for (const check of CHECKS) {
       await check.before?.(store);
       const result = await client.callTool({ name: check.tool, arguments: check.args });
@@ -90,6 +90,17 @@ export async function runSelfcheck(): Promise<SelfcheckResult[]> {
   } finally {
     await close();
     await store.close();
+  }
+}
+
+async function checkUnknownTool(client: Client): Promise<SelfcheckResult> {
+  const name = 'protocol: an unknown tool is JSON-RPC error -32602, not a tool result';
+  try {
+    await client.callTool({ name: 'delete_everything', arguments: {} });
+    return { name, ok: false, detail: 'answered a result' };
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return { name, ok: code === -32602, detail: `code ${String(code)}` };
   }
 }
 

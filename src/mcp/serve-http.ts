@@ -43,7 +43,8 @@ export interface HttpServeOptions extends Omit<WaybillMcpServerOptions, 'caller'
   maxSessionsPerKey?: number;
   /** Refunds up to this many UAH are approved automatically (decision `auto`). Default: never. */
   autoApproveUpToUah?: number;
-  consoleUrl?: string;
+  /** Base URL of `waybill serve` as people reach it: where approval links point (default its own default address). */
+  publicUrl?: string;
 }
 
 export interface RunningHttpServer {
@@ -128,7 +129,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<RunningHttpS
       await stale.server.close();
       logger.info('mcp session evicted (cap per key)', { session: id, key: caller.principal });
     }
-    const server = createWaybillMcpServer({ ...options, caller, approvals: { grants: 'required', ...(options.autoApproveUpToUah !== undefined && { autoApproveUpToUah: options.autoApproveUpToUah }), ...(options.consoleUrl && { consoleUrl: options.consoleUrl }) } });
+    const server = createWaybillMcpServer({ ...options, caller, approvals: { grants: 'required', ...(options.autoApproveUpToUah !== undefined && { autoApproveUpToUah: options.autoApproveUpToUah }), ...(options.publicUrl && { publicUrl: options.publicUrl }) } });
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {

@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideApproval, SqliteDomainStore } from '../../src/domain/index.js';
 import { openApiKeyStore } from '../../src/server/open-api-key-store.js';
@@ -11,6 +12,7 @@ import { makeTempDir } from '../../src/testing/temp-dir.js';
 import { CLI, serverEnv } from './helpers.js';
 
 const temp = makeTempDir();
+const PUBLIC_URL = 'https://ops.example.test';
 const dbPath = join(temp.dir, 'http.db');
 let child: ChildProcessWithoutNullStreams;
 let url: URL;
@@ -22,7 +24,7 @@ beforeAll(async () => {
   operatorKey = (await keys.create({ tenant: 'default', role: 'operator' })).key;
   globexKey = (await keys.create({ tenant: 'globex', role: 'operator' })).key;
   await keys.close();
-  child = spawn(process.execPath, [CLI, 'mcp', '--http', '--port', '0'], { env: serverEnv(dbPath, { WAYBILL_LOG_LEVEL: 'info' }) });
+  child = spawn(process.execPath, [CLI, 'mcp', '--http', '--port', '0'], { env: serverEnv(dbPath, { WAYBILL_LOG_LEVEL: 'info', WAYBILL_PUBLIC_URL: PUBLIC_URL }) });
   url = await new Promise<URL>((resolve, reject) => {
     let err = '';
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${err}`)), 10_000);
@@ -134,6 +136,27 @@ describe('waybill mcp --http (Streamable HTTP)', () => {
     }
     await transport.terminateSession();
     await client.close();
+  });
+
+  it('offers logging, resources, prompts and completions; asks an eliciting client for the decision; links point at WAYBILL_PUBLIC_URL', async () => {
+    const { client } = await connect(operatorKey);
+    expect(client.getServerCapabilities()).toMatchObject({ logging: {}, resources: {}, prompts: {}, completions: {} });
+    const policies = (await client.listResources()).resources;
+    expect(policies.some((r) => r.uri === 'waybill://policies/refunds-policy')).toBe(true);
+    const refunds = await client.readResource({ uri: 'waybill://policies/refunds-policy' });
+    expect((refunds.contents[0] as { text: string }).text.length).toBeGreaterThan(100);
+    expect((await client.getPrompt({ name: 'track', arguments: { tracking_id: 'TTN-000005' } })).messages[0]?.content).toMatchObject({ type: 'resource' });
+    expect((await client.complete({ ref: { type: 'ref/prompt', name: 'track' }, argument: { name: 'tracking_id', value: 'TTN-00001' } })).completion.values).toContain('TTN-000012');
+    const asked = await client.callTool({ name: 'cancel_shipment', arguments: { tracking_id: 'TTN-000012', reason: 'e2e link', refund_uah: 100 } });
+    expect((asked.structuredContent as { decide: { console: string } }).decide.console).toBe(`${PUBLIC_URL}/console#approvals`);
+    await client.close();
+
+    const eliciting = new Client({ name: 'eliciting', version: '1' }, { capabilities: { elicitation: { form: {} } } });
+    eliciting.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { decision: 'approve' } }));
+    await eliciting.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: bearer(operatorKey) } }));
+    const done = await eliciting.callTool({ name: 'cancel_shipment', arguments: { tracking_id: 'TTN-000012', reason: 'e2e link', refund_uah: 100 } });
+    expect(done.structuredContent).toMatchObject({ status: 'ok', tracking_id: 'TTN-000012', refund_uah: 100 });
+    await eliciting.close();
   });
 
   it('answers an empty batch and other invalid envelopes with a JSON-RPC error, not an empty 202', async () => {

@@ -20,12 +20,14 @@ function rawSession(): { child: ChildProcessWithoutNullStreams; send(bytes: Buff
     child,
     send: (bytes) => child.stdin.write(bytes),
     stdout: () => out,
+    // Every message on stdout so far, once `count` of them are responses (log notifications come in between).
     responses: async (count) => {
-      for (let waited = 0; out.split('\n').filter(Boolean).length < count; waited += 20) {
+      const messages = () => out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+      for (let waited = 0; messages().filter((m) => 'id' in m).length < count; waited += 20) {
         if (waited > 10_000) throw new Error(`timed out waiting for ${count} responses; got:\n${out}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      return out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+      return messages();
     },
   };
 }
@@ -44,12 +46,15 @@ describe('the stdio protocol stream', () => {
     ]);
     session.send(invalidUtf8);
     session.send(line({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'track_shipment', arguments: { tracking_id: 'TTN-000004' } } }));
-    const responses = (await session.responses(3)) as Array<{ id: number; result: { structuredContent: Record<string, unknown>; isError: boolean } }>;
+    const messages = (await session.responses(3)) as Array<{ jsonrpc: string; id?: number; method?: string; result: { structuredContent: Record<string, unknown>; isError: boolean } }>;
     session.child.stdin.end();
     await new Promise((resolve) => session.child.once('exit', resolve));
 
+    expect(messages.every((m) => m.jsonrpc === '2.0')).toBe(true);
+    const responses = messages.filter((m) => m.id !== undefined);
     expect(responses.map((r) => r.id)).toEqual([1, 2, 3]);
-    expect(responses.every((r) => (r as { jsonrpc?: string }).jsonrpc === '2.0')).toBe(true);
+    // Everything else is the logging capability's notifications, which are protocol too.
+    expect(new Set(messages.filter((m) => m.id === undefined).map((m) => m.method))).toEqual(new Set(['notifications/message']));
     expect(responses[1]?.result.isError).toBe(true);
     expect(responses[1]?.result.structuredContent).toEqual({ status: 'error', problems: ['reason: contains bytes that were not valid UTF-8'] });
     expect(responses[2]?.result.structuredContent).toMatchObject({ status: 'ok', shipment_status: 'created' });

@@ -14,8 +14,8 @@ import { checkTrackingId, trackingIdField } from './track-shipment.js';
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]+$/;
 const APPROVAL_ID_PATTERN = /^apr_[A-Za-z0-9-]{1,64}$/;
 
-/** Where a human decides when no console URL is configured (`waybill serve`'s default address). */
-const DEFAULT_CONSOLE_URL = 'http://127.0.0.1:8787/console';
+/** Where a human decides when no public URL is configured (`waybill serve`'s default address). */
+const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:8787';
 
 export const CancelShipmentInput = z.strictObject({
   tracking_id: trackingIdField,
@@ -104,16 +104,17 @@ export async function cancelShipment(context: OperationContext, raw: unknown): P
     case 'key_taken':
       return errorEnvelope(['idempotency_key: already used; choose another key']);
     case 'approval_required':
-      return approvalRequired(outcome.approval, approvals.consoleUrl ?? DEFAULT_CONSOLE_URL);
+      return approvalRequired(outcome.approval, approvals.publicUrl ?? DEFAULT_PUBLIC_URL);
     case 'grant_refused':
-      if (outcome.refusal === 'pending' && outcome.approval) return approvalRequired(outcome.approval, approvals.consoleUrl ?? DEFAULT_CONSOLE_URL);
+      if (outcome.refusal === 'pending' && outcome.approval) return approvalRequired(outcome.approval, approvals.publicUrl ?? DEFAULT_PUBLIC_URL);
       return errorEnvelope([`approval_id: ${describeRefusal(outcome.refusal, args.approval_id ?? '', outcome.approval)}`]);
   }
 }
 
 /** The answer a model or an MCP client reads when the call needs a human decision first. */
-function approvalRequired(approval: ApprovalRequest, consoleUrl: string): ApprovalRequiredResult {
+function approvalRequired(approval: ApprovalRequest, publicUrl: string): ApprovalRequiredResult {
   const id = approval.approvalId;
+  const base = publicUrl.replace(/\/+$/, '');
   return {
     status: 'approval_required',
     approval_id: id,
@@ -121,9 +122,9 @@ function approvalRequired(approval: ApprovalRequest, consoleUrl: string): Approv
     args: approval.args,
     expires_at: approval.expiresAt,
     decide: {
-      console: `${consoleUrl.replace(/\/+$/, '')}#approvals`,
+      console: `${base}/console#approvals`,
       cli: `waybill approve --approval ${id}`,
-      http: `POST /v1/approvals/${id} {"decision":"approve"}`,
+      http: `POST ${base}/v1/approvals/${id} {"decision":"approve"}`,
     },
     next: `Nothing was cancelled. A human must approve ${id}; then call ${approval.tool} again with the same arguments and "approval_id": "${id}". It runs once.`,
   };

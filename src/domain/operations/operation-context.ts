@@ -11,8 +11,11 @@ export interface ApprovalPolicy {
   grants: 'required' | 'not_checked';
   /** Refunds up to this many UAH are approved automatically and recorded as decision `auto`. */
   autoApproveUpToUah?: number;
-  /** Where a human decides: the console's approvals page. */
-  consoleUrl?: string;
+  /**
+   * Base URL of \`waybill serve\` as people reach it (\`WAYBILL_PUBLIC_URL\`): the approval links point at its
+   * console and API. Default \`http://127.0.0.1:8787\`, serve's own default address.
+   */
+  publicUrl?: string;
 }
 
 /** What a domain operation needs: the store, a clock (injected so runs and tests are reproducible), the caller. */

@@ -46,6 +46,15 @@ storeConformance('DomainStore', (location: string, options: SqliteDomainStoreOpt
     expect(await store.cancelShipment(cancelRequest({ trackingId: 'TTN-999999' }))).toEqual({ kind: 'not_found' });
   });
 
+  it("lists only the tenant's own tracking ids by prefix, in order and capped", async () => {
+    const store = await open();
+    expect(await store.listTrackingIds('globex', 'TTN-', 10)).toEqual(['TTN-000015', 'TTN-000016']);
+    expect(await store.listTrackingIds('default', 'TTN-00001', 10)).toEqual(['TTN-000010', 'TTN-000011', 'TTN-000012', 'TTN-000013', 'TTN-000014']);
+    expect(await store.listTrackingIds('default', '', 3)).toEqual(['TTN-000001', 'TTN-000002', 'TTN-000003']);
+    expect(await store.listTrackingIds('default', 'TTN-000015', 10)).toEqual([]);
+    expect(await store.listTrackingIds('default', '%', 10)).toEqual([]);
+  });
+
   it('cancels once, replays the same key, refuses another use of the key and every rule that depends on state', async () => {
     const store = await open();
     const first = await store.cancelShipment(cancelRequest());

@@ -60,6 +60,8 @@ export interface DomainStore {
   readonly audit: AuditChain;
   /** The shipment, or undefined when unknown or (with `tenant`) owned by another tenant. */
   getShipment(trackingId: string, tenant?: string): Promise<Shipment | undefined>;
+  /** Up to `limit` tracking ids of `tenant`'s shipments that start with `prefix`, in order (for completions). */
+  listTrackingIds(tenant: string, prefix: string, limit: number): Promise<string[]>;
   getProduct(sku: string): Promise<Product | undefined>;
   listStock(sku: string): Promise<StockLevel[]>;
   listWarehouses(): Promise<Warehouse[]>;

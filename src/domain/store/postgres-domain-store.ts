@@ -52,6 +52,14 @@ export class PostgresDomainStore implements DomainStore {
     return shipment && (tenant === undefined || shipment.tenant === tenant) ? shipment : undefined;
   }
 
+  async listTrackingIds(tenant: string, prefix: string, limit: number): Promise<string[]> {
+    const { rows } = await this.#pool.query<{ tracking_id: string }>(
+      'SELECT tracking_id FROM shipments WHERE tenant = $1 AND substr(tracking_id, 1, length($2)) = $2 ORDER BY tracking_id LIMIT $3',
+      [tenant, prefix, limit],
+    );
+    return rows.map((row) => row.tracking_id);
+  }
+
   async getProduct(sku: string): Promise<Product | undefined> {
     return (await this.#pool.query<Product>('SELECT sku, name, category FROM products WHERE sku = $1', [sku])).rows[0];
   }

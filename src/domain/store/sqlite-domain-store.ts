@@ -43,6 +43,13 @@ export class SqliteDomainStore implements DomainStore {
     return shipment && (tenant === undefined || shipment.tenant === tenant) ? shipment : undefined;
   }
 
+  async listTrackingIds(tenant: string, prefix: string, limit: number): Promise<string[]> {
+    const rows = this.#db
+      .prepare('SELECT tracking_id FROM shipments WHERE tenant = ? AND substr(tracking_id, 1, length(?)) = ? ORDER BY tracking_id LIMIT ?')
+      .all(tenant, prefix, prefix, limit) as Array<{ tracking_id: string }>;
+    return rows.map((row) => row.tracking_id);
+  }
+
   async getProduct(sku: string): Promise<Product | undefined> {
     return this.#db.prepare('SELECT sku, name, category FROM products WHERE sku = ?').get(sku) as Product | undefined;
   }
