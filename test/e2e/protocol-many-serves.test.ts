@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createQueueTestSchema } from '../../src/queue/queue-test-schema.js';
 import { openProtocolStore } from '../../src/server/agent-protocol/open-protocol-store.js';
-import { readSse } from '../../src/server/agent-protocol/sse-test-reader.js';
+import { readSse } from '../../src/testing/read-sse.js';
 import { testPostgresUrl, type TestSchema } from '../../src/testing/postgres-test-schema.js';
 import { CLI, serverEnv } from './helpers.js';
 

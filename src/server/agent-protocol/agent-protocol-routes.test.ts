@@ -54,6 +54,8 @@ describe.each(SERVED_RUNTIMES)('the Agent Protocol on the %s runtime', (runtimeN
       expect(globexSearch).toEqual([]);
       // Taking an existing id is refused whoever owns it, without saying whose it is.
       expect((await server.call('POST', '/threads', { key: server.keys.globex, body: { thread_id: threadId } })).status).toBe(409);
+      // The kernel owns the thread from its creation: another tenant's /v1 run on it is refused before any run on it.
+      expect((await server.call('POST', '/v1/runs', { key: server.keys.globex, body: { input: 'Де TTN-000001?', thread_id: threadId } })).status).toBe(404);
     });
 
     it('refuse bad requests by name: no question, an unknown stream mode, a resume with nothing pending, a question to a paused thread', async () => {

@@ -20,20 +20,24 @@ export async function ownedThread(deps: ServerDeps, tenant: string, threadId: st
   return thread;
 }
 
-/** Creates a thread for `tenant`; 409 when the id is taken, unless `doNothing` and the tenant owns it. */
+/**
+ * Creates a thread for `tenant`; 409 when the id is taken, unless `doNothing` and the tenant owns it.
+ * The owner is the kernel's (its thread owners, claimed here before the protocol's row is written), so
+ * no other tenant's run reaches the thread by any path, and an id another tenant's runs use is refused.
+ */
 export async function createThread(deps: ServerDeps, tenant: string, input: { threadId?: string | null; metadata?: Record<string, unknown> | null; doNothing?: boolean }): Promise<ProtocolThreadRow> {
   const threadId = input.threadId ?? randomUUID();
   // A thread named in the path (`if_not_exists: "create"`) gets the same rule as one in a body: opaque, no personal data.
   const named = ThreadId.safeParse(threadId);
   if (!named.success) throw new ApiError('invalid_body', `thread_id: ${named.error.issues[0]?.message ?? 'not a thread id'}`);
-  // A thread id used by another tenant's /v1 runs shares their checkpoints: never hand it out.
-  const used = await deps.opened.runs.latestRunForThread(threadId);
-  const free = (!used || used.tenant === tenant) && (await deps.protocol.createThread({ threadId, tenant, metadata: input.metadata ?? {} }));
-  if (!free) {
+  const taken = async () => {
     const existing = await deps.protocol.getThread(threadId);
     if (input.doNothing && existing?.tenant === tenant) return existing;
     throw new ApiError('thread_exists', `thread ${threadId} already exists`);
-  }
+  };
+  if (await deps.protocol.getThread(threadId)) return taken();
+  if ((await deps.opened.runs.claimThread(threadId, tenant)) !== tenant) return taken();
+  if (!(await deps.protocol.createThread({ threadId, tenant, metadata: input.metadata ?? {} }))) return taken();
   return await ownedThread(deps, tenant, threadId);
 }
 

@@ -9,7 +9,7 @@ import { openApiKeyStore } from '../open-api-key-store.js';
 import type { RunningWaybill } from '../serve-waybill.js';
 import { serveWaybill } from '../serve-waybill.js';
 import { openProtocolStore } from './open-protocol-store.js';
-import { readSse } from './sse-test-reader.js';
+import { readSse } from '../../testing/read-sse.js';
 
 const temp = makeTempDir();
 const dbPath = join(temp.dir, 'rejoin.db');
