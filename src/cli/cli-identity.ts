@@ -22,7 +22,7 @@ export function cliIdentity(env: NodeJS.ProcessEnv = process.env): CliIdentity {
 }
 
 /** A refusal of the acting identity: exit 2 with what was refused and what would allow it. */
-export class NotAllowedError extends UsageError {
+class NotAllowedError extends UsageError {
   constructor(message: string) {
     super(`not allowed: ${message}`);
   }

@@ -12,7 +12,7 @@ interface ApprovalTally {
 }
 
 /** One tenant's day: runs, tokens, cost, approvals and stops by reason. */
-export interface TenantUsageDay {
+interface TenantUsageDay {
   tenant: string;
   day: string;
   runs: number;
