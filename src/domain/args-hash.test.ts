@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { argsHash, canonicalJson } from './args-hash.js';
+import { argsHash, canonicalJson, iterativeCanonicalJson } from './args-hash.js';
 
 describe('argsHash', () => {
   it('ignores key order at every depth', () => {
@@ -27,6 +27,7 @@ describe('canonicalJson', () => {
       { b: 1, 10: 'ten', 9: 'nine', a: [1, undefined, () => 1, { y: undefined, x: null }], '01': 0, 'é': 'e', Z: true },
       [Number.NaN, Infinity, -0, 1e21, 'кирилиця "лапки"\n', new Date('2026-11-30T12:00:00.000Z')],
       { toJSON: () => ({ z: 1, a: 2 }) },
+      { 'ключ "з" \\ лапками': '\u0001\ud800x\t', plain: 'без екранування' },
       'text',
       42,
       null,
@@ -34,7 +35,10 @@ describe('canonicalJson', () => {
       {},
       { nested: { deeper: { deepest: [[], {}, [{}]] } } },
     ];
-    for (const sample of samples) expect(canonicalJson(sample)).toBe(recursive(sample));
+    for (const sample of samples) {
+      expect(iterativeCanonicalJson(sample)).toBe(recursive(sample));
+      expect(canonicalJson(sample)).toBe(recursive(sample));
+    }
   });
 
   it('writes arguments nested 100,000 levels deep, where the recursive form overflows the stack', () => {
@@ -42,6 +46,7 @@ describe('canonicalJson', () => {
     for (let i = 0; i < 100_000; i += 1) deep = i % 2 === 0 ? { k: deep } : [deep];
     expect(() => recursive(deep)).toThrow(RangeError);
     const text = canonicalJson(deep);
+    expect(iterativeCanonicalJson(deep)).toBe(text);
     expect(text.startsWith('[{"k":[{"k":')).toBe(true);
     expect(text.length).toBe(100_000 / 2 * ('{"k":'.length + '}'.length + 2) + '"leaf"'.length);
     expect(argsHash(deep)).toMatch(/^[0-9a-f]{64}$/);
@@ -51,5 +56,6 @@ describe('canonicalJson', () => {
     const cyclic: Record<string, unknown> = { a: 1 };
     cyclic.self = { again: cyclic };
     expect(() => canonicalJson(cyclic)).toThrow(TypeError);
+    expect(() => iterativeCanonicalJson(cyclic)).toThrow(TypeError);
   });
 });

@@ -1,26 +1,40 @@
 import { createHash } from 'node:crypto';
 
-/** An array or an object being written: its members still to go. */
+/** An array or an object being written: its keys (objects only, in output order) and how far it got. */
 interface OpenContainer {
   close: ']' | '}';
-  source: object;
-  members: Array<[string | undefined, unknown]>;
+  source: Record<string, unknown> | unknown[];
+  keys: string[] | undefined;
+  length: number;
   next: number;
   wrote: boolean;
 }
 
-// Array-index keys come first in ascending order, then the rest sorted: the order the earlier
+// Array-index keys first in ascending order, then the rest sorted: the order the earlier
 // JSON.stringify-with-replacer version produced (Object.fromEntries puts index keys first), so every
 // hash stored before (approvals, idempotency keys, audit entries) is reproduced bit for bit.
+// Object.keys already lists index keys first and ascending, so only the rest is sorted.
 const INDEX_KEY = /^(0|[1-9][0-9]*)$/;
 const isIndexKey = (key: string) => INDEX_KEY.test(key) && Number(key) < 4294967295;
 
-function sortedEntries(value: object): Array<[string, unknown]> {
-  const entries = Object.entries(value);
-  const indexes = entries.filter(([key]) => isIndexKey(key)).sort(([a], [b]) => Number(a) - Number(b));
-  const rest = entries.filter(([key]) => !isIndexKey(key)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return [...indexes, ...rest];
+function sortedKeys(value: object): string[] {
+  const keys = Object.keys(value);
+  let firstName = 0;
+  while (firstName < keys.length && isIndexKey(keys[firstName] as string)) firstName += 1;
+  if (keys.length - firstName < 2) return keys;
+  const names = keys.slice(firstName).sort();
+  return firstName === 0 ? names : [...keys.slice(0, firstName), ...names];
 }
+
+// JSON.stringify per string is the cost of the whole walk; most strings need no escaping at all.
+function needsEscape(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return true;
+  }
+  return false;
+}
+const quoted = (text: string): string => (needsEscape(text) ? JSON.stringify(text) : `"${text}"`);
 
 /** The value JSON.stringify would write for `value` under `key` (toJSON applied), or a container to open. */
 function prepare(value: unknown, key: string): string | undefined | OpenContainer {
@@ -31,29 +45,30 @@ function prepare(value: unknown, key: string): string | undefined | OpenContaine
   if (inner === null) return 'null';
   switch (typeof inner) {
     case 'string':
+      return quoted(inner);
     case 'boolean':
-      return JSON.stringify(inner);
+      return inner ? 'true' : 'false';
     case 'number':
-      return Number.isFinite(inner) ? JSON.stringify(inner) : 'null';
+      // Number-to-string is what JSON.stringify writes for a finite number (-0 included: "0").
+      return Number.isFinite(inner) ? String(inner) : 'null';
     case 'bigint':
       throw new TypeError('canonicalJson: a BigInt has no JSON form');
-    case 'object':
-      return Array.isArray(inner)
-        ? { close: ']', source: inner, members: Array.from(inner as unknown[], (item): [undefined, unknown] => [undefined, item]), next: 0, wrote: false }
-        : { close: '}', source: inner, members: sortedEntries(inner), next: 0, wrote: false };
+    case 'object': {
+      if (Array.isArray(inner)) return { close: ']', source: inner as unknown[], keys: undefined, length: inner.length, next: 0, wrote: false };
+      const keys = sortedKeys(inner);
+      return { close: '}', source: inner as Record<string, unknown>, keys, length: keys.length, next: 0, wrote: false };
+    }
     default:
       return undefined;
   }
 }
 
 /**
- * JSON with object keys sorted at every depth, so equal arguments always serialise the same way.
- * Iterative (an explicit stack, not recursion), so arguments nested 100,000 levels deep are written
- * like any others instead of overflowing the call stack: a call is never left without its audit entry
- * because its arguments were deep. Same output as JSON.stringify (undefined members dropped in objects
- * and written as null in arrays, non-finite numbers as null, cycles refused with a TypeError).
+ * canonicalJson without recursion: an explicit stack, so arguments nested 100,000 levels deep are
+ * written like any others. Same output as the recursive form (undefined members dropped in objects and
+ * written as null in arrays, non-finite numbers as null, cycles refused with a TypeError).
  */
-export function canonicalJson(value: unknown): string {
+export function iterativeCanonicalJson(value: unknown): string {
   const first = prepare(value, '');
   if (typeof first !== 'object') return first as string;
   const parts: string[] = [first.close === ']' ? '[' : '{'];
@@ -61,20 +76,21 @@ export function canonicalJson(value: unknown): string {
   const open = new Set<object>([first.source]);
   while (stack.length > 0) {
     const top = stack[stack.length - 1] as OpenContainer;
-    if (top.next >= top.members.length) {
+    if (top.next >= top.length) {
       parts.push(top.close);
       open.delete(top.source);
       stack.pop();
       continue;
     }
-    const [key, member] = top.members[top.next] as [string | undefined, unknown];
     const index = top.next;
     top.next += 1;
+    const key = top.keys?.[index];
+    const member = key === undefined ? (top.source as unknown[])[index] : (top.source as Record<string, unknown>)[key];
     const written = prepare(member, key ?? String(index));
     if (written === undefined && key !== undefined) continue;
     if (top.wrote) parts.push(',');
     top.wrote = true;
-    if (key !== undefined) parts.push(JSON.stringify(key), ':');
+    if (key !== undefined) parts.push(quoted(key), ':');
     if (written === undefined) parts.push('null');
     else if (typeof written === 'string') parts.push(written);
     else {
@@ -85,6 +101,27 @@ export function canonicalJson(value: unknown): string {
     }
   }
   return parts.join('');
+}
+
+const sortKeys = (_key: string, inner: unknown): unknown => {
+  if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
+  const entries = Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries);
+};
+
+/**
+ * JSON with object keys sorted at every depth, so equal arguments always serialise the same way.
+ * Ordinary arguments go through JSON.stringify (native, fast); arguments nested deeper than the call
+ * stack allows (a RangeError there, from about 3,000 levels) are written by iterativeCanonicalJson,
+ * byte for byte the same, so a call is never left without its audit entry because its arguments were deep.
+ */
+export function canonicalJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, sortKeys);
+  } catch (error) {
+    if (error instanceof RangeError) return iterativeCanonicalJson(value);
+    throw error;
+  }
 }
 
 /** SHA-256 (hex) of the canonical JSON of a tool's arguments: the audit trail's and idempotency's fingerprint. */

@@ -85,7 +85,7 @@ export interface StoredHead extends ChainHead {
 }
 
 /** The head's HMAC: domain-separated from entry hashes, so no stored hash can stand in for it. */
-export const headMac = (key: { id: string; secret: Buffer }, head: ChainHead): string =>
+const headMac = (key: { id: string; secret: Buffer }, head: ChainHead): string =>
   keyedHash(key, canonicalJson({ kind: 'waybill.audit.head', count: head.count, hash: head.hash, key_id: key.id }));
 
 /** The signed head row after appending `entry` (signed with the same key as the entry). */
