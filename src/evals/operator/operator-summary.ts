@@ -11,6 +11,7 @@ export function operatorSummary(report: OperatorReport): string[] {
     lines.push(`  by kind:     ${Object.entries(scores.by_kind).map(([kind, s]) => `${kind} ${cell(s)}`).join(', ')}`);
   }
   lines.push(`all parts by language: ${Object.entries(report.by_language).map(([lang, s]) => `${lang} ${cell(s)}`).join(', ')}`);
-  for (const r of report.results.filter((result) => !result.passed)) lines.push(`FAILED ${r.id} (${r.part}): ${r.failures.join('; ')}`);
+  if (report.guard_blocked.length > 0) lines.push(`blocked by the input guard before the planner ran (not scored): ${report.guard_blocked.join(', ')}`);
+  for (const r of report.results.filter((result) => !result.passed && !result.guard_blocked)) lines.push(`FAILED ${r.id} (${r.part}): ${r.failures.join('; ')}`);
   return lines;
 }

@@ -14,6 +14,8 @@ export interface OperatorResult extends OperatorGrade {
   question: string;
   stop_reason: string;
   answer: string;
+  /** Stopped by the input guard before any model call: not the planner's answer, so left out of the scores. */
+  guard_blocked?: true;
 }
 
 /** Passed of total, and the share. */
@@ -31,6 +33,8 @@ export interface OperatorReport {
   overall: OperatorScore;
   /** Per part (tuned, held_out), and within each part per language and per kind. */
   parts: Record<string, { overall: OperatorScore; by_language: Record<string, OperatorScore>; by_kind: Record<string, OperatorScore> }>;
+  /** Questions the input guard stopped before the planner saw them (ids): reported, not scored. */
+  guard_blocked: string[];
   /** Per language over both parts. */
   by_language: Record<string, OperatorScore>;
   results: OperatorResult[];
@@ -45,7 +49,8 @@ export interface OperatorSetOptions {
   onProgress?: (done: number, total: number, label: string) => void;
 }
 
-function score(results: readonly OperatorResult[]): OperatorScore {
+function score(all: readonly OperatorResult[]): OperatorScore {
+  const results = all.filter((r) => !r.guard_blocked);
   const passed = results.filter((r) => r.passed).length;
   return { passed, total: results.length, rate: results.length === 0 ? null : passed / results.length };
 }
@@ -61,7 +66,8 @@ const WRITES: ReadonlySet<OperatorQuestion['kind']> = new Set(['cancel', 'refusa
 /**
  * Asks every question of the operator set on the offline planner, on a clock set to the set's "today"
  * (still ticking, so durations stay real), and grades each answer (gradeOperatorAnswer). A question
- * whose run throws is a failed question, not a crashed set.
+ * whose run throws is a failed question, not a crashed set. One the input guard blocked never reached
+ * the planner: it is listed in `guard_blocked` and left out of every score.
  */
 export async function runOperatorSet(options: OperatorSetOptions): Promise<OperatorReport> {
   const { file, runtime } = options;
@@ -85,7 +91,8 @@ export async function runOperatorSet(options: OperatorSetOptions): Promise<Opera
         if (own) await session.close();
       }
       const grade = gradeOperatorAnswer(question, outcome, file);
-      results.push({ id: question.id, part: question.part, lang: question.lang, kind: question.kind, question: question.q, ...outcome, ...grade });
+      const blocked = outcome.stop_reason === 'input_blocked' ? { guard_blocked: true as const } : {};
+      results.push({ id: question.id, part: question.part, lang: question.lang, kind: question.kind, question: question.q, ...outcome, ...grade, ...blocked });
       options.onProgress?.(index + 1, questions.length, question.id);
     }
   } finally {
@@ -97,5 +104,5 @@ export async function runOperatorSet(options: OperatorSetOptions): Promise<Opera
       return [part, { overall: score(members), by_language: groupBy(members, 'lang', OPERATOR_LANGUAGES), by_kind: groupBy(members, 'kind', OPERATOR_KINDS) }];
     }),
   );
-  return { kind: 'operator', runtime: runtime.name, model: options.model, today: file.today, overall: score(results), parts: byPart, by_language: groupBy(results, 'lang', OPERATOR_LANGUAGES), results };
+  return { kind: 'operator', runtime: runtime.name, model: options.model, today: file.today, overall: score(results), guard_blocked: results.filter((r) => r.guard_blocked).map((r) => r.id), parts: byPart, by_language: groupBy(results, 'lang', OPERATOR_LANGUAGES), results };
 }

@@ -80,9 +80,11 @@ async function finishHeldRun(run: RunLedger, outcome: RunOutcome, deps: FinishDe
     answer = [finalCheck.replacement, note].filter(Boolean).join('\n\n');
     run.audit({ agent: 'supervisor', type: 'proof.check', status: 'error', detail: JSON.stringify({ final: true, findings: finalCheck.report.findings }).slice(0, 2000) });
   }
-  const incomplete = reason === 'finish' && (failed.length > 0 || finalCheck?.replacement !== undefined);
+  // A part the domain refused (not found, over a limit) and its worker said so is answered, not missing.
+  const unanswered = failed.filter((task) => !run.refusedByDomain.has(task.task_id));
+  const incomplete = reason === 'finish' && (unanswered.length > 0 || finalCheck?.replacement !== undefined);
   // Whatever ended the run, an answer that lacks parts says which and why (a pause or a block has no parts yet).
-  if (failed.length > 0 && !pending && reason !== 'input_blocked') answer = [answer, missingPartsNote(subtasks, language)].filter(Boolean).join('\n\n');
+  if (unanswered.length > 0 && !pending && reason !== 'input_blocked') answer = [answer, missingPartsNote(subtasks.filter((task) => !run.refusedByDomain.has(task.task_id)), language)].filter(Boolean).join('\n\n');
   if (run.notes.length > 0) answer = [answer, ...run.notes].filter(Boolean).join('\n\n');
   const redaction = redactPii(answer);
   if (redaction.total > 0) run.audit({ agent: 'supervisor', type: 'pii.redacted', status: 'info', detail: JSON.stringify(redaction.counts) });
