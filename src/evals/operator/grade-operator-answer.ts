@@ -19,7 +19,7 @@ const contains = (answer: string, entry: string): boolean => entry.split('|').so
 const QUOTED = /«[^»]*»|"[^"]*"|“[^”]*”/gu;
 
 /** The language the reply is written in, read from its first line without quotations. */
-export function replyLanguage(answer: string): string {
+function replyLanguage(answer: string): string {
   const lead = (answer.trim().split('\n')[0] ?? '').replace(QUOTED, ' ');
   return detectLanguage(lead);
 }

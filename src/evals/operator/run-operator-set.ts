@@ -6,7 +6,7 @@ import type { OperatorQuestion, OperatorQuestionFile } from './operator-question
 import { OPERATOR_KINDS, OPERATOR_LANGUAGES, OPERATOR_PARTS } from './operator-question.js';
 
 /** One question's result. */
-export interface OperatorResult extends OperatorGrade {
+interface OperatorResult extends OperatorGrade {
   id: string;
   part: OperatorQuestion['part'];
   lang: OperatorQuestion['lang'];

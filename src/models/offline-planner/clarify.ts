@@ -20,7 +20,7 @@ const LONG_NUMBER = /(?<![\d-])\d{8,20}(?!\d)/u;
 const S10_NUMBER = /(?<![\p{L}\d])[A-Za-z]{2}\s?\d{9}\s?[A-Za-z]{2}(?![\p{L}\d])/u;
 
 /** A number in the request that is some other carrier's, as written, or undefined. */
-export function foreignTrackingNumber(text: string): string | undefined {
+function foreignTrackingNumber(text: string): string | undefined {
   const bounded = text.slice(0, MAX_TEXT_CHARS);
   return (S10_NUMBER.exec(bounded) ?? LONG_NUMBER.exec(bounded))?.[0];
 }

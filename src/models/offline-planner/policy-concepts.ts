@@ -15,7 +15,7 @@ interface Concept {
   words: WordList;
 }
 
-export const POLICY_CONCEPTS: readonly Concept[] = [
+const POLICY_CONCEPTS: readonly Concept[] = [
   { id: 'refund', agent: 'tracking_agent', terms: 'refund повернення коштів', words: ['refund*', 'поверн*', 'возврат*', 'верну*', 'вернут*', 'компенс*', 'reimburs*', 'money', 'гроші', 'грошей', 'деньги', 'кошти', 'коштів'] },
   { id: 'approve', agent: 'tracking_agent', terms: 'approve approval схвалення підтвердження', words: ['approv*', 'схвал*', 'погодж*', 'одобр*', 'підтвердж*', 'подтвержд*', 'review*', 'розгляд*', 'рассматрива*', 'decid*', 'рішен*', 'решени*'] },
   { id: 'cap', agent: 'tracking_agent', terms: 'cap limit ліміт 5000', words: ['cap', 'limit*', 'ліміт*', 'лимит*', 'максимал*', 'maximum', 'max', 'понад', 'above', 'более', 'больше', 'exceed*', 'перевищ*', 'превыша*'] },
