@@ -17,13 +17,14 @@ export const NEGATIONS: WordList = ['не', 'ні', 'don\'t', 'don’t', 'dont',
 export const TRACK_WORDS: WordList = [
   'де', 'статус*', 'відстеж*', 'трек*', 'track*', 'where', 'status', 'history', 'історі*', 'чому', 'why',
   'затрим*', 'delay*', 'коли', 'when', 'eta', 'посилк*', 'відправлен*', 'parcel*', 'shipment*', 'package*',
+  'где', 'отслед*', 'истори*', 'почему', 'задерж*', 'когда', 'посылк*', 'отправлен*',
 ];
 
 /** Words asking why a parcel is late: the answer leads with the delay reason. */
-export const DELAY_WORDS: WordList = ['затрим*', 'delay*', 'чому', 'why', 'запізн*', 'late'];
+export const DELAY_WORDS: WordList = ['затрим*', 'delay*', 'чому', 'why', 'запізн*', 'late', 'задерж*', 'почему', 'опазд*'];
 
 /** Words asking for the whole route: the answer lists every history event. */
-export const HISTORY_WORDS: WordList = ['історі*', 'history', 'events', 'події', 'подій'];
+export const HISTORY_WORDS: WordList = ['історі*', 'history', 'events', 'події', 'подій', 'истори*', 'событи*'];
 
 /** Unambiguous stock words: these keep a stock intent even next to a price question. */
 export const STRONG_STOCK_WORDS: WordList = [
