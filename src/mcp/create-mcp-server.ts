@@ -6,7 +6,7 @@ import { ARG_ORIGINS, argsHash, CALLER_META_KEY, DOMAIN_TOOLS, errorEnvelope, fi
 import type { ArgOrigin } from '../domain/index.js';
 import type { SearchPoliciesInput } from '../domain/index.js';
 import type { ControlStore } from '../policy/index.js';
-import { checkBoundary } from './boundary-check.js';
+import { checkBoundary, checkOrigins } from './boundary-check.js';
 import { PACKAGE_VERSION } from './package-version.js';
 import type { Logger } from './stderr-logger.js';
 import { silentLogger } from './stderr-logger.js';
@@ -92,6 +92,8 @@ export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpSer
       // Origins are the in-process runtime's trace, shown to the human who decides; a transport's caller
       // could claim anything, so theirs are not taken.
       const origins = caller.channel === 'in-process' ? originsFrom(meta?.[ORIGINS_META_KEY]) : undefined;
+      const fromData = tool && checkOrigins(tool, origins);
+      if (fromData) return fromData;
       return await (tool as NonNullable<typeof tool>).run({ store, now, caller, approvals, ...(origins && { origins }) }, args);
     } catch (error) {
       // A store failure is not the caller's fault and writes run in one transaction, so nothing was changed.
