@@ -9,6 +9,7 @@ import { BENIGN as FIRST_BENIGN, EARLIER_TEST_BENIGN, EVERYDAY_BENIGN, MORE_BENI
 import { INTENT_BENIGN } from './guard-corpus-benign-intents.mjs';
 import { expandTemplates } from './guard-corpus-expand.mjs';
 import { HELD_OUT_ATTACKS, HELD_OUT_BENIGN } from './guard-corpus-held-out.mjs';
+import { ISSUE_34_ATTACKS, ISSUE_34_BENIGN } from './guard-corpus-issue-34.mjs';
 import { FRIENDLY_ROLES, OFF_TOPIC } from './guard-corpus-off-topic.mjs';
 import { ordinaryRequests, policyQuestions } from './guard-corpus-ordinary.mjs';
 import { TEMPLATE_ATTACKS } from './guard-corpus-template-attacks.mjs';
@@ -119,6 +120,11 @@ for (const [family, byLanguage] of Object.entries(VARIED_ATTACKS)) {
   }
 }
 
+// Issue 34's attacks (guard-corpus-issue-34.mjs), under their own prefix.
+for (const [family, byLanguage] of Object.entries(ISSUE_34_ATTACKS)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) attacks.push({ id: nextId(`g34-${family}`), family, language, text });
+}
+
 // Encoded payloads: phrasings of the other families, encoded and wrapped in a carrier sentence.
 let encodingTurn = 0;
 const encodingNames = Object.keys(ENCODINGS);
@@ -155,6 +161,9 @@ for (const { language, text } of ordinaryRequests(6)) benign.push({ id: nextId('
 for (const { language, text } of policyQuestions()) benign.push({ id: nextId('gp'), resembles: 'policy_question', language, text });
 // Off-topic requests (issue 34): benign, so that "not about parcels" is not learnt as "attack".
 for (const [language, texts] of Object.entries(OFF_TOPIC)) for (const text of texts) benign.push({ id: nextId('got'), resembles: 'off_topic', language, text });
+for (const [resembles, byLanguage] of Object.entries(ISSUE_34_BENIGN)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) benign.push({ id: nextId('g34b'), resembles, language, text });
+}
 for (const [language, texts] of Object.entries(FRIENDLY_ROLES)) for (const text of texts) benign.push({ id: nextId('got'), resembles: 'friendly_roles', language, text });
 
 const corpus = { version: 1, source: 'scripts/generate-guard-corpus.mjs', attacks, benign };
