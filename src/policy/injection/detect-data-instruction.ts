@@ -7,7 +7,7 @@
 // people's data, telling customers something. Concepts as word starts, not phrasings, so that the
 // detector holds for notes nobody on the project wrote.
 
-const B = String.raw`(?<![\p{L}\p{N}])`;
+const B = String.raw`(?:^|[^\p{L}\p{N}])`;
 const words = (...stems: readonly string[]): RegExp => new RegExp(`${B}(?:${stems.join('|')})`, 'u');
 
 /** The reader addressed: an AI, an assistant, an agent, a bot, a model, whoever processes the data. */
@@ -63,8 +63,10 @@ const SENTENCE_END = /[.!?;\n]+/u;
 
 /** The sentence of a data text that reads as an instruction to its reader, or undefined. Linear. */
 export function findDataInstruction(view: string): string | undefined {
-  const sentences = view.split(SENTENCE_END);
   const skipped = SKIPPED_CHECK.test(view);
+  // Most data names no reader, demands nothing and mentions no workings: four passes, then done.
+  if (!skipped && !ADDRESSEE.test(view) && !DEMAND.test(view) && !OWN_WORKINGS.test(view)) return undefined;
+  const sentences = view.split(SENTENCE_END);
   let addressedBefore = false;
   for (const sentence of sentences) {
     const addressed = ADDRESSEE.test(sentence);

@@ -54,10 +54,15 @@ describe('routing with the offline planner', () => {
   });
 
   it('ends out-of-domain requests with model_unavailable and says how to configure a model', async () => {
-    const { runtime } = await open();
+    const o = await open();
+    const { runtime } = o;
     const record = await runtime.ask({ input: 'Напиши вірш про море' });
     expect(record).toMatchObject({ status: 'stopped', stop_reason: 'model_unavailable', tool_calls: [] });
     expect(record.answer).toMatch(/WAYBILL_MODEL/);
+    // Issue 34: labelled out of domain, never counted as an attack.
+    const types = (await o.runs.listEvents(record.run_id)).map((e) => e.type);
+    expect(types).toContain('guard.out_of_domain');
+    expect(types).not.toContain('guard.block');
   });
 });
 
