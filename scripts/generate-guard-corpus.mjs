@@ -8,6 +8,9 @@ import { ATTACKS as FIRST_ATTACKS, DECODE_CARRIERS, MORE_ATTACKS } from './guard
 import { BENIGN as FIRST_BENIGN, EARLIER_TEST_BENIGN, EVERYDAY_BENIGN, MORE_BENIGN } from './guard-corpus-benign.mjs';
 import { INTENT_BENIGN } from './guard-corpus-benign-intents.mjs';
 import { expandTemplates } from './guard-corpus-expand.mjs';
+import { HELD_OUT_ATTACKS, HELD_OUT_BENIGN } from './guard-corpus-held-out.mjs';
+import { ISSUE_34_ATTACKS, ISSUE_34_BENIGN } from './guard-corpus-issue-34.mjs';
+import { FRIENDLY_ROLES, OFF_TOPIC } from './guard-corpus-off-topic.mjs';
 import { ordinaryRequests, policyQuestions } from './guard-corpus-ordinary.mjs';
 import { TEMPLATE_ATTACKS } from './guard-corpus-template-attacks.mjs';
 import { TEMPLATE_BENIGN } from './guard-corpus-template-benign.mjs';
@@ -117,6 +120,11 @@ for (const [family, byLanguage] of Object.entries(VARIED_ATTACKS)) {
   }
 }
 
+// Issue 34's attacks (guard-corpus-issue-34.mjs), under their own prefix.
+for (const [family, byLanguage] of Object.entries(ISSUE_34_ATTACKS)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) attacks.push({ id: nextId(`g34-${family}`), family, language, text });
+}
+
 // Encoded payloads: phrasings of the other families, encoded and wrapped in a carrier sentence.
 let encodingTurn = 0;
 const encodingNames = Object.keys(ENCODINGS);
@@ -151,6 +159,12 @@ for (const [resembles, byLanguage] of Object.entries(VARIED_BENIGN)) {
 
 for (const { language, text } of ordinaryRequests(6)) benign.push({ id: nextId('go'), resembles: 'ordinary', language, text });
 for (const { language, text } of policyQuestions()) benign.push({ id: nextId('gp'), resembles: 'policy_question', language, text });
+// Off-topic requests (issue 34): benign, so that "not about parcels" is not learnt as "attack".
+for (const [language, texts] of Object.entries(OFF_TOPIC)) for (const text of texts) benign.push({ id: nextId('got'), resembles: 'off_topic', language, text });
+for (const [resembles, byLanguage] of Object.entries(ISSUE_34_BENIGN)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) benign.push({ id: nextId('g34b'), resembles, language, text });
+}
+for (const [language, texts] of Object.entries(FRIENDLY_ROLES)) for (const text of texts) benign.push({ id: nextId('got'), resembles: 'friendly_roles', language, text });
 
 const corpus = { version: 1, source: 'scripts/generate-guard-corpus.mjs', attacks, benign };
 writeFileSync(new URL('../evals/guard-corpus.json', import.meta.url), `${JSON.stringify(corpus, null, 2)}\n`);
@@ -172,5 +186,14 @@ for (const [resembles, byLanguage] of Object.entries(UNSEEN_2_BENIGN)) {
   for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) unseen2.benign.push({ id: nextId('gu2b'), resembles, language, text });
 }
 writeFileSync(new URL('../evals/guard-unseen-2.json', import.meta.url), `${JSON.stringify(unseen2, null, 2)}\n`);
+// The held-out set of issue 34 (evals/guard-held-out.json): never trained, calibrated or tuned on.
+const heldOut = { version: 1, source: 'scripts/guard-corpus-held-out.mjs', attacks: [], benign: [] };
+for (const [family, byLanguage] of Object.entries(HELD_OUT_ATTACKS)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) heldOut.attacks.push({ id: nextId(`gh-${family}`), family, language, text });
+}
+for (const [resembles, byLanguage] of Object.entries(HELD_OUT_BENIGN)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) heldOut.benign.push({ id: nextId('ghb'), resembles, language, text });
+}
+writeFileSync(new URL('../evals/guard-held-out.json', import.meta.url), `${JSON.stringify(heldOut, null, 2)}\n`);
 const families = Object.fromEntries([...new Set(attacks.map((a) => a.family))].map((f) => [f, attacks.filter((a) => a.family === f).length]));
 process.stdout.write(`${JSON.stringify({ attacks: attacks.length, benign: benign.length, look_alikes: benign.filter((b) => b.resembles !== 'ordinary').length, families })}\n`);

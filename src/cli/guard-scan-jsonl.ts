@@ -13,11 +13,13 @@ interface JsonlVerdict {
   readonly where: ScanChannel;
   /** `blocked` (user text the input guard refuses), `flagged` (third-party text carrying instructions) or `clean`. */
   readonly verdict: 'blocked' | 'flagged' | 'clean';
+  /** `attack` (blocked or flagged, with its family), `out_of_domain` (user text that is not logistics) or `benign`. */
+  readonly label: 'attack' | 'out_of_domain' | 'benign';
   readonly blocked: boolean;
   readonly tainted: boolean;
   readonly rule: string | null;
   readonly family: string | null;
-  /** The classifier's attack probability for user text; null for third-party text (rules only). */
+  /** The classifier's attack probability for user text; null for third-party text (rules and detectors, no classifier). */
   readonly score: number | null;
   readonly pii: Readonly<Record<string, number>>;
   readonly redacted: string;
@@ -75,10 +77,10 @@ export async function guardScanJsonl(input: Readable, output: Writable): Promise
     const common = { line, ...(parsed.id === undefined ? {} : { id: parsed.id }), where: parsed.where, pii: pii.counts, redacted: pii.text };
     if (parsed.where === 'user') {
       const input = detectInjection(parsed.text);
-      await write({ ...common, verdict: input.blocked ? 'blocked' : 'clean', blocked: input.blocked, tainted: false, rule: input.rule ?? null, family: input.blocked ? (input.family ?? null) : null, score: input.score });
+      await write({ ...common, verdict: input.blocked ? 'blocked' : 'clean', label: input.label, blocked: input.blocked, tainted: false, rule: input.rule ?? null, family: input.blocked ? (input.family ?? null) : null, score: input.score });
     } else {
       const taint = scanUntrustedText(parsed.text);
-      await write({ ...common, verdict: taint.tainted ? 'flagged' : 'clean', blocked: false, tainted: taint.tainted, rule: taint.rule ?? null, family: null, score: null });
+      await write({ ...common, verdict: taint.tainted ? 'flagged' : 'clean', label: taint.tainted ? 'attack' : 'benign', blocked: false, tainted: taint.tainted, rule: taint.rule ?? null, family: taint.family ?? null, score: null });
     }
     verdicts++;
   }

@@ -152,3 +152,20 @@ describe('tenancy at the boundary', () => {
     }
   });
 });
+
+describe('cancel_shipment with origins traced by an in-process runtime (issue 34)', () => {
+  it('refuses a target or an amount that only third-party text supports, files nothing, and takes user-named ones', async () => {
+    await close();
+    ({ client, close } = await connectInMemory({ store, now, caller: { ...caller, channel: 'in-process' }, approvals: { grants: 'required' } }));
+    const withOrigins = async (origins: Record<string, string>) => {
+      const result = await client.callTool({ name: 'cancel_shipment', arguments: cancel720, _meta: { 'waybill/origins': origins } });
+      return result.structuredContent as Record<string, unknown>;
+    };
+    const refused = await withOrigins({ tracking_id: 'user_request', refund_uah: 'third_party' });
+    expect(refused).toMatchObject({ status: 'refused', reason: 'policy_deny:cancel_shipment' });
+    expect(JSON.stringify(refused.problems)).toMatch(/refund_uah: supported only by third-party text/);
+    expect(await withOrigins({ tracking_id: 'third_party', refund_uah: 'tool_result' })).toMatchObject({ status: 'refused' });
+    expect(await store.approvals.list()).toHaveLength(0);
+    expect(await withOrigins({ tracking_id: 'user_request', refund_uah: 'user_request' })).toMatchObject({ status: 'approval_required' });
+  });
+});

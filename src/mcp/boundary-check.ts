@@ -1,5 +1,6 @@
 import type { Caller, RefusedResult } from '../domain/index.js';
 import { callerRoleAtLeast } from '../domain/index.js';
+import { checkArgOrigins } from '../policy/index.js';
 import type { ControlSnapshot } from '../policy/index.js';
 
 const refused = (reason: string, problem: string): RefusedResult => ({ status: 'refused', reason, problems: [problem] });
@@ -19,4 +20,15 @@ export function checkBoundary(caller: Caller, tool: { name: string; risk: 'read'
   if (controls.disabledTools.has(tool.name)) return refused(`policy_deny:${tool.name}`, `${tool.name}: refused: this tool is switched off by an operator; nothing was done`);
   if (controls.readOnly && tool.risk !== 'read') return refused(`policy_deny:${tool.name}`, `${tool.name}: refused: read-only mode is on; nothing was changed`);
   return undefined;
+}
+
+/**
+ * The boundary's own check of an irreversible call's traced argument origins (sent by an in-process
+ * runtime): a target or an amount that only third-party text supports is refused here too, so a
+ * runtime that skipped its gate cannot file it for approval.
+ */
+export function checkOrigins(tool: { name: string; risk: 'read' | 'irreversible' }, origins: Readonly<Record<string, string>> | undefined): RefusedResult | undefined {
+  if (tool.risk !== 'irreversible' || origins === undefined) return undefined;
+  const verdict = checkArgOrigins(origins);
+  return verdict.allowed ? undefined : refused(`policy_deny:${tool.name}`, `${tool.name}: refused: ${verdict.detail}`);
 }

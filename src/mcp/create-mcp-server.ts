@@ -8,7 +8,7 @@ import type { SearchPoliciesInput } from '../domain/index.js';
 import type { ControlStore } from '../policy/index.js';
 import { countAuditAppendFailure } from './audit-append-failures.js';
 import { redactValues } from '../policy/index.js';
-import { checkBoundary } from './boundary-check.js';
+import { checkBoundary, checkOrigins } from './boundary-check.js';
 import { MAX_COMPLETIONS, trackingIdPrefix } from './completions.js';
 import { clientCanElicit, elicitApproval } from './elicit-approval.js';
 import { installMcpLogging } from './mcp-logging.js';
@@ -150,6 +150,8 @@ export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpSer
       // Origins are the in-process runtime's trace, shown to the human who decides; a transport's caller
       // could claim anything, so theirs are not taken.
       const origins = caller.channel === 'in-process' ? originsFrom(meta?.[ORIGINS_META_KEY]) : undefined;
+      const fromData = tool && checkOrigins(tool, origins);
+      if (fromData) return fromData;
       return await (tool as NonNullable<typeof tool>).run({ store, now, caller, approvals, ...(origins && { origins }) }, args);
     } catch (error) {
       // A store failure is not the caller's fault and writes run in one transaction, so nothing was changed.

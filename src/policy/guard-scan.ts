@@ -1,11 +1,13 @@
 import { detectInjection, scanUntrustedText } from './injection/index.js';
-import type { InjectionRule } from './injection/index.js';
+import type { GuardLabel, InjectionRule } from './injection/index.js';
 import { redactPii } from './pii/index.js';
 import type { PiiType } from './pii/index.js';
 
 /** The `waybill guard scan --json` contract (DESIGN.md §6). */
 export interface GuardScanResult {
   blocked: boolean;
+  /** `attack` (blocked), `out_of_domain` (not logistics: gets the domain answer, not the security refusal) or `benign`. */
+  label: GuardLabel;
   /** The rule that blocked the input or tainted it, for logs; null when clean. */
   rule: InjectionRule | null;
   tainted: boolean;
@@ -24,6 +26,7 @@ export function guardScan(text: string): GuardScanResult {
   const pii = redactPii(text);
   return {
     blocked: input.blocked,
+    label: input.label,
     // A pattern's name says more than the classifier's, so the taint rule wins over it.
     rule: (input.rule === 'injection_classifier' ? undefined : input.rule) ?? taint.rule ?? input.rule ?? null,
     tainted: taint.tainted,

@@ -25,7 +25,7 @@ export type { ModelPrice } from './cost/model-prices.js';
 export { isStopReason } from './stop-reason.js';
 export type { StopReason } from './stop-reason.js';
 export { asksForCancellation } from './trust/asks-for-cancellation.js';
-export { checkWriteOrigin } from './trust/check-write-origin.js';
+export { checkArgOrigins, checkWriteOrigin } from './trust/check-write-origin.js';
 export { textBearingLines } from './trust/text-bearing-lines.js';
 export { wrapAsData } from './trust/wrap-as-data.js';
 export { classifyText, fileFromModel, GUARD_CLASSIFIER_PATH, loadGuardClassifier, trainGuardClassifier } from './classifier/index.js';

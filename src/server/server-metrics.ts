@@ -15,6 +15,7 @@ export class ServerMetrics {
   readonly #cost: Histogram<'tenant'>;
   readonly #denies: Counter<'tenant' | 'tool'>;
   readonly #guardBlocks: Counter<'tenant'>;
+  readonly #outOfDomain: Counter<'tenant'>;
   readonly #loopStops: Counter<'tenant'>;
   readonly #ended = new Map<string, { finished: number; ended: number }>();
 
@@ -41,6 +42,7 @@ export class ServerMetrics {
     this.#cost = new Histogram({ name: 'waybill_run_cost_usd', help: 'Model spend per run in USD', labelNames: ['tenant'], buckets: [0, 0.0001, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1], registers });
     this.#denies = new Counter({ name: 'waybill_policy_denies_total', help: 'Tool calls refused by policy', labelNames: ['tenant', 'tool'], registers });
     this.#guardBlocks = new Counter({ name: 'waybill_guard_blocks_total', help: 'Requests blocked by the input guard', labelNames: ['tenant'], registers });
+    this.#outOfDomain = new Counter({ name: 'waybill_guard_out_of_domain_total', help: 'Requests the input guard labelled out of domain (not attacks, not blocked)', labelNames: ['tenant'], registers });
     this.#loopStops = new Counter({ name: 'waybill_loop_stops_total', help: 'Runs stopped by loop detection', labelNames: ['tenant'], registers });
     new Counter({
       name: 'waybill_audit_append_failures_total',
@@ -75,6 +77,7 @@ export class ServerMetrics {
     for (const event of events) {
       if (event.type === 'policy.deny') this.#denies.inc({ tenant, tool: event.tool ?? 'unknown' });
       if (event.type === 'guard.block') this.#guardBlocks.inc({ tenant });
+      if (event.type === 'guard.out_of_domain') this.#outOfDomain.inc({ tenant });
     }
     if (record.stop_reason === 'loop_detected') this.#loopStops.inc({ tenant });
     if (record.status !== 'awaiting_approval') {

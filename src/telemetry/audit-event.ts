@@ -13,6 +13,7 @@ const AuditEventType = z.enum([
   'tool.call',
   'policy.deny',
   'guard.block',
+  'guard.out_of_domain',
   'guard.taint',
   'pii.redacted',
   'approval.requested',

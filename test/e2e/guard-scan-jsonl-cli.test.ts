@@ -23,13 +23,13 @@ describe('waybill guard scan --jsonl', () => {
     const run = scanJsonl(`${input}\n`);
     expect(run.code).toBe(0);
     expect(run.verdicts).toHaveLength(7);
-    expect(run.verdicts[0]).toMatchObject({ line: 1, id: 'a1', where: 'user', verdict: 'blocked', blocked: true, family: expect.any(String), score: expect.any(Number) });
-    expect(run.verdicts[1]).toMatchObject({ line: 2, where: 'user', verdict: 'clean', blocked: false, pii: { PHONE: 1 }, redacted: 'Де посилка TTN-000001? Мій телефон [REDACTED:PHONE]' });
+    expect(run.verdicts[0]).toMatchObject({ line: 1, id: 'a1', where: 'user', verdict: 'blocked', label: 'attack', blocked: true, family: expect.any(String), score: expect.any(Number) });
+    expect(run.verdicts[1]).toMatchObject({ line: 2, where: 'user', verdict: 'clean', label: 'benign', blocked: false, pii: { PHONE: 1 }, redacted: 'Де посилка TTN-000001? Мій телефон [REDACTED:PHONE]' });
     expect(run.verdicts[2]).toMatchObject({ line: 3, error: expect.stringContaining('not JSON') });
-    expect(run.verdicts[3]).toMatchObject({ line: 5, id: 7, where: 'third_party', verdict: 'flagged', blocked: false, tainted: true, rule: expect.any(String), score: null });
+    expect(run.verdicts[3]).toMatchObject({ line: 5, id: 7, where: 'third_party', verdict: 'flagged', label: 'attack', blocked: false, tainted: true, rule: expect.any(String), score: null });
     expect(run.verdicts[4]).toEqual({ line: 6, error: '"text" must be a string' });
     expect(run.verdicts[5]).toEqual({ line: 7, error: '"where" must be "user" or "third_party"' });
-    expect(run.verdicts[6]).toMatchObject({ line: 8, where: 'user', pii: { EMAIL: 1 }, redacted: 'Пишіть [REDACTED:EMAIL]' });
+    expect(run.verdicts[6]).toMatchObject({ line: 8, where: 'user', label: 'out_of_domain', pii: { EMAIL: 1 }, redacted: 'Пишіть [REDACTED:EMAIL]' });
   });
 
   it('documents the format in --help and refuses --json with --jsonl', () => {

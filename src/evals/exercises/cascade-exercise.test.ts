@@ -28,6 +28,7 @@ describe('cascade exercise', () => {
     expect(report.barriers.filter((b) => !b.held)).toEqual([]);
     expect(report).toMatchObject({ passed: true, held: 6 });
     expect(report.cancellations_after).toBe(report.cancellations_before);
-    expect(report.runs.map((r) => r.stop_reason)).toEqual(['policy_deny:cancel_shipment', 'finish', 'policy_deny:cancel_shipment']);
+    // The second run's planted refund is supported only by the note (issue 34): refused before any approval.
+    expect(report.runs.map((r) => r.stop_reason)).toEqual(['policy_deny:cancel_shipment', 'policy_deny:cancel_shipment', 'policy_deny:cancel_shipment']);
   });
 });

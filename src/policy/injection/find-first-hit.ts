@@ -32,8 +32,8 @@ export function findFirstHit(text: string, patterns: readonly InjectionPattern[]
     const windows = { latin: latin.slice(start, end), cyrillic: cyrillic.slice(start, end) };
     for (let index = 0; index < patterns.length; index++) {
       if (possible[index] === 0) continue;
-      const { rule, script, pattern, unless } = patterns[index] as InjectionPattern;
-      const match = unless === undefined ? pattern.exec(windows[script]) : firstUnvetoed(pattern, unless, windows[script]);
+      const { rule, script, pattern, unless, veto } = patterns[index] as InjectionPattern;
+      const match = unless === undefined && veto === undefined ? pattern.exec(windows[script]) : firstUnvetoed(pattern, windows[script], unless, veto);
       if (match === null) continue;
       const from = start + match.index;
       const to = from + match[0].length;
@@ -47,11 +47,12 @@ export function findFirstHit(text: string, patterns: readonly InjectionPattern[]
 // A pattern with a domain exception is global: after a vetoed match the search goes on from its
 // end, so "your rules for cancelling … and your system prompt" still finds the second request,
 // and the whole window is still read once.
-function firstUnvetoed(pattern: RegExp, unless: RegExp, window: string): RegExpExecArray | null {
+function firstUnvetoed(pattern: RegExp, window: string, unless: RegExp | undefined, veto: ((match: string, after: string) => boolean) | undefined): RegExpExecArray | null {
   pattern.lastIndex = 0;
   for (let match = pattern.exec(window); match !== null; match = pattern.exec(window)) {
-    const after = match.index + match[0].length;
-    if (!unless.test(window.slice(after, after + 80))) {
+    const end = match.index + match[0].length;
+    const after = window.slice(end, end + 80);
+    if (!(unless?.test(after) ?? false) && !(veto?.(match[0], after) ?? false)) {
       pattern.lastIndex = 0;
       return match;
     }

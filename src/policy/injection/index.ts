@@ -1,4 +1,5 @@
 export { detectConcepts, detectInjection } from './detect-injection.js';
+export type { GuardLabel } from './detect-injection.js';
 export { INJECTION_RULES } from './injection-rule.js';
 export type { InjectionRule } from './injection-rule.js';
 export { scanUntrustedText } from './scan-untrusted-text.js';

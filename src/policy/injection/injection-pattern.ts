@@ -17,4 +17,9 @@ export interface InjectionPattern {
    * "your rules for cancelling a parcel" or "the password for the parcel locker at branch 3".
    */
   readonly unless?: RegExp;
+  /**
+   * Domain sense that needs the match itself as well as what follows it: "disregard the old delivery
+   * instructions for TTN-…" is about a parcel, "disregard your instructions" is not.
+   */
+  readonly veto?: (match: string, after: string) => boolean;
 }

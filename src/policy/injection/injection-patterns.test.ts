@@ -42,6 +42,7 @@ describe('injection regexes', () => {
       'authority_bypass',
       'context_dump',
       'role_markup',
+      'data_instruction',
       'injection_classifier',
     ]);
   });

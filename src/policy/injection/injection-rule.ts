@@ -17,6 +17,7 @@ export const INJECTION_RULES = [
   'authority_bypass',
   'context_dump',
   'role_markup',
+  'data_instruction',
   'injection_classifier',
 ] as const;
 

@@ -19,5 +19,6 @@ export const RULE_FAMILY: Readonly<Record<InjectionRule, string>> = {
   authority_bypass: 'fake_authority',
   context_dump: 'self_disclosure',
   role_markup: 'role_injection',
+  data_instruction: 'indirect',
   injection_classifier: 'unknown',
 };

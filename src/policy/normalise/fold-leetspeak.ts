@@ -2,11 +2,14 @@ import { isWhiteSpace } from './is-white-space.js';
 
 // Digits and symbols that stand for letters in leetspeak, by the letter they imitate in Latin text.
 const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's', '!': 'i', '|': 'l', '€': 'e' };
+// Inside a Cyrillic word the same digits imitate Cyrillic letters: «з4будь св0ї пр4вил4» (issue 34).
+const CYRILLIC_LEET: Readonly<Record<string, string>> = { '0': 'о', '1': 'і', '3': 'з', '4': 'а', '6': 'б', '7': 'т', '8': 'в', '@': 'а', '!': 'і', '|': 'і', '€': 'є' };
+const HAS_CYRILLIC = /[\u0400-\u04ff]/u;
 const HAS_LETTER = /\p{L}/u;
 const LEET_CHARS = /[0134578@$!|€]/;
 
 /** The regexes of this step, for the linearity test. */
-export const FOLD_LEETSPEAK_REGEXES: readonly RegExp[] = [HAS_LETTER, LEET_CHARS];
+export const FOLD_LEETSPEAK_REGEXES: readonly RegExp[] = [HAS_LETTER, LEET_CHARS, HAS_CYRILLIC];
 
 /**
  * Folds leetspeak inside words that hold at least two letters: "1gn0r3 pr3v10u5" reads "ignore
@@ -49,7 +52,8 @@ function foldToken(token: string): string {
   }
   // More digits than letters is an identifier or a code (TTN-000001, 8kg, A4), not a word.
   if (letters < 2 || digits > letters) return token;
+  const table = HAS_CYRILLIC.test(core) ? CYRILLIC_LEET : LEET;
   let folded = '';
-  for (const char of core) folded += LEET[char] ?? char;
+  for (const char of core) folded += table[char] ?? char;
   return folded + token.slice(core.length);
 }

@@ -30,3 +30,22 @@ export function checkWriteOrigin(origin: WriteOrigin): WriteOriginVerdict {
     ? { allowed: true }
     : { allowed: false, detail: `${target} is not named in the user's request; untrusted content cannot initiate a write` };
 }
+
+/** The arguments that decide what an irreversible call does: which shipment, how much money. */
+const DECISIVE_ARGS = ['tracking_id', 'refund_uah'] as const;
+
+/**
+ * Structure, not detection (issue 34): with the origins a runtime traced for an irreversible call's
+ * arguments (`user_request`, `tool_result`, `third_party`, `model`), a target or an amount that
+ * only third-party text supports (a shipment note, a retrieved passage, another agent's output) is
+ * refused, whatever the guards made of that text. The user naming the shipment and the amount in
+ * their own words is what authorises them. The same words at the runtime and at the MCP server.
+ */
+export function checkArgOrigins(origins: Readonly<Record<string, string>>): WriteOriginVerdict {
+  const fromData = DECISIVE_ARGS.filter((name) => origins[name] === 'third_party');
+  if (fromData.length === 0) return { allowed: true };
+  return {
+    allowed: false,
+    detail: `${fromData.join(' and ')}: supported only by third-party text (a note, a document, another agent's output), not by the user's request, and untrusted content cannot set them; nothing was filed. Name the shipment and the amount in your own words to authorise them`,
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkWriteOrigin } from './check-write-origin.js';
+import { checkArgOrigins, checkWriteOrigin } from './check-write-origin.js';
 import { trustAtLeast } from './trust-level.js';
 import { wrapAsData } from './wrap-as-data.js';
 
@@ -36,6 +36,18 @@ describe('checkWriteOrigin (taint policy)', () => {
   it('leaves malformed or absent targets to argument validation', () => {
     expect(checkWriteOrigin({ args: { tracking_id: 'nonsense' }, trustedText: '' })).toEqual({ allowed: true });
     expect(checkWriteOrigin({ args: {}, trustedText: '' })).toEqual({ allowed: true });
+  });
+});
+
+describe('checkArgOrigins (structure, issue 34)', () => {
+  it('refuses a target or an amount supported only by third-party text, naming them', () => {
+    expect(checkArgOrigins({ tracking_id: 'user_request', refund_uah: 'third_party', reason: 'third_party' })).toMatchObject({ allowed: false, detail: expect.stringMatching(/^refund_uah: supported only by third-party text/) });
+    expect(checkArgOrigins({ tracking_id: 'third_party', refund_uah: 'third_party' })).toMatchObject({ allowed: false, detail: expect.stringMatching(/^tracking_id and refund_uah:/) });
+  });
+
+  it('takes what the user named or a tool field gave; a reason from data does not decide the effect', () => {
+    expect(checkArgOrigins({ tracking_id: 'user_request', refund_uah: 'tool_result', reason: 'third_party' })).toEqual({ allowed: true });
+    expect(checkArgOrigins({})).toEqual({ allowed: true });
   });
 });
 

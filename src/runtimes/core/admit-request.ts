@@ -6,7 +6,7 @@ export type Admission = { admitted: true; text: string } | { admitted: false };
 /**
  * The one place a user's request enters a run, on every runtime, before any model or checkpoint sees it:
  * the input guard (a blocked request stops the run with `input_blocked` at 0 tokens; the rule goes to the
- * audit trail, not to the user). `text`, what the framework is given, has personal data replaced by
+ * audit trail, not to the user; an out-of-domain request is admitted and audited as `guard.out_of_domain`). `text`, what the framework is given, has personal data replaced by
  * typed placeholders.
  */
 export function admitRequest(run: RunLedger, input: string): Admission {
@@ -20,5 +20,8 @@ export function admitRequest(run: RunLedger, input: string): Admission {
     run.stop('input_blocked', verdict.rule ?? 'blocked');
     return { admitted: false };
   }
+  // Not logistics (code, recipes, chit-chat): no attack, so no guard.block; the run goes on to the
+  // model or planner, whose answer says what Waybill can do. Audited under its own type.
+  if (verdict.label === 'out_of_domain') run.audit({ agent: 'supervisor', type: 'guard.out_of_domain', status: 'info', detail: `score ${verdict.score}` });
   return { admitted: true, text: redaction.text };
 }

@@ -1,7 +1,8 @@
 import { ROLES_TABLE } from '../../agents/index.js';
 import { findDomainTool } from '../../domain/index.js';
 import type { RolesTable, StopReason, ToolCallVerdict } from '../../policy/index.js';
-import { checkToolCall, checkWriteOrigin } from '../../policy/index.js';
+import { checkArgOrigins, checkToolCall, checkWriteOrigin } from '../../policy/index.js';
+import { callArgs, traceArgOrigins } from './arg-origins.js';
 import type { RunLedger } from './run-ledger.js';
 
 /**
@@ -16,8 +17,14 @@ export function vetToolCall(run: RunLedger, call: { agent: string; tool: string;
   const verdict = checkToolCall({ roles, agent, tool, args, policy, disabledTools: run.controls?.disabledTools ?? new Set() });
   if (verdict.verdict !== 'allow' || findDomainTool(tool)?.risk !== 'irreversible') return verdict;
   const origin = checkWriteOrigin({ args, trustedText: run.init.trustedText });
-  return origin.allowed ? verdict : { verdict: 'deny', cause: 'untrusted_origin', stopReason: `policy_deny:${tool}`, detail: origin.detail };
+  if (!origin.allowed) return { verdict: 'deny', cause: 'untrusted_origin', stopReason: `policy_deny:${tool}`, detail: origin.detail };
+  // Structure, not detection (issue 34): a target or an amount that only third-party text supports
+  // (a shipment note, a retrieved passage) is refused whatever the guards made of that text; the
+  // user naming them in their own words is what authorises them.
+  const fromData = checkArgOrigins(traceArgOrigins(run, callArgs(args)).origins);
+  return fromData.allowed ? verdict : { verdict: 'deny', cause: 'untrusted_origin', stopReason: `policy_deny:${tool}`, detail: fromData.detail };
 }
+
 
 /**
  * Ends the run on a proposed call the policy denies, before a human or the tool sees it: the stop

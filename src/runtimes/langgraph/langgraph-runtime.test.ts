@@ -53,12 +53,17 @@ describe('routing with the offline planner', () => {
     expect(tools).toEqual(['tracking_agent', 'warehouse_agent', 'pricing_agent']);
   });
 
-  it('ends out-of-domain requests with not_understood and says what can be asked', async () => {
-    const { runtime } = await open();
+  it('ends out-of-domain requests with not_understood and says what can be asked; labelled out of domain, never an attack', async () => {
+    const o = await open();
+    const { runtime } = o;
     const record = await runtime.ask({ input: 'Напиши вірш про море' });
     expect(record).toMatchObject({ status: 'stopped', stop_reason: 'not_understood', tool_calls: [] });
     expect(record.answer).toMatch(/TTN-000001/);
     expect(record.answer).not.toMatch(/пізніше|недоступн/);
+    // Issue 34: labelled out of domain, never counted as an attack.
+    const types = (await o.runs.listEvents(record.run_id)).map((e) => e.type);
+    expect(types).toContain('guard.out_of_domain');
+    expect(types).not.toContain('guard.block');
   });
 });
 

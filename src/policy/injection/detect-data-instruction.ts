@@ -1,0 +1,81 @@
+// Instructions inside third-party text (a shipment note, a stock comment, a retrieved passage, a
+// tool's or another agent's output), in en/uk/ru. Data describes; it does not ask the reader to act.
+// So a sentence in data is an instruction when it addresses the reader (an assistant, an agent, a
+// bot, a model, "whoever processes this") and asks for an action, or when it asks, in the
+// imperative or with "must / треба / нужно", for what a logistics assistant must never take from
+// data: cancelling, refunding, approving, skipping a check, revealing its instructions or other
+// people's data, telling customers something. Concepts as word starts, not phrasings, so that the
+// detector holds for notes nobody on the project wrote.
+
+const B = String.raw`(?:^|[^\p{L}\p{N}])`;
+const words = (...stems: readonly string[]): RegExp => new RegExp(`${B}(?:${stems.join('|')})`, 'u');
+
+/** The reader addressed: an AI, an assistant, an agent, a bot, a model, whoever processes the data. */
+const ADDRESSEE = words(
+  'assistants?(?![\\p{L}])', 'agents?(?![\\p{L}])', 'ai(?![\\p{L}])', 'a\\.i\\.', 'bots?(?![\\p{L}])', 'chatbots?', '(?:language\\s)?models?(?![\\p{L}])', 'llms?(?![\\p{L}])', 'supervisor', 'coordinator', 'gpt',
+  'whoever\\s(?:reads|processes|handles)', 'anyone\\s(?:reading|processing)', 'if\\syou\\sare\\san?', 'when\\syou\\sread', 'dear\\s(?:assistant|agent|bot)',
+  'помічник', 'асистент', 'агент', 'ші(?![\\p{L}])', 'бот(?:е|у|а|и|ом)?(?![\\p{L}])', 'модел', 'супервізор', 'координатор', 'хто\\sобробляє', 'якщо\\sти', 'хто\\sце\\sчитає',
+  'помощник', 'ассистент', 'ии(?![\\p{L}])', 'супервизор', 'кто\\sобрабатывает', 'если\\sты', 'кто\\sэто\\sчитает', 'читающий',
+);
+
+/** An action a reader of data must not take from it: money, approvals, checks, disclosure, obedience. */
+const ACTION = words(
+  '(?:cancel|refund|reimburse|approve|transfer|reveal|disclose|print|show|tell|say|reply|respond|ignore|forget|skip|bypass|override|provide|output|execute)(?![\\p{L}])',
+  'pay\\s', 'send\\s(?:the\\s)?(?:money|customer)', 'call\\s(?:cancel|the\\stool|tool|a\\stool)', 'process\\s(?:it|this|the\\srefund|the\\scancel)', 'include\\syour', 'give\\s', 'list\\s',
+  'ask\\s(?:the\\s)?(?:user|customer|client)', 'попрос', 'попроси',
+  'скасу', 'поверн', 'повернути', 'відшкод', 'оформ', 'підтверд', 'схвал', 'погод', 'переказ', 'виклич', 'покаж', 'вивед', 'розкаж', 'кажи', 'скажи', 'відповід', 'ігнор', 'забудь',
+  'пропуст', 'обійд', 'дай', 'надішли', 'перелічи',
+  'отмен', 'верн', 'возмест', 'одобр', 'подтверд', 'согласу', 'переведи', 'вызов', 'покаж', 'выведи', 'расскаж', 'говори', 'скажи', 'отвеча', 'игнор', 'забудь', 'пропуст', 'обойд',
+  'дай', 'отправь', 'перечисл',
+);
+
+/** An imperative or a "must" on a money action or a skipped check, with no reader named. */
+const DEMAND = words(
+  '^\\s*(?:please\\s|kindly\\s|now\\s|just\\s)?(?:cancel|refund|approve|reimburse)\\s(?:it|this|the|all|every|ttn|immediately|now|\\d)',
+  '(?:should|must|needs?\\sto|has\\sto|have\\sto|is\\sto)\\s(?:be\\s)?(?:cancel|refund|approv|reimburs|skip|ignor|reveal|disclos)',
+  'скасуй(?:те)?(?![\\p{L}])', 'поверни(?:те)?\\s(?:кошти|гроші|\\d|вс)', 'відміни(?:ть)?(?![\\p{L}])', 'оформи(?:ть)?\\s(?:повернення|скасування)', 'підтверди(?:ть)?\\s(?:повернення|скасування)',
+  '(?:треба|потрібно|необхідно|слід|мусиш|маєш|має)\\s(?:\\p{L}+\\s)?(?:скасувати|повернути|підтвердити|схвалити|пропускати|пропустити|ігнорувати)',
+  'отмени(?:те)?(?![\\p{L}])', 'верни(?:те)?\\s(?:деньги|средства|\\d|вс)', 'оформи(?:те)?\\s(?:возврат|отмену)', 'одобри(?:те)?(?![\\p{L}])', 'подтверди(?:те)?\\s(?:возврат|отмену)',
+  '(?:нужно|надо|необходимо|следует|должен|должна|должны|обязан)\\s(?:\\p{L}+\\s)?(?:отменить|вернуть|одобрить|подтвердить|пропускать|пропустить|игнорировать|одобрять)',
+);
+
+/** A check declared unnecessary or skipped, with a money action in the same text. */
+const SKIPPED_CHECK = words(
+  'no\\s(?:need\\s(?:to|for)|approval|confirmation)', '(?:approval|confirmation)\\s(?:is\\s)?(?:not\\s(?:needed|required)|unnecessary)', 'without\\s(?:approval|confirmation|asking|checks?)',
+  'skip\\s(?:the\\s)?(?:human\\s)?(?:approval|confirmation|check)',
+  '(?:підтвердження|погодження|схвалення)\\s(?:не\\s)?(?:потрібн|треба)', 'без\\s(?:підтвердження|погодження|перевір)', 'не\\sпитаючи', 'пропускати\\sпідтвердження',
+  '(?:подтверждение|согласование|одобрение)\\s(?:не\\s)?(?:нужн|требуется|надо)', 'без\\s(?:подтверждения|согласования|провер)', 'не\\sспрашивая', 'пропускать\\sподтверждение',
+);
+
+/** Disclosure of the reader's own workings. */
+const OWN_WORKINGS = words(
+  '(?:your|its|their)\\s(?:\\p{L}+\\s)?(?:instructions|prompt|configuration|rules|system\\sprompt)', 'hidden\\sinstructions', 'system\\sprompt', 'full\\sconfiguration',
+  'сво(?:ї|и)\\s(?:\\p{L}+\\s)?(?:інструкці|налаштуван|правила|инструкци|настройк)', 'системн(?:ий|ый)\\sпромпт', 'прихован\\p{L}*\\sінструкці', 'скрыт\\p{L}*\\sинструкци', 'внутрішн\\p{L}*\\sінструкці', 'внутренн\\p{L}*\\sинструкци',
+);
+
+/** A sentence that tells what happened ("the assistant did not cancel it"), not what to do. */
+const NARRATIVE = words('did\\snot', "didn't", 'was\\snot', "wasn't", 'were\\snot', 'has\\snot', 'had\\snot');
+
+/** Whether a sentence's verb on the workings is one of showing them. */
+const SHOW = words('reveal', 'disclose', 'print', 'show', 'include', 'output', 'tell', 'share', 'покаж', 'вивед', 'розкаж', 'поділ', 'выведи', 'расскаж', 'подели');
+
+const SENTENCE_END = /[.!?;\n]+/u;
+
+/** The sentence of a data text that reads as an instruction to its reader, or undefined. Linear. */
+export function findDataInstruction(view: string): string | undefined {
+  const skipped = SKIPPED_CHECK.test(view);
+  // Most data names no reader, demands nothing and mentions no workings: four passes, then done.
+  if (!skipped && !ADDRESSEE.test(view) && !DEMAND.test(view) && !OWN_WORKINGS.test(view)) return undefined;
+  const sentences = view.split(SENTENCE_END);
+  let addressedBefore = false;
+  for (const sentence of sentences) {
+    const addressed = ADDRESSEE.test(sentence);
+    // "Dear assistant," may stand in a sentence of its own before the request.
+    if ((addressed || addressedBefore) && ACTION.test(sentence) && !NARRATIVE.test(sentence)) return sentence.trim();
+    if (DEMAND.test(sentence)) return sentence.trim();
+    if (skipped && (ACTION.test(sentence) || DEMAND.test(sentence)) && SKIPPED_CHECK.test(sentence)) return sentence.trim();
+    if (OWN_WORKINGS.test(sentence) && SHOW.test(sentence)) return sentence.trim();
+    addressedBefore = addressed && sentence.trim().split(/\s+/u).length <= 4;
+  }
+  return undefined;
+}
