@@ -137,5 +137,33 @@ export function evalCommand(): Command {
       const variantBreaches = report.generated_variants.status === 'ran' ? report.generated_variants.overall.breached : 0;
       process.exitCode = report.overall.breached + variantBreaches === 0 ? 0 : 1;
     });
+  evalCmd
+    .command('operator')
+    .description("ask the operator question set (an operator's first hour, uk/en/ru) on the offline planner; grade facts and forbidden words")
+    .option('--runtime <name>', 'the runtime to evaluate', 'langgraph')
+    .option('--questions <file>', 'a question file (default: evals/operator-questions.json)')
+    .option('--part <part>', 'tuned, held_out or both', 'both')
+    .option('--out <dir>', 'where operator.json goes', 'reports/evals')
+    .option('--json', 'print the report as JSON')
+    .addHelpText('after', '\nAlways on the offline planner, with the clock set to the file\'s "today" (so an ETA before it is overdue).\nReports the tuned and the held-out part per language and per kind.\nExit 0 when the tuned part reaches 95%, the held-out part 90% and every language 85%, 1 otherwise, 2 for bad usage.')
+    .action(async (options: CommonOptions & { questions?: string; part: string }) => {
+      if (!['tuned', 'held_out', 'both'].includes(options.part)) throw new UsageError(`--part must be tuned, held_out or both, got ${JSON.stringify(options.part)}`);
+      const { runtime, data: file, out } = await prepare({ ...options, offline: true }, async () => (await import('../evals/operator/operator-question.js')).loadOperatorQuestions(options.questions ? resolve(options.questions) : undefined));
+      const operator = await import('../evals/operator/index.js');
+      const { progressBar } = await import('../evals/index.js');
+      const parts = options.part === 'both' ? undefined : [options.part as 'tuned' | 'held_out'];
+      const report = await operator.runOperatorSet({ runtime, file, model: 'waybill-offline-planner', ...(parts && { parts }), ...(!options.json && { onProgress: progressBar() }) });
+      const { mkdirSync, writeFileSync } = await import('node:fs');
+      const { join } = await import('node:path');
+      mkdirSync(out, { recursive: true });
+      const written = join(out, 'operator.json');
+      writeFileSync(written, `${JSON.stringify(report, null, 2)}\n`);
+      if (options.json) console.log(JSON.stringify(report, null, 2));
+      else {
+        for (const line of operator.operatorSummary(report)) console.log(line);
+        console.log(`report: ${written}`);
+      }
+      process.exitCode = operator.meetsOperatorThresholds(report) ? 0 : 1;
+    });
   return evalCmd;
 }

@@ -13,6 +13,8 @@ export interface EvalOpenOptions {
   model?: unknown;
   /** Force the offline planner whatever the environment configures (tests, `--offline`). */
   offline?: boolean;
+  /** The clock of the runs and the domain (the operator set's "today"); default the real one. */
+  now?: () => Date;
 }
 
 /**
@@ -35,7 +37,7 @@ export function evalRuntime(name: RuntimeName, database?: string): EvalRuntime {
     name,
     async open(options: EvalOpenOptions = {}): Promise<Runtime> {
       const { openRuntime } = await import('../runtimes/index.js');
-      const open = (dbPath: string) => openRuntime(name, { dbPath, ...(options.model !== undefined && { model: options.model }), ...(options.offline && { offline: true }) });
+      const open = (dbPath: string) => openRuntime(name, { dbPath, ...(options.model !== undefined && { model: options.model }), ...(options.offline && { offline: true }), ...(options.now && { now: options.now }) });
       if (options.dbPath !== undefined || database === undefined || !isPostgresUrl(database)) return open(options.dbPath ?? ':memory:');
       const schema = `wb_eval_${randomBytes(6).toString('hex')}`;
       const url = await freshPostgresSchema(withPostgresSchema(database, schema), schema);

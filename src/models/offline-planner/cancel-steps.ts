@@ -9,6 +9,7 @@ import { cancelCall, trackCall } from './domain-calls.js';
 import { numberField, textField } from './fields.js';
 import type { Intent } from './intent.js';
 import { statusWord } from './labels.js';
+import { say } from './say.js';
 import { toolOutcome } from './tool-outcome.js';
 
 type CancelIntent = Extract<Intent, { kind: 'cancel' }>;
@@ -55,19 +56,21 @@ export function cancelCalls(intent: CancelIntent, context: CancelContext): CallS
 }
 
 function askRefund(trackingId: string, language: Language): string {
-  return language === 'uk' ? `Щоб скасувати ${trackingId}, вкажіть суму повернення (грн).` : `To cancel ${trackingId}, please give the refund amount (UAH).`;
+  return say(language, { uk: `Щоб скасувати ${trackingId}, вкажіть суму повернення (грн).`, en: `To cancel ${trackingId}, please give the refund amount (UAH).`, ru: `Чтобы отменить ${trackingId}, укажите сумму возврата (грн).` });
 }
 
 function blockedAnswer(intent: CancelIntent, call: RecordedCall, language: Language): string {
-  const uk = language === 'uk';
   const outcome = toolOutcome(call.result);
   if (outcome.kind !== 'ok') {
     const failure = describeFailure(callAction('track_shipment', call.args, language), outcome, language);
-    return `${failure} ${uk ? `Скасування ${intent.trackingId} не виконувалося.` : `The cancellation of ${intent.trackingId} was not attempted.`}`;
+    return `${failure} ${say(language, { uk: `Скасування ${intent.trackingId} не виконувалося.`, en: `The cancellation of ${intent.trackingId} was not attempted.`, ru: `Отмена ${intent.trackingId} не выполнялась.` })}`;
   }
   if (outcome.data.cancellable === false) {
     const status = statusWord(textField(outcome.data, 'shipment_status'), language);
-    return uk ? `${intent.trackingId} не можна скасувати: статус — ${status}.` : `${intent.trackingId} cannot be cancelled: it is ${status}.`;
+    const already = textField(outcome.data, 'shipment_status') === 'cancelled';
+    return already
+      ? say(language, { uk: `${intent.trackingId} уже скасовано, вдруге його скасувати не можна.`, en: `${intent.trackingId} is already cancelled; it cannot be cancelled twice.`, ru: `${intent.trackingId} уже отменено, повторно отменить его нельзя.` })
+      : say(language, { uk: `${intent.trackingId} не можна скасувати: статус — ${status}.`, en: `${intent.trackingId} cannot be cancelled: it is ${status}.`, ru: `${intent.trackingId} нельзя отменить: статус — ${status}.` });
   }
   return askRefund(intent.trackingId, language);
 }
@@ -80,7 +83,7 @@ export function cancelAnswer(intent: CancelIntent, context: CancelContext): stri
     const described = describeCall(earlier, language);
     const lookedUp = intent.refundUah === undefined && toolOutcome(earlier.result).kind === 'ok';
     if (!lookedUp) return described;
-    return `${described} ${language === 'uk' ? 'Суму повернення взято з оплати відправлення.' : 'The refund equals what was paid for the shipment.'}`;
+    return `${described} ${say(language, { uk: 'Суму повернення взято з оплати відправлення.', en: 'The refund equals what was paid for the shipment.', ru: 'Сумма возврата равна оплате за отправление.' })}`;
   }
   const state = lookupState(intent, context);
   if (state.kind === 'blocked') return blockedAnswer(intent, state.call, language);

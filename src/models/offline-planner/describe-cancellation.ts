@@ -1,6 +1,7 @@
 import type { Language } from './chat-types.js';
 import { callAction, describeFailure } from './describe-problems.js';
 import { numberField, textField } from './fields.js';
+import { say } from './say.js';
 import type { ToolOutcome } from './tool-outcome.js';
 
 /**
@@ -8,7 +9,6 @@ import type { ToolOutcome } from './tool-outcome.js';
  * pending approval says the shipment is NOT cancelled and nothing was refunded.
  */
 export function describeCancellation(outcome: ToolOutcome, trackingId: string, language: Language): string {
-  const uk = language === 'uk';
   if (outcome.kind === 'ok') {
     const { data } = outcome;
     const id = textField(data, 'tracking_id') ?? trackingId;
@@ -16,14 +16,16 @@ export function describeCancellation(outcome: ToolOutcome, trackingId: string, l
     const refund = numberField(data, 'refund_uah') ?? '?';
     const reason = textField(data, 'reason') ?? '';
     const replay = data.replayed === true
-      ? (uk ? ' Це повтор попереднього запиту: вдруге нічого не повернено.' : ' This repeated an earlier request: nothing was refunded twice.')
+      ? say(language, { uk: ' Це повтор попереднього запиту: вдруге нічого не повернено.', en: ' This repeated an earlier request: nothing was refunded twice.', ru: ' Это повтор предыдущего запроса: повторно ничего не возвращено.' })
       : '';
-    return uk
-      ? `Відправлення ${id} скасовано: ${cid}, повернення ${refund} грн, причина: «${reason}».${replay}`
-      : `Shipment ${id} is cancelled: ${cid}, refund ${refund} UAH, reason: "${reason}".${replay}`;
+    return say(language, {
+      uk: `Відправлення ${id} скасовано: ${cid}, повернення ${refund} грн, причина: «${reason}».${replay}`,
+      en: `Shipment ${id} is cancelled: ${cid}, refund ${refund} UAH, reason: "${reason}".${replay}`,
+      ru: `Отправление ${id} отменено: ${cid}, возврат ${refund} грн, причина: «${reason}».${replay}`,
+    });
   }
   const failure = describeFailure(callAction('cancel_shipment', { tracking_id: trackingId }, language), outcome, language);
   // Only a refusal proves nothing happened; a pending or unreadable result proves neither way.
   if (outcome.kind !== 'error' && outcome.kind !== 'rejected') return failure;
-  return `${failure} ${uk ? `Відправлення ${trackingId} не скасовано, кошти не повернено.` : `Shipment ${trackingId} is not cancelled and nothing was refunded.`}`;
+  return `${failure} ${say(language, { uk: `Відправлення ${trackingId} не скасовано, кошти не повернено.`, en: `Shipment ${trackingId} is not cancelled and nothing was refunded.`, ru: `Отправление ${trackingId} не отменено, деньги не возвращены.` })}`;
 }

@@ -2,6 +2,7 @@ import { normaliseSku, normaliseTrackingId } from '../../domain/index.js';
 import type { Language } from './chat-types.js';
 import { cityLabel, clipText, sentence } from './labels.js';
 import { localiseProblem } from './localise.js';
+import { say } from './say.js';
 import type { ToolOutcome } from './tool-outcome.js';
 
 const asText = (value: unknown): string => (typeof value === 'string' ? value : '?');
@@ -13,20 +14,19 @@ const idText = (value: unknown, normalise: (raw: string) => string | undefined):
 
 /** What a call was trying to do, in words: "відстежити TTN-000001", "quote delivery Kyiv → Lviv". */
 export function callAction(name: string, args: Readonly<Record<string, unknown>>, language: Language): string {
-  const uk = language === 'uk';
   switch (name) {
     case 'track_shipment':
-      return `${uk ? 'відстежити' : 'track'} ${idText(args.tracking_id, normaliseTrackingId)}`;
+      return `${say(language, { uk: 'відстежити', en: 'track', ru: 'отследить' })} ${idText(args.tracking_id, normaliseTrackingId)}`;
     case 'check_stock':
-      return `${uk ? 'перевірити залишок' : 'check stock of'} ${idText(args.sku, normaliseSku)}`;
+      return `${say(language, { uk: 'перевірити залишок', en: 'check stock of', ru: 'проверить остаток' })} ${idText(args.sku, normaliseSku)}`;
     case 'calc_delivery': {
       const route = `${cityLabel(asText(args.origin), language)} → ${cityLabel(asText(args.destination), language)}`;
-      return `${uk ? 'розрахувати доставку' : 'quote delivery'} ${route}`;
+      return `${say(language, { uk: 'розрахувати доставку', en: 'quote delivery', ru: 'рассчитать доставку' })} ${route}`;
     }
     case 'cancel_shipment':
-      return `${uk ? 'скасувати' : 'cancel'} ${idText(args.tracking_id, normaliseTrackingId)}`;
+      return `${say(language, { uk: 'скасувати', en: 'cancel', ru: 'отменить' })} ${idText(args.tracking_id, normaliseTrackingId)}`;
     default:
-      return `${uk ? 'виконати' : 'run'} ${name}`;
+      return `${say(language, { uk: 'виконати', en: 'run', ru: 'выполнить' })} ${name}`;
   }
 }
 
@@ -35,22 +35,25 @@ export function callAction(name: string, args: Readonly<Record<string, unknown>>
  * did not let the call through, free text that cannot be read as a result, or no result at all.
  */
 export function describeFailure(action: string, outcome: Exclude<ToolOutcome, { kind: 'ok' }>, language: Language): string {
-  const uk = language === 'uk';
   switch (outcome.kind) {
     case 'error':
-      return sentence(`${uk ? 'Не вдалося' : 'Could not'} ${action}: ${outcome.problems.map((p) => localiseProblem(p, language)).join('; ')}`);
+      return sentence(`${say(language, { uk: 'Не вдалося', en: 'Could not', ru: 'Не удалось' })} ${action}: ${outcome.problems.map((p) => localiseProblem(p, language)).join('; ')}`);
     case 'rejected': {
-      const why = outcome.timedOut ? (uk ? 'час на схвалення минув' : 'the approval timed out') : (uk ? 'запит на схвалення відхилено' : 'the approval was rejected');
+      const why = outcome.timedOut
+        ? say(language, { uk: 'час на схвалення минув', en: 'the approval timed out', ru: 'время на одобрение истекло' })
+        : say(language, { uk: 'запит на схвалення відхилено', en: 'the approval was rejected', ru: 'запрос на одобрение отклонён' });
       const detail = outcome.detail ? ` (${clipText(outcome.detail, 200)})` : '';
-      return uk ? `Не виконано (${action}): ${why}${detail}.` : `Not done (${action}): ${why}${detail}.`;
+      return say(language, { uk: `Не виконано (${action}): ${why}${detail}.`, en: `Not done (${action}): ${why}${detail}.`, ru: `Не выполнено (${action}): ${why}${detail}.` });
     }
     case 'awaiting':
-      return uk ? `Очікує схвалення людиною і ще не виконано (${action}).` : `Awaiting human approval, not done yet (${action}).`;
+      return say(language, { uk: `Очікує схвалення людиною і ще не виконано (${action}).`, en: `Awaiting human approval, not done yet (${action}).`, ru: `Ожидает одобрения человеком и ещё не выполнено (${action}).` });
     case 'text':
-      return uk
-        ? `Неочікувана відповідь інструмента (${action}), успіх не підтверджено: ${clipText(outcome.text)}`
-        : `Unexpected tool reply (${action}), success not confirmed: ${clipText(outcome.text)}`;
+      return say(language, {
+        uk: `Неочікувана відповідь інструмента (${action}), успіх не підтверджено: ${clipText(outcome.text)}`,
+        en: `Unexpected tool reply (${action}), success not confirmed: ${clipText(outcome.text)}`,
+        ru: `Неожиданный ответ инструмента (${action}), успех не подтверждён: ${clipText(outcome.text)}`,
+      });
     case 'missing':
-      return uk ? `Результату ще немає (${action}).` : `No result yet (${action}).`;
+      return say(language, { uk: `Результату ще немає (${action}).`, en: `No result yet (${action}).`, ru: `Результата ещё нет (${action}).` });
   }
 }

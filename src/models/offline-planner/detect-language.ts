@@ -9,6 +9,11 @@ export const CYRILLIC = /\p{Script=Cyrillic}/u;
 const UKRAINIAN_LETTERS = /[іїєґ]/u;
 const RUSSIAN_LETTERS = /[ыэъё]/u;
 
+// Word shapes only Russian spells (Ukrainian writes the same words otherwise): "рас-" for "роз-"
+// ("расскажи"), "-ие/-ия/-ию" for "-іє/-ія/-ію" ("наличие", "историю"), "-ость" for "-ість", the
+// infinitive "-ить/-ать/-еть" for "-ити/-ати/-іти", the past "-ал/-ил/-ел" for "-ав/-ив/-ів".
+const RUSSIAN_SHAPES = /^рас\p{L}{3,}$|^\p{L}{2,}(?:ие|ия|ию|иями|иях|ость|ости|остью|ить|ать|еть|ал|ил|ел|ала|ила|ела)$/u;
+
 // Common Russian words spelled with letters both alphabets share ("где", "как", "сколько"), and their
 // Ukrainian counterparts, so a short question with no telling letter still reads right.
 const RUSSIAN_WORDS: ReadonlySet<string> = new Set([
@@ -17,6 +22,7 @@ const RUSSIAN_WORDS: ReadonlySet<string> = new Set([
   'кто', 'или', 'нет', 'есть', 'сейчас', 'сегодня', 'завтра', 'хочу', 'нужно', 'надо', 'какой', 'какая', 'какие',
   'правила', 'возврат', 'склад', 'складе', 'товар', 'остаток', 'заказ', 'пожалуйста', 'спасибо', 'привет', 'из', 'во',
   'до', 'по', 'на', 'для', 'килограмм', 'килограммов', 'кило', 'груз', 'вес', 'весом', 'будет', 'вернуть', 'деньги',
+  'проверь', 'посоветуй', 'подскажи', 'подскажите', 'клиент', 'клиента', 'товары', 'отправлять', 'нельзя', 'ожидает', 'отмена',
 ]);
 const UKRAINIAN_WORDS: ReadonlySet<string> = new Set([
   'де', 'як', 'що', 'коли', 'скільки', 'чому', 'можна', 'мені', 'мене', 'моя', 'мій', 'чи', 'або', 'немає', 'зараз',
@@ -27,8 +33,7 @@ const UKRAINIAN_WORDS: ReadonlySet<string> = new Set([
 // Score of one word: +1 Ukrainian, −1 Russian, 0 when it could be either.
 function wordScore(word: string): number {
   if (UKRAINIAN_LETTERS.test(word) || word.includes('\'') || word.includes('’') || word.includes('ʼ')) return 1;
-  // Russian "рас-/раз-" is Ukrainian "роз-" ("расскажи" / "розкажи").
-  if (RUSSIAN_LETTERS.test(word) || (word.startsWith('рас') && word.length > 5)) return -1;
+  if (RUSSIAN_LETTERS.test(word) || RUSSIAN_SHAPES.test(word)) return -1;
   const uk = UKRAINIAN_WORDS.has(word);
   const ru = RUSSIAN_WORDS.has(word);
   return uk === ru ? 0 : uk ? 1 : -1;

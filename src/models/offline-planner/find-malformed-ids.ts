@@ -1,6 +1,7 @@
 import type { Language } from './chat-types.js';
 import { MAX_TEXT_CHARS } from './read-text.js';
 import type { Token } from './tokenize.js';
+import { say } from './say.js';
 import { tokenize } from './tokenize.js';
 
 /** An identifier with the wrong number of digits ("TTN-123", "SKU-10011"), as the user wrote it. */
@@ -42,11 +43,15 @@ export function findMalformedIds(text: string): MalformedId[] {
 /** What is wrong with one malformed id and what a right one looks like, in the request's language. */
 export function malformedIdNote(id: MalformedId, language: Language): string {
   if (id.kind === 'ttn') {
-    return language === 'uk'
-      ? `«${id.written}» — не номер відправлення: номер складається з TTN- і шести цифр, наприклад TTN-000001. Перевірте номер і надішліть його ще раз.`
-      : `"${id.written}" is not a tracking number: a tracking number is TTN- followed by six digits, e.g. TTN-000001. Please check it and send it again.`;
+    return say(language, {
+      uk: `«${id.written}» — не номер відправлення: номер складається з TTN- і шести цифр, наприклад TTN-000001. Перевірте номер і надішліть його ще раз.`,
+      en: `"${id.written}" is not a tracking number: a tracking number is TTN- followed by six digits, e.g. TTN-000001. Please check it and send it again.`,
+      ru: `«${id.written}» — не номер отправления: номер состоит из TTN- и шести цифр, например TTN-000001. Проверьте номер и отправьте его ещё раз.`,
+    });
   }
-  return language === 'uk'
-    ? `«${id.written}» — не артикул: артикул складається з SKU- і чотирьох цифр, наприклад SKU-1001. Перевірте його і надішліть ще раз.`
-    : `"${id.written}" is not a SKU: a SKU is SKU- followed by four digits, e.g. SKU-1001. Please check it and send it again.`;
+  return say(language, {
+    uk: `«${id.written}» — не артикул: артикул складається з SKU- і чотирьох цифр, наприклад SKU-1001. Перевірте його і надішліть ще раз.`,
+    en: `"${id.written}" is not a SKU: a SKU is SKU- followed by four digits, e.g. SKU-1001. Please check it and send it again.`,
+    ru: `«${id.written}» — не артикул: артикул состоит из SKU- и четырёх цифр, например SKU-1001. Проверьте его и отправьте ещё раз.`,
+  });
 }

@@ -1,4 +1,4 @@
-import type { ShipmentStatus } from '../../domain/index.js';
+import type { City, ShipmentStatus } from '../../domain/index.js';
 import { CITY_ENGLISH, normaliseCity } from '../../domain/index.js';
 import type { Language } from './chat-types.js';
 
@@ -10,26 +10,34 @@ const STATUS_WORDS: Readonly<Record<Language, Readonly<Record<ShipmentStatus, st
 
 /** A shipment status in words; an unknown status is shown as it came. */
 export function statusWord(status: string | undefined, language: Language): string {
-  if (status === undefined) return language === 'uk' ? 'невідомо' : 'unknown';
+  if (status === undefined) return { uk: 'невідомо', en: 'unknown', ru: 'неизвестно' }[language];
   return (STATUS_WORDS[language] as Readonly<Record<string, string>>)[status] ?? status;
 }
 
-/** A city as the answer's reader knows it: Ukrainian name in Ukrainian, English name in English. */
+const CITY_RUSSIAN: Readonly<Record<City, string>> = { Київ: 'Киев', Львів: 'Львов', Одеса: 'Одесса', Харків: 'Харьков', Дніпро: 'Днепр' };
+
+/** A city as the answer's reader knows it: its name in the answer's language. */
 export function cityLabel(value: string | undefined, language: Language): string {
   if (value === undefined) return '?';
   const city = normaliseCity(value);
   if (!city) return value;
-  return language === 'uk' ? city : CITY_ENGLISH[city];
+  return language === 'uk' ? city : language === 'ru' ? CITY_RUSSIAN[city] : CITY_ENGLISH[city];
 }
 
-/** "1 день / 2 дні / 5 днів" or "1 day / 2 days". */
+const DAY_FORMS: Readonly<Record<Exclude<Language, 'en'>, readonly [one: string, few: string, many: string]>> = {
+  uk: ['день', 'дні', 'днів'],
+  ru: ['день', 'дня', 'дней'],
+};
+
+/** "1 день / 2 дні / 5 днів", "1 день / 2 дня / 5 дней" or "1 day / 2 days". */
 export function daysLabel(days: number, language: Language): string {
   if (language === 'en') return days === 1 ? '1 day' : `${days} days`;
+  const [one, few, many] = DAY_FORMS[language];
   const lastTwo = days % 100;
   const last = days % 10;
-  if (last === 1 && lastTwo !== 11) return `${days} день`;
-  if (last >= 2 && last <= 4 && (lastTwo < 12 || lastTwo > 14)) return `${days} дні`;
-  return `${days} днів`;
+  if (last === 1 && lastTwo !== 11) return `${days} ${one}`;
+  if (last >= 2 && last <= 4 && (lastTwo < 12 || lastTwo > 14)) return `${days} ${few}`;
+  return `${days} ${many}`;
 }
 
 // Patterns used on tool output; exported so a test can prove them linear.

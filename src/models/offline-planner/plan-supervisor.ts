@@ -2,12 +2,14 @@ import type { CallSpec, Language, PlannerReply, PlanOptions } from './chat-types
 import type { AgentName, AgentTool } from './agent-tools.js';
 import { AGENT_FOR_INTENT, AGENT_NAMES } from './agent-tools.js';
 import type { Conversation } from './conversation.js';
+import { clarifyingQuestion } from './clarify.js';
 import { detectLanguage } from './detect-language.js';
 import { locateIntents } from './extract-intents.js';
 import type { Intent, LocatedIntent } from './intent.js';
 import { findMalformedIds, malformedIdNote } from './find-malformed-ids.js';
 import { policyRoute } from './policy-route.js';
 import { summariseTurn } from './summarise-turn.js';
+import { say } from './say.js';
 import { toToolCalls } from './tool-call-ids.js';
 import { notUnderstoodMessage } from './not-understood-message.js';
 
@@ -76,7 +78,7 @@ function subRequest(work: AgentWork, language: Language): string {
 
 function noAgentNote(work: AgentWork, language: Language): string {
   const what = work.sources.join('; ');
-  return language === 'uk' ? `Немає агента (${work.agent}) для «${what}».` : `No agent (${work.agent}) is offered for "${what}".`;
+  return say(language, { uk: `Немає агента (${work.agent}) для «${what}».`, en: `No agent (${work.agent}) is offered for "${what}".`, ru: `Нет агента (${work.agent}) для «${what}».` });
 }
 
 /**
@@ -93,6 +95,9 @@ export function planSupervisor(conversation: Conversation, agentTools: ReadonlyM
   // A malformed id is the user's to fix: the supervisor says so itself and delegates nothing for it.
   const notes = findMalformedIds(conversation.task).map((id) => malformedIdNote(id, language));
   const policy = notes.length === 0 ? policyRoute(located.map((l) => l.intent), conversation.task) : undefined;
+  // A request that lacks what every tool needs is asked back here, without delegating a part no worker can do.
+  const clarification = policy || notes.length > 0 ? undefined : clarifyingQuestion(conversation.task, located.map((l) => l.intent), language);
+  if (clarification !== undefined) return { kind: 'answer', content: clarification };
   if (located.length === 0 && !policy) return notes.length > 0 ? { kind: 'answer', content: notes.join('\n') } : { kind: 'not_understood', content: notUnderstoodMessage(conversation.task, language) };
   const groups = policy ? [policyWork(policy.agent, conversation.task, agentTools)] : splitWork(located);
   const request = (work: AgentWork): string => (groups.length === 1 ? conversation.task.trim() : subRequest(work, language));
@@ -111,7 +116,7 @@ export function planSupervisor(conversation: Conversation, agentTools: ReadonlyM
   if (next.length > 0) return { kind: 'tool_calls', toolCalls: toToolCalls(next, conversation.usedIds, conversation.calls.length) };
 
   const missing = groups.filter((work, index) => !agentTools.has(work.agent) && groups.findIndex((g) => g.agent === work.agent) === index).map((work) => noAgentNote(work, language));
-  const summary = summariseTurn(conversation, language) ?? (missing.length > 0 ? undefined : language === 'uk' ? 'Агенти не повернули відповіді.' : 'The agents returned no answer.');
+  const summary = summariseTurn(conversation, language) ?? (missing.length > 0 ? undefined : say(language, { uk: 'Агенти не повернули відповіді.', en: 'The agents returned no answer.', ru: 'Агенты не вернули ответа.' }));
   const unsaid = notes.filter((note) => !summary?.includes(note));
   return { kind: 'answer', content: [summary, ...missing, ...unsaid].filter((part) => part !== undefined).join('\n\n') };
 }

@@ -2,6 +2,7 @@ import type { CallSpec, PlannerReply } from './chat-types.js';
 import { callKey } from './call-key.js';
 import { callLookup, findCall } from './call-lookup.js';
 import type { Conversation } from './conversation.js';
+import { clarifyingQuestion } from './clarify.js';
 import { detectLanguage } from './detect-language.js';
 import { TOOL_FOR_INTENT } from './domain-calls.js';
 import { extractIntents } from './extract-intents.js';
@@ -11,6 +12,9 @@ import type { Language } from './chat-types.js';
 import { describePolicy } from './describe-policy.js';
 import { findMalformedIds, malformedIdNote } from './find-malformed-ids.js';
 import { policyRoute } from './policy-route.js';
+import { searchTerms } from './policy-concepts.js';
+import { say } from './say.js';
+import { tokenize } from './tokenize.js';
 import { toToolCalls } from './tool-call-ids.js';
 import { toolOutcome } from './tool-outcome.js';
 import { notUnderstoodMessage } from './not-understood-message.js';
@@ -25,13 +29,17 @@ function planPolicySearch(conversation: Conversation, offered: ReadonlySet<strin
   if (!offered.has(SEARCH_POLICIES)) return { kind: 'not_understood', content: notUnderstoodMessage(conversation.task, language) };
   const done = conversation.turnCalls.find((call) => call.name === SEARCH_POLICIES && call.result !== undefined);
   if (done) return { kind: 'answer', content: describePolicy(toolOutcome(done.result), conversation.task, language) };
-  const spec: CallSpec = { name: SEARCH_POLICIES, args: { query: conversation.task.trim().slice(0, MAX_QUERY_CHARS), limit: 5 } };
+  // The question as asked, plus the knowledge base's own terms for what it is about: a question in
+  // Russian or English finds a passage written in Ukrainian, and the other way round.
+  const words = tokenize(conversation.task.slice(0, MAX_QUERY_CHARS)).flatMap((token) => (token.kind === 'word' ? [token.word] : []));
+  const query = `${conversation.task.trim()} ${searchTerms(words)}`.trim().slice(0, MAX_QUERY_CHARS);
+  const spec: CallSpec = { name: SEARCH_POLICIES, args: { query, limit: 5 } };
   return { kind: 'tool_calls', toolCalls: toToolCalls([spec], conversation.usedIds, conversation.calls.length) };
 }
 
 function missingToolsMessage(intents: readonly Intent[], language: Language): string {
   const tools = [...new Set(intents.map((intent) => TOOL_FOR_INTENT[intent.kind]))].join(', ');
-  return language === 'uk' ? `Для цього запиту потрібні інструменти, яких тут немає: ${tools}.` : `This request needs tools that are not offered here: ${tools}.`;
+  return say(language, { uk: `Для цього запиту потрібні інструменти, яких тут немає: ${tools}.`, en: `This request needs tools that are not offered here: ${tools}.`, ru: `Для этого запроса нужны инструменты, которых здесь нет: ${tools}.` });
 }
 
 function unique(specs: readonly CallSpec[]): CallSpec[] {
@@ -55,6 +63,8 @@ export function planWorker(conversation: Conversation, offered: ReadonlySet<stri
   const notes = findMalformedIds(conversation.task).map((id) => malformedIdNote(id, language));
   // A request with an identifier in it, even a malformed one, is about that parcel or item, not policy.
   if (notes.length === 0 && policyRoute(intents, conversation.task)) return planPolicySearch(conversation, offered, language);
+  const clarification = intents.length === 0 && notes.length === 0 ? clarifyingQuestion(conversation.task, intents, language) : undefined;
+  if (clarification !== undefined) return { kind: 'answer', content: clarification };
   if (intents.length === 0) return notes.length > 0 ? { kind: 'answer', content: notes.join('\n') } : { kind: 'not_understood', content: notUnderstoodMessage(conversation.task, language) };
   const handled = intents.filter((intent) => offered.has(TOOL_FOR_INTENT[intent.kind]));
   if (handled.length === 0) return { kind: 'answer', content: missingToolsMessage(intents, language) };

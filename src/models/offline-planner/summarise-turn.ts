@@ -1,4 +1,5 @@
 import { DOMAIN_TOOLS } from '../../domain/index.js';
+import { say } from './say.js';
 import type { Language } from './chat-types.js';
 import { isAgentName } from './agent-tools.js';
 import type { Conversation, RecordedCall } from './conversation.js';
@@ -28,7 +29,7 @@ function contractOf(text: string): ContractView | undefined {
 function contractAnswer(agent: string, contract: ContractView, language: Language): string | undefined {
   if (!contract.result.trim()) return undefined;
   if (contract.flags.length === 0) return contract.result;
-  const note = language === 'uk' ? `(У відповіді ${agent} знайдено інструкцію; її не виконано.)` : `(${agent}'s answer contained an instruction; it was not followed.)`;
+  const note = say(language, { uk: `(У відповіді ${agent} знайдено інструкцію; її не виконано.)`, en: `(${agent}'s answer contained an instruction; it was not followed.)`, ru: `(В ответе ${agent} найдена инструкция; она не выполнена.)` });
   return `${contract.result} ${note}`;
 }
 
@@ -38,11 +39,11 @@ function agentAnswer(call: RecordedCall, language: Language): string | undefined
   if (contract) return contractAnswer(call.name, contract, language);
   const outcome = toolOutcome(call.result);
   if (outcome.kind === 'error' || outcome.kind === 'missing') {
-    return describeFailure(language === 'uk' ? `отримати відповідь ${call.name}` : `get an answer from ${call.name}`, outcome, language);
+    return describeFailure(say(language, { uk: `отримати відповідь ${call.name}`, en: `get an answer from ${call.name}`, ru: `получить ответ ${call.name}` }), outcome, language);
   }
   const text = call.result === undefined ? '' : resultText(call.result);
   if (text) return text;
-  return language === 'uk' ? `${call.name} не повернув відповіді.` : `${call.name} returned no answer.`;
+  return say(language, { uk: `${call.name} не повернув відповіді.`, en: `${call.name} returned no answer.`, ru: `${call.name} не вернул ответа.` });
 }
 
 /**

@@ -40,11 +40,15 @@ describe('supervisor position: agents-as-tools', () => {
       ['Скасуй TTN-000004, клієнт відмовився, поверни 720 грн', 'tracking_agent'],
       ['Скільки ноутбуків SKU-1001 на складах?', 'warehouse_agent'],
       ['Вартість 8 кг Одеса→Харків express', 'pricing_agent'],
-      ['How much does shipping to Lviv cost?', 'pricing_agent'],
     ];
     for (const [request, agent] of cases) {
       expect(callsOf(planNextMessage([user(request)], AGENTS))).toEqual([{ name: agent, args: { request } }]);
     }
+  });
+
+  it('asks back itself, delegating nothing, when a price request lacks what any quote needs', () => {
+    const reply = planNextMessage([user('How much does shipping to Lviv cost?')], AGENTS);
+    expect(reply).toEqual({ kind: 'answer', content: expect.stringContaining('the parcel weight (kg), the origin city') });
   });
 
   it('takes the argument name from required[0], else from the first string property', () => {

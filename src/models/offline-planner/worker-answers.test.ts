@@ -140,7 +140,7 @@ describe('worker position: final answers written from real domain results', () =
   it('does not propose cancelling a shipment the lookup shows to be final, even with a refund named', async () => {
     const { final, calls } = await ask('Cancel TTN-000006, refund 150 UAH');
     expect(calls).toEqual([{ name: 'track_shipment', args: { tracking_id: 'TTN-000006' } }]);
-    expect(answerOf(final)).toBe('TTN-000006 cannot be cancelled: it is cancelled.');
+    expect(answerOf(final)).toBe('TTN-000006 is already cancelled; it cannot be cancelled twice.');
   });
 
   it('reports a cancellation the server refused without claiming success', async () => {
