@@ -94,7 +94,7 @@ async function freshDemoDatabase(dir: string): Promise<string> {
 const ANSWER_WIDTH = 160;
 
 /** An answer's first paragraph on one line, cut to `width` characters. */
-export function shortAnswer(answer: string, width = ANSWER_WIDTH): string {
+function shortAnswer(answer: string, width = ANSWER_WIDTH): string {
   const first = (answer.split(/\n\s*\n/u).find((part) => part.trim() !== '') ?? '').replace(/\s+/gu, ' ').trim();
   const more = first.length > width || answer.trim().length > first.length;
   return first.length > width ? `${first.slice(0, width - 1).trimEnd()}…` : more ? `${first} …` : first;

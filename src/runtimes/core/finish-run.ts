@@ -2,7 +2,7 @@ import { missingPartsNote } from '../../fleet/index.js';
 import { detectLanguage } from '../../models/index.js';
 import type { DelegationContract } from '../../agents/index.js';
 import type { ControlStore, StopReason } from '../../policy/index.js';
-import { addRunUsage, guardedTool, isStopReason, redactPii } from '../../policy/index.js';
+import { addRunUsage, guardedTool, isStopReason, redactPii, USER_BLOCK_MESSAGE } from '../../policy/index.js';
 import type { AuditEvent, RunApproval, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
 import { stampAuditEvents, statusForStopReason } from '../../telemetry/index.js';
 import { checkFinalAnswer } from './check-final-answer.js';
@@ -192,11 +192,8 @@ function replacedNote(kinds: string, language: ReplyLanguage): string {
   }[language];
 }
 
-// The input guard's refusal in the request's language (the guard's own constant carries both).
+// The input guard's refusal in the request's language: its own text carries Ukrainian / English.
 function blockMessage(language: ReplyLanguage): string {
-  return {
-    uk: 'Запит відхилено політикою безпеки. Будь ласка, сформулюйте його інакше.',
-    en: 'The request was declined by the security policy. Please rephrase it.',
-    ru: 'Запрос отклонён политикой безопасности. Пожалуйста, сформулируйте его иначе.',
-  }[language];
+  const [uk = USER_BLOCK_MESSAGE, en = USER_BLOCK_MESSAGE] = USER_BLOCK_MESSAGE.split(' / ');
+  return { uk, en, ru: 'Запрос отклонён политикой безопасности. Пожалуйста, сформулируйте его иначе.' }[language];
 }

@@ -17,6 +17,8 @@ const transientStatus = (status: number): boolean => status === 408 || status ==
  */
 export function modelFailureOf(error: unknown): ModelFailure {
   if (ModelCallError.isInstance(error)) return error.code;
+  // A replay that meets a request its recording lacks will meet it again, however long one waits.
+  if (error instanceof Error && error.name === 'ReplayDivergenceError') return 'model_error';
   for (let current: unknown = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth += 1) {
     const status = (current as { status?: unknown }).status;
     if (typeof status === 'number') return transientStatus(status) ? 'model_unavailable' : 'model_error';
