@@ -5,7 +5,7 @@
 // totals and writes bench/results/effect-drill-<backends>.json; exits 1 on any broken invariant.
 //
 //   npm run build && WAYBILL_TEST_PG_URL=postgres://… node bench/effect-drill.mjs [--rounds=2] [--backends=sqlite,postgres]
-//       [--threads=8] [--queue-threads=3] [--workers=2]
+//       [--threads=8] [--queue-threads=3] [--workers=2] [--seed-base=3200]
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,8 @@ const backends = arg('backends', 'sqlite,postgres').split(',');
 const threads = Number(arg('threads', '8'));
 const queueThreads = Number(arg('queue-threads', '3'));
 const workers = Number(arg('workers', '2'));
+// Seeds are seedBase + round: another base drives another set of kills (and writes its own results file).
+const seedBase = Number(arg('seed-base', '3200'));
 const pgUrl = process.env.WAYBILL_BENCH_PG_URL ?? process.env.WAYBILL_TEST_PG_URL;
 if (backends.includes('postgres') && !pgUrl) throw new Error('the PostgreSQL half needs WAYBILL_BENCH_PG_URL or WAYBILL_TEST_PG_URL (a PostgreSQL it may create schemas in)');
 const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
@@ -37,7 +39,7 @@ const started = Date.now();
 try {
   for (const backend of backends) {
     for (let round = 1; round <= rounds; round += 1) {
-      const seed = 3200 + round;
+      const seed = seedBase + round;
       let db;
       let drop = async () => undefined;
       if (backend === 'postgres') {
@@ -75,5 +77,5 @@ try {
 const agreeing = totals.records > 0 ? Math.round((1000 * totals.agreeing) / totals.records) / 10 : 0;
 console.log(`total: ${JSON.stringify(totals)}; records agreeing with the domain ${agreeing}%; ${Math.round((Date.now() - started) / 1000)} s`);
 mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
-writeFileSync(fileURLToPath(new URL(`./results/effect-drill-${backends.join('-')}.json`, import.meta.url)), `${JSON.stringify({ machine: machine(), measured_at: new Date().toISOString(), wall_s: Math.round((Date.now() - started) / 1000), agreeing_percent: agreeing, totals, results }, null, 2)}\n`);
+writeFileSync(fileURLToPath(new URL(`./results/effect-drill-${backends.join('-')}${seedBase === 3200 ? '' : `-${seedBase}`}.json`, import.meta.url)), `${JSON.stringify({ machine: machine(), measured_at: new Date().toISOString(), wall_s: Math.round((Date.now() - started) / 1000), agreeing_percent: agreeing, totals, results }, null, 2)}\n`);
 process.exitCode = failed ? 1 : 0;

@@ -27,5 +27,5 @@ export { modelFailureOfText } from './model-failure.js';
 export type { FrameworkPort, PausedCall, PausedOutcome, StepOutcome, StoppedOutcome } from './framework-port.js';
 export { MAX_RUN_ATTEMPTS } from './durable-run.js';
 export { proofSettings } from './new-run-ledger.js';
-export { effectOfApproval, reconcileRun } from './reconcile-run.js';
-export type { ApprovalEffect, EffectSource, RunReconciliation } from './reconcile-run.js';
+export { reconcileRun } from './reconcile-run.js';
+export type { RunReconciliation } from './reconcile-run.js';

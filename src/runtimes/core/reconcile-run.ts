@@ -78,7 +78,13 @@ export async function reconcileRun(domain: EffectSource, record: RunRecord, appr
   const disagree = (text: string) => result.disagreements.push(text);
   const claimed = record.tool_calls.filter(executedCancel);
   if (id === undefined) {
-    if (claimed.length > 0) disagree(`the record has ${claimed.length} executed ${CANCEL} call(s) but names no approval`);
+    // No human approval on the record (a cancellation approved below the automatic threshold): each call
+    // it says ran must be a cancellation the domain holds.
+    for (const call of claimed) {
+      const cancellation = typeof call.args.tracking_id === 'string' ? (await domain.getShipment(call.args.tracking_id, record.tenant))?.cancellation : undefined;
+      if (!cancellation) disagree(`the record says ${CANCEL} ran on ${String(call.args.tracking_id)} but the domain holds no cancellation of it`);
+      else compareCall(call, { approvalId: '', tool: CANCEL, trackingId: cancellation.trackingId, cancellationId: cancellation.cancellationId, refundUah: cancellation.refundUah, reason: cancellation.reason, args: call.args, evidence: 'idempotency_key' }, agree, disagree);
+    }
     return settle(result);
   }
   const approval = await domain.approvals.get(id, record.tenant);

@@ -161,6 +161,15 @@ describe.each(storeBackends())('recovery reads the effect before it writes the r
     expect((await reconcileRun(kernel.domain, inflated)).disagreements.join('\n')).toContain('refund 7200 UAH in the record, 720 UAH in the domain');
   });
 
+  it('a record with no approval is checked call by call against the domain (an automatic approval)', async () => {
+    const [finished] = (await kernel.runs.listRuns({ status: 'finished' })).runs.filter((r) => r.thread_id === 'killed-after-commit');
+    if (!finished) throw new Error('the first case left no record');
+    const auto: RunRecord = { ...finished, approval: undefined, run_id: 'run-auto' };
+    expect(await reconcileRun(kernel.domain, auto)).toMatchObject({ agrees: true, agreements: [expect.stringContaining('recorded as done')] });
+    const other: RunRecord = { ...auto, tool_calls: [{ ...call, args: { ...call.args, tracking_id: 'TTN-000013' }, status: 'ok', duration_ms: 1 }] };
+    expect((await reconcileRun(kernel.domain, other)).disagreements).toEqual(['the record says cancel_shipment ran on TTN-000013 but the domain holds no cancellation of it']);
+  });
+
   it('a rejected approval agrees when nothing was cancelled, and a record claiming a cancellation then disagrees', async () => {
     aim('TTN-000011', 50);
     const paused = await kernel.ask({ input: 'Скасуй TTN-000011, клієнт відмовився, поверни 50 грн', threadId: 'rejected' });
