@@ -5,6 +5,7 @@ import type { AuditAnchor, ChainVerdict } from '../domain/index.js';
 import { auditAnchorCommand } from './audit-anchor-command.js';
 import { auditKeyCommands } from './audit-key-commands.js';
 import { openStore } from './open-audit-store.js';
+import { reconcileStoredRuns, type StoredRunsVerdict } from './reconcile-stored-runs.js';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -16,18 +17,19 @@ export function auditCommand(): Command {
   const audit = new Command('audit').description("the MCP boundary's tamper-evident audit trail (keyed with a key kept outside the database)");
   audit
     .command('verify')
-    .description('recompute the keyed chain and cross-check the approvals, grants and cancellations tables; exit 0 when everything agrees, 1 naming every finding')
+    .description('recompute the keyed chain, cross-check the approvals, grants and cancellations tables with it and the run records with them; exit 0 when everything agrees, 1 naming every finding')
     .option('--anchor <file>', 'also check against the anchors in this file (what `waybill audit anchor --file` appends): finds a cut tail and a rewritten chain')
-    .option('--json', 'print {ok: true, entries, head, keys, unkeyed, anchors} or {ok: false, entries, seq, problem, detail, findings} as JSON')
+    .option('--json', 'print the chain verdict ({ok, entries, head, keys, unkeyed, anchors} or {ok: false, …, findings}) with runs: {checked, disagreeing} as JSON')
     .action(async (options: { anchor?: string; json?: boolean }) => {
       const { openDomainStore, resolveDbPath } = await import('../domain/index.js');
       const anchors = options.anchor === undefined ? [] : await readAnchors(options.anchor);
       const store = await openStore(() => openDomainStore({ path: resolveDbPath() }));
       try {
         const verdict = await store.audit.verify({ anchors });
-        if (options.json) console.log(JSON.stringify(verdict, null, 2));
-        else console.log(describeVerdict(verdict));
-        process.exitCode = verdict.ok ? 0 : 1;
+        const runs = await reconcileStoredRuns(store, resolveDbPath());
+        if (options.json) console.log(JSON.stringify({ ...verdict, runs }, null, 2));
+        else console.log(`${describeVerdict(verdict)}\n${describeRuns(runs)}`);
+        process.exitCode = verdict.ok && runs.disagreeing.length === 0 ? 0 : 1;
       } finally {
         await store.close();
       }
@@ -71,6 +73,13 @@ async function readAnchors(path: string): Promise<AuditAnchor[]> {
     if (error instanceof AnchorFileError) throw new UsageError(`--anchor: ${error.message}`);
     throw error;
   }
+}
+
+function describeRuns(runs: StoredRunsVerdict): string {
+  if (runs.disagreeing.length === 0) return `run records: ${runs.checked} with an approval or a cancellation, each agrees with the approvals, grants and cancellations`;
+  const lines = [`run records NOT in agreement with the domain: ${runs.disagreeing.length} of ${runs.checked}`];
+  for (const run of runs.disagreeing) lines.push(`  ${run.run_id} (tenant ${run.tenant}, thread ${run.thread_id}): ${run.disagreements.join('; ')}`);
+  return lines.join('\n');
 }
 
 function describeVerdict(verdict: ChainVerdict): string {
