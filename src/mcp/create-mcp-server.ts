@@ -7,7 +7,7 @@ import type { ArgOrigin } from '../domain/index.js';
 import type { SearchPoliciesInput } from '../domain/index.js';
 import type { ControlStore } from '../policy/index.js';
 import { countAuditAppendFailure } from './audit-append-failures.js';
-import { redactValues } from '../policy/index.js';
+import { redactToolArgs } from './redact-tool-args.js';
 import { checkBoundary, checkOrigins } from './boundary-check.js';
 import { MAX_COMPLETIONS, trackingIdPrefix } from './completions.js';
 import { clientCanElicit, elicitApproval } from './elicit-approval.js';
@@ -99,7 +99,7 @@ export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpSer
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, _meta: meta } = request.params;
     // Arguments are stored (approval requests, cancellations, the audit chain): personal data in them never is.
-    const args = redactValues(request.params.arguments);
+    const args = redactToolArgs(request.params.arguments);
     if (!tools.some((tool) => tool.name === name)) {
       // The spec lists an unknown tool as a protocol error (-32602), not a tool result; still audited.
       const shown = JSON.stringify(name.slice(0, 64));

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../src/testing/temp-dir.js';
@@ -94,7 +94,7 @@ const EXPECTED: Readonly<Record<string, Check>> = {
   },
   'resume --all': { run: true, check: (o) => expect(o.status).toBe(0) },
   'mcp --selfcheck': { run: true, check: (o) => expect(o.status).toBe(0) },
-  'keys create --tenant acme --role admin': {
+  'keys create --tenant default --role admin': {
     run: true,
     check: (o) => {
       expect(o.status).toBe(0);
@@ -103,7 +103,20 @@ const EXPECTED: Readonly<Record<string, Check>> = {
   },
   serve: { run: false, why: 'a long-running server: test/e2e/service-cli.test.ts starts it and uses it' },
   'worker --concurrency 4': { run: false, why: 'needs PostgreSQL: test/e2e/worker-cli.test.ts runs it when WAYBILL_TEST_PG_URL is set' },
-  'audit verify': { run: true, check: (o) => expect(o.status).toBe(0) },
+  'audit anchor --file ../audit-anchors.jsonl': {
+    run: true,
+    check: (o) => {
+      expect(o.status).toBe(0);
+      expect(readFileSync(join(temp.dir, 'audit-anchors.jsonl'), 'utf8').trim().split('\n')).toHaveLength(1);
+    },
+  },
+  'audit verify --anchor ../audit-anchors.jsonl': {
+    run: true,
+    check: (o) => {
+      expect(o.status, o.stdout).toBe(0);
+      expect(o.stdout).toMatch(/^audit chain intact: .*\n {2}1 anchor checked/);
+    },
+  },
 };
 
 // The prose's claims about the offline planner: "answers tracking, stock, pricing, cancellation and
@@ -128,7 +141,10 @@ const CLAIMS: ReadonlyArray<{ input: string; check: (record: Record<string, unkn
 const temp = makeTempDir();
 afterAll(() => temp.cleanup());
 const env = serverEnv(join(temp.dir, 'readme.db'));
-const waybill = (args: readonly string[]): Outcome => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000, env, cwd: temp.dir });
+// The README's commands run in a clone: `../` is the folder beside it, here the temporary folder.
+const clone = join(temp.dir, 'clone');
+mkdirSync(clone);
+const waybill = (args: readonly string[]): Outcome => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000, env, cwd: clone });
 
 describe('the README’s examples, through the CLI on the offline planner', () => {
   const examples = readmeExamples(README);

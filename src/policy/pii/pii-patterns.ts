@@ -60,3 +60,10 @@ export const PII_DISGUISED_PATTERNS = {
  * strings) is returned as it is without running the patterns.
  */
 export const PII_CANDIDATE_HINT = /[0-9@]|[([{<] ?(?:at|AT) ?[)\]}>]/;
+
+/**
+ * A UUID, bare or behind a short prefix (`req-…`, `t-…`): random hex whose digit runs the redactor would
+ * sometimes take for a tax id or an EDRPOU (about 1 in 100), and which carries nothing personal. Fixed
+ * lengths only, so it is linear like the patterns above.
+ */
+export const UUID_ID = /^(?:[A-Za-z]{1,16}[-_:])?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

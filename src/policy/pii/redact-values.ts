@@ -1,4 +1,5 @@
 import { redactPii } from './redact-pii.js';
+import { UUID_ID } from './pii-patterns.js';
 
 /** Deeper than this, values are left as they are: no tool or schema takes such nesting, and the walk stays bounded. */
 const MAX_DEPTH = 32;
@@ -23,9 +24,6 @@ function walk(value: unknown, depth: number): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [redactPii(key).text, walk(item, depth + 1)]));
 }
 
-// A UUID, bare or behind a short prefix (`req-…`, `t-…`): random hex whose digit runs the redactor
-// would sometimes take for a tax id or an EDRPOU (about 1 in 100), and which carries nothing personal.
-const UUID_ID = /^(?:[A-Za-z]{1,16}[-_:])?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Whether an id a caller chose (a thread id, an `X-Request-Id`) is opaque: a UUID, or anything in which
