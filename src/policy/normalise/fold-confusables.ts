@@ -103,7 +103,8 @@ function foldInto(word: string, target: Script, transliterate: boolean): string 
       out += char;
       continue;
     }
-    const letter = BY_PROTOTYPE[target].get(prototypeOf(char)) ?? (transliterate ? TRANSLITERATED.get(char) : undefined);
+    // Lower-case r looks like г only by accident of its shape: typed in a Cyrillic word it is р.
+    const letter = (transliterate && char === 'r' ? 'р' : undefined) ?? BY_PROTOTYPE[target].get(prototypeOf(char)) ?? (transliterate ? TRANSLITERATED.get(char) : undefined);
     if (letter === undefined) return undefined;
     out += letter;
   }
