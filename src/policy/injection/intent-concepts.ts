@@ -147,7 +147,7 @@ export const INTENT_CONCEPTS = {
   // An earlier agreement the assistant is told it made.
   agreed: ['you agreed', 'you promised', 'you confirmed', 'agreed earlier', 'agreed before', 'погодився', 'погодилась', 'обіцяв', 'согласился', 'согласилась', 'обещал'],
   // Skipping a check: "without approval", "no questions", "без підтвердження".
-  without: ['without', 'no$', 'skip', 'bypass', 'disable', 'turn off', 'без$', 'скасувати', 'вимкн', 'пропуст', 'отменить', 'отключ'],
+  without: ['without', 'no$', 'skip', 'bypass', 'get around', 'go around', 'disable', 'turn off', 'без$', 'обійти', 'обійди', 'в обхід', 'оминути', 'обойти', 'обойди', 'в обход', 'скасувати', 'вимкн', 'пропуст', 'отменить', 'отключ'],
   check: ['approv', 'confirm', 'check', 'verif', 'asking', 'questions', 'ticket', 'заявк', 'підтвердж', 'перевір', 'погодж', 'питань', 'подтвержд', 'провер', 'согласов', 'вопрос'],
   // Checks declared done or unnecessary.
   not_needed: [
