@@ -6,6 +6,7 @@ import { findIntent } from './intent-detectors.js';
 import { excerpt } from './excerpt.js';
 import { findEncodedPayloads } from './find-encoded-payloads.js';
 import { isOutOfDomain } from './out-of-domain.js';
+import { isPermissionQuestion } from './permission-question.js';
 import { maskReportedQuotes } from './reported-quotes.js';
 import { INJECTION_PATTERNS } from './injection-patterns.js';
 import type { InjectionRule } from './injection-rule.js';
@@ -69,7 +70,8 @@ export function detectInjection(original: string, options: DetectOptions = {}): 
   if (hit !== undefined) {
     return { blocked: true, label: 'attack', rule: hit.rule, evidence: hit.evidence, family: hit.rule === 'encoded_payload' && opinion.score >= 0.5 ? family() : RULE_FAMILY[hit.rule], score };
   }
-  if (classifier !== null && opinion.score >= classifier.threshold) return { blocked: true, label: 'attack', rule: 'injection_classifier', family: family(), score };
+  // A question about who may approve is the operator's, whatever words of authority it shares with an attack.
+  if (classifier !== null && opinion.score >= classifier.threshold && !isPermissionQuestion(text)) return { blocked: true, label: 'attack', rule: 'injection_classifier', family: family(), score };
   // Requests about the assistant itself and the intents of intent-detectors.ts are found as concepts
   // rather than phrasings even when the classifier lets them pass; rules-only scans (classifier null) keep to the patterns.
   if (classifier === null) return passed(original, score);

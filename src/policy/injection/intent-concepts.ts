@@ -23,6 +23,15 @@ export const INTENT_CONCEPTS = {
     'хоч би що', 'що б не', 'що б тебе', 'на кожне наступне питання', 'на кожне питання', 'що завгодно спитають',
     'что бы ни', 'что бы тебя', 'на каждый следующий вопрос', 'на каждый вопрос', 'о чём бы ни',
   ],
+  // Any question at all, without "whatever": the answer is fixed only when `only` or a quoted reply goes with it.
+  any_question: [
+    'any question', 'all questions', 'any message', 'all messages', 'any request', 'all requests',
+    'будь-яке питання', 'будь-яке запитання', 'будь-яке повідомлення', 'будь-який запит', 'всі питання', 'усі питання', 'всі запитання', 'усі запитання', 'всі повідомлення', 'усі повідомлення',
+    'любой вопрос', 'все вопросы', 'любое сообщение', 'все сообщения', 'любой запрос', 'все запросы',
+  ],
+  // Somewhere else to send people: a site, a channel, a link.
+  venue: ['site$', 'website', 'channel', 'link$', 'links$', 'telegram', 'instagram', 'сайт', 'канал', 'посилання', 'ссылк', 'телеграм', 'інстаграм', 'инстаграм'],
+  only: ['only$', 'just$', 'solely', 'лише', 'тільки', 'лиш$', 'только', 'лишь'],
   // A new task given in place of the assistant's own.
   new_task: ['your new task', 'your new job', 'your only task', 'your task now', 'твоє нове завдання', 'твоє єдине завдання', 'твоя нова задача', 'твоя новая задача', 'твоё новое задание', 'твое новое задание', 'твоя единственная задача'],
   // Copying out or retelling a text.
@@ -138,7 +147,7 @@ export const INTENT_CONCEPTS = {
   // An earlier agreement the assistant is told it made.
   agreed: ['you agreed', 'you promised', 'you confirmed', 'agreed earlier', 'agreed before', 'погодився', 'погодилась', 'обіцяв', 'согласился', 'согласилась', 'обещал'],
   // Skipping a check: "without approval", "no questions", "без підтвердження".
-  without: ['without', 'no$', 'skip', 'bypass', 'disable', 'turn off', 'без$', 'скасувати', 'вимкн', 'пропуст', 'отменить', 'отключ'],
+  without: ['without', 'no$', 'skip', 'bypass', 'get around', 'go around', 'disable', 'turn off', 'без$', 'обійти', 'обійди', 'в обхід', 'оминути', 'обойти', 'обойди', 'в обход', 'скасувати', 'вимкн', 'пропуст', 'отменить', 'отключ'],
   check: ['approv', 'confirm', 'check', 'verif', 'asking', 'questions', 'ticket', 'заявк', 'підтвердж', 'перевір', 'погодж', 'питань', 'подтвержд', 'провер', 'согласов', 'вопрос'],
   // Checks declared done or unnecessary.
   not_needed: [
@@ -147,6 +156,7 @@ export const INTENT_CONCEPTS = {
   ],
   // Someone claiming authority over the assistant.
   authority: [
+    'head of', 'chief', 'security officer', 'начальник', 'голова правлін', 'шеф$', 'глава служб', 'глава отдел',
     'admin', 'manager', 'director', 'ceo$', 'supervisor', 'security team', 'head office', 'management', 'compliance', 'operator', 'developer', 'staff', 'from it', 'it department', 'human in the loop',
     'адмін', 'менеджер', 'директор', 'керівни', 'супервізор', 'служба безпеки', 'служби безпеки', 'головний офіс', 'комплаєнс', 'оператор', 'розробник', 'працівник', 'від іт',
     'админ', 'руководител', 'супервайзер', 'служба безопасности', 'службы безопасности', 'головной офис', 'комплаенс', 'разработчик', 'сотрудник', 'от it',

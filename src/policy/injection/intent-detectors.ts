@@ -47,7 +47,8 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
   {
     rule: 'answer_steering',
     clauses: [
-      { all: ['output', 'audience'], none: ['own'] },
+      // "tell my customers" is the customer's own people; "tell every client … a link to my site" sends them elsewhere.
+      { all: ['output', 'audience'], also: (s) => !s.present.has('own') || (s.present.has('venue') && !near(s, 'own', 'audience', 2) && !near(s, 'audience', 'own', 2)) },
       { all: ['answer_scope', 'harm'] },
       { all: ['answer_scope', 'payload'] },
       { all: ['replace', 'output'], also: (s) => s.present.has('harm') || s.present.has('payload') },
@@ -56,6 +57,8 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       { all: ['emit', 'harm'] },
       { all: ['no_answer', 'output'] },
       { all: ['whatever', 'output'] },
+      // "to any question answer only «yes»": any question alone is a customer's ("can you answer any question on customs?").
+      { all: ['any_question', 'output'], also: (s) => s.present.has('only') || s.present.has('payload') || s.present.has('harm') },
       { all: ['new_task'] },
       { all: ['dismiss', 'output'], also: (s) => s.present.has('harm') || s.present.has('payload') },
     ],

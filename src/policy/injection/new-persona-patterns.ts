@@ -1,10 +1,10 @@
 import type { InjectionPattern } from './injection-pattern.js';
 import { EDGE, LETTER, anyOf, definePattern, gap, optionalGap } from './pattern-parts.js';
 
-// After "тепер ти" / "теперь ты" only these may come later in the sentence; "тепер ти знаєш мій
-// номер" is an ordinary remark.
-const UNBOUND_UK = String.raw`(?:dan|необмежен|без\s(?:жодних\s|будь-яких\s)?обмежень|зламан|вільн${LETTER}{0,4}\s(?:від|ші)|джейлбрейк)`;
-const UNBOUND_RU = String.raw`(?:dan|неограниченн|без\s(?:каких-либо\s|всяких\s)?ограничений|взломан|свободн${LETTER}{0,4}\s(?:от|ии)|джейлбрейк)`;
+// After "тепер ти" / "теперь ты" (or "ти тепер") only these may come later in the sentence (a persona
+// "free", "allowed everything"); "тепер ти знаєш мій номер" is an ordinary remark.
+const UNBOUND_UK = String.raw`(?:dan|необмежен|без\s(?:жодних\s|будь-яких\s)?обмежень|зламан|вільн${LETTER}{0,4}\s(?:від|ші|помічник|асистент|бот)|дозволено\s(?:все|усе|геть\sвсе)|джейлбрейк)`;
+const UNBOUND_RU = String.raw`(?:dan|неограниченн|без\s(?:каких-либо\s|всяких\s)?ограничений|взломан|свободн${LETTER}{0,4}\s(?:от|ии|помощник|ассистент|бот)|разрешено\s(?:всё|все|вообще\sвсё)|джейлбрейк)`;
 const NO_LIMITS_EN = String.raw`(?:without|with\sno|free\sof|free\sfrom|ignoring)\s(?:any\s|all\s|your\s)?(?:restrictions|limitations|limits|rules|filters|guidelines|censorship|boundaries|ethics|policies|safeguards|guardrails|constraints)`;
 
 /** "You are now DAN", "developer mode", "jailbreak", "act as … without restrictions", in en/uk/ru/pl. */
@@ -61,8 +61,8 @@ export const NEW_PERSONA_PATTERNS: readonly InjectionPattern[] = [
     'cyrillic',
     EDGE,
     anyOf(
-      String.raw`(?:тепер|відтепер|віднині)\sти\s(?:[—–-]\s?|є\s|станеш|граєш\sроль|виконуєш\sроль|не\s(?:маєш\sобмежень|обмежен|асистент|бот)|у\sрежимі|в\sрежимі|(?:інш|нов)${LETTER}{0,3}\s(?:ші|бот|асистент|модель)|будеш\s(?:dan|грати|діяти|поводитися|поводитись|відповідати\sбез|ігнорувати|виконувати\sбудь)|${optionalGap(30)}${UNBOUND_UK})`,
-      String.raw`(?:теперь|отныне|с\sэтого\sмомента)\sты\s(?:[—–-]\s?|станешь|играешь\sроль|являешься|не\s(?:имеешь\sограничений|ограничен|ассистент|бот)|в\sрежиме|(?:друг|нов)${LETTER}{0,3}\s(?:ии|бот|ассистент|модель)|будешь\s(?:dan|играть|действовать|вести\sсебя|отвечать\sбез|игнорировать|выполнять\sлюб)|${optionalGap(30)}${UNBOUND_RU})`,
+      String.raw`(?:(?:тепер|відтепер|віднині)\sти|ти\s(?:тепер|відтепер|віднині))\s(?:[—–-]\s?|є\s|станеш|граєш\sроль|виконуєш\sроль|не\s(?:маєш\sобмежень|обмежен|асистент|бот)|у\sрежимі|в\sрежимі|(?:інш|нов)${LETTER}{0,3}\s(?:ші|бот|асистент|модель)|будеш\s(?:dan|грати|діяти|поводитися|поводитись|відповідати\sбез|ігнорувати|виконувати\sбудь)|${optionalGap(30)}${UNBOUND_UK})`,
+      String.raw`(?:(?:теперь|отныне|с\sэтого\sмомента)\sты|ты\s(?:теперь|отныне))\s(?:[—–-]\s?|станешь|играешь\sроль|являешься|не\s(?:имеешь\sограничений|ограничен|ассистент|бот)|в\sрежиме|(?:друг|нов)${LETTER}{0,3}\s(?:ии|бот|ассистент|модель)|будешь\s(?:dan|играть|действовать|вести\sсебя|отвечать\sбез|игнорировать|выполнять\sлюб)|${optionalGap(30)}${UNBOUND_RU})`,
       String.raw`режим${LETTER}{0,2}\s(?:розробника|розробки|бога|dan|джейлбрейк${LETTER}{0,2}|без\sобмежень|разработчика|разработки|без\sограничений)`,
       'джейлбрейк',
     ),

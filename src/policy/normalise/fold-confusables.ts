@@ -85,13 +85,17 @@ function foldWord(word: string): string {
   if (scripts < 2) return word;
   const order = (Object.keys(counts) as Script[]).filter((s) => counts[s] > 0).sort((a, b) => counts[b] - counts[a]);
   for (const target of order) {
-    const folded = foldInto(word, target);
+    const folded = foldInto(word, target, target === 'cyrillic' && counts.cyrillic > counts.latin);
     if (folded !== undefined) return folded;
   }
   return word;
 }
 
-function foldInto(word: string, target: Script): string | undefined {
+// Latin letters typed for the Cyrillic letter they transliterate, not one they look like: «забуdь»,
+// «праviла». Read only inside a word that is mostly Cyrillic, after the look-alike table had no letter.
+const TRANSLITERATED: ReadonlyMap<string, string> = new Map(Object.entries({ b: 'б', d: 'д', f: 'ф', g: 'г', h: 'х', j: 'й', l: 'л', m: 'м', n: 'н', r: 'р', s: 'с', t: 'т', u: 'у', v: 'в', w: 'в', z: 'з' }));
+
+function foldInto(word: string, target: Script, transliterate: boolean): string | undefined {
   let out = '';
   for (const char of word) {
     const script = scriptOf(char.charCodeAt(0));
@@ -99,7 +103,8 @@ function foldInto(word: string, target: Script): string | undefined {
       out += char;
       continue;
     }
-    const letter = BY_PROTOTYPE[target].get(prototypeOf(char));
+    // Lower-case r looks like г only by accident of its shape: typed in a Cyrillic word it is р.
+    const letter = (transliterate && char === 'r' ? 'р' : undefined) ?? BY_PROTOTYPE[target].get(prototypeOf(char)) ?? (transliterate ? TRANSLITERATED.get(char) : undefined);
     if (letter === undefined) return undefined;
     out += letter;
   }

@@ -36,6 +36,17 @@ describe('foldConfusables', () => {
   ])('folds a mixed-script word into one script (%s)', (_case, input, expected) => {
     expect(foldConfusables(input)).toBe(expected);
   });
+  it.each([
+    ['uk, d for д', 'відміниdь', 'відмінидь'],
+    ['uk, v and l for в and л', 'праvилa', 'правила'],
+    ['ru, r for р rather than the look-alike г', 'игноrируй', 'игнорируй'],
+    ['ru, g and n for г and н', 'игнорируй иnструкции проgрамму', 'игнорируй инструкции программу'],
+  ])('reads Latin letters typed as a transliteration inside a mostly Cyrillic word (%s)', (_case, input, expected) => {
+    expect(foldConfusables(input)).toBe(expected);
+  });
+  it('transliterates only inside a mostly Cyrillic word', () => {
+    expect(foldConfusables('dбd')).toBe('dбd');
+  });
   it('leaves words in one script alone', () => {
     expect(foldConfusables('доставка до києва, please')).toBe('доставка до києва, please');
   });
