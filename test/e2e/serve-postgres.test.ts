@@ -59,6 +59,8 @@ describe.runIf(baseUrl)('waybill serve on PostgreSQL', { timeout: 90_000 }, () =
     const approved = await call('POST', `/v1/approvals/${runId}`, { decision: 'approve' });
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ status: 'finished', approval: { decision: 'approve' } });
+    // The resumed run says the cancellation ran (a refusal would also finish, with its rule as the answer).
+    expect(approved.body.tool_calls, String(approved.body.answer)).toContainEqual(expect.objectContaining({ tool: 'cancel_shipment', status: 'ok' }));
     expect((await call('POST', `/v1/approvals/${runId}`, { decision: 'approve' })).status).toBe(409);
     const domain = await openDomainStore({ path: schema.url });
     try {

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** One key of the audit trail: its id (recorded in every entry it signs) and its secret. */
@@ -61,11 +61,15 @@ const newKeyLine = (): string => `k${new Date().toISOString().slice(0, 10).repla
 export function appendNewKey(path: string): string {
   mkdirSync(dirname(path), { recursive: true });
   const line = newKeyLine();
-  const fd = openSync(path, 'a', 0o600);
+  const before = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  // The whole new file is written aside and renamed into place: a process reading the keys while a
+  // rotation runs (a serve signing entries) sees the old file or the new one, never half a line.
+  const temporary = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
-    writeSync(fd, line);
+    writeFileSync(temporary, `${before}${before === '' || before.endsWith('\n') ? '' : '\n'}${line}`, { mode: 0o600, flag: 'wx' });
+    renameSync(temporary, path);
   } finally {
-    closeSync(fd);
+    rmSync(temporary, { force: true });
   }
   return line.split(' ')[0] as string;
 }
