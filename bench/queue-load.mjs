@@ -5,22 +5,21 @@
 //
 //   npm run build && WAYBILL_TEST_PG_URL=postgres://… node bench/queue-load.mjs [--runs=1000] [--latency-ms=100]
 //       [--workers=1,2,4] [--concurrency=4] [--serve-in-flight=8]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { withPostgresSchema } from '../dist/storage/index.js';
 import { openJobQueue, queueSchemaFor, queueSettingsFromEnv } from '../dist/queue/index.js';
 import { silentLogger } from '../dist/mcp/stderr-logger.js';
 import { machine } from './lib/machine.mjs';
 import { spawnOracle } from './lib/oracle-process.mjs';
+import { CLI, envFor, peakRssMb, startProcess, stop } from './lib/queue-processes.mjs';
 import { FIXED_REQUESTS } from './lib/requests.mjs';
 import { round, summarise } from './lib/stats.mjs';
 import { tempDir } from './lib/temp-db.mjs';
 
-const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const RUNS = Number(arg('runs', '1000'));
 const LATENCY_MS = Number(arg('latency-ms', '100'));
@@ -29,47 +28,6 @@ const CONCURRENCY = Number(arg('concurrency', '4'));
 const SERVE_IN_FLIGHT = Number(arg('serve-in-flight', '8'));
 const baseUrl = process.env.WAYBILL_BENCH_PG_URL ?? process.env.WAYBILL_TEST_PG_URL;
 if (!baseUrl) throw new Error('queue-load needs WAYBILL_BENCH_PG_URL or WAYBILL_TEST_PG_URL (a PostgreSQL it may create schemas in)');
-
-/** The environment of a spawned Waybill: the oracle as its model, no other model or database settings leaking in. */
-function envFor(db, oracleUrl, extra = {}) {
-  const env = {};
-  for (const [key, value] of Object.entries(process.env)) if (!/^(WAYBILL_|OPENROUTER_|OPENAI_)/.test(key)) env[key] = value;
-  return { ...env, WAYBILL_DB: db, WAYBILL_MODEL: 'oracle', WAYBILL_BASE_URL: oracleUrl, WAYBILL_LOG_LEVEL: 'info', ...extra };
-}
-
-/** Peak resident set (VmHWM) of a live process, in MB. */
-function peakRssMb(pid) {
-  const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/);
-  return match ? round(Number(match[1]) / 1024, 1) : null;
-}
-
-function startProcess(args, env, ready) {
-  const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  const lines = [];
-  let partial = '';
-  let onReady;
-  const started = new Promise((resolve, reject) => {
-    onReady = resolve;
-    child.once('exit', (code) => reject(new Error(`waybill ${args[0]} exited ${code}: ${lines.slice(-5).join('\n')}`)));
-  });
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk) => {
-    const parts = (partial + chunk).split('\n');
-    partial = parts.pop() ?? '';
-    for (const line of parts) {
-      lines.push(line);
-      const found = ready(line);
-      if (found) onReady(found);
-    }
-  });
-  return { child, lines, started };
-}
-
-const stop = (child) => new Promise((resolve) => {
-  if (child.exitCode !== null) return resolve(child.exitCode);
-  child.once('exit', (code) => resolve(code));
-  child.kill('SIGTERM');
-});
 
 async function measureQueue(workerCount, oracleUrl) {
   const schema = `wb_bench_${randomBytes(5).toString('hex')}`;

@@ -1,5 +1,7 @@
-// Waybill's benchmarks (issue 11): every figure as a ratio against a baseline measured in the same
-// process and run. Each figure group runs in its own Node process (with --expose-gc), one after another.
+// Waybill's benchmarks (issues 11 and 36): every figure as a ratio against a baseline measured in the
+// same process and run, with its target and whether it is met. Each figure group runs in its own Node
+// process (with --expose-gc), one after another; the machine's load average is recorded at the start
+// and the end.
 //   npm run build && node bench/run-all.mjs [--only=orchestration,guards]
 // Prints the table and writes bench/results/latest.json.
 import { spawn } from 'node:child_process';
@@ -11,9 +13,10 @@ import { machine } from './lib/machine.mjs';
 import { notesFor } from './lib/notes.mjs';
 import { isMet, renderTable } from './lib/table.mjs';
 
-// The postgres group needs a server: it runs when WAYBILL_BENCH_PG_URL or WAYBILL_TEST_PG_URL is set.
+// The postgres and queue groups need a server: they run when WAYBILL_BENCH_PG_URL or WAYBILL_TEST_PG_URL is set.
 const HAS_PG = Boolean(process.env.WAYBILL_BENCH_PG_URL ?? process.env.WAYBILL_TEST_PG_URL);
-const GROUPS = ['orchestration', 'mcp-latency', 'concurrency', 'paused-memory', 'guards', 'proof-loop', ...(HAS_PG ? ['postgres'] : [])];
+const PG_GROUPS = ['postgres', 'queue'];
+const GROUPS = ['orchestration', 'mcp-latency', 'concurrency', 'paused-memory', 'guards', 'proof-loop', 'startup', ...(HAS_PG ? PG_GROUPS : [])];
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 if (!existsSync(here('../dist/runtimes/langgraph/index.js'))) {
@@ -22,6 +25,12 @@ if (!existsSync(here('../dist/runtimes/langgraph/index.js'))) {
 }
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
 const groups = only ? GROUPS.filter((g) => only.includes(g)) : GROUPS;
+const unknown = only?.filter((g) => !GROUPS.includes(g)) ?? [];
+if (unknown.length > 0) {
+  const why = unknown.some((g) => PG_GROUPS.includes(g)) && !HAS_PG ? ' (postgres and queue need WAYBILL_BENCH_PG_URL or WAYBILL_TEST_PG_URL)' : '';
+  console.error(`bench: no group ${unknown.join(', ')}${why}; the groups: ${GROUPS.join(', ')}`);
+  process.exit(2);
+}
 
 function runGroup(name) {
   const out = join(tmpdir(), `waybill-bench-${process.pid}-${name}.json`);
@@ -63,13 +72,14 @@ const wallSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
 
 const report = {
   bench: 'waybill',
-  issue: 11,
+  issues: [11, 36],
   started_at: startedAt.toISOString(),
   wall_seconds: wallSeconds,
   machine: { ...info, load_average_at_end: os.loadavg().map((x) => Number(x.toFixed(2))) },
   baseline:
     'Plain LangGraph.js supervisor, agents-as-tools (a createAgent supervisor whose tools invoke three worker createAgents), no middleware or guards, ' +
-    'same model, each worker offered the same MCP tools as its Waybill namesake (roles table) over an in-process session, same SqliteSaver on a fresh file. The prebuilt-supervisor variant ' +
+    'same model, each worker offered the same MCP tools as its Waybill namesake (roles table) over an in-process session, same SqliteSaver on a fresh file, ' +
+    'invoked at durability "exit" as Waybill runs (equal durability, the headline) and at LangGraph\'s default (async). The prebuilt-supervisor variant ' +
     '(@langchain/langgraph-supervisor) was not measured: the package is not a dependency of this project.',
   figures,
   details,
@@ -79,7 +89,7 @@ const report = {
 mkdirSync(here('./results/'), { recursive: true });
 writeFileSync(here('./results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
 
-console.log(`Waybill benchmarks — ${info.os}, ${info.cpus} × ${info.cpu_model}, Node ${info.node}; ${wallSeconds} s`);
+console.log(`Waybill benchmarks — ${info.os}, ${info.cpus} × ${info.cpu_model}, Node ${info.node}; ${wallSeconds} s; load average ${info.load_average_at_start.join(' ')} at the start, ${report.machine.load_average_at_end.join(' ')} at the end`);
 console.log(renderTable(figures));
 if (report.notes.length > 0) console.log(`\nWhere Waybill misses (or narrowly meets) a target:\n${report.notes.map((note) => `- ${note}`).join('\n')}`);
 console.log('\nThe prebuilt-supervisor baseline (@langchain/langgraph-supervisor) was not measured: it is not a dependency.');

@@ -40,6 +40,8 @@ export async function forkBuild({ build, completionsFile, dbPath, durability, wa
     name: build,
     /** One request measured inside the child: wall ms, CPU ms, bytes written, model meter, checkpoint stats, the record. */
     run: (input, threadId) => call('run', { input, threadId }),
+    /** One pass over `inputs` under the CPU profiler in the child: self ms per component per run (lib/cpu-profile.mjs). */
+    profile: (inputs, tag) => call('profile', { inputs, tag }),
     /** The child process's CPU so far (user + system, ms), background threads included. */
     cpuMs: () => call('cpu'),
     /** The child's main thread's CPU so far (ms), or null off Linux: the rest of the process's CPU is V8's background threads. */
@@ -70,7 +72,7 @@ async function serve() {
   const handlers = {
     async open({ build, completionsFile, dbPath, durability, warmUp }) {
       model = new ReplayedModel({ completions: new Map(Object.entries(JSON.parse(readFileSync(completionsFile, 'utf8')))) });
-      opened = build === 'plain' ? await openPlain({ dbPath, model }) : await openWaybill({ dbPath, model, ...(durability && { durability }) });
+      opened = await (build === 'plain' ? openPlain : openWaybill)({ dbPath, model, ...(durability && { durability }) });
       // Warm-up: JIT and statement caches, unrecorded.
       for (const [i, input] of warmUp.entries()) await opened.ask(input, `warm-${i}`);
       return true;
@@ -86,6 +88,12 @@ async function serve() {
       const disk = written === null ? null : bytesWritten() - written;
       const record = opened.name === 'waybill' ? { status: result.status, stop_reason: result.stop_reason, answer: result.answer, prompt_tokens: result.usage.prompt_tokens, tool_calls: result.tool_calls.map((c) => c.status) } : { answer: result };
       return { ms, cpuMs: (used.user + used.system) / 1000, disk, meter: { ...model.meter }, cp: checkpointStats(opened.db, threadId), result: record };
+    },
+    async profile({ inputs, tag }) {
+      const { profileComponents } = await import('./cpu-profile.mjs');
+      return profileComponents(async () => {
+        for (const [i, input] of inputs.entries()) await opened.ask(input, `${tag}-${i}`);
+      }, inputs.length);
     },
     cpu() {
       const used = process.cpuUsage();

@@ -23,12 +23,12 @@ export async function openWaybill({ dbPath, model, limits, durability }) {
   };
 }
 
-/** Plain build: domain store, in-memory MCP session and SqliteSaver on one file, as Waybill has them. */
-export async function openPlain({ dbPath, model }) {
+/** Plain build: domain store, in-memory MCP session and SqliteSaver on one file, as Waybill has them; `durability` unset is LangGraph's default. */
+export async function openPlain({ dbPath, model, durability }) {
   const domain = SqliteDomainStore.open(dbPath);
   const mcp = await connectInMemory({ store: domain });
   const checkpointer = SqliteSaver.fromConnString(dbPath);
-  const plain = buildPlainSupervisor({ model, mcpClient: mcp.client, checkpointer });
+  const plain = buildPlainSupervisor({ model, mcpClient: mcp.client, checkpointer, durability });
   return {
     name: 'plain',
     db: checkpointer.db,

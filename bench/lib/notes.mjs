@@ -3,11 +3,11 @@
 
 const n = (x, digits = 1) => (typeof x === 'number' ? x.toFixed(digits) : String(x));
 
-// The components where Waybill's CPU profile spends more self time per run than plain's, largest first.
-function profileDiff(d) {
+// The components where Waybill's CPU profile spends more self time per run than the baseline's, largest first.
+function profileDiff(d, base) {
   const prof = d.cpu_profile_self_ms_per_run ?? {};
   const w = prof.waybill ?? {};
-  const p = prof.plain ?? {};
+  const p = prof[base] ?? {};
   return Object.keys({ ...w, ...p })
     .map((name) => [name, (w[name] ?? 0) - (p[name] ?? 0), w[name] ?? 0, p[name] ?? 0])
     .sort((a, b) => b[1] - a[1])
@@ -16,24 +16,40 @@ function profileDiff(d) {
 }
 
 // Process CPU per run split into the main thread and V8's background threads (compiler, GC helpers).
-function threadNote(byThread) {
+function threadNote(byThread, base) {
   const line = (phase, label) => {
     const w = byThread?.[phase]?.waybill;
-    const p = byThread?.[phase]?.plain;
+    const p = byThread?.[phase]?.[base];
     return w && p ? `${label} main thread ${n(w.main_thread_ms_per_run, 2)} vs ${n(p.main_thread_ms_per_run, 2)} ms, background threads ${n(w.background_threads_ms_per_run, 2)} vs ${n(p.background_threads_ms_per_run, 2)} ms` : '';
   };
   const parts = [line('steady', 'after warm-up:'), line('warm_up', 'during the warm-up passes (figure 1d):')].filter(Boolean);
-  return parts.length > 0 ? `CPU per run by thread, Waybill vs plain: ${parts.join('; ')}. ` : '';
+  return parts.length > 0 ? `CPU per run by thread, Waybill vs ${PLAIN[base]}: ${parts.join('; ')}. ` : '';
 }
+
+// The orchestration figures' two baselines (figures/orchestration.mjs): which figure is against which.
+const PLAIN = { plain_exit: 'plain at exit', plain: 'plain at its default' };
+const baseOf = (figure) => (/at exit/.test(figure.ratio_label ?? '') ? 'plain_exit' : 'plain');
 
 function orchestrationNote(figure, d, which) {
   const cp = d.checkpoint_per_run;
+  const base = baseOf(figure);
   const rounds = figure.ratio_per_round ? ` (per-round ratios ${n(figure.ratio_per_round.min, 2)} / ${n(figure.ratio_per_round.median, 2)} / ${n(figure.ratio_per_round.max, 2)})` : '';
   return (
-    `${which}: Waybill ${n(figure.value.waybill)} ms vs plain ${n(figure.value.baseline)} ms${rounds} with model calls per run ` +
-    `(${n(d.model_calls_per_run.waybill.mean, 2)} vs ${n(d.model_calls_per_run.plain.mean, 2)}); ${n(cp.waybill.checkpoint_rows)} checkpoints + ${n(cp.waybill.write_rows)} write rows per run vs ${n(cp.plain.checkpoint_rows)} + ${n(cp.plain.write_rows)}. ` +
-    `${threadNote(d.cpu_by_thread)}CPU profile, self ms per run Waybill vs plain, by component: ${profileDiff(d)}. What Waybill adds is its policy layer (input and tool-result scans, the proof loop's evidence and checks, ` +
-    'the run record and audit events); what it saves is checkpoint serialisation and SQLite writes (durability "exit", statements compiled once).'
+    `${which}: Waybill ${n(figure.value.waybill)} ms vs ${PLAIN[base]} ${n(figure.value.baseline)} ms${rounds} with model calls per run ` +
+    `(${n(d.model_calls_per_run.waybill.mean, 2)} vs ${n(d.model_calls_per_run[base].mean, 2)}); ${n(cp.waybill.checkpoint_rows)} checkpoints + ${n(cp.waybill.write_rows)} write rows per run vs ${n(cp[base].checkpoint_rows)} + ${n(cp[base].write_rows)}. ` +
+    `${threadNote(d.cpu_by_thread, base)}CPU profile, self ms per run Waybill vs ${PLAIN[base]}, by component: ${profileDiff(d, base)}. What Waybill adds is its policy layer (input and tool-result scans, the proof loop's evidence and checks, ` +
+    'the run record, audit events and control reads)' +
+    (base === 'plain' ? '; what it saves against the default is checkpoint serialisation and SQLite writes (durability "exit", statements compiled once).' : '; at equal durability there is no checkpointing to save, so all of it shows.')
+  );
+}
+
+function checkpointNote(figure, d) {
+  const cp = d.orchestration.checkpoint_per_run;
+  const base = baseOf(figure);
+  return (
+    `${figure.id} checkpoint bytes: Waybill ${n(figure.value.waybill / 1024)} KB vs ${PLAIN[base]} ${n(figure.value.baseline / 1024)} KB per run: ` +
+    `${n(cp.waybill.checkpoint_rows)} checkpoints (${n(cp.waybill.checkpoint_bytes / 1024)} KB) + ${n(cp.waybill.write_rows)} write rows (${n(cp.waybill.write_bytes / 1024)} KB) vs ` +
+    `${n(cp[base].checkpoint_rows)} (${n(cp[base].checkpoint_bytes / 1024)} KB) + ${n(cp[base].write_rows)} (${n(cp[base].write_bytes / 1024)} KB); a final checkpoint holds the whole message list, so Waybill's longer prompts weigh in it.`
   );
 }
 
@@ -65,23 +81,51 @@ function concurrencyNote(figure, d) {
   );
 }
 
+function queueNote(figure, d) {
+  const q = d.queue;
+  const setups = Object.entries(q.setups).map(([name, x]) => `${name.replace('_', ' ')} ${n(x.cpu_ms_per_run)} ms CPU/run, ${n(x.throughput_runs_per_s, 2)} runs/s, peak RSS ${x.peak_rss_mb.join(' + ')} MB`);
+  return (
+    `${figure.id} ${figure.short}: ${n(figure.value.waybill)} vs ${n(figure.value.baseline)} (${figure.ratio_label}); ${setups.join('; ')}. ` +
+    `A worker's CPU also pays for what in-process runs skip: fetching and completing each job, renewing its lease and tenant slot, the queue's maintenance and the recovery loop; ` +
+    `load average ${q.load_average.at_start.join(' ')} at the group's start, ${q.load_average.at_end.join(' ')} at its end.`
+  );
+}
+
+function startupNote(figure, d) {
+  const s = d.startup;
+  const each = s.commands.map((c) => `${c.command} ${n(c.seconds.median, 2)} s wall, ${n(c.cpu_seconds?.median, 2)} s CPU`).join('; ');
+  return `${figure.id} ${figure.short}: ${each}; load average ${s.load_average.at_start.join(' ')} at the start, ${s.load_average.at_end.join(' ')} at the end (wall time is for an idle machine; the CPU ratios hold under load).`;
+}
+
 const NOTES = {
+  '9a': (f, d) => queueNote(f, d),
+  '10a': (f, d) => startupNote(f, d),
+  '10b': (f, d) => startupNote(f, d),
+  '10c': (f, d) => startupNote(f, d),
+  '13': (f, d) => {
+    const p = d.postgres;
+    return `13 PostgreSQL: median ${n(p.median_ms.postgres)} ms vs SQLite ${n(p.median_ms.sqlite)} ms per run; this process's CPU per run ${n(p.client_cpu_ms_per_run.postgres)} vs ${n(p.client_cpu_ms_per_run.sqlite)} ms (the rest is round trips and the server's work); docs/postgresql.md says where it goes.`;
+  },
+  '7b': (f, d) => {
+    const g = d.guards.guard_scan;
+    return `7b guards: ${n(f.value.waybill, 2)} MB/s from bench/guard-scan.mjs's ${g.field_used_for_7b}${g.varied_text_reported ? '' : ' (one line repeated: guard-scan.mjs reports no varied text yet)'}; one lower-casing pass of it ran at ${n(f.value.baseline, 0)} MB/s in that process, so the machine's speed moves this figure.`;
+  },
   '1a': (f, d) => orchestrationNote(f, d.orchestration, '1a median wall time'),
   '1c': (f, d) => orchestrationNote(f, d.orchestration, '1c CPU per run'),
+  '1e': (f, d) => orchestrationNote(f, d.orchestration, '1e median wall time'),
+  '1f': (f, d) => orchestrationNote(f, d.orchestration, '1f CPU per run'),
   '2': (f, d) => {
     const t = d.orchestration.tokens_per_request;
     const calls = d.orchestration.model_calls_per_run;
     return (
       `2 tokens: Waybill ${n(f.value.waybill)} vs plain ${n(f.value.baseline)} per request with identical completions (completion tokens ${n(t.completion.waybill)} vs ${n(t.completion.plain)}); ` +
-      `prompt ${n(t.prompt.waybill)} vs ${n(t.prompt.plain)} per request over ${n(calls.waybill.mean, 2)} vs ${n(calls.plain.mean, 2)} model calls (${n(t.prompt_per_model_call.waybill)} vs ${n(t.prompt_per_model_call.plain)} per call). ` +
+      `prompt ${n(t.prompt.waybill)} vs ${n(t.prompt.plain)} per request over ${n(calls.waybill.mean, 2)} vs ${n(calls.plain_exit.mean, 2)} model calls (${n(t.prompt_per_model_call.waybill)} vs ${n(t.prompt_per_model_call.plain)} per call). ` +
       "Waybill's prompts carry its role prompts, the delegation contract, the <data> note around tool results and worker answers and search_policies' schema; " +
       'it saves the second supervisor call after one clean, verified delegation and the tools a worker is not offered (cancel_shipment unless the request asks to cancel).'
     );
   },
-  '3a': (f, d) => {
-    const cp = d.orchestration.checkpoint_per_run;
-    return `3a checkpoint bytes: Waybill ${n(f.value.waybill / 1024)} KB vs plain ${n(f.value.baseline / 1024)} KB per run: ${n(cp.waybill.checkpoint_rows)} vs ${n(cp.plain.checkpoint_rows)} checkpoints per run.`;
-  },
+  '3a': checkpointNote,
+  '3d': checkpointNote,
   '5a': (f, d) => concurrencyNote(f, d),
   '5b': (f, d) => concurrencyNote(f, d),
   '6': (f, d) => {
@@ -122,6 +166,8 @@ const NARROW_NOTES = {
   '7': NOTES['7'],
   '1a': NOTES['1a'],
   '1c': NOTES['1c'],
+  '1e': NOTES['1e'],
+  '1f': NOTES['1f'],
   '2': NOTES['2'],
   '6': (f, d) => {
     const m = d['paused-memory'];

@@ -1,7 +1,9 @@
 // The baseline: a plain LangGraph.js supervisor in the documented agents-as-tools shape. A supervisor
 // `createAgent` whose only tools invoke three worker `createAgent`s; no middleware, no guards, no run
 // record. Same model, same MCP tools (each worker is offered the same tools as Waybill's worker of that
-// name, from the roles table), same SqliteSaver on the outermost graph.
+// name, from the roles table), same SqliteSaver on the outermost graph. `durability` is LangGraph's own
+// invoke option: unset, LangGraph's default (`async`, a checkpoint per step); `exit`, what Waybill runs at,
+// is one option away for a plain user too, so the bench measures both (issue 36).
 import { tool } from '@langchain/core/tools';
 import { createAgent } from 'langchain';
 import { z } from 'zod';
@@ -24,7 +26,7 @@ const PLAIN_DESCRIPTIONS = {
 };
 
 /** Builds the plain supervisor with the short prompts and descriptions above. */
-export function buildPlainSupervisor({ model, mcpClient, checkpointer }) {
+export function buildPlainSupervisor({ model, mcpClient, checkpointer, durability }) {
   const mcpTools = plainMcpTools(mcpClient);
   const delegations = WORKERS.map((name) => {
     const worker = createAgent({ model, tools: mcpTools.filter((t) => ROLES[name].tools.includes(t.name)), name, systemPrompt: PLAIN_PROMPTS[name] });
@@ -42,7 +44,7 @@ export function buildPlainSupervisor({ model, mcpClient, checkpointer }) {
     supervisor,
     /** One request on a new thread; returns the final answer text. */
     async ask(input, threadId) {
-      const result = await supervisor.invoke({ messages: [{ role: 'user', content: input }] }, { configurable: { thread_id: threadId } });
+      const result = await supervisor.invoke({ messages: [{ role: 'user', content: input }] }, { configurable: { thread_id: threadId }, ...(durability && { durability }) });
       const last = result.messages.at(-1);
       return typeof last?.content === 'string' ? last.content : '';
     },
