@@ -26,16 +26,36 @@ const IN_PROCESS = fileURLToPath(new URL('../lib/in-process-runs.mjs', import.me
 // A run that takes longer than this is a hung bench, not a slow machine.
 const GIVE_UP_MS = 15 * 60_000;
 
-/** A fresh schema for `measure(url)`; it and the queue's schema are dropped afterwards. */
+/**
+ * A fresh schema for `measure(url)`; it and the queue's schema are dropped afterwards. Also samples the
+ * database's connections while it runs: the peak over the count before, an estimate (other clients of
+ * the same server count too), since a setup's processes can ask for more than `max_connections`.
+ */
 async function inFreshSchema(baseUrl, measure) {
   const schema = `wb_bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   const url = withPostgresSchema(baseUrl, schema);
+  const connections = async () => Number((await admin.query('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database()')).rows[0].n);
+  const before = await connections();
+  let peak = before;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, await connections().catch(() => peak));
+      await sleep(500);
+    }
+  })();
   try {
-    return await measure(url);
+    const result = await measure(url);
+    return { ...result, connections_peak_over_before: peak - before };
+  } catch (error) {
+    // One setup failing (a worker refused by PostgreSQL, say) is reported, not the end of the group.
+    return { error: error instanceof Error ? error.message : String(error), connections_peak_over_before: peak - before };
   } finally {
+    sampling = false;
+    await sampler;
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
     await admin.query(`DROP SCHEMA IF EXISTS ${queueSchemaFor(url)} CASCADE`).catch(() => undefined);
     await admin.end();
@@ -134,9 +154,11 @@ export async function run({ runs = 100, warmUp = 20, concurrency = 4, latencyMs 
   }
   const base = setups.in_process;
   const one = setups.workers_1;
+  const ok = (setup) => setup && !setup.error;
   const repetitions = `${runs} runs per setup after ${warmUp} unmeasured per process; model at ${latencyMs} ms a call`;
   const problems = Object.entries(setups).flatMap(([name, s]) => [
-    ...Object.entries(s.statuses).filter(([status]) => status !== 'finished').map(([status, n]) => `${name}: ${n} runs ended ${status}`),
+    ...(s.error ? [`${name} failed: ${s.error}`] : []),
+    ...Object.entries(s.statuses ?? {}).filter(([status]) => status !== 'finished').map(([status, n]) => `${name}: ${n} runs ended ${status}`),
     ...(s.dead_lettered ? [`${name}: ${s.dead_lettered} jobs dead-lettered`] : []),
   ]);
   const common = { repetitions };
@@ -162,8 +184,10 @@ export async function run({ runs = 100, warmUp = 20, concurrency = 4, latencyMs 
     ratio_label: 'worker ÷ in-process',
     target: null,
   });
+  if (!ok(base)) throw new Error(`the in-process baseline failed: ${base.error}`);
+  const counts = workerCounts.filter((c) => ok(setups[`workers_${c}`]));
   const figures = [
-    {
+    ...(!ok(one) ? [] : [{
       id: '9a',
       ...common,
       name: `CPU per run of one worker process (concurrency ${concurrency}, all its threads, polling and leases included); baseline the same runtime asked in-process at ${concurrency} in flight, both on PostgreSQL`,
@@ -173,10 +197,10 @@ export async function run({ runs = 100, warmUp = 20, concurrency = 4, latencyMs 
       ratio: one.cpu_ms_per_run / base.cpu_ms_per_run,
       ratio_label: 'worker ÷ in-process',
       target: { op: '<=', value: 1.5 },
-    },
-    throughput('9b', one, 1, base, 'in-process'),
-    ...workerCounts.filter((c) => c !== 1).map((c, i) => throughput(`9${String.fromCharCode(99 + i)}`, setups[`workers_${c}`], c, one, '1 worker')),
-    ...workerCounts.flatMap((c, i) => [runTime(`9${String.fromCharCode(101 + 2 * i)}`, setups[`workers_${c}`], c, 'p50'), runTime(`9${String.fromCharCode(102 + 2 * i)}`, setups[`workers_${c}`], c, 'p99')]),
+    }, throughput('9b', one, 1, base, 'in-process')]),
+    // Ids by position in workerCounts, so a failed setup leaves a gap rather than renumbering the rest.
+    ...workerCounts.map((c, i) => [c, i]).filter(([c]) => c !== 1 && ok(one) && counts.includes(c)).map(([c, i]) => throughput(`9${String.fromCharCode(98 + i)}`, setups[`workers_${c}`], c, one, '1 worker')),
+    ...workerCounts.map((c, i) => [c, i]).filter(([c]) => counts.includes(c)).flatMap(([c, i]) => [runTime(`9${String.fromCharCode(101 + 2 * i)}`, setups[`workers_${c}`], c, 'p50'), runTime(`9${String.fromCharCode(102 + 2 * i)}`, setups[`workers_${c}`], c, 'p99')]),
   ];
   return {
     figures,
