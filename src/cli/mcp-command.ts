@@ -67,8 +67,8 @@ export function mcpCommand(): Command {
     .action(async (options: McpOptions, command: Command) => {
       const port = options.http ? parsePort(options.port) : 0;
       // Loaded on demand: the MCP SDK, SQLite and the knowledge base are not needed by other commands or by --help.
-      const { checkPublicUrl, createStderrLogger, runSelfcheck, serveHttp, serveStdio } = await import('../mcp/index.js');
-      if (options.selfcheck) return selfcheck(runSelfcheck);
+      if (options.selfcheck) return selfcheck((await import('../mcp/selfcheck.js')).runSelfcheck);
+      const { checkPublicUrl, createStderrLogger } = await import('../mcp/index.js');
       const autoApproveUpToUah = parseThreshold(options.autoApproveUpTo);
       const publicUrl = parsePublicUrl(options.publicUrl, checkPublicUrl);
       // Direct import, not the server index: that would load the runtime.
@@ -95,6 +95,7 @@ export function mcpCommand(): Command {
         await Promise.all([knowledge.close(), controls.close(), store.close()]);
       };
       if (!options.http) {
+        const { serveStdio } = await import('../mcp/serve-stdio.js');
         await serveStdio({ ...shared, logger, caller, approvals: { grants: 'required', ...(autoApproveUpToUah !== undefined && { autoApproveUpToUah }), ...(publicUrl !== undefined && { publicUrl }) } });
         await closeAll();
         return;
@@ -105,6 +106,7 @@ export function mcpCommand(): Command {
         const principal = await keys.verify(key);
         return principal && { tenant: principal.tenant, role: principal.role, principal: principal.keyId, channel: 'http' };
       };
+      const { serveHttp } = await import('../mcp/serve-http.js');
       let running;
       try {
         running = await serveHttp({ ...shared, logger, verifyKey, host: options.host, port });

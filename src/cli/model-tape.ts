@@ -28,7 +28,7 @@ export async function openModelTape(mode: 'record' | 'replay', file: string): Pr
     return { model: new models.ReplayChatModel(new models.RunReplayer(parsed.value)), finish: () => undefined };
   }
   const config = models.loadModelConfig();
-  const base = config.main ? models.createChatModel(config.main, config) : new models.OfflinePlannerChatModel();
+  const base = config.main ? (await import('../models/providers/create-chat-model.js')).createChatModel(config.main, config) : new models.OfflinePlannerChatModel();
   const recorder = new models.RunRecorder();
   const model = new models.RecordingChatModel(base, recorder, config.main?.model ?? models.OFFLINE_PLANNER_MODEL);
   return { model, finish: () => writeFileSync(file, `${JSON.stringify(recorder.toRecording(), null, 2)}\n`) };

@@ -1,5 +1,6 @@
 import type { ModelConfig, TaskClass } from '../models/index.js';
-import { createChatModel, endpointFor } from '../models/index.js';
+import { endpointFor } from '../models/index.js';
+import { createChatModel } from '../models/providers/create-chat-model.js';
 import type { AnswerJudge } from './answer-judge.js';
 
 /** One prompt in, text out: what the judge and the attack generator need from a model. */

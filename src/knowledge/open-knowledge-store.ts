@@ -1,6 +1,5 @@
 import { databaseLocation } from '../storage/index.js';
 import type { KnowledgeStore } from './knowledge-store.js';
-import { PostgresKnowledgeStore } from './postgres-knowledge-store.js';
 import { SqliteKnowledgeStore } from './sqlite-knowledge-store.js';
 
 /**
@@ -9,5 +8,6 @@ import { SqliteKnowledgeStore } from './sqlite-knowledge-store.js';
  */
 export async function openKnowledgeStore(location: string): Promise<KnowledgeStore> {
   const target = databaseLocation(location);
-  return target.kind === 'postgres' ? PostgresKnowledgeStore.open(target.url) : SqliteKnowledgeStore.open(target.path);
+  // Loaded only when named, so a SQLite process never loads the PostgreSQL store or its driver.
+  return target.kind === 'postgres' ? (await import('./postgres-knowledge-store.js')).PostgresKnowledgeStore.open(target.url) : SqliteKnowledgeStore.open(target.path);
 }

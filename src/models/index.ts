@@ -1,11 +1,9 @@
 export { endpointFor, loadModelConfig } from './config/model-config.js';
 export type { ModelConfig, ModelEndpoint, TaskClass } from './config/model-config.js';
 export { UsageLedger } from './accounting/usage-ledger.js';
-export { createOracleApp } from './oracle/create-oracle-app.js';
 export type { ChatPlanner } from './oracle/create-oracle-app.js';
 export { serveOracle } from './oracle/serve-oracle.js';
 export type { RunningOracle } from './oracle/serve-oracle.js';
-export { createChatModel } from './providers/create-chat-model.js';
 export { ModelCallError } from './providers/model-call-error.js';
 export type { ModelFailure } from './providers/model-call-error.js';
 export { OfflinePlannerChatModel } from './providers/offline-planner-chat-model.js';

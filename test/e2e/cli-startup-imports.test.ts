@@ -22,12 +22,14 @@ const HEAVY: readonly { what: string; path: RegExp }[] = [
   { what: 'MCP SDK', path: /\/node_modules\/@modelcontextprotocol\/sdk\// },
 ];
 
-/** Runs the CLI with the module recorder preloaded; returns its exit code, stdout and every module it loaded. */
-function loaded(args: string[]): { code: number | null; output: string; modules: string[] } {
-  const log = join(temp.dir, `loaded-${args.join('_') || 'bare'}.log`);
-  // The database is never opened: a file created here would mean a store was.
-  const env = serverEnv(join(temp.dir, 'never-opened.db'), { WAYBILL_LOADED_LOG: log });
-  const run = spawnSync(process.execPath, ['--import', RECORDER, CLI, ...args], { env, encoding: 'utf8', timeout: 30_000, input: '' });
+/**
+ * Runs the CLI with the module recorder preloaded; returns its exit code, stdout and every module it
+ * loaded. `dbPath` is the database the command may open (default: one that must never be created).
+ */
+function loaded(args: string[], dbPath = join(temp.dir, 'never-opened.db')): { code: number | null; output: string; modules: string[] } {
+  const log = join(temp.dir, `loaded-${args.join('_').replace(/[^\w-]/g, '') || 'bare'}.log`);
+  const env = serverEnv(dbPath, { WAYBILL_LOADED_LOG: log });
+  const run = spawnSync(process.execPath, ['--import', RECORDER, CLI, ...args], { env, encoding: 'utf8', timeout: 60_000, input: '' });
   const modules = existsSync(log) ? [...new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean))] : [];
   return { code: run.status, output: run.stdout + run.stderr, modules };
 }
@@ -59,6 +61,7 @@ describe('CLI start-up loads commander and the command definitions only', () => 
       expect(run.modules.some((m) => m.includes('/node_modules/commander/'))).toBe(true);
       const heavy = run.modules.flatMap((m) => HEAVY.filter((h) => h.path.test(m)).map((h) => `${h.what}: ${m}`));
       expect(heavy.slice(0, 20)).toEqual([]);
+      // The database is never opened: a file created here would mean a store was.
       expect(existsSync(join(temp.dir, 'never-opened.db'))).toBe(false);
     });
   }
@@ -68,5 +71,37 @@ describe('CLI start-up loads commander and the command definitions only', () => 
     for (const command of ['ask', 'state', 'approve', 'resume', 'reject', 'approvals', 'trace', 'demo', 'graph', 'prune', 'exercise', 'eval', 'kb', 'mcp', 'guard', 'oracle', 'compare', 'serve', 'worker', 'keys', 'runs', 'usage', 'kill', 'tool', 'audit', 'db']) {
       expect(help).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     }
+  });
+});
+
+/**
+ * What an offline `ask` on SQLite must not load (issue 36): it runs LangGraph on the offline planner
+ * with its stores and MCP session in process, so no PostgreSQL driver or store, no HTTP server or
+ * client, no other runtime's framework, and nothing of `serve`, the console or the queue.
+ */
+const NOT_FOR_AN_OFFLINE_ASK: readonly { what: string; path: RegExp }[] = [
+  { what: 'PostgreSQL driver', path: /\/node_modules\/(pg|pg-boss|pg-[^/]+|@langchain\/langgraph-checkpoint-postgres)\// },
+  { what: 'PostgreSQL store', path: /\/dist\/(domain|telemetry|knowledge|policy|server)\/(.+\/)?postgres-[^/]+\.js$/ },
+  { what: 'HTTP server', path: /\/node_modules\/(hono|@hono\/[^/]+)\// },
+  { what: 'OpenAI client', path: /\/node_modules\/(@langchain\/openai|openai)\// },
+  { what: 'other runtime framework', path: /\/node_modules\/(@openai\/agents[^/]*|@google\/adk)\/|\/dist\/runtimes\/(openai-agents|adk)\// },
+  { what: 'model oracle', path: /\/dist\/models\/oracle\/create-oracle-app\.js$/ },
+  { what: 'MCP transport', path: /\/dist\/mcp\/serve-(http|stdio)\.js$|\/node_modules\/@modelcontextprotocol\/sdk\/dist\/esm\/(server\/(stdio|streamableHttp|webStandardStreamableHttp|sse)|client\/(streamableHttp|sse|stdio))\.js$/ },
+  // `keys create --help` names the roles, so the command definitions load api-role.js and nothing else of the server.
+  { what: 'serve, console or queue', path: /\/dist\/(console|queue)\/|\/dist\/server\/(?!api-role\.js$)/ },
+];
+
+describe('an offline ask on SQLite loads only what it runs', () => {
+  it('answers a tracking question without loading PostgreSQL, an HTTP server, the OpenAI client or serve', () => {
+    const run = loaded(['ask', 'Де зараз посилка TTN-000001?'], join(temp.dir, 'ask.db'));
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain('TTN-000001');
+    expect(run.output).toMatch(/\[finished: finish\].*track_shipment\(ok\)/);
+    // What it runs was loaded and recorded: LangGraph, the SQLite saver, the MCP session, the offline planner.
+    for (const needed of [/\/node_modules\/@langchain\/langgraph\//, /\/node_modules\/@langchain\/langgraph-checkpoint-sqlite\//, /\/node_modules\/better-sqlite3\//, /\/dist\/mcp\/connect-in-memory\.js$/, /\/dist\/models\/providers\/offline-planner-chat-model\.js$/]) {
+      expect(run.modules.some((m) => needed.test(m)), String(needed)).toBe(true);
+    }
+    const unwanted = run.modules.flatMap((m) => NOT_FOR_AN_OFFLINE_ASK.filter((u) => u.path.test(m)).map((u) => `${u.what}: ${m}`));
+    expect(unwanted.slice(0, 20)).toEqual([]);
   });
 });

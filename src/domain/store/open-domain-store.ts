@@ -1,6 +1,5 @@
 import { databaseLocation } from '../../storage/database-location.js';
 import type { DomainStore } from './domain-store.js';
-import { PostgresDomainStore } from './postgres-domain-store.js';
 import { resolveDbPath } from '../resolve-db-path.js';
 import type { SqliteDomainStoreOptions } from './sqlite-domain-store.js';
 import { SqliteDomainStore } from './sqlite-domain-store.js';
@@ -12,5 +11,7 @@ import { SqliteDomainStore } from './sqlite-domain-store.js';
 export async function openDomainStore(options: { path?: string } & SqliteDomainStoreOptions = {}): Promise<DomainStore> {
   const { path, ...storeOptions } = options;
   const location = databaseLocation(path ?? resolveDbPath());
-  return location.kind === 'postgres' ? PostgresDomainStore.open(location.url, storeOptions) : SqliteDomainStore.open(location.path, storeOptions);
+  // The PostgreSQL store (and its driver) loads only when named, so a SQLite process never loads it.
+  if (location.kind === 'postgres') return (await import('./postgres-domain-store.js')).PostgresDomainStore.open(location.url, storeOptions);
+  return SqliteDomainStore.open(location.path, storeOptions);
 }

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createOracleApp } from '../../models/index.js';
+import { createOracleApp } from '../../models/oracle/create-oracle-app.js';
 
 /** What the oracle served since the last reset: calls and tokens as it counted them (o200k_base). */
 export interface OracleCounts {

@@ -1,7 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import type { OracleOptions } from './create-oracle-app.js';
-import { createOracleApp } from './create-oracle-app.js';
 
 export interface RunningOracle {
   /** Base URL for OpenAI clients, ending in `/v1`. */
@@ -12,6 +10,9 @@ export interface RunningOracle {
 /** Serves the oracle on `host:port` (loopback by default; port 0 picks a free one). */
 export async function serveOracle(options: OracleOptions & { host?: string; port?: number } = {}): Promise<RunningOracle> {
   const { host = '127.0.0.1', port = 8089, ...oracle } = options;
+  // Loaded here, not at the top: the models barrel exports this, and a run that serves no oracle (the
+  // LangGraph runtime on the offline planner) must not load an HTTP server to start.
+  const [{ serve }, { createOracleApp }] = await Promise.all([import('@hono/node-server'), import('./create-oracle-app.js')]);
   const app = createOracleApp(oracle);
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => {

@@ -28,36 +28,48 @@ export class BpeCounter {
     this.#pattern = new RegExp(ranks.pat_str, 'gu');
     const text = ranks.bpe_ranks;
     this.#text = text;
-    const starts: number[] = [];
-    const lengths: number[] = [];
-    const rankList: number[] = [];
-    // Lines read "! <offset> <b64> <b64> …": the n-th token of a line has rank offset + n.
+    // Lines read "! <offset> <b64> <b64> …": the n-th token of a line has rank offset + n. One pass over
+    // the characters into typed arrays sized by the spaces (an upper bound on the tokens), hashing each
+    // token as it is read: this runs once per process, on the first model call (start-up, issue 36).
+    let capacity = 0;
+    for (let at = text.indexOf(' '); at >= 0; at = text.indexOf(' ', at + 1)) capacity += 1;
+    const starts = new Int32Array(capacity);
+    const lengths = new Int32Array(capacity);
+    const rankList = new Int32Array(capacity);
+    const hashes = new Uint32Array(capacity);
+    let count = 0;
     for (let line = 0; line < text.length; ) {
-      const lineEnd = text.indexOf('\n', line) < 0 ? text.length : text.indexOf('\n', line);
+      const newline = text.indexOf('\n', line);
+      const lineEnd = newline < 0 ? text.length : newline;
       let field = 0;
       let offset = 0;
-      for (let at = line; at < lineEnd; field += 1) {
-        const space = text.indexOf(' ', at);
-        const end = space < 0 || space > lineEnd ? lineEnd : space;
+      let at = line;
+      while (at < lineEnd) {
+        let end = at;
+        let hash = 0x811c9dc5;
+        for (let code = text.charCodeAt(end); end < lineEnd && code !== 32; code = text.charCodeAt(++end)) hash = Math.imul(hash ^ code, 0x01000193);
         if (field === 1) offset = Number.parseInt(text.slice(at, end), 10);
         else if (field >= 2 && end > at) {
-          starts.push(at);
-          lengths.push(end - at);
-          rankList.push(offset + field - 2);
+          starts[count] = at;
+          lengths[count] = end - at;
+          rankList[count] = offset + field - 2;
+          hashes[count] = hash >>> 0;
+          count += 1;
         }
+        field += 1;
         at = end + 1;
       }
       line = lineEnd + 1;
     }
-    this.#starts = Int32Array.from(starts);
-    this.#lengths = Int32Array.from(lengths);
-    this.#ranks = Int32Array.from(rankList);
+    this.#starts = starts.subarray(0, count);
+    this.#lengths = lengths.subarray(0, count);
+    this.#ranks = rankList.subarray(0, count);
     let size = 1;
-    while (size < starts.length * 2) size *= 2;
+    while (size < count * 2) size *= 2;
     this.#mask = size - 1;
     this.#table = new Int32Array(size);
-    for (let entry = 0; entry < starts.length; entry += 1) {
-      let slot = this.#hashAt(starts[entry] as number, lengths[entry] as number) & this.#mask;
+    for (let entry = 0; entry < count; entry += 1) {
+      let slot = (hashes[entry] as number) & this.#mask;
       while (this.#table[slot] !== 0) slot = (slot + 1) & this.#mask;
       this.#table[slot] = entry + 1;
     }

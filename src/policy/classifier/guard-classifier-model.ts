@@ -43,12 +43,16 @@ export interface GuardClassifierModel {
   readonly family: ClassifierHead;
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 function loadHead(head: StoredHead, dims: number): ClassifierHead {
   const k = head.classes.length;
   const bytes = Buffer.from(head.weights, 'base64');
   if (bytes.length % 2 !== 0) throw new GuardClassifierFileError('a head holds an odd number of weight bytes');
   const raw = new Int16Array(bytes.length / 2);
-  for (let at = 0; at < raw.length; at++) raw[at] = bytes.readInt16LE(at * 2);
+  // The file is little-endian, as typed arrays are on every host Node runs on: one copy, not a read per weight (start-up).
+  if (LITTLE_ENDIAN) new Uint8Array(raw.buffer).set(bytes);
+  else for (let at = 0; at < raw.length; at++) raw[at] = bytes.readInt16LE(at * 2);
   if (raw.length !== dims * k || head.bias.length !== k || head.scales.length !== k) {
     throw new GuardClassifierFileError(`a head holds ${raw.length} weights; ${dims} buckets x ${k} classes expected`);
   }

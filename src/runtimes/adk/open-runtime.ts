@@ -1,5 +1,6 @@
 import { policySearchTool } from '../../knowledge/index.js';
-import { IN_PROCESS_CALLER, privateKey, serveHttp, silentLogger } from '../../mcp/index.js';
+import { IN_PROCESS_CALLER, privateKey, silentLogger } from '../../mcp/index.js';
+import { serveHttp } from '../../mcp/serve-http.js';
 import type { OpenRuntimeOptions, PortContext, RunKernel, Runtime } from '../core/index.js';
 import { chatEndpoint, openedRuntime, openKernel } from '../core/index.js';
 import { AdkPort } from './adk-port.js';

@@ -17,7 +17,15 @@ const SEARCH_POLICIES_FOR_MODEL = {
   } as ToolSchema,
 };
 
-const modelSchema = (definition: (typeof DOMAIN_TOOLS)[number] | typeof SEARCH_POLICIES_TOOL): ToolSchema => toolListing(definition).inputSchema as ToolSchema;
+// Converted from zod once per tool and process, not once per agent that offers it (start-up, issue 36).
+const schemas = new Map<string, ToolSchema>();
+const modelSchema = (definition: (typeof DOMAIN_TOOLS)[number] | typeof SEARCH_POLICIES_TOOL): ToolSchema => {
+  const known = schemas.get(definition.name);
+  if (known) return known;
+  const schema = toolListing(definition).inputSchema as ToolSchema;
+  schemas.set(definition.name, schema);
+  return schema;
+};
 
 /** A JSON Schema object as LangChain's tool() takes it. */
 type ToolSchema = { type: 'object'; properties: Record<string, object>; required: string[]; additionalProperties: false };

@@ -1,6 +1,5 @@
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { MemorySaver } from '@langchain/langgraph';
-import pg from 'pg';
 import { StoreError } from '../../domain/index.js';
 import { databaseLocation, postgresSchemaOf, redactLocation } from '../../storage/index.js';
 import { openSqliteSaver } from './open-sqlite-saver.js';
@@ -26,7 +25,7 @@ export async function openCheckpointer(location: string): Promise<OpenedCheckpoi
     return { saver, close: async () => void saver.db.close() };
   }
   const schema = postgresSchemaOf(target.url);
-  const { PostgresSaver } = await import('@langchain/langgraph-checkpoint-postgres');
+  const [{ PostgresSaver }, { default: pg }] = await Promise.all([import('@langchain/langgraph-checkpoint-postgres'), import('pg')]);
   const pool = new pg.Pool({ connectionString: target.url, max: 4 });
   pool.on('error', () => undefined);
   const saver = new PostgresSaver(pool, undefined, { schema });

@@ -1,7 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { BaseChatModel as ChatModelClass } from '@langchain/core/language_models/chat_models';
-import { createChatModel, OFFLINE_PLANNER_MODEL, OfflinePlannerChatModel } from '../../models/index.js';
+import { OFFLINE_PLANNER_MODEL, OfflinePlannerChatModel } from '../../models/index.js';
 import type { OpenRuntimeOptions, PortContext, RunKernel, Runtime } from '../core/index.js';
 import { openedRuntime, openKernel } from '../core/index.js';
 import type { DelegationMode } from './build-agents.js';
@@ -44,8 +44,10 @@ export async function openLangGraphRuntime(options: OpenLangGraphOptions): Promi
 
 async function openLangGraphPort({ boundary, models, options }: PortContext<OpenLangGraphOptions>, maxConcurrency: number): Promise<LangGraphPort> {
   const { config, main } = models;
-  const model = options.model ?? (main ? createChatModel(main, { ...config, ...(models.maxRetries !== undefined && { maxRetries: models.maxRetries }) }) : new OfflinePlannerChatModel({ ...(options.planner && { planner: options.planner }) }));
-  const fallbackModels = options.model ? [] : models.fallbacks.map((endpoint) => createChatModel(endpoint, config));
+  // LangChain's OpenAI client (and the OpenAI SDK under it) loads only for a run that calls a model over HTTP.
+  const client = options.model === undefined && (main || models.fallbacks.length > 0) ? await import('../../models/providers/create-chat-model.js') : undefined;
+  const model = options.model ?? (main && client ? client.createChatModel(main, { ...config, ...(models.maxRetries !== undefined && { maxRetries: models.maxRetries }) }) : new OfflinePlannerChatModel({ ...(options.planner && { planner: options.planner }) }));
+  const fallbackModels = client ? models.fallbacks.map((endpoint) => client.createChatModel(endpoint, config)) : [];
   const opened = await openCheckpointer(options.dbPath);
   const supervisor = buildSupervisor({
     model,

@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { databaseLocation } from '../../storage/index.js';
 
 export interface CheckpointPruneOptions {
@@ -47,6 +46,7 @@ export async function pruneCheckpoints(location: string, options: CheckpointPrun
 }
 
 async function prunePostgres(url: string, keepLatest: number, protectedThreads: string[]): Promise<number> {
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

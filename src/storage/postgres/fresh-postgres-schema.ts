@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { redactLocation } from '../database-location.js';
 import { StoreError } from '../store-error.js';
 import { postgresSchemaOf, withPostgresSchema } from './postgres-schema-of.js';
@@ -11,6 +10,7 @@ import { postgresSchemaOf, withPostgresSchema } from './postgres-schema-of.js';
 export async function freshPostgresSchema(url: string, fallback: string): Promise<string> {
   const named = postgresSchemaOf(url);
   const schema = named === 'public' ? fallback : named;
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
@@ -26,6 +26,7 @@ export async function freshPostgresSchema(url: string, fallback: string): Promis
 
 /** Drops `schema` and everything in it (an eval trial's or a test's private schema). */
 export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type { Pool } from 'pg';
 import { redactLocation } from '../database-location.js';
 import { StoreError } from '../store-error.js';
 import { migratePostgresComponent } from './migrate-postgres-component.js';
@@ -13,8 +13,10 @@ const POOL_SIZE = 4;
  * by default `public`. Throws StoreError `store_unavailable` (cannot connect) or
  * `store_version_unsupported` (written by a newer Waybill), with the password redacted.
  */
-export async function openPostgresPool(url: string, component: string, migrations: readonly PostgresMigration[]): Promise<pg.Pool> {
-  let pool: pg.Pool;
+export async function openPostgresPool(url: string, component: string, migrations: readonly PostgresMigration[]): Promise<Pool> {
+  // The driver loads with the first PostgreSQL store: a SQLite process never loads it.
+  const { default: pg } = await import('pg');
+  let pool: Pool;
   try {
     pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   } catch (cause) {
