@@ -11,3 +11,4 @@ export { PostgresStore } from './postgres/postgres-store.js';
 export { SqliteStore } from './sqlite/sqlite-store.js';
 export { POSTGRES_DIALECT, SQLITE_DIALECT } from './sql-dialect.js';
 export type { SqlDialect } from './sql-dialect.js';
+export { StoreError } from './store-error.js';

@@ -267,4 +267,19 @@ describe('SqliteRunStore', () => {
       ]);
     }
   });
+
+  it('answers the owner of a claimed thread with no write, while another process holds the write lock', async () => {
+    const path = tempDbPath();
+    const store = openStore(path);
+    expect(await store.claimThread('thread-1', 'acme')).toBe('acme');
+    const writer = rawDb(path);
+    writer.pragma('busy_timeout = 0');
+    writer.exec('BEGIN IMMEDIATE');
+    try {
+      // A later run on the thread only reads its owner: it neither waits for the lock nor fails on it.
+      expect(await store.claimThread('thread-1', 'globex')).toBe('acme');
+    } finally {
+      writer.exec('ROLLBACK');
+    }
+  });
 });

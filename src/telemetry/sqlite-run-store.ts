@@ -264,8 +264,12 @@ export class SqliteRunStore extends SqliteStore implements RunStore {
   }
 
   async claimThread(threadId: string, tenant: string): Promise<string> {
+    // A thread keeps its owner for good: every later run on it reads the owner without a write transaction.
+    const owner = this.db.prepare('SELECT tenant FROM thread_owners WHERE thread_id = ?');
+    const claimed = owner.get(threadId) as { tenant: string } | undefined;
+    if (claimed) return claimed.tenant;
     this.db.prepare('INSERT OR IGNORE INTO thread_owners (thread_id, tenant, claimed_at) VALUES (?, ?, ?)').run(threadId, tenant, this.now().toISOString());
-    return (this.db.prepare('SELECT tenant FROM thread_owners WHERE thread_id = ?').get(threadId) as { tenant: string }).tenant;
+    return (owner.get(threadId) as { tenant: string }).tenant;
   }
 
   async releaseDecision(pausedRunId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { canonicalJson } from '../../domain/index.js';
 import { clauseSignals } from './clause-signals.js';
+import type { Language } from './chat-types.js';
 import { detectLanguage } from './detect-language.js';
 import { groupSegments, segmentText } from './group-segments.js';
 import type { Intent, LocatedIntent } from './intent.js';
@@ -11,11 +12,11 @@ import { tokenize } from './tokenize.js';
 
 /**
  * The intents of a request with the part of the text each came from; an intent asked twice is kept
- * once. Only the first MAX_TEXT_CHARS characters are read.
+ * once. Only the first MAX_TEXT_CHARS characters are read. `language` is the request's, when the caller
+ * has already detected it (the planner does, once per call).
  */
-export function locateIntents(text: string): LocatedIntent[] {
+export function locateIntents(text: string, language: Language = detectLanguage(text)): LocatedIntent[] {
   const bounded = text.slice(0, MAX_TEXT_CHARS);
-  const language = detectLanguage(bounded);
   const segments = groupSegments(splitClauses(tokenize(bounded)).map(clauseSignals));
   const found = segments.flatMap((segment) => {
     const source = segmentText(segment, bounded);
@@ -41,6 +42,6 @@ export function locateIntents(text: string): LocatedIntent[] {
  * extractIntents('Статус TTN-000001 і залишок SKU-1001');
  * // [{ kind: 'track', trackingId: 'TTN-000001' }, { kind: 'stock', sku: 'SKU-1001' }]
  */
-export function extractIntents(text: string): Intent[] {
-  return locateIntents(text).map((located) => located.intent);
+export function extractIntents(text: string, language?: Language): Intent[] {
+  return locateIntents(text, language).map((located) => located.intent);
 }

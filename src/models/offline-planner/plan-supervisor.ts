@@ -91,7 +91,7 @@ function noAgentNote(work: AgentWork, language: Language): string {
  */
 export function planSupervisor(conversation: Conversation, agentTools: ReadonlyMap<AgentName, AgentTool>, options: PlanOptions = {}): PlannerReply {
   const language = detectLanguage(conversation.task);
-  const located = locateIntents(conversation.task);
+  const located = locateIntents(conversation.task, language);
   // A malformed id is the user's to fix: the supervisor says so itself and delegates nothing for it.
   const notes = findMalformedIds(conversation.task).map((id) => malformedIdNote(id, language));
   const policy = notes.length === 0 ? policyRoute(located.map((l) => l.intent), conversation.task) : undefined;

@@ -59,7 +59,7 @@ function unique(specs: readonly CallSpec[]): CallSpec[] {
  */
 export function planWorker(conversation: Conversation, offered: ReadonlySet<string>): PlannerReply {
   const language = detectLanguage(conversation.task);
-  const intents = extractIntents(conversation.task);
+  const intents = extractIntents(conversation.task, language);
   const notes = findMalformedIds(conversation.task).map((id) => malformedIdNote(id, language));
   // A request with an identifier in it, even a malformed one, is about that parcel or item, not policy.
   if (notes.length === 0 && policyRoute(intents, conversation.task)) return planPolicySearch(conversation, offered, language);

@@ -29,6 +29,13 @@ export interface TenantDailyLimits {
   maxUsdPerDay?: number;
 }
 
+/** Writes so far to the switches, the daily limits and the usage tables (ControlStore.revision). */
+export interface ControlRevision {
+  switches: number;
+  limits: number;
+  usage: number;
+}
+
 /** Who changed a switch and why, for the audit trail. */
 export interface SwitchChange {
   by: string;
@@ -47,14 +54,13 @@ export interface ControlStore {
   setDailyLimits(tenant: string, limits: TenantDailyLimits): Promise<void>;
   dailyLimits(tenant: string): Promise<TenantDailyLimits>;
   /**
-   * Optional. A token that changes whenever anything this store holds may have changed, by this
-   * process or another; equal tokens mean values read earlier are still current. Runs use it to read
-   * switches once and again only after a change (cachedControlReads). Cheap by design: SQLite answers
-   * from `PRAGMA data_version` plus its own write count; a PostgreSQL store can keep a revision counter
-   * that every write (or a trigger) increments, read with one indexed SELECT. A store without it is
-   * read on every step.
+   * Optional. How many times each kind of control value was written, by this process or another:
+   * equal counts mean values of that kind read earlier are still current. Runs use it to read switches,
+   * limits and usage once and again only after a change (cachedControlReads). One indexed read of a row
+   * the control tables' own triggers keep (`control_revision`), so writes to other tables (a run's
+   * record, checkpoints, the domain) do not look like changes. A store without it is read on every step.
    */
-  revision?(): Promise<string>;
+  revision?(): Promise<ControlRevision>;
   close(): Promise<void>;
 }
 

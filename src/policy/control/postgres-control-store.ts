@@ -1,11 +1,11 @@
 import type { PostgresMigration } from '../../storage/index.js';
-import { openPostgresPool, POSTGRES_DIALECT, PostgresStore } from '../../storage/index.js';
-import { controlSchemaV1, switchName } from './control-schema.js';
-import type { ControlSnapshot, ControlStore, ControlSwitch, SwitchChange, TenantDailyLimits, TenantUsage } from './control-store.js';
+import { openPostgresPool, POSTGRES_DIALECT, PostgresStore, StoreError } from '../../storage/index.js';
+import { controlRevisionPostgres, controlSchemaV1, switchName } from './control-schema.js';
+import type { ControlRevision, ControlSnapshot, ControlStore, ControlSwitch, SwitchChange, TenantDailyLimits, TenantUsage } from './control-store.js';
 import { GLOBAL_SCOPE } from './control-store.js';
 
-/** The same version and tables as SQLite's `control` component (1 — switches, limits, usage). */
-const POSTGRES_CONTROL_MIGRATIONS: readonly PostgresMigration[] = [controlSchemaV1(POSTGRES_DIALECT)];
+/** The same versions and tables as SQLite's `control` component (1 — switches, limits, usage; 2 — `control_revision`). */
+const POSTGRES_CONTROL_MIGRATIONS: readonly PostgresMigration[] = [controlSchemaV1(POSTGRES_DIALECT), controlRevisionPostgres()];
 
 /**
  * Control state in PostgreSQL, seen by every process on every machine. Usage is added with one
@@ -22,6 +22,13 @@ export class PostgresControlStore extends PostgresStore implements ControlStore 
     const names = new Set(rows.map((r) => r.name));
     const disabledTools = new Set([...names].filter((n) => n.startsWith('tool_disabled:')).map((n) => n.slice('tool_disabled:'.length)));
     return { killed: names.has('kill'), tenantDisabled: names.has('tenant_disabled'), readOnly: names.has('read_only'), disabledTools };
+  }
+
+  /** One round trip: the counts the control tables' triggers keep (bigint read as float8, exact below 2^53). */
+  async revision(): Promise<ControlRevision> {
+    const row = (await this.pool.query<ControlRevision>({ name: 'control_revision', text: 'SELECT switches::float8 AS switches, limits::float8 AS limits, usage::float8 AS usage FROM control_revision WHERE id = 1' })).rows[0];
+    if (!row) throw new StoreError('store_corrupt', 'control_revision', 'control_revision has no row: the control tables were changed by hand; restore the row (id 1) or migrate a fresh schema');
+    return row;
   }
 
   async setSwitch(target: ControlSwitch, on: boolean, change: SwitchChange): Promise<void> {

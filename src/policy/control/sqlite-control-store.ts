@@ -1,17 +1,14 @@
 import type { Migration } from '../../storage/index.js';
 import { openSqliteDatabase, SQLITE_DIALECT, SqliteStore } from '../../storage/index.js';
-import { controlSchemaV1, switchName } from './control-schema.js';
-import type { ControlSnapshot, ControlStore, ControlSwitch, SwitchChange, TenantDailyLimits, TenantUsage } from './control-store.js';
+import { controlRevisionSqlite, controlSchemaV1, switchName } from './control-schema.js';
+import type { ControlRevision, ControlSnapshot, ControlStore, ControlSwitch, SwitchChange, TenantDailyLimits, TenantUsage } from './control-store.js';
 import { GLOBAL_SCOPE } from './control-store.js';
 
-/** Changelog: 1 — switches, tenant daily limits, tenant daily usage. */
-const CONTROL_MIGRATIONS: readonly Migration[] = [(db) => db.exec(controlSchemaV1(SQLITE_DIALECT))];
+/** Changelog: 1 — switches, tenant daily limits, tenant daily usage; 2 — `control_revision`, kept by triggers. */
+const CONTROL_MIGRATIONS: readonly Migration[] = [(db) => db.exec(controlSchemaV1(SQLITE_DIALECT)), (db) => db.exec(controlRevisionSqlite())];
 
 /** Control state in the embedded SQLite file; a row exists while a switch is on. */
 export class SqliteControlStore extends SqliteStore implements ControlStore {
-  // PRAGMA data_version moves only when another connection commits: this connection's writes are counted here.
-  #ownWrites = 0;
-
   static open(path: string, now?: () => Date): SqliteControlStore {
     return new SqliteControlStore(openSqliteDatabase(path, 'control', CONTROL_MIGRATIONS), now);
   }
@@ -23,13 +20,11 @@ export class SqliteControlStore extends SqliteStore implements ControlStore {
     return { killed: names.has('kill'), tenantDisabled: names.has('tenant_disabled'), readOnly: names.has('read_only'), disabledTools };
   }
 
-  /** `data_version` of this connection and its own write count: changes with any commit to the file. */
-  async revision(): Promise<string> {
-    return `${String(this.db.prepare('PRAGMA data_version').pluck().get())}:${this.#ownWrites}`;
+  async revision(): Promise<ControlRevision> {
+    return this.db.prepare('SELECT switches, limits, usage FROM control_revision WHERE id = 1').get() as ControlRevision;
   }
 
   async setSwitch(target: ControlSwitch, on: boolean, change: SwitchChange): Promise<void> {
-    this.#ownWrites += 1;
     if (on) {
       this.db
         .prepare('INSERT OR IGNORE INTO control_switches (scope, name, on_since, changed_by, reason) VALUES (?, ?, ?, ?, ?)')
@@ -40,7 +35,6 @@ export class SqliteControlStore extends SqliteStore implements ControlStore {
   }
 
   async addUsage(tenant: string, day: string, usage: Partial<TenantUsage>): Promise<void> {
-    this.#ownWrites += 1;
     this.db
       .prepare(
         `INSERT INTO control_tenant_usage (tenant, day, tokens, usd, runs) VALUES (@tenant, @day, @tokens, @usd, @runs)
@@ -55,7 +49,6 @@ export class SqliteControlStore extends SqliteStore implements ControlStore {
   }
 
   async setDailyLimits(tenant: string, limits: TenantDailyLimits): Promise<void> {
-    this.#ownWrites += 1;
     this.db
       .prepare(
         `INSERT INTO control_tenant_limits (tenant, max_tokens_per_day, max_usd_per_day) VALUES (?, ?, ?)

@@ -1,5 +1,4 @@
 import { missingPartsNote } from '../../fleet/index.js';
-import { detectLanguage } from '../../models/index.js';
 import type { DelegationContract } from '../../agents/index.js';
 import type { ControlStore, StopReason } from '../../policy/index.js';
 import { addRunUsage, guardedTool, isStopReason, redactPii, USER_BLOCK_MESSAGE } from '../../policy/index.js';
@@ -54,7 +53,7 @@ export async function finishRun(run: RunLedger, outcome: RunOutcome, deps: Finis
 
 async function finishHeldRun(run: RunLedger, outcome: RunOutcome, deps: FinishDeps): Promise<RunRecord> {
   const { init } = run;
-  const language = detectLanguage(init.trustedText);
+  const language = run.language;
   // The approval is filed at the boundary before the record says "awaiting": a pause always has one.
   const filed = outcome.pending && !run.stopped ? await fileApproval(run, outcome.pending) : undefined;
   const stop = run.stopped;

@@ -4,7 +4,6 @@ import { judgeCompletion } from '../../fleet/index.js';
 import type { ProofReport } from '../../fleet/proof/index.js';
 import type { RolesTable } from '../../policy/index.js';
 import { guardedTool, wrapAsData } from '../../policy/index.js';
-import { detectLanguage } from '../../models/index.js';
 import { evidenceAnswer } from './evidence-answer.js';
 import { proofOf, retryable } from './proof-of.js';
 import type { RunLedger } from './run-ledger.js';
@@ -85,7 +84,7 @@ interface Recovered {
 // written by code from the sub-task's own tool results, said to come from the tool, and itself checked
 // the same way (so it is never the wrong value, and never nothing while a tool answered).
 function fromEvidence(child: RunLedger, request: string, contract: DelegationContract, proof: ProofReport): Recovered | undefined {
-  const answer = evidenceAnswer(child.toolEvidence, detectLanguage(child.init.trustedText));
+  const answer = evidenceAnswer(child.toolEvidence, child.language);
   if (answer === undefined) return undefined;
   const recheck = proofOf(child, request, answer, contract);
   if (!recheck?.passed) return undefined;

@@ -1,5 +1,4 @@
 import { canonicalJson, findDomainTool } from '../../domain/index.js';
-import { detectLanguage } from '../../models/index.js';
 import type { RunLedger } from './run-ledger.js';
 
 /**
@@ -30,7 +29,7 @@ export function oneIrreversibleCall<T extends { name: string; args: Record<strin
       ru: `${target}: не выполнено — за один раз подтверждается только одно необратимое действие; попросите отдельно.`,
       en: `${target}: not done: only one irreversible action is approved at a time; ask for it separately.`,
     };
-    run.notes.push(notDone[detectLanguage(run.init.trustedText)]);
+    run.notes.push(notDone[run.language]);
   }
   return kept;
 }

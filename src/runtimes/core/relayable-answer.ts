@@ -24,6 +24,6 @@ export function relayableAnswer(run: RunLedger, userText: string): string | unde
     const verification = run.verifications.get(task.task_id);
     if (!verification || verification.unverified.length > 0 || verification.criteria.some((c) => c.level === 'must' && !c.met)) return undefined;
   }
-  if (detectLanguage(result) !== detectLanguage(run.init.trustedText)) return undefined;
+  if (detectLanguage(result) !== run.language) return undefined;
   return result;
 }

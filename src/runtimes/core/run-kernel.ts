@@ -1,5 +1,4 @@
 import type { DomainStore } from '../../domain/index.js';
-import { detectLanguage } from '../../models/index.js';
 import type { ControlStore } from '../../policy/index.js';
 import type { RunApproval, RunIntent, RunRecord, RunStore } from '../../telemetry/index.js';
 import { admitRequest } from './admit-request.js';
@@ -191,7 +190,7 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     run.toolCalls.push(...from.toolCalls.filter((call) => call.tool !== effect.tool), effectedCall(effect, agent));
     const replaced = from.stopped ? ` instead of ${from.stopped.reason}` : '';
     run.audit({ agent: 'supervisor', type: 'run.reconciled', tool: effect.tool, args: effect.args, status: 'ok', detail: `recorded from the domain${replaced}: ${effect.cancellationId} of ${effect.trackingId}, refund ${effect.refundUah} UAH, by ${effect.evidence === 'grant' ? `the grant of ${effect.approvalId}` : 'the run\'s idempotency key'}` });
-    return this.#finish(run, { kind: 'final', text: effectedAnswer(effect, detectLanguage(from.init.trustedText)) }, approval);
+    return this.#finish(run, { kind: 'final', text: effectedAnswer(effect, from.language) }, approval);
   }
 
   /**

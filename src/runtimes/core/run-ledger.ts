@@ -2,10 +2,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DelegationContract } from '../../agents/index.js';
 import type { ToolEvidence } from '../../fleet/index.js';
 import type { UsageLedger } from '../../models/index.js';
+import { detectLanguage } from '../../models/index.js';
 import type { ConcurrencyCap, ControlSnapshot, ControlStore, DomainPolicy, LoopDetector, RateLimiter, RunBudget, StopReason, ToolResilience } from '../../policy/index.js';
 import { checkBeforeStep } from '../../policy/index.js';
 import type { AuditEventDraft, RunPending, RunRuntime, RunToolCall, RunVerification } from '../../telemetry/index.js';
 import type { DomainBoundary } from './domain-boundary.js';
+import type { ReplyLanguage } from './reply-language.js';
 import type { HeldLease } from './run-lease.js';
 import type { RunWatch } from './run-progress.js';
 import { currentRunWatch } from './run-progress.js';
@@ -70,6 +72,8 @@ interface Shared {
   filed: Map<string, RunPending>;
   /** The caller's progress listener and cancel signal (`watchRun`), taken when the root ledger is made. */
   watch: RunWatch | undefined;
+  /** The request's language, detected on first use (issue 36: it was detected twice a run). */
+  language: ReplyLanguage | undefined;
 }
 
 /**
@@ -107,7 +111,7 @@ export class RunLedger {
     this.agent = link?.agent ?? rootAgent;
     this.path = link ? [...link.parent.path, link.agent] : [rootAgent];
     this.taskId = link?.taskId;
-    this.#shared = link?.shared ?? { toolCalls: [], evidence: [], verifiedAnswers: new Map(), verifications: new Map(), quotedAnswers: [], events: [], subtasks: [], notes: [], refusedByDomain: new Set(), steps: 0, delegations: 0, notUnderstood: false, grant: undefined, filed: new Map(), watch: currentRunWatch() };
+    this.#shared = link?.shared ?? { toolCalls: [], evidence: [], verifiedAnswers: new Map(), verifications: new Map(), quotedAnswers: [], events: [], subtasks: [], notes: [], refusedByDomain: new Set(), steps: 0, delegations: 0, notUnderstood: false, grant: undefined, filed: new Map(), watch: currentRunWatch(), language: undefined };
   }
 
   /** A ledger for a delegated sub-task of `agent`, under this one. */
@@ -131,6 +135,11 @@ export class RunLedger {
     const grant = this.#shared.grant;
     this.#shared.grant = undefined;
     return grant;
+  }
+
+  /** The language of the user's request, which every reply of the run is written in: detected once per run. */
+  get language(): ReplyLanguage {
+    return (this.#shared.language ??= detectLanguage(this.init.trustedText));
   }
 
   /** The approvals this run filed at the boundary, by call key (see file-approval.ts). */
