@@ -32,6 +32,8 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
+const loadNow = () => os.loadavg().map((x) => Number(x.toFixed(2)));
+
 function runGroup(name) {
   const out = join(tmpdir(), `waybill-bench-${process.pid}-${name}.json`);
   return new Promise((resolve) => {
@@ -57,6 +59,7 @@ const details = {};
 const failures = [];
 for (const name of groups) {
   console.error(`bench: ${name} ...`);
+  const loadBefore = loadNow();
   const result = await runGroup(name);
   if (result.error) {
     failures.push({ group: name, error: result.error });
@@ -64,7 +67,7 @@ for (const name of groups) {
     continue;
   }
   console.error(`bench: ${name} done in ${result.seconds} s`);
-  details[name] = { ...result.details, seconds: result.seconds };
+  details[name] = { ...result.details, seconds: result.seconds, load_average_around: { at_start: loadBefore, at_end: loadNow() } };
   for (const figure of result.figures) figures.push({ ...figure, group: name, met: isMet(figure) });
 }
 figures.sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
@@ -75,7 +78,7 @@ const report = {
   issues: [11, 36],
   started_at: startedAt.toISOString(),
   wall_seconds: wallSeconds,
-  machine: { ...info, load_average_at_end: os.loadavg().map((x) => Number(x.toFixed(2))) },
+  machine: { ...info, load_average_at_end: loadNow() },
   baseline:
     'Plain LangGraph.js supervisor, agents-as-tools (a createAgent supervisor whose tools invoke three worker createAgents), no middleware or guards, ' +
     'same model, each worker offered the same MCP tools as its Waybill namesake (roles table) over an in-process session, same SqliteSaver on a fresh file, ' +
