@@ -1,3 +1,5 @@
+import { publicThreadId } from '../thread-key.js';
+
 export type ProtocolThreadStatus = 'idle' | 'busy' | 'interrupted' | 'error';
 export type ProtocolRunStatus = 'pending' | 'running' | 'error' | 'success' | 'timeout' | 'interrupted';
 export type Json = Record<string, unknown>;
@@ -57,6 +59,7 @@ export interface NewProtocolRun {
 
 export interface ThreadSearch {
   tenant: string;
+  /** Thread ids as the tenant names them (not storage keys). */
   metadata?: Json;
   ids?: string[];
   limit: number;
@@ -156,6 +159,6 @@ export const checkpointState = (checkpoint: Pick<ProtocolCheckpoint, 'values' | 
 export function filterThreads(rows: readonly ProtocolThreadRow[], query: ThreadSearch): ProtocolThreadRow[] {
   const wanted = Object.entries(query.metadata ?? {});
   return rows
-    .filter((t) => (!query.ids || query.ids.includes(t.thread_id)) && wanted.every(([k, v]) => JSON.stringify(t.metadata[k]) === JSON.stringify(v)))
+    .filter((t) => (!query.ids || query.ids.includes(publicThreadId(t.thread_id))) && wanted.every(([k, v]) => JSON.stringify(t.metadata[k]) === JSON.stringify(v)))
     .slice(query.offset, query.offset + query.limit);
 }

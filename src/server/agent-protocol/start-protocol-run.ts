@@ -7,6 +7,7 @@ import { startEvents } from './protocol-run-events.js';
 import { ApiError } from '../api-error.js';
 import type { ProtocolMessage } from './protocol-values.js';
 import { humanMessage } from './protocol-values.js';
+import { publicThreadId } from '../thread-key.js';
 
 /** What a protocol run does: answer a new question, or apply a decision to the thread's paused run. */
 export type RunWork = { kind: 'ask'; input: string } | { kind: 'resume'; pausedRunId: string; decision: Decision };
@@ -40,7 +41,7 @@ export async function startProtocolRun(deps: ServerDeps, input: StartRunInput): 
   const work = input.work;
   const messages = work.kind === 'ask' ? [...input.messages, humanMessage(run.runId, work.input)] : input.messages;
   const created = await protocol.createRun({ ...run, tenant: input.tenant, assistantId: input.assistantId, metadata: input.metadata, status: queue ? 'pending' : 'running', streamModes: input.streamModes });
-  if (!created) throw new ApiError('thread_busy', `thread ${input.threadId} has a run in progress (one at a time)`);
+  if (!created) throw new ApiError('thread_busy', `thread ${publicThreadId(input.threadId)} has a run in progress (one at a time)`);
   try {
     await protocol.appendEvents(run.runId, startEvents(run, messages));
   } catch (error) {
