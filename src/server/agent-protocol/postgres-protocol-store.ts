@@ -1,4 +1,5 @@
 import type { PostgresMigration } from '../../storage/index.js';
+import type { AlsoInTransaction } from '../../telemetry/index.js';
 import { openPostgresPool, POSTGRES_DIALECT, PostgresStore, withTransaction } from '../../storage/index.js';
 import { PROTOCOL_SCHEMA_V2, protocolSchemaV1 } from './protocol-schema.js';
 import type {
@@ -67,7 +68,7 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
   }
 
   /** The unique index on a thread's active run decides between concurrent creations: the loser inserts nothing. */
-  async createRun(input: NewProtocolRun): Promise<ProtocolRunRow | undefined> {
+  async createRun(input: NewProtocolRun, alsoInTransaction?: AlsoInTransaction): Promise<ProtocolRunRow | undefined> {
     const at = this.now().toISOString();
     const created = await withTransaction(this.pool, async (client) => {
       const inserted = await client.query(
@@ -75,7 +76,11 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
         [input.runId, input.threadId, input.tenant, input.assistantId, input.status, JSON.stringify(input.metadata), JSON.stringify(input.streamModes), at],
       );
       if (inserted.rowCount !== 1) return false;
+      for (const [i, e] of (input.events ?? []).entries()) {
+        await client.query('INSERT INTO ap_events (run_id, seq, event, data) VALUES ($1, $2, $3, $4)', [input.runId, i + 1, e.event, JSON.stringify(e.data)]);
+      }
       await client.query('UPDATE ap_threads SET updated_at = $1 WHERE thread_id = $2', [at, input.threadId]);
+      await alsoInTransaction?.({ executeSql: async (text, values) => ({ rows: (await client.query(text, values)).rows }) });
       return true;
     });
     if (!created) return undefined;
@@ -140,7 +145,7 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
   }
 
   async staleRuns(cutoffIso: string): Promise<ProtocolRunRow[]> {
-    const rows = (await this.pool.query<RunRowText>(`SELECT ${RUN_COLUMNS} FROM ap_runs WHERE status = 'running' AND updated_at COLLATE "C" < $1 ORDER BY seq`, [cutoffIso])).rows;
+    const rows = (await this.pool.query<RunRowText>(`SELECT ${RUN_COLUMNS} FROM ap_runs WHERE status IN ('pending', 'running') AND updated_at COLLATE "C" < $1 ORDER BY seq`, [cutoffIso])).rows;
     return rows.map(toRun);
   }
 

@@ -1,9 +1,10 @@
+import pg from 'pg';
 import { expect, it } from 'vitest';
 import { storeConformance } from '../../testing/store-conformance.js';
 import { openProtocolStore } from './open-protocol-store.js';
 
 /** The ProtocolStore contract on every backend; `open()` is another connection to the same database. */
-storeConformance('ProtocolStore', openProtocolStore, ({ open, another }) => {
+storeConformance('ProtocolStore', openProtocolStore, ({ backend, open, exec, location, another }) => {
   it('gives a thread id once, keeps checkpoints newest first with their parents, and searches within a tenant', async () => {
     const store = await open();
     const other = await open();
@@ -71,6 +72,39 @@ storeConformance('ProtocolStore', openProtocolStore, ({ open, another }) => {
     expect(await other.heartbeat('r3')).toBe(false);
     expect(await other.staleRuns('2026-12-01T10:01:30.000Z')).toEqual([]);
     expect(await other.heartbeat('r2')).toBe(false);
+  });
+
+  it('stores a run with its first events, and with more SQL in its transaction on PostgreSQL (all or nothing)', async () => {
+    const store = await open();
+    await store.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
+    const events = [{ event: 'metadata', data: { run_id: 'r1' } }, { event: 'values', data: { messages: [] } }];
+    const run = (id: string) => ({ runId: id, threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {}, status: 'pending' as const, streamModes: ['values'], events });
+    if (backend.name !== 'postgres') {
+      await expect(store.createRun(run('r0'), async () => undefined)).rejects.toThrow(/PostgreSQL/);
+      expect(await store.getRun('r0')).toBeUndefined();
+      await store.createRun(run('r1'));
+      expect((await store.listEvents('r1', 0, 10)).map((e) => [e.seq, e.event])).toEqual([[1, 'metadata'], [2, 'values']]);
+      return;
+    }
+    await exec('CREATE TABLE side_jobs (run_id TEXT NOT NULL)');
+    // What the transaction's other SQL throws undoes the run and its events: the thread takes the next run.
+    const failing = store.createRun(run('r0'), async (sql) => {
+      await sql.executeSql('INSERT INTO side_jobs (run_id) VALUES ($1)', ['r0']);
+      throw new Error('queue refused the job');
+    });
+    await expect(failing).rejects.toThrow('queue refused the job');
+    expect(await store.getRun('r0')).toBeUndefined();
+    expect(await store.listEvents('r0', 0, 10)).toEqual([]);
+    expect(await store.activeRun('t1')).toBeUndefined();
+    await store.createRun(run('r1'), async (sql) => void (await sql.executeSql('INSERT INTO side_jobs (run_id) VALUES ($1)', ['r1'])));
+    expect((await store.listEvents('r1', 0, 10)).map((e) => [e.seq, e.event])).toEqual([[1, 'metadata'], [2, 'values']]);
+    const client = new pg.Client({ connectionString: await location() });
+    await client.connect();
+    try {
+      expect((await client.query<{ run_id: string }>('SELECT run_id FROM side_jobs')).rows).toEqual([{ run_id: 'r1' }]);
+    } finally {
+      await client.end();
+    }
   });
 
   it('numbers each run\'s events from 1 in the order they are appended, on any connection', async () => {

@@ -1,3 +1,4 @@
+import type { AlsoInTransaction } from '../../telemetry/index.js';
 import { publicThreadId } from '../thread-key.js';
 
 export type ProtocolThreadStatus = 'idle' | 'busy' | 'interrupted' | 'error';
@@ -55,6 +56,8 @@ export interface NewProtocolRun {
   metadata: Json;
   status: 'pending' | 'running';
   streamModes: readonly string[];
+  /** The run's first events (numbered from 1), stored with it: a run is never seen without them. */
+  events?: ReadonlyArray<{ event: string; data: unknown }>;
 }
 
 export interface ThreadSearch {
@@ -95,8 +98,10 @@ export interface ProtocolStore {
    * A run `pending` (queued for a worker) or `running` (in the process that creates it), and the
    * thread's last update; undefined when the thread already has a pending or running run (one at a
    * time, the protocol's `reject` multitask strategy: of concurrent creations on any connections one wins).
+   * `alsoInTransaction` runs more SQL in the same transaction (the queue job that runs it: a run is never
+   * recorded `pending` without its job); PostgreSQL only, SQLite refuses it. What it throws undoes the run.
    */
-  createRun(input: NewProtocolRun): Promise<ProtocolRunRow | undefined>;
+  createRun(input: NewProtocolRun, alsoInTransaction?: AlsoInTransaction): Promise<ProtocolRunRow | undefined>;
   /**
    * The process that runs a run takes it: `pending` (or `running`, a retry after its process died)
    * becomes `running`. `taken` is false when the run has ended; `cancel` when a cancel was requested.
@@ -116,7 +121,7 @@ export interface ProtocolStore {
   getRun(runId: string): Promise<ProtocolRunRow | undefined>;
   /** Newest first. */
   listRuns(threadId: string, limit: number, offset: number): Promise<ProtocolRunRow[]>;
-  /** Runs still `running` but not stamped since `cutoffIso`: their process stopped mid-run. */
+  /** Runs still `pending` or `running` but not stamped since `cutoffIso`: a running one's process stopped mid-run; a pending one waits for a worker, or for a decision a stopped process never recorded. */
   staleRuns(cutoffIso: string): Promise<ProtocolRunRow[]>;
   exportAll(): Promise<StoredProtocol>;
   /** Writes rows as they are, in order; ids already present are left alone. */

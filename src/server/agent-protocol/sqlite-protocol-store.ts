@@ -1,4 +1,5 @@
 import type { Migration } from '../../storage/index.js';
+import type { AlsoInTransaction } from '../../telemetry/index.js';
 import { openSqliteDatabase, SQLITE_DIALECT, SqliteStore } from '../../storage/index.js';
 import { PROTOCOL_SCHEMA_V2, protocolSchemaV1 } from './protocol-schema.js';
 import type {
@@ -51,14 +52,19 @@ export class SqliteProtocolStore extends SqliteStore implements ProtocolStore {
     return rows.map(toCheckpoint);
   }
 
-  async createRun(input: NewProtocolRun): Promise<ProtocolRunRow | undefined> {
+  async createRun(input: NewProtocolRun, alsoInTransaction?: AlsoInTransaction): Promise<ProtocolRunRow | undefined> {
+    // The queue that would join the transaction is PostgreSQL's (pg-boss): nothing to join here.
+    if (alsoInTransaction) throw new Error('createRun: alsoInTransaction needs PostgreSQL (the run queue lives there)');
     const at = this.now().toISOString();
+    const insertEvent = this.db.prepare('INSERT INTO ap_events (run_id, seq, event, data) VALUES (?, ?, ?, ?)');
     const created = this.db.transaction(() => {
       const inserted = this.db
         .prepare('INSERT INTO ap_runs (run_id, thread_id, tenant, assistant_id, status, metadata, stream_modes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
         .run(input.runId, input.threadId, input.tenant, input.assistantId, input.status, JSON.stringify(input.metadata), JSON.stringify(input.streamModes), at, at).changes === 1;
-      if (inserted) this.db.prepare('UPDATE ap_threads SET updated_at = ? WHERE thread_id = ?').run(at, input.threadId);
-      return inserted;
+      if (!inserted) return false;
+      for (const [i, e] of (input.events ?? []).entries()) insertEvent.run(input.runId, i + 1, e.event, JSON.stringify(e.data));
+      this.db.prepare('UPDATE ap_threads SET updated_at = ? WHERE thread_id = ?').run(at, input.threadId);
+      return true;
     }).immediate();
     if (!created) return undefined;
     return { run_id: input.runId, thread_id: input.threadId, tenant: input.tenant, assistant_id: input.assistantId, status: input.status, metadata: input.metadata, record_run_id: null, stream_modes: [...input.streamModes], created_at: at, updated_at: at };
@@ -114,7 +120,7 @@ export class SqliteProtocolStore extends SqliteStore implements ProtocolStore {
   }
 
   async staleRuns(cutoffIso: string): Promise<ProtocolRunRow[]> {
-    return (this.db.prepare("SELECT * FROM ap_runs WHERE status = 'running' AND updated_at < ? ORDER BY created_at").all(cutoffIso) as RunRowText[]).map(toRun);
+    return (this.db.prepare("SELECT * FROM ap_runs WHERE status IN ('pending', 'running') AND updated_at < ? ORDER BY created_at").all(cutoffIso) as RunRowText[]).map(toRun);
   }
 
   async exportAll(): Promise<StoredProtocol> {
