@@ -11,7 +11,7 @@ import type { RunBody } from './protocol-schemas.js';
 import { inputText } from './protocol-values.js';
 import { GRAPH_ID } from './protocol-views.js';
 import { resumeDecision } from './resume-decision.js';
-import type { RunWork } from './start-protocol-run.js';
+import type { RunWork, StartedRun } from './start-protocol-run.js';
 import { startProtocolRun } from './start-protocol-run.js';
 import { readThreadState } from './read-thread-state.js';
 
@@ -28,7 +28,7 @@ export function checkAssistant(deps: ServerDeps, assistantId: string): string {
  * checked by the route). 409 when the thread is busy, or waits for an approval and gets a question, or
  * gets a resume with nothing pending.
  */
-export async function beginProtocolRun(c: Context<ServerEnv>, deps: ServerDeps, threadId: string, body: RunBody, streamModes: readonly string[]): Promise<{ runId: string; threadId: string }> {
+export async function beginProtocolRun(c: Context<ServerEnv>, deps: ServerDeps, threadId: string, body: RunBody, streamModes: readonly string[]): Promise<StartedRun> {
   const assistantId = checkAssistant(deps, body.assistant_id);
   const principal = c.get('principal');
   const named = publicThreadId(threadId);

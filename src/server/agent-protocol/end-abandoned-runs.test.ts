@@ -30,7 +30,7 @@ describe('the sweep of protocol runs a stopped process left', () => {
       const runId = `run-${thread}`;
       const messages = thread === 'asked' ? [humanMessage(runId, 'Де TTN-000001?')] : [];
       await store.createThread({ threadId: thread, tenant: 'acme', metadata: {} });
-      await store.createRun({ runId, threadId: thread, tenant: 'acme', assistantId: 'langgraph', metadata: {}, status: 'pending', streamModes: ['values'], events: startEvents({ runId, threadId: thread }, messages) });
+      await store.createRun({ runId, threadId: thread, assistantId: 'langgraph', metadata: {}, status: 'pending', streamModes: ['values'], events: startEvents({ runId, threadId: thread }, messages) });
     }
     const runs = { getRun: async () => undefined, latestRunForThread: async (threadId: string) => kernel[threadId] as RunRecord | undefined };
     const runner = { store, live: new LiveRuns(), log: silentLogger };

@@ -64,11 +64,10 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
   };
 
   const create = async (c: Context<ServerEnv>, threadId: string | undefined) => {
+    // The run as it was created (`pending` until a worker takes it): a worker may already have taken it.
     const { live } = await start(c, threadId);
-    const run = await protocol.getRun(live.runId);
-    if (!run) throw new ApiError('internal', `run ${live.runId} was not stored`);
     c.header('Content-Location', `/threads/${encodeURIComponent(publicThreadId(live.threadId))}/runs/${encodeURIComponent(live.runId)}`);
-    return c.json(runView(run));
+    return c.json(runView(live.created));
   };
   const stream = async (c: Context<ServerEnv>, threadId: string | undefined) => {
     const { live, modes, cancelOnDisconnect } = await start(c, threadId);

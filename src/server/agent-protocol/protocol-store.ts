@@ -6,7 +6,9 @@ export type ProtocolRunStatus = 'pending' | 'running' | 'error' | 'success' | 't
 export type Json = Record<string, unknown>;
 
 export interface ProtocolThreadRow {
+  /** The storage key (thread-key.ts); the kernel's thread id. */
   thread_id: string;
+  /** The kernel's owner of the thread (`thread_owners`), read, not stored here. */
   tenant: string;
   metadata: Json;
   created_at: string;
@@ -27,7 +29,6 @@ export interface ProtocolCheckpoint {
 export interface ProtocolRunRow {
   run_id: string;
   thread_id: string;
-  tenant: string;
   assistant_id: string;
   status: ProtocolRunStatus;
   metadata: Json;
@@ -51,7 +52,6 @@ export interface ProtocolEventRow {
 export interface NewProtocolRun {
   runId: string;
   threadId: string;
-  tenant: string;
   assistantId: string;
   metadata: Json;
   status: 'pending' | 'running';
@@ -78,13 +78,16 @@ export interface StoredProtocol {
 }
 
 /**
- * What the Agent Protocol adds to Waybill's own stores: threads with their owning tenant and metadata,
+ * What the Agent Protocol adds to Waybill's own stores: threads with their metadata (owned in the kernel's thread owners),
  * a checkpoint of the thread's values after each run, and the protocol's runs (mapped to the Waybill
  * run records they produced). Callers check the tenant; this store does not. SQLite (the embedded
  * default) and PostgreSQL implement it; `openProtocolStore` picks one by database location.
  */
 export interface ProtocolStore {
-  /** Creates the thread; false when the id is taken (by any tenant). */
+  /**
+   * Creates the thread, claiming it for `tenant` in the kernel's thread owners in the same transaction
+   * (a no-op when the caller claimed it first); false when the id is taken or owned by another tenant.
+   */
   createThread(input: { threadId: string; tenant: string; metadata: Json }): Promise<boolean>;
   getThread(threadId: string): Promise<ProtocolThreadRow | undefined>;
   /** The tenant's threads, newest first, whose metadata contains every given key with an equal value. */
@@ -150,7 +153,7 @@ export interface CheckpointRowText {
 const parse = (text: string): Json => JSON.parse(text) as Json;
 export const toThread = (row: ThreadRowText): ProtocolThreadRow => ({ ...row, metadata: parse(row.metadata) });
 export const toRun = (row: RunRowText): ProtocolRunRow => ({
-  run_id: row.run_id, thread_id: row.thread_id, tenant: row.tenant, assistant_id: row.assistant_id, status: row.status, metadata: parse(row.metadata), record_run_id: row.record_run_id,
+  run_id: row.run_id, thread_id: row.thread_id, assistant_id: row.assistant_id, status: row.status, metadata: parse(row.metadata), record_run_id: row.record_run_id,
   stream_modes: row.stream_modes ? (JSON.parse(row.stream_modes) as string[]) : ['values'], created_at: row.created_at, updated_at: row.updated_at,
 });
 export const toEvent = (row: EventRowText): ProtocolEventRow => ({ run_id: row.run_id, seq: Number(row.seq), event: row.event, data: JSON.parse(row.data) as unknown });

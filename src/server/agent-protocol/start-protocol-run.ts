@@ -7,6 +7,7 @@ import { driveProtocolRun, failProtocolRun } from './drive-protocol-run.js';
 import type { ProtocolRunner } from './drive-protocol-run.js';
 import { startEvents } from './protocol-run-events.js';
 import { ApiError } from '../api-error.js';
+import type { ProtocolRunRow } from './protocol-store.js';
 import type { ProtocolMessage } from './protocol-values.js';
 import { humanMessage } from './protocol-values.js';
 import { publicThreadId } from '../thread-key.js';
@@ -26,6 +27,13 @@ export interface StartRunInput {
   messages: ProtocolMessage[];
 }
 
+/** A run just recorded: its ids, and its row as created (`pending` or `running`), whatever has happened to it since. */
+export interface StartedRun {
+  runId: string;
+  threadId: string;
+  created: ProtocolRunRow;
+}
+
 /** The protocol runner of this server process. */
 const serverRunner = (deps: ServerDeps): ProtocolRunner => ({ store: deps.protocol, live: deps.liveRuns, log: deps.log });
 
@@ -37,7 +45,7 @@ const serverRunner = (deps: ServerDeps): ProtocolRunner => ({ store: deps.protoc
  * process streams it. Returns once the run is recorded; 409 `thread_busy` when the thread has a run
  * pending or running (of concurrent starts one wins). A refusal found later is the run's `error` event.
  */
-export async function startProtocolRun(deps: ServerDeps, input: StartRunInput): Promise<{ runId: string; threadId: string }> {
+export async function startProtocolRun(deps: ServerDeps, input: StartRunInput): Promise<StartedRun> {
   const { protocol, queue } = deps;
   const run = { runId: `run-${deps.newId()}`, threadId: input.threadId };
   const work = input.work;
@@ -46,7 +54,7 @@ export async function startProtocolRun(deps: ServerDeps, input: StartRunInput): 
   // A queued question's job commits with the run (or neither does): a serve that stops in between never leaves it pending for good.
   const enqueue: AlsoInTransaction | undefined = queue && job ? async (sql) => void (await queue.enqueue(job, { db: sql as SqlExecutor })) : undefined;
   const created = await protocol.createRun(
-    { ...run, tenant: input.tenant, assistantId: input.assistantId, metadata: input.metadata, status: queue ? 'pending' : 'running', streamModes: input.streamModes, events: startEvents(run, messages) },
+    { ...run, assistantId: input.assistantId, metadata: input.metadata, status: queue ? 'pending' : 'running', streamModes: input.streamModes, events: startEvents(run, messages) },
     enqueue,
   );
   if (!created) throw new ApiError('thread_busy', `thread ${publicThreadId(input.threadId)} has a run in progress (one at a time)`);
@@ -63,9 +71,9 @@ export async function startProtocolRun(deps: ServerDeps, input: StartRunInput): 
         await failProtocolRun(protocol, run, error);
       }
     }
-    return run;
+    return { ...run, created };
   }
   const ask = () => deps.opened.ask({ input: work.kind === 'ask' ? work.input : '', threadId: run.threadId, tenant: input.tenant, requestId: input.requestId, runId: run.runId });
   void driveProtocolRun(serverRunner(deps), run, work.kind === 'ask' ? ask : () => resume(work.decision, work.pausedRunId)).catch(() => undefined);
-  return run;
+  return { ...run, created };
 }
