@@ -15,6 +15,9 @@ const THREADS = 'SELECT t.thread_id, o.tenant, t.metadata, t.created_at, t.updat
 const CHECKPOINT_COLUMNS = 'checkpoint_id, thread_id, parent_id, run_id, state, created_at';
 const RUN_COLUMNS = 'run_id, thread_id, assistant_id, status, metadata, record_run_id, stream_modes, created_at, updated_at';
 
+/** The channel a run's news is notified on: its payload is the run id. */
+const NEWS_CHANNEL = 'waybill_ap_events';
+
 /** The Agent Protocol store in PostgreSQL (component `agent_protocol`). Text is ordered bytewise (`COLLATE "C"`), as SQLite orders it. */
 export class PostgresProtocolStore extends PostgresStore implements ProtocolStore {
   /** Connects to `url` and migrates the `agent_protocol` component; throws StoreError. */
@@ -120,6 +123,8 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
         await client.query('INSERT INTO ap_events (run_id, seq, event, data) VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM ap_events WHERE run_id = $1), $2, $3)', [runId, e.event, JSON.stringify(e.data)]);
       }
       await client.query('UPDATE ap_runs SET updated_at = $1 WHERE run_id = $2', [this.now().toISOString(), runId]);
+      // Delivered at commit, so a woken follower finds the events stored.
+      await client.query('SELECT pg_notify($1, $2)', [NEWS_CHANNEL, runId]);
     });
   }
 
@@ -130,6 +135,29 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
 
   async finishRun(runId: string, status: ProtocolRunStatus, recordRunId: string | null): Promise<void> {
     await this.pool.query('UPDATE ap_runs SET status = $1, record_run_id = $2, updated_at = $3 WHERE run_id = $4', [status, recordRunId, this.now().toISOString(), runId]);
+    await this.pool.query('SELECT pg_notify($1, $2)', [NEWS_CHANNEL, runId]);
+  }
+
+  /** One pooled connection held for LISTEN until stopped (stop it before `close`). */
+  async listen(onNews: (runId: string) => void, onError: (error: Error) => void): Promise<() => Promise<void>> {
+    const client = await this.pool.connect();
+    const notified = (message: { channel: string; payload?: string }) => {
+      if (message.channel === NEWS_CHANNEL && message.payload) onNews(message.payload);
+    };
+    // A broken connection ends the notifications, not the process: followers keep polling.
+    const failed = (error: Error) => onError(error);
+    client.on('notification', notified);
+    client.on('error', failed);
+    await client.query(`LISTEN ${NEWS_CHANNEL}`);
+    let stopped = false;
+    return async () => {
+      if (stopped) return;
+      stopped = true;
+      client.off('notification', notified);
+      const ok = await client.query(`UNLISTEN ${NEWS_CHANNEL}`).then(() => true, () => false);
+      client.off('error', failed);
+      client.release(!ok);
+    };
   }
 
   async getRun(runId: string): Promise<ProtocolRunRow | undefined> {

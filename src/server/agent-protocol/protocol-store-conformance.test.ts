@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { storeConformance } from '../../testing/store-conformance.js';
@@ -114,6 +115,37 @@ storeConformance('ProtocolStore', openProtocolStore, ({ backend, open, exec, loc
     } finally {
       await client.end();
     }
+  });
+
+  it('tells a listener on another connection of each run whose events are stored or which ends (PostgreSQL; SQLite has no listener)', async () => {
+    const store = await open();
+    const other = await open();
+    if (backend.name !== 'postgres') {
+      expect(other.listen).toBeUndefined();
+      return;
+    }
+    await store.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
+    // Notifications are database-wide: tests on other schemas of the test database notify too, so this run's id is its own.
+    const runId = `r-${randomUUID()}`;
+    await store.createRun({ runId, threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'running', streamModes: ['values'] });
+    const heard: string[] = [];
+    let wake = () => {};
+    const stop = await other.listen?.((id) => {
+      if (id !== runId) return;
+      heard.push(id);
+      wake();
+    }, () => undefined);
+    const next = () => new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    let news = next();
+    await store.appendEvents(runId, [{ event: 'custom', data: {} }]);
+    await news;
+    news = next();
+    await store.finishRun(runId, 'success', null);
+    await news;
+    await stop?.();
+    expect(heard).toEqual([runId, runId]);
   });
 
   it('numbers each run\'s events from 1 in the order they are appended, on any connection', async () => {

@@ -126,6 +126,12 @@ export interface ProtocolStore {
   listRuns(threadId: string, limit: number, offset: number): Promise<ProtocolRunRow[]>;
   /** Runs still `pending` or `running` but not stamped since `cutoffIso`: a running one's process stopped mid-run; a pending one waits for a worker, or for a decision a stopped process never recorded. */
   staleRuns(cutoffIso: string): Promise<ProtocolRunRow[]>;
+  /**
+   * Calls `onNews(runId)` whenever any process stores events of a run or ends it, until the returned
+   * stop is called: PostgreSQL's LISTEN/NOTIFY, so a follower in another process wakes at once rather
+   * than at its next poll (which stays the fallback: a lost notification only delays). Absent on SQLite.
+   */
+  listen?(onNews: (runId: string) => void, onError: (error: Error) => void): Promise<() => Promise<void>>;
   exportAll(): Promise<StoredProtocol>;
   /** Writes rows as they are, in order; ids already present are left alone. */
   importAll(rows: StoredProtocol): Promise<void>;
