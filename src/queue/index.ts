@@ -1,6 +1,6 @@
 export { openJobQueue } from './job-queue.js';
 export { queueDecision } from './queue-decision.js';
-export type { JobQueue } from './job-queue.js';
+export type { JobQueue, SqlExecutor } from './job-queue.js';
 export { runQueueFor } from './queue-jobs.js';
 export { QueueSettingsError, queueSchemaFor, queueSettingsFromEnv } from './queue-settings.js';
 export { registerQueueMetrics } from './queue-metrics.js';

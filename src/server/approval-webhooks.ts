@@ -1,3 +1,4 @@
+import { publicThreadId } from './thread-key.js';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../mcp/stderr-logger.js';
 import type { AuditEvent, RunRecord } from '../telemetry/index.js';
@@ -69,7 +70,7 @@ export class ApprovalWebhooks {
       tenant: record.tenant,
       approval_id: record.run_id,
       run_id: record.run_id,
-      thread_id: record.thread_id,
+      thread_id: publicThreadId(record.thread_id),
       request_id: record.request_id,
       pending: record.pending,
       answer: record.answer,

@@ -1,3 +1,4 @@
+import { publicThreadId } from './thread-key.js';
 import type { Runtime } from '../runtimes/index.js';
 import type { RunRecord } from '../telemetry/index.js';
 import type { DecisionKind } from './runtime-decisions.js';
@@ -55,7 +56,7 @@ export async function listPendingApprovals(opened: Runtime, tenant: string): Pro
     pending.push({
       id: record.run_id,
       run_id: record.run_id,
-      thread_id: record.thread_id,
+      thread_id: publicThreadId(record.thread_id),
       request_id: record.request_id,
       tenant: record.tenant,
       requested_at: record.started_at,

@@ -72,10 +72,19 @@ describe.each(SERVED_RUNTIMES)('the run routes on the %s runtime', (runtimeName:
       expect(await done.json()).toMatchObject({ run_id: accepted.run_id, status: 'finished', tool_calls: [{ tool: 'check_stock' }] });
     });
 
-    it('will not continue another tenant’s thread (404, as if it did not exist)', async () => {
-      const res = await server.call('POST', '/v1/runs', { key: server.keys.globex, body: { input: 'А TTN-000002?', thread_id: tracked.thread_id } });
-      expect(res.status).toBe(404);
-      expect(await res.json()).toMatchObject({ error: { code: 'not_found', message: `no thread ${tracked.thread_id}` } });
+    it('scopes thread ids by tenant: another tenant’s thread id is a free one, and its runs stay apart', async () => {
+      const res = await server.call('POST', '/v1/runs', { key: server.keys.globex, body: { input: 'Де зараз посилка TTN-000015?', thread_id: tracked.thread_id } });
+      expect(res.status).toBe(200);
+      const theirs = (await res.json()) as { run_id: string; thread_id: string; tenant: string };
+      // The same id as the client sent it, on globex's own thread.
+      expect(theirs).toMatchObject({ thread_id: tracked.thread_id, tenant: 'globex' });
+      expect((await server.opened.runs.getRun(theirs.run_id))?.thread_id).not.toBe(tracked.thread_id);
+      expect((await server.call('GET', `/v1/runs/${theirs.run_id}`, { key: server.keys.viewer })).status).toBe(404);
+      // acme's thread is still acme's: its latest run is the one it made, and it takes acme's next run.
+      expect((await server.opened.runs.latestRunForThread(tracked.thread_id))?.run_id).toBe(tracked.run_id);
+      const again = await server.call('POST', '/v1/runs', { key: server.keys.operator, body: { input: 'А TTN-000002?', thread_id: tracked.thread_id } });
+      expect(again.status).toBe(200);
+      expect(await again.json()).toMatchObject({ thread_id: tracked.thread_id, tenant: 'acme' });
     });
   });
 
@@ -108,7 +117,9 @@ describe.each(SERVED_RUNTIMES)('the run routes on the %s runtime', (runtimeName:
     it('lists only the tenant’s runs, filtered by status, stop reason, request id and time', async () => {
       const list = async (query: string, key = server.keys.viewer) => ((await (await server.call('GET', `/v1/runs${query}`, { key })).json()) as { runs: RunRecord[] }).runs;
       expect((await list('')).every((r) => r.tenant === 'acme')).toBe(true);
-      expect(await list('', server.keys.globex)).toEqual([]);
+      const globex = await list('', server.keys.globex);
+      // globex's one run (on its own thread named as acme's) is all it lists, with the id it sent.
+      expect(globex.map((r) => [r.tenant, r.thread_id])).toEqual([['globex', tracked.thread_id]]);
       expect((await list('?request_id=req-track-1')).map((r) => r.run_id)).toEqual([tracked.run_id]);
       expect((await list('?status=finished&stop_reason=finish')).length).toBeGreaterThanOrEqual(2);
       expect(await list('?status=stopped')).toEqual([]);

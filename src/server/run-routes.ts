@@ -11,6 +11,7 @@ import { readJsonBody } from './read-json-body.js';
 import { CreateRunBody } from './request-schemas.js';
 import type { ServerDeps } from './server-deps.js';
 import type { ServerEnv } from './server-env.js';
+import { claimThreadKey, publicRun, publicThreadId } from './thread-key.js';
 
 const Instant = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant, e.g. 2026-11-30T00:00:00Z' });
 
@@ -33,26 +34,27 @@ export function runRoutes(deps: ServerDeps): Hono<ServerEnv> {
     const body = await readJsonBody(c, CreateRunBody);
     const { tenant } = c.get('principal');
     const requestId = c.get('requestId');
+    const publicId = body.thread_id ?? `t-${deps.newId()}`;
+    // Thread ids are scoped by tenant (thread-key.ts): another tenant's id is a free one here.
+    const threadId = await claimThreadKey(opened.runs, tenant, publicId);
     if (body.thread_id) {
-      // Thread ids share one checkpointer: the thread is claimed for its first tenant, and another
-      // tenant's run on it is 404; refused before a background run is accepted, so the answer reaches the caller.
-      await admitThread(opened.runs, body.thread_id, tenant);
+      // Refused before a background run is accepted (a thread waiting for an approval), so the answer reaches the caller.
+      await admitThread(opened.runs, threadId, tenant);
     }
     const runId = `run-${deps.newId()}`;
-    const threadId = body.thread_id ?? `t-${deps.newId()}`;
     if (deps.queue) {
       // Queued for a worker: the run is durable in the queue before the caller hears 202.
       await deps.queue.enqueue({ kind: 'run', runId, threadId, tenant, input: body.input, requestId });
       c.header('Location', `/v1/runs/${runId}`);
-      return c.json({ run_id: runId, thread_id: threadId, request_id: requestId, status: 'queued' }, 202);
+      return c.json({ run_id: runId, thread_id: publicId, request_id: requestId, status: 'queued' }, 202);
     }
     const ask = () => opened.ask({ input: body.input, threadId, tenant, requestId, runId });
     if (body.wait === false) {
       deps.inFlight.start({ run_id: runId, tenant, thread_id: threadId, request_id: requestId, started_at: new Date().toISOString() }, ask());
       c.header('Location', `/v1/runs/${runId}`);
-      return c.json({ run_id: runId, thread_id: threadId, request_id: requestId, status: 'running' }, 202);
+      return c.json({ run_id: runId, thread_id: publicId, request_id: requestId, status: 'running' }, 202);
     }
-    return c.json(await ask(), 200);
+    return c.json(publicRun(await ask()), 200);
   });
 
   app.get('/runs', async (c) => {
@@ -72,7 +74,7 @@ export function runRoutes(deps: ServerDeps): Hono<ServerEnv> {
       ...(q.limit && { limit: q.limit }),
     };
     const listing = await opened.runs.listRuns(filter);
-    return c.json({ runs: listing.runs, skipped: listing.skipped });
+    return c.json({ runs: listing.runs.map(publicRun), skipped: listing.skipped });
   });
 
   app.get('/runs/:id', async (c) => {
@@ -80,8 +82,8 @@ export function runRoutes(deps: ServerDeps): Hono<ServerEnv> {
     const id = c.req.param('id');
     const running = deps.inFlight.get(id);
     const stored = await opened.runs.getRun(id);
-    if (!stored && running && running.tenant === tenant) return c.json(running);
-    return c.json(await findTenantRun(deps, tenant, id));
+    if (!stored && running && running.tenant === tenant) return c.json({ ...running, thread_id: publicThreadId(running.thread_id) });
+    return c.json(publicRun(await findTenantRun(deps, tenant, id)));
   });
 
   app.get('/runs/:id/events', async (c) => {

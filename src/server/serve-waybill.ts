@@ -78,6 +78,12 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
   }
   registerStoredRunMetrics(metrics.registry, opened.runs);
   const liveRuns = new LiveRuns();
+  // On PostgreSQL a run's events stored by any process wake this one's followers at once; polling stays the fallback.
+  const quiet = (error: Error) => log.warn('agent protocol notifications stopped; streams poll the store', { error: error.message });
+  const stopListening = await protocol.listen?.((runId) => liveRuns.wake(runId), quiet).catch((error: unknown) => {
+    quiet(error instanceof Error ? error : new Error(String(error)));
+    return undefined;
+  });
   const runner = { store: protocol, live: liveRuns, log };
   const leaseMs = runLeaseMs(options.env);
   // Runs a stopped process left (a killed ask, approve, serve or worker) are finished here: now, and
@@ -99,6 +105,7 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
           await protocolSweep.stop();
           await inFlight.idle();
           await liveRuns.idle();
+          await stopListening?.();
           await webhooks.idle();
           await tracer?.shutdown();
           await opened.close();
@@ -107,7 +114,7 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
       });
     });
     server.once('error', (error) => {
-      void Promise.all([recovery.stop(), protocolSweep.stop()])
+      void Promise.all([recovery.stop(), protocolSweep.stop(), stopListening?.()])
         .then(() => opened.close())
         .finally(() => stores.close())
         .finally(() => reject(error));

@@ -232,6 +232,10 @@ export class PostgresRunStore extends PostgresStore implements RunStore {
     return rows[0].tenant;
   }
 
+  async threadOwner(threadId: string): Promise<string | undefined> {
+    return (await this.pool.query<{ tenant: string }>('SELECT tenant FROM thread_owners WHERE thread_id = $1', [threadId])).rows[0]?.tenant;
+  }
+
   async releaseDecision(pausedRunId: string): Promise<void> {
     await withTransaction(this.pool, async (client) => {
       await client.query('DELETE FROM decisions WHERE paused_run_id = $1', [pausedRunId]);

@@ -182,9 +182,11 @@ storeConformance('RunStore', openRunStore, ({ open, backend, exec }) => {
   it('gives a thread to exactly one of many tenants claiming it at once on two connections, for good', async () => {
     const a = await open();
     const b = await open();
+    expect(await a.threadOwner('thread-race')).toBeUndefined();
     const owners = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? a : b).claimThread('thread-race', `tenant-${i}`)));
     expect(new Set(owners).size).toBe(1);
     expect(await b.claimThread('thread-race', 'late-tenant')).toBe(owners[0]);
     expect(await a.claimThread('thread-other', 'late-tenant')).toBe('late-tenant');
+    expect(await b.threadOwner('thread-race')).toBe(owners[0]);
   });
 });

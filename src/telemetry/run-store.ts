@@ -121,5 +121,7 @@ export interface RunStore {
    * another tenant's run on it is refused whether or not a run is in flight.
    */
   claimThread(threadId: string, tenant: string): Promise<string>;
+  /** The tenant that owns `threadId`, or undefined while no tenant has claimed it; claims nothing. */
+  threadOwner(threadId: string): Promise<string | undefined>;
   close(): Promise<void>;
 }

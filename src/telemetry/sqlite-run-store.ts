@@ -272,6 +272,10 @@ export class SqliteRunStore extends SqliteStore implements RunStore {
     return (owner.get(threadId) as { tenant: string }).tenant;
   }
 
+  async threadOwner(threadId: string): Promise<string | undefined> {
+    return (this.db.prepare('SELECT tenant FROM thread_owners WHERE thread_id = ?').get(threadId) as { tenant: string } | undefined)?.tenant;
+  }
+
   async releaseDecision(pausedRunId: string): Promise<void> {
     const db = this.db;
     db.transaction(() => {

@@ -44,6 +44,9 @@ describe.runIf(baseUrl)('the Agent Protocol on two serve processes and two worke
     const created = spawnSync(process.execPath, [CLI, 'keys', 'create', '--tenant', 'default', '--role', 'operator'], { env, encoding: 'utf8' });
     expect(created.status, created.stderr).toBe(0);
     const key = created.stdout.trim();
+    const otherCreated = spawnSync(process.execPath, [CLI, 'keys', 'create', '--tenant', 'globex', '--role', 'operator'], { env: { ...env, WAYBILL_ROLE: 'platform_admin' }, encoding: 'utf8' });
+    expect(otherCreated.status, otherCreated.stderr).toBe(0);
+    const otherKey = otherCreated.stdout.trim();
     const serves: string[] = [];
     for (let i = 0; i < 2; i += 1) {
       const serve = spawn(process.execPath, [CLI, 'serve', '--queue', '--port', '0'], { env });
@@ -92,7 +95,7 @@ describe.runIf(baseUrl)('the Agent Protocol on two serve processes and two worke
     const resumed = (await (await post(b, `/threads/${thread.thread_id}/runs`, { assistant_id: 'langgraph', command: { resume: { type: 'approve' } } })).json()) as { run_id: string; status: string };
     expect(resumed.status).toBe('pending');
     const joined = (await get(a, `/threads/${thread.thread_id}/runs/${resumed.run_id}/join`)) as unknown as Values;
-    expect(joined.messages.map((m) => m.type)).toEqual(['human', 'ai', 'ai']);
+    expect(joined.messages?.map((m) => m.type), JSON.stringify(joined)).toEqual(['human', 'ai', 'ai']);
     expect(joined.__interrupt__).toBeUndefined();
     expect(await get(b, `/threads/${thread.thread_id}`)).toMatchObject({ status: 'idle' });
 
@@ -113,5 +116,19 @@ describe.runIf(baseUrl)('the Agent Protocol on two serve processes and two worke
     }
     expect(state).toMatchObject({ status: 'idle' });
     expect(((state.values as Values).messages).map((m) => m.type)).toEqual(['human', 'ai', 'ai']);
+
+    // Thread ids are scoped by tenant: another tenant's key gets 404 for the first thread's id, as for a
+    // free one, then makes, runs (by a worker) and reads its own thread of that id through either serve.
+    const other = { 'x-api-key': otherKey, 'content-type': 'application/json' };
+    expect((await fetch(`${a}/threads/${thread.thread_id}`, { headers: other })).status).toBe(404);
+    const made = await fetch(`${b}/threads`, { method: 'POST', headers: other, body: JSON.stringify({ thread_id: thread.thread_id }) });
+    expect(made.status).toBe(200);
+    expect(await made.json()).toMatchObject({ thread_id: thread.thread_id, values: { messages: [] } });
+    const theirs = (await (await fetch(`${a}/threads/${thread.thread_id}/runs/wait`, { method: 'POST', headers: other, body: JSON.stringify(question('Скільки ноутбуків SKU-1001 на складах?')) })).json()) as Values;
+    expect(theirs.messages.map((m) => m.type), JSON.stringify(theirs)).toEqual(['human', 'ai']);
+    expect(JSON.stringify(theirs)).not.toContain('TTN-000004');
+    const firstAgain = await get(b, `/threads/${thread.thread_id}`);
+    expect(((firstAgain.values as Values).messages).map((m) => m.type)).toEqual(['human', 'ai', 'ai']);
+    expect(JSON.stringify(firstAgain.values)).not.toContain('SKU-1001');
   });
 });

@@ -1,17 +1,22 @@
 import type { PostgresMigration } from '../../storage/index.js';
+import type { AlsoInTransaction } from '../../telemetry/index.js';
 import { openPostgresPool, POSTGRES_DIALECT, PostgresStore, withTransaction } from '../../storage/index.js';
-import { PROTOCOL_SCHEMA_V2, protocolSchemaV1 } from './protocol-schema.js';
+import { PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3, protocolSchemaV1 } from './protocol-schema.js';
 import type {
   CheckpointRowText, EventRowText, Json, NewProtocolRun, ProtocolCheckpoint, ProtocolEventRow, ProtocolRunRow, ProtocolRunStatus, ProtocolStore, ProtocolThreadRow, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
 } from './protocol-store.js';
 import { checkpointState, filterThreads, toCheckpoint, toEvent, toRun, toThread } from './protocol-store.js';
 
 /** The same version and tables as SQLite's `agent_protocol` component (protocol-schema.ts). */
-const POSTGRES_PROTOCOL_MIGRATIONS: readonly PostgresMigration[] = [protocolSchemaV1(POSTGRES_DIALECT), PROTOCOL_SCHEMA_V2];
+const POSTGRES_PROTOCOL_MIGRATIONS: readonly PostgresMigration[] = [protocolSchemaV1(POSTGRES_DIALECT), PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3];
 
-const THREAD_COLUMNS = 'thread_id, tenant, metadata, created_at, updated_at';
+/** A thread with its owner, read from the kernel's thread owners. */
+const THREADS = 'SELECT t.thread_id, o.tenant, t.metadata, t.created_at, t.updated_at FROM ap_threads t JOIN thread_owners o ON o.thread_id = t.thread_id';
 const CHECKPOINT_COLUMNS = 'checkpoint_id, thread_id, parent_id, run_id, state, created_at';
-const RUN_COLUMNS = 'run_id, thread_id, tenant, assistant_id, status, metadata, record_run_id, stream_modes, created_at, updated_at';
+const RUN_COLUMNS = 'run_id, thread_id, assistant_id, status, metadata, record_run_id, stream_modes, created_at, updated_at';
+
+/** The channel a run's news is notified on: its payload is the run id. */
+const NEWS_CHANNEL = 'waybill_ap_events';
 
 /** The Agent Protocol store in PostgreSQL (component `agent_protocol`). Text is ordered bytewise (`COLLATE "C"`), as SQLite orders it. */
 export class PostgresProtocolStore extends PostgresStore implements ProtocolStore {
@@ -22,23 +27,23 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
 
   async createThread(input: { threadId: string; tenant: string; metadata: Json }): Promise<boolean> {
     const at = this.now().toISOString();
-    const result = await this.pool.query(
-      "INSERT INTO ap_threads (thread_id, tenant, metadata, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) ON CONFLICT (thread_id) DO NOTHING",
-      [input.threadId, input.tenant, JSON.stringify(input.metadata), at],
-    );
-    return result.rowCount === 1;
+    return withTransaction(this.pool, async (client) => {
+      // The claim waits for a concurrent claimer's commit; the read after it sees whichever won.
+      await client.query('INSERT INTO thread_owners (thread_id, tenant, claimed_at) VALUES ($1, $2, $3) ON CONFLICT (thread_id) DO NOTHING', [input.threadId, input.tenant, at]);
+      const owner = (await client.query<{ tenant: string }>('SELECT tenant FROM thread_owners WHERE thread_id = $1', [input.threadId])).rows[0]?.tenant;
+      if (owner !== input.tenant) return false;
+      const inserted = await client.query('INSERT INTO ap_threads (thread_id, metadata, created_at, updated_at) VALUES ($1, $2, $3, $3) ON CONFLICT (thread_id) DO NOTHING', [input.threadId, JSON.stringify(input.metadata), at]);
+      return inserted.rowCount === 1;
+    });
   }
 
   async getThread(threadId: string): Promise<ProtocolThreadRow | undefined> {
-    const row = (await this.pool.query<ThreadRowText>(`SELECT ${THREAD_COLUMNS} FROM ap_threads WHERE thread_id = $1`, [threadId])).rows[0];
+    const row = (await this.pool.query<ThreadRowText>(`${THREADS} WHERE t.thread_id = $1`, [threadId])).rows[0];
     return row && toThread(row);
   }
 
   async searchThreads(query: ThreadSearch): Promise<ProtocolThreadRow[]> {
-    const rows = (await this.pool.query<ThreadRowText>(
-      `SELECT ${THREAD_COLUMNS} FROM ap_threads WHERE tenant = $1 ORDER BY updated_at COLLATE "C" DESC, thread_id COLLATE "C"`,
-      [query.tenant],
-    )).rows;
+    const rows = (await this.pool.query<ThreadRowText>(`${THREADS} WHERE o.tenant = $1 ORDER BY t.updated_at COLLATE "C" DESC, t.thread_id COLLATE "C"`, [query.tenant])).rows;
     return filterThreads(rows.map(toThread), query);
   }
 
@@ -67,19 +72,23 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
   }
 
   /** The unique index on a thread's active run decides between concurrent creations: the loser inserts nothing. */
-  async createRun(input: NewProtocolRun): Promise<ProtocolRunRow | undefined> {
+  async createRun(input: NewProtocolRun, alsoInTransaction?: AlsoInTransaction): Promise<ProtocolRunRow | undefined> {
     const at = this.now().toISOString();
     const created = await withTransaction(this.pool, async (client) => {
       const inserted = await client.query(
-        'INSERT INTO ap_runs (run_id, thread_id, tenant, assistant_id, status, metadata, stream_modes, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT DO NOTHING',
-        [input.runId, input.threadId, input.tenant, input.assistantId, input.status, JSON.stringify(input.metadata), JSON.stringify(input.streamModes), at],
+        'INSERT INTO ap_runs (run_id, thread_id, assistant_id, status, metadata, stream_modes, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT DO NOTHING',
+        [input.runId, input.threadId, input.assistantId, input.status, JSON.stringify(input.metadata), JSON.stringify(input.streamModes), at],
       );
       if (inserted.rowCount !== 1) return false;
+      for (const [i, e] of (input.events ?? []).entries()) {
+        await client.query('INSERT INTO ap_events (run_id, seq, event, data) VALUES ($1, $2, $3, $4)', [input.runId, i + 1, e.event, JSON.stringify(e.data)]);
+      }
       await client.query('UPDATE ap_threads SET updated_at = $1 WHERE thread_id = $2', [at, input.threadId]);
+      await alsoInTransaction?.({ executeSql: async (text, values) => ({ rows: (await client.query(text, values)).rows }) });
       return true;
     });
     if (!created) return undefined;
-    return { run_id: input.runId, thread_id: input.threadId, tenant: input.tenant, assistant_id: input.assistantId, status: input.status, metadata: input.metadata, record_run_id: null, stream_modes: [...input.streamModes], created_at: at, updated_at: at };
+    return { run_id: input.runId, thread_id: input.threadId, assistant_id: input.assistantId, status: input.status, metadata: input.metadata, record_run_id: null, stream_modes: [...input.streamModes], created_at: at, updated_at: at };
   }
 
   async takeRun(runId: string): Promise<{ taken: boolean; cancel: boolean }> {
@@ -114,6 +123,8 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
         await client.query('INSERT INTO ap_events (run_id, seq, event, data) VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM ap_events WHERE run_id = $1), $2, $3)', [runId, e.event, JSON.stringify(e.data)]);
       }
       await client.query('UPDATE ap_runs SET updated_at = $1 WHERE run_id = $2', [this.now().toISOString(), runId]);
+      // Delivered at commit, so a woken follower finds the events stored.
+      await client.query('SELECT pg_notify($1, $2)', [NEWS_CHANNEL, runId]);
     });
   }
 
@@ -124,6 +135,29 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
 
   async finishRun(runId: string, status: ProtocolRunStatus, recordRunId: string | null): Promise<void> {
     await this.pool.query('UPDATE ap_runs SET status = $1, record_run_id = $2, updated_at = $3 WHERE run_id = $4', [status, recordRunId, this.now().toISOString(), runId]);
+    await this.pool.query('SELECT pg_notify($1, $2)', [NEWS_CHANNEL, runId]);
+  }
+
+  /** One pooled connection held for LISTEN until stopped (stop it before `close`). */
+  async listen(onNews: (runId: string) => void, onError: (error: Error) => void): Promise<() => Promise<void>> {
+    const client = await this.pool.connect();
+    const notified = (message: { channel: string; payload?: string }) => {
+      if (message.channel === NEWS_CHANNEL && message.payload) onNews(message.payload);
+    };
+    // A broken connection ends the notifications, not the process: followers keep polling.
+    const failed = (error: Error) => onError(error);
+    client.on('notification', notified);
+    client.on('error', failed);
+    await client.query(`LISTEN ${NEWS_CHANNEL}`);
+    let stopped = false;
+    return async () => {
+      if (stopped) return;
+      stopped = true;
+      client.off('notification', notified);
+      const ok = await client.query(`UNLISTEN ${NEWS_CHANNEL}`).then(() => true, () => false);
+      client.off('error', failed);
+      client.release(!ok);
+    };
   }
 
   async getRun(runId: string): Promise<ProtocolRunRow | undefined> {
@@ -140,12 +174,12 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
   }
 
   async staleRuns(cutoffIso: string): Promise<ProtocolRunRow[]> {
-    const rows = (await this.pool.query<RunRowText>(`SELECT ${RUN_COLUMNS} FROM ap_runs WHERE status = 'running' AND updated_at COLLATE "C" < $1 ORDER BY seq`, [cutoffIso])).rows;
+    const rows = (await this.pool.query<RunRowText>(`SELECT ${RUN_COLUMNS} FROM ap_runs WHERE status IN ('pending', 'running') AND updated_at COLLATE "C" < $1 ORDER BY seq`, [cutoffIso])).rows;
     return rows.map(toRun);
   }
 
   async exportAll(): Promise<StoredProtocol> {
-    const threads = await this.pool.query<ThreadRowText>(`SELECT ${THREAD_COLUMNS} FROM ap_threads ORDER BY seq`);
+    const threads = await this.pool.query<ThreadRowText>(`${THREADS} ORDER BY t.seq`);
     const checkpoints = await this.pool.query<CheckpointRowText>(`SELECT ${CHECKPOINT_COLUMNS} FROM ap_checkpoints ORDER BY seq`);
     const runs = await this.pool.query<RunRowText>(`SELECT ${RUN_COLUMNS} FROM ap_runs ORDER BY seq`);
     const events = await this.pool.query<EventRowText>('SELECT run_id, seq, event, data FROM ap_events ORDER BY run_id, seq');
@@ -155,8 +189,9 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
   async importAll(rows: StoredProtocol): Promise<void> {
     await withTransaction(this.pool, async (client) => {
       for (const t of rows.threads) {
-        await client.query(`INSERT INTO ap_threads (${THREAD_COLUMNS}) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
-          t.thread_id, t.tenant, JSON.stringify(t.metadata), t.created_at, t.updated_at,
+        // A thread's owner is the kernel's (`thread_owners`, copied with the runs): not imported here.
+        await client.query('INSERT INTO ap_threads (thread_id, metadata, created_at, updated_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+          t.thread_id, JSON.stringify(t.metadata), t.created_at, t.updated_at,
         ]);
       }
       for (const c of rows.checkpoints) {
@@ -165,8 +200,8 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
         ]);
       }
       for (const r of rows.runs) {
-        await client.query(`INSERT INTO ap_runs (${RUN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`, [
-          r.run_id, r.thread_id, r.tenant, r.assistant_id, r.status, JSON.stringify(r.metadata), r.record_run_id, JSON.stringify(r.stream_modes), r.created_at, r.updated_at,
+        await client.query(`INSERT INTO ap_runs (${RUN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`, [
+          r.run_id, r.thread_id, r.assistant_id, r.status, JSON.stringify(r.metadata), r.record_run_id, JSON.stringify(r.stream_modes), r.created_at, r.updated_at,
         ]);
       }
       for (const e of rows.events) {

@@ -51,16 +51,25 @@ export function protocolJobRuntime(runtime: JobRuntime, runner: ProtocolRunner):
  * Ends protocol runs whose process stopped mid-run (not stamped alive for `staleMs`): from the kernel's
  * record when the run's question was answered meanwhile (a retried job finds its run already recorded),
  * otherwise as failed (`error` event `run_abandoned`: the thread reads `error` and takes new runs again).
+ * A queued resume whose serve stopped before the decision was claimed (the thread still waits for it)
+ * is ended the same way; a queued question, stored with its job in one transaction, waits for a worker.
  * Returns how many it ended.
  */
-export async function endAbandonedProtocolRuns(runner: ProtocolRunner, runs: Pick<RunStore, 'getRun'>, staleMs: number, now: () => Date = () => new Date()): Promise<number> {
+export async function endAbandonedProtocolRuns(runner: ProtocolRunner, runs: Pick<RunStore, 'getRun' | 'latestRunForThread'>, staleMs: number, now: () => Date = () => new Date()): Promise<number> {
   const stale = await runner.store.staleRuns(new Date(now().getTime() - staleMs).toISOString());
+  let ended = 0;
   for (const run of stale) {
     const ref = { runId: run.run_id, threadId: run.thread_id };
-    const record = await runs.getRun(run.run_id);
-    if (record && record.status !== 'decided') await finishProtocolRun(runner.store, ref, record, false);
-    else await failProtocolRun(runner.store, ref, Object.assign(new Error(`the process running run ${run.run_id} stopped before it ended`), { code: 'run_abandoned' }));
+    if (run.status === 'pending') {
+      if ((await runs.latestRunForThread(run.thread_id))?.status !== 'awaiting_approval' || (await asksQuestion(runner, run.run_id))) continue;
+      await failProtocolRun(runner.store, ref, Object.assign(new Error(`the process that took run ${run.run_id} stopped before its decision was recorded: resume the thread again`), { code: 'run_abandoned' }));
+    } else {
+      const record = await runs.getRun(run.run_id);
+      if (record && record.status !== 'decided') await finishProtocolRun(runner.store, ref, record, false);
+      else await failProtocolRun(runner.store, ref, Object.assign(new Error(`the process running run ${run.run_id} stopped before it ended`), { code: 'run_abandoned' }));
+    }
     runner.live.wake(run.run_id);
+    ended += 1;
   }
-  return stale.length;
+  return ended;
 }

@@ -1,6 +1,7 @@
 import { redactPii } from '../../policy/index.js';
 import type { RunProgress } from '../../runtimes/index.js';
 import type { RunRecord } from '../../telemetry/index.js';
+import { publicThreadId } from '../thread-key.js';
 import type { ProtocolInterrupt, ProtocolMessage, ProtocolValues } from './protocol-values.js';
 
 /** A stream event before the store numbers it. */
@@ -35,7 +36,7 @@ const EVENT_NAMES: Partial<Record<RunProgress['type'], string>> = { 'delegation.
 /** The events a run starts with: its metadata, then the thread's values with the question. */
 export function startEvents(run: { runId: string; threadId: string }, messages: ProtocolMessage[]): RunEvent[] {
   return [
-    { event: 'metadata', data: { run_id: run.runId, thread_id: run.threadId, attempt: 1 } },
+    { event: 'metadata', data: { run_id: run.runId, thread_id: publicThreadId(run.threadId), attempt: 1 } },
     { event: 'values', data: { messages } satisfies ProtocolValues },
   ];
 }
@@ -54,7 +55,7 @@ export function progressEvents(runId: string, p: RunProgress): RunEvent[] {
 
 /** The events a run ends with: the answer in each message mode, the interrupt of a pause, the final values. */
 export function endEvents(run: { runId: string; threadId: string }, record: RunRecord, ai: ProtocolMessage, values: ProtocolValues, interrupts: ProtocolInterrupt[]): RunEvent[] {
-  const metadata = { langgraph_node: 'supervisor', run_id: run.runId, thread_id: run.threadId, waybill_run_id: record.run_id };
+  const metadata = { langgraph_node: 'supervisor', run_id: run.runId, thread_id: publicThreadId(run.threadId), waybill_run_id: record.run_id };
   return [
     { event: 'messages', data: [{ ...ai, type: 'AIMessageChunk' }, metadata] },
     { event: 'messages/metadata', data: { [ai.id]: { metadata } } },

@@ -4,6 +4,7 @@ import { ApiError } from '../api-error.js';
 import { requireRole } from '../authenticate.js';
 import type { ServerDeps } from '../server-deps.js';
 import type { ServerEnv } from '../server-env.js';
+import { publicThreadId, threadKey } from '../thread-key.js';
 import { beginProtocolRun } from './begin-protocol-run.js';
 import { runEnded } from './follow-run-events.js';
 import type { RunBody } from './protocol-schemas.js';
@@ -44,14 +45,14 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
   const ownedRun = async (c: Context<ServerEnv>) => {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id') ?? '');
     const run = await protocol.getRun(c.req.param('run_id') ?? '');
-    if (!run || run.thread_id !== thread.thread_id) throw new ApiError('not_found', `no run ${c.req.param('run_id') ?? ''} on thread ${thread.thread_id}`);
+    if (!run || run.thread_id !== thread.thread_id) throw new ApiError('not_found', `no run ${c.req.param('run_id') ?? ''} on thread ${c.req.param('thread_id') ?? ''}`);
     return run;
   };
 
   const threadFor = async (c: Context<ServerEnv>, body: RunBody, threadId: string | undefined): Promise<string> => {
     const { tenant } = c.get('principal');
     if (threadId === undefined) return (await createThread(deps, tenant, { metadata: { stateless: true } })).thread_id;
-    if (body.if_not_exists === 'create' && !(await protocol.getThread(threadId))) return (await createThread(deps, tenant, { threadId, doNothing: true })).thread_id;
+    if (body.if_not_exists === 'create' && !(await protocol.getThread(await threadKey(deps.opened.runs, tenant, threadId)))) return (await createThread(deps, tenant, { threadId, doNothing: true })).thread_id;
     return (await ownedThread(deps, tenant, threadId)).thread_id;
   };
 
@@ -63,11 +64,10 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
   };
 
   const create = async (c: Context<ServerEnv>, threadId: string | undefined) => {
+    // The run as it was created (`pending` until a worker takes it): a worker may already have taken it.
     const { live } = await start(c, threadId);
-    const run = await protocol.getRun(live.runId);
-    if (!run) throw new ApiError('internal', `run ${live.runId} was not stored`);
-    c.header('Content-Location', `/threads/${encodeURIComponent(live.threadId)}/runs/${encodeURIComponent(live.runId)}`);
-    return c.json(runView(run));
+    c.header('Content-Location', `/threads/${encodeURIComponent(publicThreadId(live.threadId))}/runs/${encodeURIComponent(live.runId)}`);
+    return c.json(runView(live.created));
   };
   const stream = async (c: Context<ServerEnv>, threadId: string | undefined) => {
     const { live, modes, cancelOnDisconnect } = await start(c, threadId);
@@ -75,7 +75,7 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
   };
   const wait = async (c: Context<ServerEnv>, threadId: string | undefined) => {
     const { live } = await start(c, threadId);
-    c.header('Content-Location', `/threads/${encodeURIComponent(live.threadId)}/runs/${encodeURIComponent(live.runId)}`);
+    c.header('Content-Location', `/threads/${encodeURIComponent(publicThreadId(live.threadId))}/runs/${encodeURIComponent(live.runId)}`);
     return c.json(await finalValues(c, live));
   };
 

@@ -60,3 +60,15 @@ export const PROTOCOL_SCHEMA_V2 = `
       );
       CREATE INDEX ap_runs_status ON ap_runs (status, updated_at);
     `;
+
+/**
+ * Version 3 — one owner for a thread: the kernel's `thread_owners` (component `runs`, migrated first by
+ * `openProtocolStore`). A protocol thread's tenant was a copy of it, and a run's tenant a copy of its
+ * thread's: both columns go, after any thread with no kernel owner yet gets its protocol tenant as owner.
+ */
+export const PROTOCOL_SCHEMA_V3 = `
+      INSERT INTO thread_owners (thread_id, tenant, claimed_at) SELECT thread_id, tenant, created_at FROM ap_threads WHERE true ON CONFLICT (thread_id) DO NOTHING;
+      DROP INDEX ap_threads_tenant;
+      ALTER TABLE ap_threads DROP COLUMN tenant;
+      ALTER TABLE ap_runs DROP COLUMN tenant;
+    `;

@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { expect, it } from 'vitest';
 import { storeConformance } from '../../testing/store-conformance.js';
+import { POSTGRES_DIALECT, SQLITE_DIALECT } from '../../storage/index.js';
+import { openRunStore } from '../../telemetry/index.js';
 import { openProtocolStore } from './open-protocol-store.js';
+import { PROTOCOL_SCHEMA_V2, protocolSchemaV1 } from './protocol-schema.js';
 
 /** The ProtocolStore contract on every backend; `open()` is another connection to the same database. */
-storeConformance('ProtocolStore', openProtocolStore, ({ open, another }) => {
+storeConformance('ProtocolStore', openProtocolStore, ({ backend, open, exec, location: suiteLocation, another }) => {
   it('gives a thread id once, keeps checkpoints newest first with their parents, and searches within a tenant', async () => {
     const store = await open();
     const other = await open();
@@ -11,6 +16,12 @@ storeConformance('ProtocolStore', openProtocolStore, ({ open, another }) => {
     expect(await other.createThread({ threadId: 't1', tenant: 'globex', metadata: {} })).toBe(false);
     expect(await other.getThread('t1')).toMatchObject({ thread_id: 't1', tenant: 'acme', metadata: { a: 1, tag: 'x' } });
     expect(await other.getThread('nope')).toBeUndefined();
+    // Another tenant's claim of a free id in the kernel's thread owners keeps the protocol from making it its own.
+    await exec("INSERT INTO thread_owners (thread_id, tenant, claimed_at) VALUES ('t2', 'globex', '2026-12-01T10:00:00.000Z')");
+    expect(await store.createThread({ threadId: 't2', tenant: 'acme', metadata: {} })).toBe(false);
+    expect(await store.getThread('t2')).toBeUndefined();
+    expect(await store.createThread({ threadId: 't2', tenant: 'globex', metadata: {} })).toBe(true);
+    expect(await store.getThread('t2')).toMatchObject({ tenant: 'globex' });
     await store.addCheckpoint({ checkpointId: 'c1', threadId: 't1', runId: 'r1', values: { messages: [] }, interrupts: [] });
     const second = await other.addCheckpoint({ checkpointId: 'c2', threadId: 't1', runId: 'r2', values: { messages: [1] }, interrupts: [{ id: 'i' }] });
     expect(second.parent_id).toBe('c1');
@@ -19,7 +30,7 @@ storeConformance('ProtocolStore', openProtocolStore, ({ open, another }) => {
     expect(await store.listCheckpoints('t1', 1)).toHaveLength(1);
     expect(await store.searchThreads({ tenant: 'acme', metadata: { a: 1 }, limit: 10, offset: 0 })).toHaveLength(1);
     expect(await store.searchThreads({ tenant: 'acme', metadata: { a: 2 }, limit: 10, offset: 0 })).toHaveLength(0);
-    expect(await store.searchThreads({ tenant: 'globex', limit: 10, offset: 0 })).toHaveLength(0);
+    expect((await store.searchThreads({ tenant: 'globex', limit: 10, offset: 0 })).map((t) => t.thread_id)).toEqual(['t2']);
   });
 
   it('orders threads by last update, newest first, and pages them', async () => {
@@ -30,7 +41,7 @@ storeConformance('ProtocolStore', openProtocolStore, ({ open, another }) => {
       await store.createThread({ threadId: id, tenant: 'acme', metadata: {} });
     }
     now = new Date('2026-12-01T11:00:00Z');
-    await store.createRun({ runId: 'ra', threadId: 'ta', tenant: 'acme', assistantId: 'langgraph', metadata: {}, status: 'running', streamModes: ['values'] });
+    await store.createRun({ runId: 'ra', threadId: 'ta', assistantId: 'langgraph', metadata: {}, status: 'running', streamModes: ['values'] });
     const page = async (offset: number) => (await store.searchThreads({ tenant: 'acme', limit: 2, offset })).map((t) => t.thread_id);
     expect([...(await page(0)), ...(await page(2))]).toEqual(['ta', 'tc', 'tb']);
     expect((await store.searchThreads({ tenant: 'acme', ids: ['tb', 'tc'], limit: 10, offset: 0 })).map((t) => t.thread_id)).toEqual(['tc', 'tb']);
@@ -40,7 +51,7 @@ storeConformance('ProtocolStore', openProtocolStore, ({ open, another }) => {
     const a = await open();
     const b = await open();
     await a.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
-    const run = (id: string) => ({ runId: id, threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {}, status: 'pending' as const, streamModes: ['values'] });
+    const run = (id: string) => ({ runId: id, threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'pending' as const, streamModes: ['values'] });
     const started = await Promise.all([a.createRun(run('r1')), b.createRun(run('r2')), a.createRun(run('r3')), b.createRun(run('r4'))]);
     const winners = started.filter((r) => r !== undefined);
     expect(winners).toHaveLength(1);
@@ -53,15 +64,15 @@ storeConformance('ProtocolStore', openProtocolStore, ({ open, another }) => {
     let now = new Date('2026-12-01T10:00:00Z');
     const store = await open(() => now);
     await store.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
-    const created = await store.createRun({ runId: 'r1', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: { k: 'v' }, status: 'running', streamModes: ['values', 'custom'] });
+    const created = await store.createRun({ runId: 'r1', threadId: 't1', assistantId: 'langgraph', metadata: { k: 'v' }, status: 'running', streamModes: ['values', 'custom'] });
     expect(await store.getRun('r1')).toEqual(created);
     expect(created?.stream_modes).toEqual(['values', 'custom']);
     expect((await store.activeRun('t1'))?.run_id).toBe('r1');
     now = new Date('2026-12-01T10:01:00Z');
     await store.finishRun('r1', 'error', null);
-    await store.createRun({ runId: 'r2', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {}, status: 'pending', streamModes: ['values'] });
+    await store.createRun({ runId: 'r2', threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'pending', streamModes: ['values'] });
     await store.finishRun('r2', 'success', 'record-2');
-    await store.createRun({ runId: 'r3', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {}, status: 'running', streamModes: ['values'] });
+    await store.createRun({ runId: 'r3', threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'running', streamModes: ['values'] });
     expect(await store.getRun('r2')).toMatchObject({ status: 'success', record_run_id: 'record-2', updated_at: '2026-12-01T10:01:00.000Z' });
     expect((await store.listRuns('t1', 10, 0)).map((r) => r.run_id)).toEqual(['r3', 'r2', 'r1']);
     expect((await store.listRuns('t1', 1, 1)).map((r) => r.run_id)).toEqual(['r2']);
@@ -73,12 +84,76 @@ storeConformance('ProtocolStore', openProtocolStore, ({ open, another }) => {
     expect(await other.heartbeat('r2')).toBe(false);
   });
 
+  it('stores a run with its first events, and with more SQL in its transaction on PostgreSQL (all or nothing)', async () => {
+    const store = await open();
+    await store.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
+    const events = [{ event: 'metadata', data: { run_id: 'r1' } }, { event: 'values', data: { messages: [] } }];
+    const run = (id: string) => ({ runId: id, threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'pending' as const, streamModes: ['values'], events });
+    if (backend.name !== 'postgres') {
+      await expect(store.createRun(run('r0'), async () => undefined)).rejects.toThrow(/PostgreSQL/);
+      expect(await store.getRun('r0')).toBeUndefined();
+      await store.createRun(run('r1'));
+      expect((await store.listEvents('r1', 0, 10)).map((e) => [e.seq, e.event])).toEqual([[1, 'metadata'], [2, 'values']]);
+      return;
+    }
+    await exec('CREATE TABLE side_jobs (run_id TEXT NOT NULL)');
+    // What the transaction's other SQL throws undoes the run and its events: the thread takes the next run.
+    const failing = store.createRun(run('r0'), async (sql) => {
+      await sql.executeSql('INSERT INTO side_jobs (run_id) VALUES ($1)', ['r0']);
+      throw new Error('queue refused the job');
+    });
+    await expect(failing).rejects.toThrow('queue refused the job');
+    expect(await store.getRun('r0')).toBeUndefined();
+    expect(await store.listEvents('r0', 0, 10)).toEqual([]);
+    expect(await store.activeRun('t1')).toBeUndefined();
+    await store.createRun(run('r1'), async (sql) => void (await sql.executeSql('INSERT INTO side_jobs (run_id) VALUES ($1)', ['r1'])));
+    expect((await store.listEvents('r1', 0, 10)).map((e) => [e.seq, e.event])).toEqual([[1, 'metadata'], [2, 'values']]);
+    const client = new pg.Client({ connectionString: await suiteLocation() });
+    await client.connect();
+    try {
+      expect((await client.query<{ run_id: string }>('SELECT run_id FROM side_jobs')).rows).toEqual([{ run_id: 'r1' }]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('tells a listener on another connection of each run whose events are stored or which ends (PostgreSQL; SQLite has no listener)', async () => {
+    const store = await open();
+    const other = await open();
+    if (backend.name !== 'postgres') {
+      expect(other.listen).toBeUndefined();
+      return;
+    }
+    await store.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
+    // Notifications are database-wide: tests on other schemas of the test database notify too, so this run's id is its own.
+    const runId = `r-${randomUUID()}`;
+    await store.createRun({ runId, threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'running', streamModes: ['values'] });
+    const heard: string[] = [];
+    let wake = () => {};
+    const stop = await other.listen?.((id) => {
+      if (id !== runId) return;
+      heard.push(id);
+      wake();
+    }, () => undefined);
+    const next = () => new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    let news = next();
+    await store.appendEvents(runId, [{ event: 'custom', data: {} }]);
+    await news;
+    news = next();
+    await store.finishRun(runId, 'success', null);
+    await news;
+    await stop?.();
+    expect(heard).toEqual([runId, runId]);
+  });
+
   it('numbers each run\'s events from 1 in the order they are appended, on any connection', async () => {
     const store = await open();
     const other = await open();
     await store.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
-    await store.createRun({ runId: 'r1', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {}, status: 'pending', streamModes: ['values'] });
-    await store.createRun({ runId: 'r2', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {}, status: 'pending', streamModes: ['values'] });
+    await store.createRun({ runId: 'r1', threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'pending', streamModes: ['values'] });
+    await store.createRun({ runId: 'r2', threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'pending', streamModes: ['values'] });
     await store.appendEvents('r1', [{ event: 'metadata', data: { run_id: 'r1' } }, { event: 'values', data: { messages: [] } }]);
     await other.appendEvents('r2', [{ event: 'metadata', data: { run_id: 'r2' } }]);
     await other.appendEvents('r1', [{ event: 'custom', data: { n: 3 } }]);
@@ -91,7 +166,7 @@ storeConformance('ProtocolStore', openProtocolStore, ({ open, another }) => {
   it('passes a cancel request to the process that takes or runs the run, and not once it has ended', async () => {
     const store = await open();
     await store.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
-    await store.createRun({ runId: 'r1', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {}, status: 'pending', streamModes: ['values'] });
+    await store.createRun({ runId: 'r1', threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'pending', streamModes: ['values'] });
     expect(await store.takeRun('r1')).toEqual({ taken: true, cancel: false });
     expect(await store.requestCancel('r1')).toBe(true);
     expect(await (await open()).heartbeat('r1')).toBe(true);
@@ -102,15 +177,35 @@ storeConformance('ProtocolStore', openProtocolStore, ({ open, another }) => {
     expect(await store.activeRun('t1')).toBeUndefined();
   });
 
+  it('upgrades a version-2 database: a thread\'s tenant moves to the kernel\'s thread owners, where an owner already there stays', async () => {
+    const location = await suiteLocation();
+    await (await openRunStore(location)).close();
+    const dialect = backend.name === 'postgres' ? POSTGRES_DIALECT : SQLITE_DIALECT;
+    await exec(`${protocolSchemaV1(dialect)} ${PROTOCOL_SCHEMA_V2} INSERT INTO waybill_schema (component, version) VALUES ('agent_protocol', 2);`);
+    await exec(`INSERT INTO ap_threads (thread_id, tenant, metadata, created_at, updated_at) VALUES ('old-1', 'acme', '{"k":1}', '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z'), ('old-2', 'acme', '{}', '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z');
+      INSERT INTO ap_runs (run_id, thread_id, tenant, assistant_id, status, metadata, created_at, updated_at) VALUES ('r-old', 'old-1', 'acme', 'langgraph', 'success', '{}', '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z');
+      INSERT INTO thread_owners (thread_id, tenant, claimed_at) VALUES ('old-2', 'globex', '2026-10-01T00:00:00.000Z');`);
+    const store = await open();
+    expect(await store.getThread('old-1')).toMatchObject({ thread_id: 'old-1', tenant: 'acme', metadata: { k: 1 } });
+    // The kernel's owner was there first: it stays the owner, and acme no longer sees the thread.
+    expect(await store.getThread('old-2')).toMatchObject({ tenant: 'globex' });
+    expect((await store.searchThreads({ tenant: 'acme', limit: 10, offset: 0 })).map((t) => t.thread_id)).toEqual(['old-1']);
+    expect(await store.getRun('r-old')).toMatchObject({ run_id: 'r-old', thread_id: 'old-1', status: 'success' });
+    expect(await store.getRun('r-old')).not.toHaveProperty('tenant');
+  });
+
   it('imports exported rows as they are, in order', async () => {
     const source = await open();
     await source.createThread({ threadId: 't1', tenant: 'acme', metadata: { m: [1, 2] } });
     await source.addCheckpoint({ checkpointId: 'c1', threadId: 't1', runId: 'r1', values: { messages: ['hi'] }, interrupts: [] });
     await source.addCheckpoint({ checkpointId: 'c2', threadId: 't1', runId: 'r2', values: { messages: ['hi', 'there'] }, interrupts: [{ value: 1 }] });
-    await source.createRun({ runId: 'r1', threadId: 't1', tenant: 'acme', assistantId: 'langgraph', metadata: {}, status: 'running', streamModes: ['custom'] });
+    await source.createRun({ runId: 'r1', threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'running', streamModes: ['custom'] });
     await source.appendEvents('r1', [{ event: 'metadata', data: { a: 1 } }, { event: 'custom', data: [2] }]);
     const rows = await source.exportAll();
-    const copy = await (await another()).open();
+    const target = await another();
+    const copy = await target.open();
+    // Owners are the kernel's (thread_owners), copied with the runs, not by the protocol's import.
+    await target.exec("INSERT INTO thread_owners (thread_id, tenant, claimed_at) VALUES ('t1', 'acme', '2026-12-01T10:00:00.000Z')");
     await copy.importAll(rows);
     await copy.importAll(rows);
     expect(await copy.exportAll()).toEqual(rows);

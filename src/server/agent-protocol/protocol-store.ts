@@ -1,9 +1,14 @@
+import type { AlsoInTransaction } from '../../telemetry/index.js';
+import { publicThreadId } from '../thread-key.js';
+
 export type ProtocolThreadStatus = 'idle' | 'busy' | 'interrupted' | 'error';
 export type ProtocolRunStatus = 'pending' | 'running' | 'error' | 'success' | 'timeout' | 'interrupted';
 export type Json = Record<string, unknown>;
 
 export interface ProtocolThreadRow {
+  /** The storage key (thread-key.ts); the kernel's thread id. */
   thread_id: string;
+  /** The kernel's owner of the thread (`thread_owners`), read, not stored here. */
   tenant: string;
   metadata: Json;
   created_at: string;
@@ -24,7 +29,6 @@ export interface ProtocolCheckpoint {
 export interface ProtocolRunRow {
   run_id: string;
   thread_id: string;
-  tenant: string;
   assistant_id: string;
   status: ProtocolRunStatus;
   metadata: Json;
@@ -48,15 +52,17 @@ export interface ProtocolEventRow {
 export interface NewProtocolRun {
   runId: string;
   threadId: string;
-  tenant: string;
   assistantId: string;
   metadata: Json;
   status: 'pending' | 'running';
   streamModes: readonly string[];
+  /** The run's first events (numbered from 1), stored with it: a run is never seen without them. */
+  events?: ReadonlyArray<{ event: string; data: unknown }>;
 }
 
 export interface ThreadSearch {
   tenant: string;
+  /** Thread ids as the tenant names them (not storage keys). */
   metadata?: Json;
   ids?: string[];
   limit: number;
@@ -72,13 +78,16 @@ export interface StoredProtocol {
 }
 
 /**
- * What the Agent Protocol adds to Waybill's own stores: threads with their owning tenant and metadata,
+ * What the Agent Protocol adds to Waybill's own stores: threads with their metadata (owned in the kernel's thread owners),
  * a checkpoint of the thread's values after each run, and the protocol's runs (mapped to the Waybill
  * run records they produced). Callers check the tenant; this store does not. SQLite (the embedded
  * default) and PostgreSQL implement it; `openProtocolStore` picks one by database location.
  */
 export interface ProtocolStore {
-  /** Creates the thread; false when the id is taken (by any tenant). */
+  /**
+   * Creates the thread, claiming it for `tenant` in the kernel's thread owners in the same transaction
+   * (a no-op when the caller claimed it first); false when the id is taken or owned by another tenant.
+   */
   createThread(input: { threadId: string; tenant: string; metadata: Json }): Promise<boolean>;
   getThread(threadId: string): Promise<ProtocolThreadRow | undefined>;
   /** The tenant's threads, newest first, whose metadata contains every given key with an equal value. */
@@ -92,8 +101,10 @@ export interface ProtocolStore {
    * A run `pending` (queued for a worker) or `running` (in the process that creates it), and the
    * thread's last update; undefined when the thread already has a pending or running run (one at a
    * time, the protocol's `reject` multitask strategy: of concurrent creations on any connections one wins).
+   * `alsoInTransaction` runs more SQL in the same transaction (the queue job that runs it: a run is never
+   * recorded `pending` without its job); PostgreSQL only, SQLite refuses it. What it throws undoes the run.
    */
-  createRun(input: NewProtocolRun): Promise<ProtocolRunRow | undefined>;
+  createRun(input: NewProtocolRun, alsoInTransaction?: AlsoInTransaction): Promise<ProtocolRunRow | undefined>;
   /**
    * The process that runs a run takes it: `pending` (or `running`, a retry after its process died)
    * becomes `running`. `taken` is false when the run has ended; `cancel` when a cancel was requested.
@@ -113,8 +124,14 @@ export interface ProtocolStore {
   getRun(runId: string): Promise<ProtocolRunRow | undefined>;
   /** Newest first. */
   listRuns(threadId: string, limit: number, offset: number): Promise<ProtocolRunRow[]>;
-  /** Runs still `running` but not stamped since `cutoffIso`: their process stopped mid-run. */
+  /** Runs still `pending` or `running` but not stamped since `cutoffIso`: a running one's process stopped mid-run; a pending one waits for a worker, or for a decision a stopped process never recorded. */
   staleRuns(cutoffIso: string): Promise<ProtocolRunRow[]>;
+  /**
+   * Calls `onNews(runId)` whenever any process stores events of a run or ends it, until the returned
+   * stop is called: PostgreSQL's LISTEN/NOTIFY, so a follower in another process wakes at once rather
+   * than at its next poll (which stays the fallback: a lost notification only delays). Absent on SQLite.
+   */
+  listen?(onNews: (runId: string) => void, onError: (error: Error) => void): Promise<() => Promise<void>>;
   exportAll(): Promise<StoredProtocol>;
   /** Writes rows as they are, in order; ids already present are left alone. */
   importAll(rows: StoredProtocol): Promise<void>;
@@ -142,7 +159,7 @@ export interface CheckpointRowText {
 const parse = (text: string): Json => JSON.parse(text) as Json;
 export const toThread = (row: ThreadRowText): ProtocolThreadRow => ({ ...row, metadata: parse(row.metadata) });
 export const toRun = (row: RunRowText): ProtocolRunRow => ({
-  run_id: row.run_id, thread_id: row.thread_id, tenant: row.tenant, assistant_id: row.assistant_id, status: row.status, metadata: parse(row.metadata), record_run_id: row.record_run_id,
+  run_id: row.run_id, thread_id: row.thread_id, assistant_id: row.assistant_id, status: row.status, metadata: parse(row.metadata), record_run_id: row.record_run_id,
   stream_modes: row.stream_modes ? (JSON.parse(row.stream_modes) as string[]) : ['values'], created_at: row.created_at, updated_at: row.updated_at,
 });
 export const toEvent = (row: EventRowText): ProtocolEventRow => ({ run_id: row.run_id, seq: Number(row.seq), event: row.event, data: JSON.parse(row.data) as unknown });
@@ -156,6 +173,6 @@ export const checkpointState = (checkpoint: Pick<ProtocolCheckpoint, 'values' | 
 export function filterThreads(rows: readonly ProtocolThreadRow[], query: ThreadSearch): ProtocolThreadRow[] {
   const wanted = Object.entries(query.metadata ?? {});
   return rows
-    .filter((t) => (!query.ids || query.ids.includes(t.thread_id)) && wanted.every(([k, v]) => JSON.stringify(t.metadata[k]) === JSON.stringify(v)))
+    .filter((t) => (!query.ids || query.ids.includes(publicThreadId(t.thread_id))) && wanted.every(([k, v]) => JSON.stringify(t.metadata[k]) === JSON.stringify(v)))
     .slice(query.offset, query.offset + query.limit);
 }

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { ApiError } from '../api-error.js';
 import { requireRole } from '../authenticate.js';
 import { ThreadId } from '../request-schemas.js';
+import { claimThreadKey, publicThreadId, threadKey } from '../thread-key.js';
 import type { ServerDeps } from '../server-deps.js';
 import type { ServerEnv } from '../server-env.js';
 import type { ProtocolThreadRow } from './protocol-store.js';
@@ -13,31 +14,35 @@ import { readProtocolBody } from './read-protocol-body.js';
 import { stateView, threadView } from './protocol-views.js';
 import { readThreadState } from './read-thread-state.js';
 
-/** The thread if the caller's tenant owns it; 404 otherwise, the same answer as for no thread. */
+/**
+ * The thread the caller's tenant names `threadId` (its storage key is scoped by tenant: thread-key.ts);
+ * 404 when the tenant has none, whether or not another tenant has a thread of that id.
+ */
 export async function ownedThread(deps: ServerDeps, tenant: string, threadId: string): Promise<ProtocolThreadRow> {
-  const thread = await deps.protocol.getThread(threadId);
+  const thread = await deps.protocol.getThread(await threadKey(deps.opened.runs, tenant, threadId));
   if (!thread || thread.tenant !== tenant) throw new ApiError('not_found', `no thread ${threadId}`);
   return thread;
 }
 
 /**
- * Creates a thread for `tenant`; 409 when the id is taken, unless `doNothing` and the tenant owns it.
- * The owner is the kernel's (its thread owners, claimed here before the protocol's row is written), so
- * no other tenant's run reaches the thread by any path, and an id another tenant's runs use is refused.
+ * Creates a thread for `tenant`; 409 when the tenant has one of that id, unless `doNothing`. Ids are
+ * scoped by tenant: another tenant's id is a free one. The owner is the kernel's (its thread owners,
+ * claimed here before the protocol's row is written), so no other tenant's run reaches the thread by any path.
  */
 export async function createThread(deps: ServerDeps, tenant: string, input: { threadId?: string | null; metadata?: Record<string, unknown> | null; doNothing?: boolean }): Promise<ProtocolThreadRow> {
   const threadId = input.threadId ?? randomUUID();
   // A thread named in the path (`if_not_exists: "create"`) gets the same rule as one in a body: opaque, no personal data.
   const named = ThreadId.safeParse(threadId);
   if (!named.success) throw new ApiError('invalid_body', `thread_id: ${named.error.issues[0]?.message ?? 'not a thread id'}`);
-  const taken = async () => {
-    const existing = await deps.protocol.getThread(threadId);
+  const taken = async (key: string) => {
+    const existing = await deps.protocol.getThread(key);
     if (input.doNothing && existing?.tenant === tenant) return existing;
     throw new ApiError('thread_exists', `thread ${threadId} already exists`);
   };
-  if (await deps.protocol.getThread(threadId)) return taken();
-  if ((await deps.opened.runs.claimThread(threadId, tenant)) !== tenant) return taken();
-  if (!(await deps.protocol.createThread({ threadId, tenant, metadata: input.metadata ?? {} }))) return taken();
+  const found = await threadKey(deps.opened.runs, tenant, threadId);
+  if (await deps.protocol.getThread(found)) return taken(found);
+  const key = await claimThreadKey(deps.opened.runs, tenant, threadId);
+  if (!(await deps.protocol.createThread({ threadId: key, tenant, metadata: input.metadata ?? {} }))) return taken(key);
   return await ownedThread(deps, tenant, threadId);
 }
 
@@ -83,7 +88,7 @@ export function protocolThreadRoutes(deps: ServerDeps): Hono<ServerEnv> {
   app.get('/threads/:thread_id/state', async (c) => {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id'));
     const all = await protocol.listCheckpoints(thread.thread_id, 1000);
-    return c.json(stateView(thread.thread_id, all[0], all.length, await readThreadState(deps, thread)));
+    return c.json(stateView(publicThreadId(thread.thread_id), all[0], all.length, await readThreadState(deps, thread)));
   });
 
   /**
@@ -95,10 +100,10 @@ export function protocolThreadRoutes(deps: ServerDeps): Hono<ServerEnv> {
     const all = await protocol.listCheckpoints(thread.thread_id, 100_000);
     const now = await readThreadState(deps, thread);
     const runMetadata = new Map((await protocol.listRuns(thread.thread_id, 100_000, 0)).map((r) => [r.run_id, r.metadata]));
-    let states = all.map((checkpoint, i) => stateView(thread.thread_id, checkpoint, all.length - i, i === 0 ? now : undefined, runMetadata.get(checkpoint.run_id)));
+    let states = all.map((checkpoint, i) => stateView(publicThreadId(thread.thread_id), checkpoint, all.length - i, i === 0 ? now : undefined, runMetadata.get(checkpoint.run_id)));
     if (query.before !== undefined) {
       const at = all.findIndex((cp) => cp.checkpoint_id === query.before);
-      if (at < 0) throw new ApiError('not_found', `before: thread ${thread.thread_id} has no checkpoint ${query.before}`);
+      if (at < 0) throw new ApiError('not_found', `before: thread ${publicThreadId(thread.thread_id)} has no checkpoint ${query.before}`);
       states = states.slice(at + 1);
     }
     const wanted = Object.entries(query.metadata ?? {});

@@ -1,4 +1,5 @@
 import type { RuntimeName } from '../../runtimes/index.js';
+import { publicThreadId } from '../thread-key.js';
 import type { ProtocolCheckpoint, ProtocolRunRow, ProtocolThreadRow } from './protocol-store.js';
 import type { ThreadNow } from './read-thread-state.js';
 
@@ -48,7 +49,7 @@ export function stateView(threadId: string, checkpoint: ProtocolCheckpoint | und
 /** A thread with its status, latest values and the interrupts it waits on, as they are now. */
 export function threadView(thread: ProtocolThreadRow, now: ThreadNow) {
   return {
-    thread_id: thread.thread_id,
+    thread_id: publicThreadId(thread.thread_id),
     created_at: thread.created_at,
     updated_at: thread.updated_at,
     state_updated_at: now.checkpoint?.created_at ?? thread.created_at,
@@ -63,7 +64,7 @@ export function threadView(thread: ProtocolThreadRow, now: ThreadNow) {
 export function runView(run: ProtocolRunRow) {
   return {
     run_id: run.run_id,
-    thread_id: run.thread_id,
+    thread_id: publicThreadId(run.thread_id),
     assistant_id: run.assistant_id,
     created_at: run.created_at,
     updated_at: run.updated_at,

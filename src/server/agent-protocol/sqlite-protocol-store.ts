@@ -1,13 +1,17 @@
 import type { Migration } from '../../storage/index.js';
+import type { AlsoInTransaction } from '../../telemetry/index.js';
 import { openSqliteDatabase, SQLITE_DIALECT, SqliteStore } from '../../storage/index.js';
-import { PROTOCOL_SCHEMA_V2, protocolSchemaV1 } from './protocol-schema.js';
+import { PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3, protocolSchemaV1 } from './protocol-schema.js';
 import type {
   CheckpointRowText, EventRowText, Json, NewProtocolRun, ProtocolCheckpoint, ProtocolEventRow, ProtocolRunRow, ProtocolRunStatus, ProtocolStore, ProtocolThreadRow, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
 } from './protocol-store.js';
 import { checkpointState, filterThreads, toCheckpoint, toEvent, toRun, toThread } from './protocol-store.js';
 
-/** Changelog: 1 — threads, checkpoints and runs; 2 — run events, stream modes, cancel requests (protocol-schema.ts). */
-const PROTOCOL_MIGRATIONS: readonly Migration[] = [(db) => db.exec(protocolSchemaV1(SQLITE_DIALECT)), (db) => db.exec(PROTOCOL_SCHEMA_V2)];
+/** Changelog: 1 — threads, checkpoints and runs; 2 — run events, stream modes, cancel requests; 3 — a thread's owner only in the kernel's thread owners (protocol-schema.ts). */
+const PROTOCOL_MIGRATIONS: readonly Migration[] = [(db) => db.exec(protocolSchemaV1(SQLITE_DIALECT)), (db) => db.exec(PROTOCOL_SCHEMA_V2), (db) => db.exec(PROTOCOL_SCHEMA_V3)];
+
+/** A thread with its owner, read from the kernel's thread owners. */
+const THREADS = 'SELECT t.thread_id, o.tenant, t.metadata, t.created_at, t.updated_at FROM ap_threads t JOIN thread_owners o ON o.thread_id = t.thread_id';
 
 /** The Agent Protocol store in the shared SQLite file (component `agent_protocol`). */
 export class SqliteProtocolStore extends SqliteStore implements ProtocolStore {
@@ -17,19 +21,21 @@ export class SqliteProtocolStore extends SqliteStore implements ProtocolStore {
 
   async createThread(input: { threadId: string; tenant: string; metadata: Json }): Promise<boolean> {
     const at = this.now().toISOString();
-    const result = this.db
-      .prepare("INSERT INTO ap_threads (thread_id, tenant, metadata, created_at, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (thread_id) DO NOTHING")
-      .run(input.threadId, input.tenant, JSON.stringify(input.metadata), at, at);
-    return result.changes === 1;
+    return this.db.transaction(() => {
+      this.db.prepare('INSERT INTO thread_owners (thread_id, tenant, claimed_at) VALUES (?, ?, ?) ON CONFLICT (thread_id) DO NOTHING').run(input.threadId, input.tenant, at);
+      const owner = (this.db.prepare('SELECT tenant FROM thread_owners WHERE thread_id = ?').get(input.threadId) as { tenant: string }).tenant;
+      if (owner !== input.tenant) return false;
+      return this.db.prepare('INSERT INTO ap_threads (thread_id, metadata, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (thread_id) DO NOTHING').run(input.threadId, JSON.stringify(input.metadata), at, at).changes === 1;
+    }).immediate();
   }
 
   async getThread(threadId: string): Promise<ProtocolThreadRow | undefined> {
-    const row = this.db.prepare('SELECT * FROM ap_threads WHERE thread_id = ?').get(threadId) as ThreadRowText | undefined;
+    const row = this.db.prepare(`${THREADS} WHERE t.thread_id = ?`).get(threadId) as ThreadRowText | undefined;
     return row && toThread(row);
   }
 
   async searchThreads(query: ThreadSearch): Promise<ProtocolThreadRow[]> {
-    const rows = this.db.prepare('SELECT * FROM ap_threads WHERE tenant = ? ORDER BY updated_at DESC, thread_id').all(query.tenant) as ThreadRowText[];
+    const rows = this.db.prepare(`${THREADS} WHERE o.tenant = ? ORDER BY t.updated_at DESC, t.thread_id`).all(query.tenant) as ThreadRowText[];
     return filterThreads(rows.map(toThread), query);
   }
 
@@ -51,17 +57,22 @@ export class SqliteProtocolStore extends SqliteStore implements ProtocolStore {
     return rows.map(toCheckpoint);
   }
 
-  async createRun(input: NewProtocolRun): Promise<ProtocolRunRow | undefined> {
+  async createRun(input: NewProtocolRun, alsoInTransaction?: AlsoInTransaction): Promise<ProtocolRunRow | undefined> {
+    // The queue that would join the transaction is PostgreSQL's (pg-boss): nothing to join here.
+    if (alsoInTransaction) throw new Error('createRun: alsoInTransaction needs PostgreSQL (the run queue lives there)');
     const at = this.now().toISOString();
+    const insertEvent = this.db.prepare('INSERT INTO ap_events (run_id, seq, event, data) VALUES (?, ?, ?, ?)');
     const created = this.db.transaction(() => {
       const inserted = this.db
-        .prepare('INSERT INTO ap_runs (run_id, thread_id, tenant, assistant_id, status, metadata, stream_modes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
-        .run(input.runId, input.threadId, input.tenant, input.assistantId, input.status, JSON.stringify(input.metadata), JSON.stringify(input.streamModes), at, at).changes === 1;
-      if (inserted) this.db.prepare('UPDATE ap_threads SET updated_at = ? WHERE thread_id = ?').run(at, input.threadId);
-      return inserted;
+        .prepare('INSERT INTO ap_runs (run_id, thread_id, assistant_id, status, metadata, stream_modes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
+        .run(input.runId, input.threadId, input.assistantId, input.status, JSON.stringify(input.metadata), JSON.stringify(input.streamModes), at, at).changes === 1;
+      if (!inserted) return false;
+      for (const [i, e] of (input.events ?? []).entries()) insertEvent.run(input.runId, i + 1, e.event, JSON.stringify(e.data));
+      this.db.prepare('UPDATE ap_threads SET updated_at = ? WHERE thread_id = ?').run(at, input.threadId);
+      return true;
     }).immediate();
     if (!created) return undefined;
-    return { run_id: input.runId, thread_id: input.threadId, tenant: input.tenant, assistant_id: input.assistantId, status: input.status, metadata: input.metadata, record_run_id: null, stream_modes: [...input.streamModes], created_at: at, updated_at: at };
+    return { run_id: input.runId, thread_id: input.threadId, assistant_id: input.assistantId, status: input.status, metadata: input.metadata, record_run_id: null, stream_modes: [...input.streamModes], created_at: at, updated_at: at };
   }
 
   async takeRun(runId: string): Promise<{ taken: boolean; cancel: boolean }> {
@@ -114,12 +125,12 @@ export class SqliteProtocolStore extends SqliteStore implements ProtocolStore {
   }
 
   async staleRuns(cutoffIso: string): Promise<ProtocolRunRow[]> {
-    return (this.db.prepare("SELECT * FROM ap_runs WHERE status = 'running' AND updated_at < ? ORDER BY created_at").all(cutoffIso) as RunRowText[]).map(toRun);
+    return (this.db.prepare("SELECT * FROM ap_runs WHERE status IN ('pending', 'running') AND updated_at < ? ORDER BY created_at").all(cutoffIso) as RunRowText[]).map(toRun);
   }
 
   async exportAll(): Promise<StoredProtocol> {
     return {
-      threads: (this.db.prepare('SELECT * FROM ap_threads ORDER BY rowid').all() as ThreadRowText[]).map(toThread),
+      threads: (this.db.prepare(`${THREADS} ORDER BY t.rowid`).all() as ThreadRowText[]).map(toThread),
       checkpoints: (this.db.prepare('SELECT * FROM ap_checkpoints ORDER BY rowid').all() as CheckpointRowText[]).map(toCheckpoint),
       runs: (this.db.prepare('SELECT * FROM ap_runs ORDER BY rowid').all() as RunRowText[]).map(toRun),
       events: (this.db.prepare('SELECT * FROM ap_events ORDER BY rowid').all() as EventRowText[]).map(toEvent),
@@ -127,16 +138,17 @@ export class SqliteProtocolStore extends SqliteStore implements ProtocolStore {
   }
 
   async importAll(rows: StoredProtocol): Promise<void> {
-    const thread = this.db.prepare('INSERT INTO ap_threads (thread_id, tenant, metadata, created_at, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
+    // A thread's owner is the kernel's (`thread_owners`, copied with the runs): not imported here.
+    const thread = this.db.prepare('INSERT INTO ap_threads (thread_id, metadata, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
     const checkpoint = this.db.prepare('INSERT INTO ap_checkpoints (checkpoint_id, thread_id, parent_id, run_id, state, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
     const run = this.db.prepare(
-      'INSERT INTO ap_runs (run_id, thread_id, tenant, assistant_id, status, metadata, record_run_id, stream_modes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      'INSERT INTO ap_runs (run_id, thread_id, assistant_id, status, metadata, record_run_id, stream_modes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
     );
     const event = this.db.prepare('INSERT INTO ap_events (run_id, seq, event, data) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
     this.db.transaction(() => {
-      for (const t of rows.threads) thread.run(t.thread_id, t.tenant, JSON.stringify(t.metadata), t.created_at, t.updated_at);
+      for (const t of rows.threads) thread.run(t.thread_id, JSON.stringify(t.metadata), t.created_at, t.updated_at);
       for (const c of rows.checkpoints) checkpoint.run(c.checkpoint_id, c.thread_id, c.parent_id, c.run_id, checkpointState(c), c.created_at);
-      for (const r of rows.runs) run.run(r.run_id, r.thread_id, r.tenant, r.assistant_id, r.status, JSON.stringify(r.metadata), r.record_run_id, JSON.stringify(r.stream_modes), r.created_at, r.updated_at);
+      for (const r of rows.runs) run.run(r.run_id, r.thread_id, r.assistant_id, r.status, JSON.stringify(r.metadata), r.record_run_id, JSON.stringify(r.stream_modes), r.created_at, r.updated_at);
       for (const e of rows.events) event.run(e.run_id, e.seq, e.event, JSON.stringify(e.data));
     })();
   }

@@ -3,6 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import { ApiError } from '../api-error.js';
 import type { ServerDeps } from '../server-deps.js';
 import type { ServerEnv } from '../server-env.js';
+import { publicThreadId } from '../thread-key.js';
 import { followRunEvents } from './follow-run-events.js';
 import type { StreamMode } from './stream-modes.js';
 import { wantsEvent } from './stream-modes.js';
@@ -24,7 +25,7 @@ export function lastEventSeq(header: string | undefined): number {
  * run only when it asked to (`on_disconnect: "cancel"`, `cancel_on_disconnect=1`) and the run has not ended.
  */
 export function streamLiveRun(c: Context<ServerEnv>, deps: ServerDeps, run: { runId: string; threadId: string }, modes: readonly StreamMode[], afterSeq: number, cancelOnDisconnect = false): Response {
-  const path = `/threads/${encodeURIComponent(run.threadId)}/runs/${encodeURIComponent(run.runId)}`;
+  const path = `/threads/${encodeURIComponent(publicThreadId(run.threadId))}/runs/${encodeURIComponent(run.runId)}`;
   c.header('Location', `${path}/stream`);
   c.header('Content-Location', path);
   return streamSSE(c, async (stream) => {
