@@ -4,13 +4,13 @@ import type { OpenNamedRuntimeOptions, Runtime, RuntimeName } from '../runtimes/
 /**
  * Opens the named runtime (default LangGraph) on the configured database for one command and always
  * closes it. It is the runtime pool of docs/rollout.md seen as one runtime: each run goes to the target
- * chosen for its tenant and user.
+ * its tenant's stage and change under rollout choose for its user, and is judged for rollback.
  */
 export async function withRuntime<T>(fn: (runtime: Runtime) => Promise<T>, name: RuntimeName = 'langgraph', options: Omit<OpenNamedRuntimeOptions, 'dbPath'> = {}): Promise<T> {
   // Loaded on demand so `waybill mcp` and `guard` start without the agent frameworks.
-  const { RuntimePool, routedRuntime } = await import('../rollout/index.js');
+  const { openRolloutPool, routedRuntime } = await import('../rollout/index.js');
   const { onRunFinished, ...targetOptions } = options;
-  const pool = await RuntimePool.open({ dbPath: databasePath(), base: { key: 'base', runtimeName: name, options: targetOptions }, ...(onRunFinished && { onRunFinished }) });
+  const { pool } = await openRolloutPool({ dbPath: databasePath(), base: { key: 'base', runtimeName: name, options: targetOptions }, ...(onRunFinished && { onRunFinished }) });
   const runtime = routedRuntime(pool);
   try {
     return await fn(runtime);
