@@ -65,7 +65,7 @@ export class PostgresRolloutStore extends PostgresStore implements RolloutStore 
   }
 
   async startChange(change: NewChange): Promise<RolloutChange | undefined> {
-    const id = `chg-${randomUUID()}`;
+    const id = change.id ?? `chg-${randomUUID()}`;
     const started = await withTransaction(this.pool, async (client) => {
       const inserted = await client.query(
         `INSERT INTO rollout_changes (id, tenant, kind, stable_version, candidate_version, percent, state, min_candidate_runs, margin, started_at, started_by)

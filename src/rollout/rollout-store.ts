@@ -39,6 +39,8 @@ export interface RolloutEvent {
 }
 
 export interface NewChange {
+  /** Default: a new random id. Given only where the experiment needs the same canary slice every time. */
+  id?: string;
   tenant: string;
   kind: ChangeKind;
   stableVersion: string;

@@ -60,7 +60,7 @@ export class SqliteRolloutStore extends SqliteStore implements RolloutStore {
   }
 
   async startChange(change: NewChange): Promise<RolloutChange | undefined> {
-    const id = `chg-${randomUUID()}`;
+    const id = change.id ?? `chg-${randomUUID()}`;
     const at = this.now().toISOString();
     const started = this.db.transaction(() => {
       const inserted = this.db
