@@ -58,7 +58,7 @@ for (let trial = 1; trial <= settings.trials; trial += 1) {
     });
     trials.push(result);
     const r = result.rollback ?? {};
-    console.log(`trial ${trial}: rolled back at run ${result.rolledBackAtRun ?? 'never'} (candidate ${r.candidate_runs ?? '-'} runs, rate ${r.candidate_rate ?? '-'}; stable ${r.stable_runs ?? '-'} runs, rate ${r.stable_rate ?? '-'}); after: candidate ${result.after.candidate.runs}, unassigned ${result.after.unassigned}; pauses approved ${result.decisions.approved}, rejected ${result.decisions.rejected}; cancellations ${result.cancellations}, by a human's grant ${result.cancellationsApprovedByHuman}, non-human decisions ${result.nonHumanDecisions}`);
+    console.log(`trial ${trial}: rolled back at run ${result.rolledBackAtRun ?? 'never'} (candidate ${r.candidate_runs ?? '-'} runs, rate ${r.candidate_rate ?? '-'}; stable ${r.stable_runs ?? '-'} runs, rate ${r.stable_rate ?? '-'}); pauses for approval: candidate ${result.before.candidate.pauses}, stable ${result.before.stable.pauses}; after: candidate ${result.after.candidate.runs}, unassigned ${result.after.unassigned}; pauses approved ${result.decisions.approved}, rejected ${result.decisions.rejected}; cancellations ${result.cancellations}, by a human's grant ${result.cancellationsApprovedByHuman}, non-human decisions ${result.nonHumanDecisions}`);
   } finally {
     temp.remove();
   }
@@ -69,6 +69,7 @@ const summary = {
   rolled_back_at_run: { min: Math.min(...at), max: Math.max(...at) },
   candidate_runs_at_rollback: { min: Math.min(...trials.map((t) => Number(t.rollback?.candidate_runs ?? NaN))), max: Math.max(...trials.map((t) => Number(t.rollback?.candidate_runs ?? NaN))) },
   candidate_runs_after_rollback: trials.reduce((n, t) => n + t.after.candidate.runs, 0),
+  candidate_pauses_for_approval: trials.reduce((n, t) => n + t.before.candidate.pauses, 0),
   cancellations: trials.reduce((n, t) => n + t.cancellations, 0),
   cancellations_without_a_human_approval: trials.reduce((n, t) => n + t.cancellations - t.cancellationsApprovedByHuman, 0),
   non_human_decisions: trials.reduce((n, t) => n + t.nonHumanDecisions, 0),

@@ -7,6 +7,13 @@ import { openRolloutStore } from './open-rollout-store.js';
 import { AUTOMATIC_ROLLBACK_BY, rollbackObserver } from './rollback-observer.js';
 import { judgeRollout } from './rollback-rule.js';
 
+/** The value, or a failed test when there is none. */
+function defined<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error('expected a value');
+  return value;
+}
+
+
 describe('judgeRollout', () => {
   const rule = { minCandidateRuns: 10, margin: 0.15 };
   it('waits for the minimum of candidate runs, then rolls back only beyond the margin', () => {
@@ -34,16 +41,16 @@ storeConformance('rollbackObserver', openRolloutStore, ({ open }) => {
   it('rolls a failing candidate back once when many of its runs finish at the same time, with the rates', async () => {
     const admin = await open();
     const change = await admin.startChange({ tenant: 'acme', kind: 'model', stableVersion: 'base', candidateVersion: 'offline', percent: 10, rule: { minCandidateRuns: 4, margin: 0.2 }, by: 'ops' });
-    const variant = (arm: 'stable' | 'candidate') => ({ change_id: change!.id, kind: 'model' as const, arm, version: arm === 'stable' ? 'base' : 'offline' });
+    const variant = (arm: 'stable' | 'candidate') => ({ change_id: defined(change).id, kind: 'model' as const, arm, version: arm === 'stable' ? 'base' : 'offline' });
     const run = (id: string, arm: 'stable' | 'candidate', stop: 'finish' | 'model_error'): RunRecord => ({ ...sampleRunRecord(), run_id: id, tenant: 'acme', stop_reason: stop, status: stop === 'finish' ? 'finished' : 'stopped', variant: variant(arm) }) as RunRecord;
     const stableObserver = rollbackObserver(admin);
     for (let i = 0; i < 6; i += 1) await stableObserver(run(`s${i}`, 'stable', 'finish'), []);
     const observers = await Promise.all(Array.from({ length: 8 }, async () => rollbackObserver(await open())));
     // Three failed candidate runs: under the minimum of four, nothing happens yet.
-    for (let i = 0; i < 3; i += 1) await observers[i]!(run(`c${i}`, 'candidate', 'model_error'), []);
-    expect((await admin.getChange(change!.id))?.state).toBe('canary');
+    for (let i = 0; i < 3; i += 1) await defined(observers[i])(run(`c${i}`, 'candidate', 'model_error'), []);
+    expect((await admin.getChange(defined(change).id))?.state).toBe('canary');
     await Promise.all(observers.map((observe, i) => observe(run(`c${3 + i}`, 'candidate', 'model_error'), [])));
-    expect(await admin.getChange(change!.id)).toMatchObject({ state: 'rolled_back', percent: 0 });
+    expect(await admin.getChange(defined(change).id)).toMatchObject({ state: 'rolled_back', percent: 0 });
     const rolledBack = (await admin.events('acme')).filter((e) => e.type === 'rollout.rolled_back');
     expect(rolledBack).toHaveLength(1);
     expect(rolledBack[0]?.by).toBe(AUTOMATIC_ROLLBACK_BY);
@@ -58,8 +65,8 @@ storeConformance('rollbackObserver', openRolloutStore, ({ open }) => {
     for (let i = 0; i < 10; i += 1) {
       const arm = i % 2 === 0 ? 'candidate' : 'stable';
       const stop = i % 4 < 2 ? 'finish' : 'model_error';
-      await observe({ ...sampleRunRecord(), run_id: `r${i}`, stop_reason: stop, status: stop === 'finish' ? 'finished' : 'stopped', variant: { change_id: change!.id, kind: 'model', arm, version: arm } } as RunRecord, []);
+      await observe({ ...sampleRunRecord(), run_id: `r${i}`, stop_reason: stop, status: stop === 'finish' ? 'finished' : 'stopped', variant: { change_id: defined(change).id, kind: 'model', arm, version: arm } } as RunRecord, []);
     }
-    expect((await store.getChange(change!.id))?.state).toBe('canary');
+    expect((await store.getChange(defined(change).id))?.state).toBe('canary');
   });
 });

@@ -7,6 +7,13 @@ import { StageRefusalError } from './stage-refusal-error.js';
 import { inCanary } from './variant-bucket.js';
 import { defaultVersionCatalog } from './version-catalog.js';
 
+/** The value, or a failed test when there is none. */
+function defined<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error('expected a value');
+  return value;
+}
+
+
 const base: RunTarget = { key: 'base', runtimeName: 'langgraph', options: { offline: true } };
 let store: RolloutStore | undefined;
 afterEach(async () => {
@@ -48,12 +55,12 @@ describe('rolloutChooser', () => {
     const users = Array.from({ length: 40 }, (_, i) => `u${i}`);
     for (const user of users) {
       const target = await choose({ tenant: 'acme', user, internal: false }, base);
-      const candidate = inCanary('acme', user, change!.id, 30);
+      const candidate = inCanary('acme', user, defined(change).id, 30);
       expect(target.runtimeName).toBe(candidate ? 'openai-agents' : 'langgraph');
-      expect(target.variant).toEqual({ change_id: change!.id, kind: 'runtime', arm: candidate ? 'candidate' : 'stable', version: candidate ? 'openai-agents' : 'base' });
+      expect(target.variant).toEqual({ change_id: defined(change).id, kind: 'runtime', arm: candidate ? 'candidate' : 'stable', version: candidate ? 'openai-agents' : 'base' });
     }
-    await s.endChange(change!.id, 'promoted', 'ops', {});
-    for (const user of users.slice(0, 5)) expect((await choose({ tenant: 'acme', user, internal: false }, base)).variant).toEqual({ change_id: change!.id, kind: 'runtime', arm: 'stable', version: 'openai-agents' });
+    await s.endChange(defined(change).id, 'promoted', 'ops', {});
+    for (const user of users.slice(0, 5)) expect((await choose({ tenant: 'acme', user, internal: false }, base)).variant).toEqual({ change_id: defined(change).id, kind: 'runtime', arm: 'stable', version: 'openai-agents' });
   });
 
   it('leaves a run unassigned when this build cannot run the version another one started', async () => {

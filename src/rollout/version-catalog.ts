@@ -17,6 +17,8 @@ export const BASE_VERSION = 'base';
 
 // Options only LangGraph takes; a target moved to another framework must drop them or that framework refuses to open.
 const LANGGRAPH_ONLY = ['delegation', 'maxParallelDelegations', 'model'] as const;
+// Every option that picks the model; a model version replaces them all.
+const MODEL_CHOICES = ['endpoint', 'modelConfig', 'planner', 'model', 'offline'] as const;
 
 /**
  * The versions this build can run (docs/rollout.md "Versions"):
@@ -35,7 +37,7 @@ export function defaultVersionCatalog(main: ModelEndpoint | undefined = loadMode
       return { ...base, key: `${base.key}|runtime:${name}`, runtimeName: name as RuntimeName, options: name === 'langgraph' ? base.options : withoutKeys(base.options, LANGGRAPH_ONLY) };
     }
     if (kind === 'model') {
-      const { endpoint: _endpoint, modelConfig: _config, planner: _planner, model: _model, ...rest } = base.options;
+      const rest = withoutKeys(base.options, MODEL_CHOICES);
       if (version === 'offline') return { ...base, key: `${base.key}|model:offline`, options: { ...rest, offline: true } };
       if (!main) return undefined;
       return { ...base, key: `${base.key}|model:${version}`, options: { ...rest, endpoint: { ...main, model: version } } };
