@@ -8,7 +8,9 @@ import type { Logger } from '../mcp/stderr-logger.js';
 import { silentLogger } from '../mcp/stderr-logger.js';
 import { PACKAGE_VERSION } from '../mcp/index.js';
 import type { JobQueue } from '../queue/index.js';
+import type { RolloutActions } from '../rollout/index.js';
 import type { Runtime } from '../runtimes/index.js';
+import { rolloutRoutes } from './rollout-routes.js';
 import { adminRoutes } from './admin-routes.js';
 import { usageRoutes } from './usage-routes.js';
 import type { ProtocolStore } from './agent-protocol/index.js';
@@ -44,6 +46,8 @@ export interface ServerAppOptions {
   newId?: () => string;
   /** With a run queue (`serve --queue`), runs and decided approvals are queued for workers instead of run here. */
   queue?: JobQueue;
+  /** Staged rollouts of this server's runtime pool (`openRolloutPool(...).actions`). */
+  rollouts?: RolloutActions;
 }
 
 /**
@@ -69,6 +73,7 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
     protocol: options.protocol,
     liveRuns: options.liveRuns ?? new LiveRuns(),
     ...(options.queue && { queue: options.queue }),
+    ...(options.rollouts && { rollouts: options.rollouts }),
   };
   const app = new Hono<ServerEnv>();
   // A caller's X-Request-Id is kept only when it is opaque (it is stored with runs and audit events and
@@ -113,6 +118,7 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
   api.route('/', approvalRoutes(deps));
   api.route('/', adminRoutes(deps));
   api.route('/', usageRoutes(deps));
+  api.route('/', rolloutRoutes(deps));
   app.route('/v1', api);
   // The Agent Protocol at the root, where LangGraph clients look for it (docs/agent-protocol.md).
   app.route('/', agentProtocolRoutes(deps, maxBodyBytes));

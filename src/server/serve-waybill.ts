@@ -6,8 +6,10 @@ import { PACKAGE_VERSION } from '../mcp/index.js';
 import type { JobQueue } from '../queue/index.js';
 import { registerQueueMetrics } from '../queue/index.js';
 import { registerStoredRunMetrics } from './stored-run-metrics.js';
-import type { OpenNamedRuntimeOptions, RuntimeName } from '../runtimes/index.js';
-import { openRuntime } from '../runtimes/index.js';
+import type { OpenNamedRuntimeOptions, Runtime, RuntimeName } from '../runtimes/index.js';
+import type { TargetChooser } from '../rollout/index.js';
+import type { RolloutActions } from '../rollout/index.js';
+import { openRolloutPool, routedRuntime } from '../rollout/index.js';
 import { runLeaseMs } from '../runtimes/core/run-lease.js';
 import { startRecoveryLoop } from './recovery-loop.js';
 import type { AuditEvent, RunRecord } from '../telemetry/index.js';
@@ -33,6 +35,8 @@ export interface ServeWaybillOptions {
   runtimeName?: RuntimeName;
   /** Passed to the runtime (tests give a scripted model, limits). */
   runtime?: Omit<OpenNamedRuntimeOptions, 'dbPath' | 'onRunFinished'>;
+  /** Choose each run's target after the rollout's own chooser (docs/rollout.md): a tenant's own model endpoint. */
+  choosers?: readonly TargetChooser[];
   /** `serve --queue`: runs and decided approvals are queued for `waybill worker`s; `/metrics` reports the queue. Closed by the caller. */
   queue?: JobQueue;
 }
@@ -69,9 +73,13 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
       }
     }
   };
-  let opened: Awaited<ReturnType<typeof openRuntime>>;
+  let opened: Runtime;
+  let rollouts: RolloutActions;
   try {
-    opened = await openRuntime(options.runtimeName ?? 'langgraph', { ...options.runtime, dbPath, onRunFinished });
+    // Each run goes to the runtime of its target: the tenant's stage and change under rollout, then any other chooser (docs/rollout.md).
+    const routed = await openRolloutPool({ dbPath, base: { key: 'base', runtimeName: options.runtimeName ?? 'langgraph', options: options.runtime ?? {} }, onRunFinished, ...(options.choosers && { choosers: options.choosers }) });
+    opened = routedRuntime(routed.pool);
+    rollouts = routed.actions;
   } catch (error) {
     await stores.close();
     throw error;
@@ -91,7 +99,7 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
   const recovery = startRecoveryLoop(protocolJobRuntime(opened, runner), log, leaseMs);
   const protocolSweep = startProtocolSweep(runner, opened.runs, leaseMs);
   const inFlight = new InFlightRuns();
-  const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log, protocol, liveRuns, ...(queue && { queue }) });
+  const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log, protocol, liveRuns, rollouts, ...(queue && { queue }) });
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => {
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;

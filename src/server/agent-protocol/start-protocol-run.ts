@@ -25,6 +25,9 @@ export interface StartRunInput {
   work: RunWork;
   /** The thread's conversation before this run. */
   messages: ProtocolMessage[];
+  /** Who asked, for a staged rollout (docs/rollout.md): the key's id, and whether it is the tenant's staff. */
+  user?: string;
+  internal?: boolean;
 }
 
 /** A run just recorded: its ids, and its row as created (`pending` or `running`), whatever has happened to it since. */
@@ -49,8 +52,11 @@ export async function startProtocolRun(deps: ServerDeps, input: StartRunInput): 
   const { protocol, queue } = deps;
   const run = { runId: `run-${deps.newId()}`, threadId: input.threadId };
   const work = input.work;
+  const caller = { ...(input.user && { user: input.user }), ...(input.internal && { internal: true }) };
+  // A stage that does not admit the caller refuses before the run is recorded, so the caller hears 403.
+  if (work.kind === 'ask') await deps.rollouts?.admit(input.tenant, input.internal === true);
   const messages = work.kind === 'ask' ? [...input.messages, humanMessage(run.runId, work.input)] : input.messages;
-  const job = queue && work.kind === 'ask' ? { kind: 'run' as const, runId: run.runId, threadId: run.threadId, tenant: input.tenant, input: work.input, requestId: input.requestId } : undefined;
+  const job = queue && work.kind === 'ask' ? { kind: 'run' as const, runId: run.runId, threadId: run.threadId, tenant: input.tenant, input: work.input, requestId: input.requestId, ...caller } : undefined;
   // A queued question's job commits with the run (or neither does): a serve that stops in between never leaves it pending for good.
   const enqueue: AlsoInTransaction | undefined = queue && job ? async (sql) => void (await queue.enqueue(job, { db: sql as SqlExecutor })) : undefined;
   const created = await protocol.createRun(
@@ -73,7 +79,7 @@ export async function startProtocolRun(deps: ServerDeps, input: StartRunInput): 
     }
     return { ...run, created };
   }
-  const ask = () => deps.opened.ask({ input: work.kind === 'ask' ? work.input : '', threadId: run.threadId, tenant: input.tenant, requestId: input.requestId, runId: run.runId });
+  const ask = () => deps.opened.ask({ input: work.kind === 'ask' ? work.input : '', threadId: run.threadId, tenant: input.tenant, requestId: input.requestId, runId: run.runId, ...caller });
   void driveProtocolRun(serverRunner(deps), run, work.kind === 'ask' ? ask : () => resume(work.decision, work.pausedRunId)).catch(() => undefined);
   return { ...run, created };
 }
