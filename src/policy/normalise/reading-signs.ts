@@ -43,21 +43,36 @@ function signsOf(words: readonly string[], disguise: (word: string) => string): 
   return new Set(words.map(disguise).filter((sign) => !plain.has(sign) && sign.length >= 2));
 }
 
-const ROT13_SIGNS = signsOf(ENGLISH, rot13);
-const REVERSED_SIGNS = signsOf([...ENGLISH, ...UKRAINIAN, ...RUSSIAN], reverseText);
+const lower = (unit: number): number => (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x410 && unit <= 0x42f) ? unit + 0x20 : unit >= 0x400 && unit <= 0x40f ? unit + 0x50 : unit;
+const startKey = (first: number, second: number): number => lower(first) * 0x10000 + lower(second);
+
+/** A set of signs and the first two letters of each, so most words are passed over without a copy. */
+interface Signs {
+  readonly words: ReadonlySet<string>;
+  readonly starts: ReadonlySet<number>;
+  readonly longest: number;
+}
+const indexed = (words: ReadonlySet<string>): Signs => ({
+  words,
+  starts: new Set([...words].map((word) => startKey(word.charCodeAt(0), word.charCodeAt(1)))),
+  longest: Math.max(...[...words].map((word) => word.length)),
+});
+
+const ROT13_SIGNS = indexed(signsOf(ENGLISH, rot13));
+const REVERSED_SIGNS = indexed(signsOf([...ENGLISH, ...UKRAINIAN, ...RUSSIAN], reverseText));
 
 const isLetter = (code: number): boolean =>
   (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x400 && code <= 0x4ff) || code === 0x2bc || code === 0x27;
 
-/** Whether any whole word of `text` (case aside) is in `signs`. One pass; stops at the first. */
-function holdsSign(text: string, signs: ReadonlySet<string>): boolean {
+/** Whether any whole word of `text` (case aside) is one of `signs`. One pass; stops at the first. */
+function holdsSign(text: string, signs: Signs): boolean {
   let start = -1;
   for (let at = 0; at <= text.length; at++) {
     if (at < text.length && isLetter(text.charCodeAt(at))) {
       if (start < 0) start = at;
       continue;
     }
-    if (start >= 0 && at - start <= 24 && signs.has(text.slice(start, at).toLowerCase())) return true;
+    if (start >= 0 && at - start >= 2 && at - start <= signs.longest && signs.starts.has(startKey(text.charCodeAt(start), text.charCodeAt(start + 1))) && signs.words.has(text.slice(start, at).toLowerCase())) return true;
     start = -1;
   }
   return false;
