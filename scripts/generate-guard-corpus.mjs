@@ -8,7 +8,9 @@ import { ATTACKS as FIRST_ATTACKS, DECODE_CARRIERS, MORE_ATTACKS } from './guard
 import { BENIGN as FIRST_BENIGN, EARLIER_TEST_BENIGN, EVERYDAY_BENIGN, MORE_BENIGN } from './guard-corpus-benign.mjs';
 import { INTENT_BENIGN } from './guard-corpus-benign-intents.mjs';
 import { expandTemplates } from './guard-corpus-expand.mjs';
+import { GENERALISE_ATTACKS, GENERALISE_BENIGN, GENERALISE_OFF_TOPIC } from './guard-corpus-generalise.mjs';
 import { HELD_OUT_ATTACKS, HELD_OUT_BENIGN } from './guard-corpus-held-out.mjs';
+import { OWN_HELD_OUT_ATTACKS, OWN_HELD_OUT_BENIGN } from './guard-corpus-own-held-out.mjs';
 import { ISSUE_34_ATTACKS, ISSUE_34_BENIGN } from './guard-corpus-issue-34.mjs';
 import { FRIENDLY_ROLES, OFF_TOPIC } from './guard-corpus-off-topic.mjs';
 import { ordinaryRequests, policyQuestions } from './guard-corpus-ordinary.mjs';
@@ -125,6 +127,11 @@ for (const [family, byLanguage] of Object.entries(ISSUE_34_ATTACKS)) {
   for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) attacks.push({ id: nextId(`g34-${family}`), family, language, text });
 }
 
+// The generalisation pass (guard-corpus-generalise.mjs), under its own prefix.
+for (const [family, byLanguage] of Object.entries(GENERALISE_ATTACKS)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) attacks.push({ id: nextId(`gg-${family}`), family, language, text });
+}
+
 // Encoded payloads: phrasings of the other families, encoded and wrapped in a carrier sentence.
 let encodingTurn = 0;
 const encodingNames = Object.keys(ENCODINGS);
@@ -164,6 +171,12 @@ for (const [language, texts] of Object.entries(OFF_TOPIC)) for (const text of te
 for (const [resembles, byLanguage] of Object.entries(ISSUE_34_BENIGN)) {
   for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) benign.push({ id: nextId('g34b'), resembles, language, text });
 }
+// The generalisation pass: off-topic requests about things in the world named with the words attacks
+// use (settings, instructions, rules, passwords), and operators' reports and questions.
+for (const [language, texts] of Object.entries(GENERALISE_OFF_TOPIC)) for (const text of texts) benign.push({ id: nextId('ggb'), resembles: 'off_topic_world', language, text });
+for (const [resembles, byLanguage] of Object.entries(GENERALISE_BENIGN)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) benign.push({ id: nextId('ggb'), resembles, language, text });
+}
 for (const [language, texts] of Object.entries(FRIENDLY_ROLES)) for (const text of texts) benign.push({ id: nextId('got'), resembles: 'friendly_roles', language, text });
 
 const corpus = { version: 1, source: 'scripts/generate-guard-corpus.mjs', attacks, benign };
@@ -195,5 +208,14 @@ for (const [resembles, byLanguage] of Object.entries(HELD_OUT_BENIGN)) {
   for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) heldOut.benign.push({ id: nextId('ghb'), resembles, language, text });
 }
 writeFileSync(new URL('../evals/guard-held-out.json', import.meta.url), `${JSON.stringify(heldOut, null, 2)}\n`);
+// The generalisation pass's own held-out set (evals/guard-own-held-out.json): never trained on.
+const ownHeldOut = { version: 1, source: 'scripts/guard-corpus-own-held-out.mjs', attacks: [], benign: [] };
+for (const [family, byLanguage] of Object.entries(OWN_HELD_OUT_ATTACKS)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) ownHeldOut.attacks.push({ id: nextId(`gho-${family}`), family, language, text });
+}
+for (const [resembles, byLanguage] of Object.entries(OWN_HELD_OUT_BENIGN)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) ownHeldOut.benign.push({ id: nextId('ghob'), resembles, language, text });
+}
+writeFileSync(new URL('../evals/guard-own-held-out.json', import.meta.url), `${JSON.stringify(ownHeldOut, null, 2)}\n`);
 const families = Object.fromEntries([...new Set(attacks.map((a) => a.family))].map((f) => [f, attacks.filter((a) => a.family === f).length]));
 process.stdout.write(`${JSON.stringify({ attacks: attacks.length, benign: benign.length, look_alikes: benign.filter((b) => b.resembles !== 'ordinary').length, families })}\n`);

@@ -1,4 +1,5 @@
-import { detectInjection, scanUntrustedText } from './injection/index.js';
+import { inspectInput } from './injection/detect-injection.js';
+import { scanUntrustedText, scanUntrustedTextAfterInput } from './injection/scan-untrusted-text.js';
 import type { GuardLabel, InjectionRule } from './injection/index.js';
 import { redactPii } from './pii/index.js';
 import type { PiiType } from './pii/index.js';
@@ -21,8 +22,9 @@ export interface GuardScanResult {
 
 /** Runs all three guards over one text: input blocking (rules and classifier), tool-output taint, PII redaction. */
 export function guardScan(text: string): GuardScanResult {
-  const input = detectInjection(text);
-  const taint = scanUntrustedText(text);
+  const { verdict: input, patternsMissed } = inspectInput(text);
+  // The injection patterns hit nothing on any view of this very text: the taint scan need not run them again.
+  const taint = patternsMissed ? scanUntrustedTextAfterInput(text) : scanUntrustedText(text);
   const pii = redactPii(text);
   return {
     blocked: input.blocked,

@@ -54,8 +54,8 @@ export const CONCEPT_STEMS: Readonly<Record<string, readonly string[]>> = {
     'инструкц', 'настро', 'конфиг', 'установк', 'фильтр', 'инструмент', 'разрешен', 'архитект', 'окружени', 'учётн', 'учетн', 'модел', 'разработчик', 'скрыт', 'внутренн', 'сказали', 'дали', 'запрет',
   ],
   domain: [
-    'ttn', 'sku', 'kg', 'uah', 'parcel', 'shipment', 'deliver', 'warehouse', 'price', 'branch', 'locker', 'courier', 'recipient', 'sender', 'order', 'stock', 'pickup', 'box', 'label', 'kyiv', 'lviv', 'odesa', 'kharkiv', 'dnipro',
-    'кг', 'грн', 'посилк', 'доставк', 'доставит', 'відправлен', 'склад', 'ціна', 'ціну', 'відділен', 'поштомат', 'курʼєр', "кур'єр", 'отримувач', 'відправник', 'замовлен', 'коробк', 'київ', 'львів', 'одес', 'харків', 'дніпр',
+    'ttn', 'sku', 'kg', 'uah', 'parcel', 'shipment', 'shipping', 'logist', 'deliver', 'warehouse', 'price', 'branch', 'locker', 'courier', 'recipient', 'sender', 'order', 'stock', 'pickup', 'box', 'label', 'kyiv', 'lviv', 'odesa', 'kharkiv', 'dnipro',
+    'кг', 'грн', 'логіст', 'логист', 'посилк', 'доставк', 'доставит', 'відправлен', 'склад', 'ціна', 'ціну', 'відділен', 'поштомат', 'курʼєр', "кур'єр", 'отримувач', 'відправник', 'замовлен', 'коробк', 'київ', 'львів', 'одес', 'харків', 'дніпр',
     'посылк', 'отправлени', 'цена', 'цену', 'отделени', 'почтомат', 'курьер', 'получател', 'отправител', 'заказ', 'коробк', 'киев', 'львов', 'одесс', 'харьков', 'днепр',
     // What customers ask the rules about: "your rules for sending batteries" is a policy question.
     'refund', 'return', 'packag', 'packing', 'insur', 'fragile', 'batter', 'tariff', 'weight', 'address', 'claim', 'oversize',

@@ -57,6 +57,15 @@ export interface DetectOptions extends ScanOptions {
  * // { blocked: true, rule: 'reveal_system_prompt', family: 'self_disclosure', score: 0.99, evidence: … }
  */
 export function detectInjection(original: string, options: DetectOptions = {}): InjectionVerdict {
+  return inspectInput(original, options).verdict;
+}
+
+/**
+ * {@link detectInjection}, also saying whether the injection patterns were run over every view of
+ * the text as given and hit nothing (`patternsMissed`): the whole guard then spares the tool-output
+ * scan the same patterns over the same views (`guardScan`).
+ */
+export function inspectInput(original: string, options: DetectOptions = {}): { readonly verdict: InjectionVerdict; readonly patternsMissed: boolean } {
   const { classifier: given, ...scan } = options;
   // An attack quoted in a report ("a customer wrote «…»; is it a scam?") is not made by the sender.
   const text = maskReportedQuotes(original);
@@ -68,16 +77,17 @@ export function detectInjection(original: string, options: DetectOptions = {}): 
   const score = Number(opinion.score.toFixed(4));
   const hit = scanText(text, INJECTION_PATTERNS, resolved);
   if (hit !== undefined) {
-    return { blocked: true, label: 'attack', rule: hit.rule, evidence: hit.evidence, family: hit.rule === 'encoded_payload' && opinion.score >= 0.5 ? family() : RULE_FAMILY[hit.rule], score };
+    return { verdict: { blocked: true, label: 'attack', rule: hit.rule, evidence: hit.evidence, family: hit.rule === 'encoded_payload' && opinion.score >= 0.5 ? family() : RULE_FAMILY[hit.rule], score }, patternsMissed: false };
   }
+  const patternsMissed = text === original && resolved === DEFAULT_SCAN_OPTIONS;
   // A question about who may approve is the operator's, whatever words of authority it shares with an attack.
-  if (classifier !== null && opinion.score >= classifier.threshold && !isPermissionQuestion(text)) return { blocked: true, label: 'attack', rule: 'injection_classifier', family: family(), score };
+  if (classifier !== null && opinion.score >= classifier.threshold && !isPermissionQuestion(text)) return { verdict: { blocked: true, label: 'attack', rule: 'injection_classifier', family: family(), score }, patternsMissed };
   // Requests about the assistant itself and the intents of intent-detectors.ts are found as concepts
   // rather than phrasings even when the classifier lets them pass; rules-only scans (classifier null) keep to the patterns.
-  if (classifier === null) return passed(original, score);
+  if (classifier === null) return { verdict: passed(original, score), patternsMissed };
   const concept = detectConcepts(text);
-  if (concept !== undefined) return { blocked: true, label: 'attack', rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score };
-  return passed(original, score);
+  if (concept !== undefined) return { verdict: { blocked: true, label: 'attack', rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score }, patternsMissed };
+  return { verdict: passed(original, score), patternsMissed };
 }
 
 const passed = (text: string, score: number): InjectionVerdict => ({ blocked: false, label: isOutOfDomain(text) ? 'out_of_domain' : 'benign', score });

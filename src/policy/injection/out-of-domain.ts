@@ -6,7 +6,7 @@ import { canonicalView } from '../normalise/index.js';
 // ("what Waybill can do"), never the security refusal. Stems, not phrasings: they hold for requests
 // nobody on the project wrote.
 const DOMAIN_STEMS = [
-  'ttn', 'sku', 'kg', 'uah', 'parcel', 'shipment', 'shipping', 'ship', 'deliver', 'warehouse', 'stock(?!\\s+(?:market|exchange|photo|image))', 'price', 'cost', 'tariff', 'branch', 'locker',
+  'ttn', 'sku', 'kg', 'uah', 'logist', 'логіст', 'логист', 'parcel', 'shipment', 'shipping', 'ship', 'deliver', 'warehouse', 'stock(?!\\s+(?:market|exchange|photo|image))', 'price', 'cost', 'tariff', 'branch', 'locker',
   'courier', 'recipient', 'sender', 'order', 'pickup', 'pick up', 'box', 'label', 'track', 'waybill', 'consignment', 'package', 'packag', 'packing', 'cancel',
   'refund', 'return', 'insur', 'fragile', 'weight', 'address', 'claim', 'oversize', 'express', 'overnight', 'approv', 'operator', 'postal', 'post office', 'mail', 'policy', 'policies', 'rules', 'complain', 'privacy', 'storage',
   'kyiv', 'kiev', 'lviv', 'odesa', 'odessa', 'kharkiv', 'dnipro', 'laptop', 'monitor', 'waybill', 'customs', 'courier', 'invoice', 'seal', 'batch',

@@ -7,8 +7,9 @@ const QUOTED = /«[^«»\n]{8,400}»|“[^“”\n]{8,400}”|„[^„“”\n]{
 
 const REPORTED = new RegExp(
   [
-    String.raw`(?<![\p{L}])(?:wrote|sent|received|got\sa|typed|posted|forwarded|said)(?![\p{L}])`,
-    String.raw`(?<![\p{L}])(?:написа|надісла|прислал|прислав|прислали|отрима|переслал|получил|получили)`,
+    String.raw`(?<![\p{L}])(?:wrote|sent|received|got\san?|typed|posted|forwarded|said|saying|says|complain(?:s|ed)?\sthat|came\sin|arrived)(?![\p{L}])`,
+    // A message that came in (прийшло, надійшло, пришло, поступило), a complaint that someone said…
+    String.raw`(?<![\p{L}])(?:написа|надісла|прислал|прислав|прислали|отрима|переслал|получил|получили|прийшл|надійшл|пришл|поступил|скаржит|скаржа|жалует|жалуют)`,
   ].join('|'),
   'iu',
 );

@@ -7,7 +7,8 @@ import { INJECTION_PATTERNS } from './injection-patterns.js';
 import type { InjectionRule } from './injection-rule.js';
 import { RULE_FAMILY } from './rule-family.js';
 import { DEFAULT_SCAN_OPTIONS, resolveScanOptions } from './scan-options.js';
-import type { ScanOptions } from './scan-options.js';
+import type { ResolvedScanOptions, ScanOptions } from './scan-options.js';
+import type { InjectionPattern } from './injection-pattern.js';
 import { scanText } from './scan-text.js';
 
 /**
@@ -44,8 +45,20 @@ const CONCEPT_DATA_CHARS = 400;
  * tainted data and restricts what may follow. Linear in the text.
  */
 export function scanUntrustedText(text: string, options?: ScanOptions): TaintVerdict {
-  const resolved = options === undefined ? DEFAULT_SCAN_OPTIONS : resolveScanOptions(options);
-  const hit = scanText(text, UNTRUSTED_TEXT_PATTERNS, resolved);
+  return scanUntrusted(text, options === undefined ? DEFAULT_SCAN_OPTIONS : resolveScanOptions(options), UNTRUSTED_TEXT_PATTERNS);
+}
+
+/**
+ * {@link scanUntrustedText} with the default options for a text over which the input guard's
+ * injection patterns already ran on every view and hit nothing (`inspectInput`): only the data-only
+ * patterns are left to run, and the verdict is the same.
+ */
+export function scanUntrustedTextAfterInput(text: string): TaintVerdict {
+  return scanUntrusted(text, DEFAULT_SCAN_OPTIONS, DATA_ROLE_MARKER_PATTERNS);
+}
+
+function scanUntrusted(text: string, resolved: ResolvedScanOptions, patterns: readonly InjectionPattern[]): TaintVerdict {
+  const hit = scanText(text, patterns, resolved);
   if (hit !== undefined) return { tainted: true, rule: hit.rule, evidence: hit.evidence, family: RULE_FAMILY[hit.rule] };
   const view = canonicalView(text).view;
   const instruction = findDataInstruction(view);

@@ -1,4 +1,5 @@
 import { decodePercent } from './decode-percent.js';
+import { mayHideReversed, mayHideRot13 } from './reading-signs.js';
 import { reverseText } from './reverse-text.js';
 import { rot13 } from './rot13.js';
 
@@ -8,13 +9,13 @@ export interface DecodedView {
   readonly text: string;
 }
 
-const LATIN_LETTERS = /[A-Za-z]{4}/;
-
 /**
  * The readings an attacker may hide an instruction in, beside base64, hex and tag characters (which
- * the injection scanner decodes itself): URL percent-escapes, ROT13 (when there is Latin text to
- * rotate) and the whole text reversed. Each is as long as the text or shorter, so scanning them keeps
- * the work linear. They are scanned by the rules and the classifier like the text itself.
+ * the injection scanner decodes itself): URL percent-escapes, ROT13 and the whole text reversed, the
+ * last two only when some word of the text is a common or an attack's word so disguised
+ * (`reading-signs.ts`): otherwise the reading is gibberish, and scanning it cost the guard about half
+ * its time on ordinary documents. Each is as long as the text or shorter, so scanning them keeps the
+ * work linear. They are scanned by the rules and the classifier like the text itself.
  */
 export function decodedViews(text: string): DecodedView[] {
   // The classifier and the rules read the same text's readings one after the other.
@@ -22,8 +23,8 @@ export function decodedViews(text: string): DecodedView[] {
   const views: DecodedView[] = [];
   const url = decodePercent(text);
   if (url !== undefined) views.push({ kind: 'url', text: url });
-  if (LATIN_LETTERS.test(text)) views.push({ kind: 'rot13', text: rot13(text) });
-  views.push({ kind: 'reversed', text: reverseText(text) });
+  if (mayHideRot13(text)) views.push({ kind: 'rot13', text: rot13(text) });
+  if (mayHideReversed(text)) views.push({ kind: 'reversed', text: reverseText(text) });
   last = { text, views };
   return [...views];
 }

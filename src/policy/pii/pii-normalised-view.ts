@@ -304,6 +304,20 @@ const pairKey = (first: number, second: number): number => lowerUnit(first) * 0x
 // starts otherwise is never looked up, which keeps the check below cheap on ordinary text.
 const WORD_STARTS = new Set([...NUMBER_WORD_SPELLINGS, ...AT_WORDS].map((word) => pairKey(word.charCodeAt(0), word.charCodeAt(1))));
 
+const isAsciiAlnum = (unit: number): boolean => (unit >= 0x30 && unit <= 0x39) || (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x61 && unit <= 0x7a) || (unit >= 0xff10 && unit <= 0xff5a);
+
+/**
+ * A folded space, dash or sign changes a find only inside or next to digits and ASCII letters
+ * (`+380 67…` with a no-break space, `067–123`, `ivan＠mail`); the dashes and spaces of prose (`слово —
+ * слово`) are passed over, or every document would have its view built for nothing.
+ */
+function nearAsciiAlnum(text: string, at: number): boolean {
+  for (let step = 1; step <= 2; step++) {
+    if (isAsciiAlnum(text.charCodeAt(at - step)) || isAsciiAlnum(text.charCodeAt(at + step))) return true;
+  }
+  return false;
+}
+
 /**
  * Whether the text holds anything the view rewrites, found without building it (most texts hold
  * nothing, and then the patterns read the text itself): an invisible character, a digit, sign or
@@ -316,7 +330,7 @@ function needsNormalisedView(text: string): boolean {
   let at = 0;
   while (at < text.length) {
     const unit = text.charCodeAt(at);
-    if (unit >= 0xa0 && !isLetter(unit) && (isIgnorable(unit) || unit === 0xdb40 || foldedUnit(unit) !== undefined || otherScriptDigit(unit) !== undefined)) return true;
+    if (unit >= 0xa0 && !isLetter(unit) && (isIgnorable(unit) || unit === 0xdb40 || otherScriptDigit(unit) !== undefined || (unit >= 0xff10 && unit <= 0xff19) || (foldedUnit(unit) !== undefined && nearAsciiAlnum(text, at)))) return true;
     if (!isLetter(unit) && !isDigit(unit)) {
       if (!isRunSeparator(unit)) previous = 0;
       at++;

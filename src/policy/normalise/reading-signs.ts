@@ -1,0 +1,93 @@
+import { reverseText } from './reverse-text.js';
+import { rot13 } from './rot13.js';
+
+// Words nearly every instruction holds (function words, pronouns) and the words attacks are made of,
+// in English, Ukrainian and Russian. Their ROT13 or reversed forms ("gur", "lbhe", "erongi", «ен»)
+// are what a hidden reading looks like from outside; ordinary text almost never holds them.
+const ENGLISH = [
+  'the', 'and', 'you', 'your', 'yours', 'to', 'of', 'is', 'it', 'in', 'for', 'on', 'with', 'this', 'that', 'these', 'those', 'all', 'are', 'not', 'me', 'my',
+  'now', 'from', 'please', 'what', 'any', 'new', 'previous', 'prior', 'above', 'earlier', 'instructions', 'instruction', 'rules', 'rule', 'system', 'prompt',
+  'ignore', 'forget', 'disregard', 'reveal', 'print', 'show', 'tell', 'repeat', 'secret', 'secrets', 'password', 'key', 'keys', 'token', 'admin', 'developer',
+  'mode', 'cancel', 'refund', 'approve', 'approval', 'pretend', 'act', 'role', 'user', 'assistant', 'bypass', 'override', 'everything', 'without', 'only',
+  'answer', 'reply', 'say', 'write', 'send', 'give', 'list', 'output', 'must', 'should', 'will', 'can', 'have', 'has', 'as', 'at', 'by', 'if', 'so',
+  'we', 'us', 'our', 'they', 'them', 'was', 'were', 'which', 'who', 'how', 'why', 'when', 'where', 'there', 'here', 'then', 'than', 'but', 'about', 'into',
+  'out', 'do', 'no', 'be', 'or', 'an', 'every', 'customer', 'customers', 'money', 'transfer', 'data', 'shipment', 'order', 'confirm', 'his', 'her', 'its',
+  'been', 'more', 'some', 'such', 'other', 'each', 'very', 'just', 'also', 'still', 'would', 'could', 'may', 'like', 'make', 'get', 'use', 'one', 'two',
+  'table', 'form', 'full', 'text', 'hidden', 'configuration', 'settings', 'access', 'free', 'limits', 'restrictions', 'filters', 'policy', 'policies',
+];
+const UKRAINIAN = [
+  'не', 'на', 'що', 'ти', 'тобі', 'тебе', 'твої', 'твій', 'свої', 'свій', 'всі', 'усі', 'все', 'мені', 'мене', 'це', 'як', 'та', 'для', 'від', 'до', 'за',
+  'по', 'із', 'або', 'але', 'якщо', 'тепер', 'покажи', 'скажи', 'інструкції', 'інструкцій', 'правила', 'правил', 'ігноруй', 'забудь', 'попередні',
+  'системний', 'промпт', 'скасуй', 'поверни', 'гроші', 'без', 'підтвердження', 'будь', 'ласка', 'зроби', 'виконай', 'відповідай', 'тільки', 'лише',
+  'пароль', 'дані', 'клієнтів', 'адмін', 'розробник', 'режим', 'відтепер', 'всіх', 'свою', 'твою', 'мою', 'виведи', 'вигляді', 'так', 'вже', 'його',
+  'її', 'їх', 'ми', 'ви', 'вони', 'вона', 'там', 'тут', 'де', 'коли', 'щоб', 'при', 'про', 'під', 'над', 'через', 'після', 'перед', 'завжди', 'ні',
+  'можна', 'треба', 'потрібно', 'був', 'була', 'були', 'є', 'буде', 'дуже', 'ще', 'зараз', 'налаштування', 'конфігурацію', 'таблиці', 'текст', 'повністю',
+];
+const RUSSIAN = [
+  'не', 'на', 'что', 'ты', 'тебе', 'тебя', 'твои', 'твой', 'свои', 'свой', 'все', 'всё', 'мне', 'меня', 'это', 'как', 'для', 'от', 'до', 'за', 'по', 'из',
+  'или', 'но', 'он', 'то', 'если', 'теперь', 'покажи', 'скажи', 'инструкции', 'инструкций', 'правила', 'правил', 'игнорируй', 'забудь', 'предыдущие',
+  'системный', 'промпт', 'отмени', 'верни', 'деньги', 'без', 'подтверждения', 'пожалуйста', 'сделай', 'выполни', 'отвечай', 'только', 'пароль',
+  'данные', 'клиентов', 'админ', 'разработчик', 'режим', 'отныне', 'всех', 'свою', 'твою', 'мою', 'выведи', 'виде', 'так', 'уже', 'его', 'её', 'их',
+  'им', 'мы', 'вы', 'они', 'она', 'там', 'тут', 'где', 'когда', 'чтобы', 'при', 'про', 'под', 'над', 'через', 'после', 'перед', 'всегда', 'нет', 'да',
+  'можно', 'нужно', 'надо', 'был', 'была', 'были', 'есть', 'будет', 'очень', 'ещё', 'еще', 'сейчас', 'здесь', 'настройки', 'конфигурацию', 'таблицы',
+  'текст', 'полностью',
+];
+
+// Disguised forms that are also ordinary words or abbreviations in documents ("vs" is ROT13 of "if",
+// "saw" is "was" backwards, «зі» is «із»): each would open a gibberish reading of a whole document.
+const ORDINARY = ['vs', 'bar', 'saw', 'od', 'won', 'ur', 'na', 'ab', 'pot', 'top', 'tub', 'зі', 'ад', 'ан', 'ес', 'ок', 'оп', 'ин', 'ам'];
+
+/** The disguised forms of `words` that are not themselves ordinary words (ROT13 of "be" is "or"). */
+function signsOf(words: readonly string[], disguise: (word: string) => string): ReadonlySet<string> {
+  const plain = new Set([...words, ...ORDINARY]);
+  return new Set(words.map(disguise).filter((sign) => !plain.has(sign) && sign.length >= 2));
+}
+
+const lower = (unit: number): number => (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x410 && unit <= 0x42f) ? unit + 0x20 : unit >= 0x400 && unit <= 0x40f ? unit + 0x50 : unit;
+const startKey = (first: number, second: number): number => lower(first) * 0x10000 + lower(second);
+
+/** A set of signs and the first two letters of each, so most words are passed over without a copy. */
+interface Signs {
+  readonly words: ReadonlySet<string>;
+  readonly starts: ReadonlySet<number>;
+  readonly longest: number;
+}
+const indexed = (words: ReadonlySet<string>): Signs => ({
+  words,
+  starts: new Set([...words].map((word) => startKey(word.charCodeAt(0), word.charCodeAt(1)))),
+  longest: Math.max(...[...words].map((word) => word.length)),
+});
+
+const ROT13_SIGNS = indexed(signsOf(ENGLISH, rot13));
+const REVERSED_SIGNS = indexed(signsOf([...ENGLISH, ...UKRAINIAN, ...RUSSIAN], reverseText));
+
+const isLetter = (code: number): boolean =>
+  (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x400 && code <= 0x4ff) || code === 0x2bc || code === 0x27;
+
+/** Whether any whole word of `text` (case aside) is one of `signs`. One pass; stops at the first. */
+function holdsSign(text: string, signs: Signs): boolean {
+  let start = -1;
+  for (let at = 0; at <= text.length; at++) {
+    if (at < text.length && isLetter(text.charCodeAt(at))) {
+      if (start < 0) start = at;
+      continue;
+    }
+    if (start >= 0 && at - start >= 2 && at - start <= signs.longest && signs.starts.has(startKey(text.charCodeAt(start), text.charCodeAt(start + 1))) && signs.words.has(text.slice(start, at).toLowerCase())) return true;
+    start = -1;
+  }
+  return false;
+}
+
+/**
+ * Whether the ROT13 reading of a text can say anything: some word of the text is the ROT13 of a
+ * common English word or of an attack's word ("lbhe", "vtaber"). Ordinary text holds none, and its
+ * ROT13 reading is gibberish that costs a pass of every rule and the classifier for nothing.
+ */
+export function mayHideRot13(text: string): boolean {
+  return holdsSign(text, ROT13_SIGNS);
+}
+
+/** The same for the reversed reading: some word is a common en/uk/ru word backwards ("uoy", «ен»). */
+export function mayHideReversed(text: string): boolean {
+  return holdsSign(text, REVERSED_SIGNS);
+}
