@@ -2,13 +2,15 @@
 // process. Not a figure of `npm run bench` (bench/queue-load.mjs and run-all own those); a lab tool.
 //
 //   npm run build && WAYBILL_TEST_PG_URL=postgres://… nice node bench/diagnostics/queue-path.mjs
-//       [--runs=200] [--latency-ms=100] [--in-flight=4] [--workers=1,2,4] [--concurrency=] [--only=cpu|load]
+//       [--runs=200] [--latency-ms=100] [--in-flight=4] [--workers=1,2,4] [--concurrency=] [--only=pg|cpu|load]
 //
 // cpu:  one process each, the oracle at --latency-ms: `ask` in process on SQLite and on PostgreSQL
 //       (--in-flight at once), then one `waybill worker` (--concurrency, default its own) taking the same
 //       runs from the queue. CPU per run is the process's user+system time over the measured runs
 //       (after a warm-up), round trips per run are node-postgres queries (count-pg-queries.mjs).
 // load: 1, 2, 4 workers, --runs queued at once: throughput, run p50/p99, queue wait p50/p99, CPU per run.
+// pg:   figure 13's setting: `ask` one at a time with the offline planner in process, SQLite against
+//       PostgreSQL: wall p50 and CPU per run, and the round trips per run by statement.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -38,7 +40,9 @@ const TICK_MS = 10; // USER_HZ 100: /proc/<pid>/stat times are in hundredths of 
 function envFor(db, oracleUrl, extra = {}) {
   const env = {};
   for (const [key, value] of Object.entries(process.env)) if (!/^(WAYBILL_|OPENROUTER_|OPENAI_)/.test(key)) env[key] = value;
-  return { ...env, WAYBILL_DB: db, WAYBILL_MODEL: 'oracle', WAYBILL_BASE_URL: oracleUrl, WAYBILL_LOG_LEVEL: 'info', ...extra };
+  // No oracle: the offline planner in process (figure 13's setting: orchestration alone, no HTTP).
+  const model = oracleUrl ? { WAYBILL_MODEL: 'oracle', WAYBILL_BASE_URL: oracleUrl } : {};
+  return { ...env, WAYBILL_DB: db, ...model, WAYBILL_LOG_LEVEL: 'info', ...extra };
 }
 
 const cpuMsOf = (pid) => {
@@ -77,8 +81,8 @@ async function child() {
   process.exit(0);
 }
 
-async function inProcess(db, oracleUrl) {
-  const proc = spawn(process.execPath, ['--import', COUNTER, SELF, '--child', `--runs=${RUNS}`, `--warmup=${WARMUP}`, `--in-flight=${IN_FLIGHT}`], { env: envFor(db, oracleUrl, { WAYBILL_LOG_LEVEL: 'warn' }), stdio: ['ignore', 'pipe', 'inherit'] });
+async function inProcess(db, oracleUrl, inFlight = IN_FLIGHT) {
+  const proc = spawn(process.execPath, ['--import', COUNTER, SELF, '--child', `--runs=${RUNS}`, `--warmup=${WARMUP}`, `--in-flight=${inFlight}`], { env: envFor(db, oracleUrl, { WAYBILL_LOG_LEVEL: 'warn' }), stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   proc.stdout.on('data', (c) => (out += c));
   const code = await new Promise((resolve) => proc.once('exit', resolve));
@@ -181,14 +185,14 @@ async function onQueue(baseUrl, oracleUrl, count, runs) {
   }
 }
 
-async function inProcessPostgres(baseUrl, oracleUrl) {
+async function inProcessPostgres(baseUrl, oracleUrl, inFlight = IN_FLIGHT) {
   const { withPostgresSchema } = await import('../../dist/storage/index.js');
   const schema = `wb_diag_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   try {
-    return await inProcess(withPostgresSchema(baseUrl, schema), oracleUrl);
+    return await inProcess(withPostgresSchema(baseUrl, schema), oracleUrl, inFlight);
   } finally {
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
     await admin.end();
@@ -198,11 +202,24 @@ async function inProcessPostgres(baseUrl, oracleUrl) {
 async function main() {
   const baseUrl = process.env.WAYBILL_BENCH_PG_URL ?? process.env.WAYBILL_TEST_PG_URL;
   if (!baseUrl) throw new Error('queue-path needs WAYBILL_BENCH_PG_URL or WAYBILL_TEST_PG_URL');
-  const oracle = await spawnOracle({ latencyMs: LATENCY_MS });
+  const oracle = ONLY === 'pg' ? { baseUrl: null, close: async () => undefined } : await spawnOracle({ latencyMs: LATENCY_MS });
   const report = { runs: RUNS, latency_ms: LATENCY_MS, in_flight: IN_FLIGHT, concurrency: CONCURRENCY || 'default', load_average_at_start: loadavg().map((x) => round(x, 2)) };
   const brief = (r) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'by_statement'));
   try {
-    if (ONLY !== 'load') {
+    if (ONLY === '' || ONLY === 'pg') {
+      // Figure 13's comparison: one run at a time, the offline planner in process, SQLite then PostgreSQL.
+      const tmp = tempDir('waybill-diag-');
+      try {
+        const sqlite = await inProcess(tmp.newDb('sqlite'), null, 1);
+        const postgres = await inProcessPostgres(baseUrl, null, 1);
+        report.backends = { sqlite: brief(sqlite), postgres: brief(postgres), postgres_over_sqlite_wall_p50: round(postgres.run_ms_p50 / sqlite.run_ms_p50, 2), postgres_over_sqlite_cpu: round(postgres.cpu_ms_per_run / sqlite.cpu_ms_per_run, 2) };
+        report.backends.postgres_by_statement = Object.fromEntries(Object.entries(postgres.by_statement).map(([k, v]) => [k, round(v / (RUNS + WARMUP), 2)]).filter(([, v]) => v >= 0.05).sort((a, b) => b[1] - a[1]));
+        process.stderr.write(`backends, one at a time, offline planner: ${JSON.stringify(Object.fromEntries(Object.entries(report.backends).filter(([k]) => k !== 'postgres_by_statement')))}\n`);
+      } finally {
+        tmp.remove();
+      }
+    }
+    if (ONLY === '' || ONLY === 'cpu') {
       const tmp = tempDir('waybill-diag-');
       try {
         report.in_process_sqlite = await inProcess(tmp.newDb('sqlite'), oracle.baseUrl);
@@ -223,7 +240,7 @@ async function main() {
         worker_over_in_process_sqlite_cpu: round(report.worker.cpu_ms_per_run / sqlite, 2),
       };
     }
-    if (ONLY !== 'cpu') {
+    if (ONLY === '' || ONLY === 'load') {
       report.load = [];
       for (const count of WORKER_COUNTS) {
         report.load.push(await onQueue(baseUrl, oracle.baseUrl, count, RUNS));

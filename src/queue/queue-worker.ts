@@ -139,12 +139,23 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
     }
   };
 
+  // A job queued while every lane is idle is taken at once, not at the next poll; without the
+  // listening connection (it failed to open) the lanes just poll.
+  // One idle lane is woken per job queued; if it gets the job it wakes the others to look for more.
+  const wakeOne = () => {
+    const [first] = wakers;
+    first?.();
+  };
+  const listening = queue.onJobQueued(wakeOne).catch((error: unknown) => {
+    logger.warn('queue notifications unavailable: polling only', { error: (error as Error).message });
+    return async () => undefined;
+  });
   const lanes = Array.from({ length: concurrency }, () => lane());
   return {
     async stop() {
       stopping = true;
       wakeAll();
-      await Promise.all(lanes);
+      await Promise.all([...lanes, listening.then((stopListening) => stopListening())]);
     },
   };
 }
