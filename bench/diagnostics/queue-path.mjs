@@ -7,14 +7,15 @@
 // cpu:  one process each, the oracle at --latency-ms: `ask` in process on SQLite and on PostgreSQL
 //       (--in-flight at once), then one `waybill worker` (--concurrency, default its own) taking the same
 //       runs from the queue. CPU per run is the process's user+system time over the measured runs
-//       (after a warm-up), round trips per run are node-postgres queries (count-pg-queries.mjs).
+//       (after a warm-up), and apart the PostgreSQL server's on that process's connections (backends
+//       found by client port); round trips per run are node-postgres queries (count-pg-queries.mjs).
 // load: 1, 2, 4 workers, --runs queued at once: throughput, run p50/p99, queue wait p50/p99, CPU per run.
 // pg:   figure 13's setting: `ask` one at a time with the offline planner in process, SQLite against
 //       PostgreSQL: wall p50 and CPU per run, and the round trips per run by statement.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +51,64 @@ const cpuMsOf = (pid) => {
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 };
 
+/** The local ports of `pid`'s TCP sockets (its connections to PostgreSQL among them). */
+function localPortsOf(pid) {
+  const inodes = new Set();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (m) inodes.add(m[1]);
+    } catch {
+      // closed meanwhile
+    }
+  }
+  const ports = [];
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length > 9 && inodes.has(cols[9])) ports.push(parseInt(cols[1].split(':')[1], 16));
+    }
+  }
+  return ports;
+}
+
+/**
+ * The PostgreSQL server's CPU spent on the connections of `pids` (their backends, found by client port),
+ * sampled every 250 ms from `start()` to `stop()`: a backend seen at the start counts from then, a
+ * later one from its birth (its connection's cost is the run's).
+ */
+function backendCpu(admin, pids) {
+  const first = new Map();
+  const last = new Map();
+  let started = false;
+  let timer;
+  const sample = async () => {
+    const ports = pids.flatMap((pid) => { try { return localPortsOf(pid); } catch { return []; } });
+    const { rows } = await admin.query('SELECT pid FROM pg_stat_activity WHERE client_port = ANY($1::int[])', [ports]);
+    for (const { pid } of rows) {
+      let cpu;
+      try { cpu = cpuMsOf(pid); } catch { continue; }
+      if (!first.has(pid)) first.set(pid, started ? 0 : cpu);
+      last.set(pid, cpu);
+    }
+  };
+  return {
+    async start() {
+      await sample();
+      started = true;
+      const tick = async () => { await sample().catch(() => undefined); timer = setTimeout(tick, 250); };
+      timer = setTimeout(tick, 250);
+    },
+    async stop() {
+      clearTimeout(timer);
+      await sample().catch(() => undefined);
+      let sum = 0;
+      for (const [pid, cpu] of last) sum += cpu - (first.get(pid) ?? 0);
+      return sum;
+    },
+  };
+}
+
 /** The in-process side, run in its own child: `ask` RUNS times, IN_FLIGHT at once, after WARMUP runs. */
 async function child() {
   const { openRuntime } = await import('../../dist/runtimes/index.js');
@@ -69,12 +128,16 @@ async function child() {
     return ms;
   };
   await batch(WARMUP, 'warm');
+  process.stdout.write('MEASURING\n');
+  await new Promise((resolve) => process.stdin.once('data', resolve));
   const counts0 = globalThis.__waybillPgCounts?.().total ?? 0;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const ms = await batch(RUNS, 'run');
   const wall = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
+  process.stdout.write('MEASURED\n');
+  await new Promise((resolve) => process.stdin.once('data', resolve));
   const after = globalThis.__waybillPgCounts?.() ?? { total: 0, by_statement: {} };
   await runtime.close();
   process.stdout.write(JSON.stringify({ cpu_ms_per_run: (cpu.user + cpu.system) / 1000 / RUNS, wall_s: wall / 1000, run_ms_p50: percentile(ms, 50), run_ms_p99: percentile(ms, 99), round_trips_per_run: (after.total - counts0) / RUNS, by_statement: after.by_statement }));
@@ -82,12 +145,28 @@ async function child() {
 }
 
 async function inProcess(db, oracleUrl, inFlight = IN_FLIGHT) {
-  const proc = spawn(process.execPath, ['--import', COUNTER, SELF, '--child', `--runs=${RUNS}`, `--warmup=${WARMUP}`, `--in-flight=${inFlight}`], { env: envFor(db, oracleUrl, { WAYBILL_LOG_LEVEL: 'warn' }), stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, ['--import', COUNTER, SELF, '--child', `--runs=${RUNS}`, `--warmup=${WARMUP}`, `--in-flight=${inFlight}`], { env: envFor(db, oracleUrl, { WAYBILL_LOG_LEVEL: 'warn' }), stdio: ['pipe', 'pipe', 'inherit'] });
+  const admin = db.startsWith('postgres') ? new pg.Client({ connectionString: db }) : undefined;
+  await admin?.connect();
+  const server = admin && backendCpu(admin, [proc.pid]);
   let out = '';
-  proc.stdout.on('data', (c) => (out += c));
+  let serverMs = 0;
+  proc.stdout.on('data', async (c) => {
+    out += c;
+    if (String(c).includes('MEASURING')) {
+      await server?.start();
+      proc.stdin.write('go\n');
+    }
+    if (String(c).includes('MEASURED')) {
+      serverMs = (await server?.stop()) ?? 0;
+      proc.stdin.write('go\n');
+    }
+  });
   const code = await new Promise((resolve) => proc.once('exit', resolve));
+  await admin?.end();
   if (code !== 0) throw new Error(`in-process child exited ${code}`);
-  return JSON.parse(out);
+  const result = JSON.parse(out.split('\n').filter((l) => l.startsWith('{')).at(-1));
+  return { ...result, server_cpu_ms_per_run: round(serverMs / RUNS, 1), total_cpu_ms_per_run: round(result.cpu_ms_per_run + serverMs / RUNS, 1) };
 }
 
 function startWorker(env, concurrency) {
@@ -147,12 +226,15 @@ async function onQueue(baseUrl, oracleUrl, count, runs) {
     while (doneLines().length < WARMUP * count) await sleep(100);
     const before = doneLines().length;
     const counts0 = await Promise.all(workers.map(pgCounts));
+    const server = backendCpu(admin, workers.map((w) => w.child.pid));
+    await server.start();
     const cpu0 = workers.map((w) => cpuMsOf(w.child.pid));
     const t0 = Date.now();
     await enqueue(runs, 'run');
     while (doneLines().length < before + runs) await sleep(50);
     const wallS = (Date.now() - t0) / 1000;
     const cpu = workers.reduce((sum, w, i) => sum + cpuMsOf(w.child.pid) - cpu0[i], 0);
+    const serverMs = await server.stop();
     const counts1 = await Promise.all(workers.map(pgCounts));
     const jobs = doneLines().slice(before).map((l) => JSON.parse(l));
     const byStatement = {};
@@ -171,6 +253,8 @@ async function onQueue(baseUrl, oracleUrl, count, runs) {
       queue_wait_ms_p50: percentile(waitMs, 50),
       queue_wait_ms_p99: percentile(waitMs, 99),
       cpu_ms_per_run: round(cpu / runs, 1),
+      server_cpu_ms_per_run: round(serverMs / runs, 1),
+      total_cpu_ms_per_run: round((cpu + serverMs) / runs, 1),
       round_trips_per_run: round(counts1.reduce((s, c, i) => s + c.total - counts0[i].total, 0) / runs, 1),
       dead_letters: jobs.filter((j) => j.msg === 'job dead-lettered').length,
       statuses: jobs.reduce((acc, j) => ({ ...acc, [j.status]: (acc[j.status] ?? 0) + 1 }), {}),
@@ -238,6 +322,7 @@ async function main() {
         postgres_over_sqlite_p50: round(report.in_process_postgres.run_ms_p50 / report.in_process_sqlite.run_ms_p50, 2),
         worker_over_in_process_postgres_cpu: round(report.worker.cpu_ms_per_run / postgres, 2),
         worker_over_in_process_sqlite_cpu: round(report.worker.cpu_ms_per_run / sqlite, 2),
+        worker_over_in_process_postgres_cpu_with_server: round(report.worker.total_cpu_ms_per_run / report.in_process_postgres.total_cpu_ms_per_run, 2),
       };
     }
     if (ONLY === '' || ONLY === 'load') {
