@@ -99,6 +99,8 @@ function backendCpu(admin, pids) {
       const tick = async () => { await sample().catch(() => undefined); timer = setTimeout(tick, 250); };
       timer = setTimeout(tick, 250);
     },
+    /** How many connections (backends) were seen. */
+    backends: () => last.size,
     async stop() {
       clearTimeout(timer);
       await sample().catch(() => undefined);
@@ -235,6 +237,7 @@ async function onQueue(baseUrl, oracleUrl, count, runs) {
     const wallS = (Date.now() - t0) / 1000;
     const cpu = workers.reduce((sum, w, i) => sum + cpuMsOf(w.child.pid) - cpu0[i], 0);
     const serverMs = await server.stop();
+    const connections = server.backends();
     const counts1 = await Promise.all(workers.map(pgCounts));
     const jobs = doneLines().slice(before).map((l) => JSON.parse(l));
     const byStatement = {};
@@ -255,8 +258,14 @@ async function onQueue(baseUrl, oracleUrl, count, runs) {
       cpu_ms_per_run: round(cpu / runs, 1),
       server_cpu_ms_per_run: round(serverMs / runs, 1),
       total_cpu_ms_per_run: round((cpu + serverMs) / runs, 1),
+      connections,
       round_trips_per_run: round(counts1.reduce((s, c, i) => s + c.total - counts0[i].total, 0) / runs, 1),
       dead_letters: jobs.filter((j) => j.msg === 'job dead-lettered').length,
+      warnings: workers.flatMap((w) => w.lines).filter((l) => /"level":"(warn|error)"/.test(l)).reduce((acc, l) => {
+        const { msg, error } = JSON.parse(l);
+        const key = `${msg}${error ? `: ${String(error).slice(0, 80)}` : ''}`;
+        return { ...acc, [key]: (acc[key] ?? 0) + 1 };
+      }, {}),
       statuses: jobs.reduce((acc, j) => ({ ...acc, [j.status]: (acc[j.status] ?? 0) + 1 }), {}),
       exits,
       by_statement: Object.fromEntries(Object.entries(byStatement).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, round(v / runs, 2)])),
