@@ -81,6 +81,7 @@ function backendCpu(admin, pids) {
   const first = new Map();
   const last = new Map();
   let started = false;
+  let stopped = false;
   let timer;
   const sample = async () => {
     const ports = pids.flatMap((pid) => { try { return localPortsOf(pid); } catch { return []; } });
@@ -96,12 +97,16 @@ function backendCpu(admin, pids) {
     async start() {
       await sample();
       started = true;
-      const tick = async () => { await sample().catch(() => undefined); timer = setTimeout(tick, 250); };
+      const tick = async () => {
+        await sample().catch(() => undefined);
+        if (!stopped) timer = setTimeout(tick, 250);
+      };
       timer = setTimeout(tick, 250);
     },
     /** How many connections (backends) were seen. */
     backends: () => last.size,
     async stop() {
+      stopped = true;
       clearTimeout(timer);
       await sample().catch(() => undefined);
       let sum = 0;
