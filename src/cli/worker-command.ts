@@ -22,7 +22,7 @@ export function workerCommand(): Command {
   return new Command('worker')
     .description('take runs and approval resumes from the run queue on PostgreSQL and run them (docs/queue.md)')
     .option('--db <postgres://...>', 'the PostgreSQL database (default: WAYBILL_DB); the queue lives in schema pgboss (<schema>_pgboss with a search_path)')
-    .option('--concurrency <n>', 'jobs this process runs at once', '2')
+    .option('--concurrency <n>', 'jobs this process runs at once; one process per machine is enough (a run mostly waits on the model), and 4 is the default per-tenant limit', '4')
     .option('--tenant-concurrency <n>', 'runs at once per tenant across all workers (kept in the database)', '4')
     .option('--runtime <name>', 'which runtime\'s queue to take jobs from and run them with: langgraph, openai-agents or adk (as serve --queue --runtime)', 'langgraph')
     .addHelpText(

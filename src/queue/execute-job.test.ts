@@ -40,6 +40,16 @@ describe('executeJob', () => {
     expect(runtime.asked).toEqual([]);
   });
 
+  it('asks the runtime without looking the record up on a first attempt (ask itself returns a run id that already ran)', async () => {
+    const looked: string[] = [];
+    const runtime = fakeRuntime([]);
+    const counting = { ...runtime, runs: { ...runtime.runs, getRun: async (id: string) => void looked.push(id) } } as unknown as JobRuntime;
+    expect(await executeJob(counting, RUN, { firstAttempt: true })).toMatchObject({ kind: 'record', replayed: false, record: { run_id: 'run-1' } });
+    expect(looked).toEqual([]);
+    await executeJob(counting, RUN);
+    expect(looked).toEqual(['run-1']);
+  });
+
   it('turns a refusal of the runtime into a final outcome, not a retry', async () => {
     const runtime = fakeRuntime([], { ask: async () => { throw new DecisionError('thread_awaiting_approval', 'decide it first'); } });
     expect(await executeJob(runtime, RUN)).toEqual({ kind: 'refused', code: 'thread_awaiting_approval', message: 'decide it first' });

@@ -20,18 +20,21 @@ const RETRY_LATER: ReadonlySet<string> = new Set(['thread_busy', 'already_decide
  * instead of starting another); a resume finishes the thread's recorded decision exactly once. Throws
  * for a failure worth retrying (a store or model outage, a thread another live process holds); any
  * other refusal of the runtime (a thread owned by another tenant, awaiting approval) is `refused`.
+ * `firstAttempt` (the job was never started before, pg-boss's retry count 0) skips the look-up of the
+ * run's record: nothing can have recorded it yet, and `ask` itself returns the record of a run id that
+ * already ran on the thread. Default false: look.
  */
-export async function executeJob(runtime: JobRuntime, job: QueueJob): Promise<JobOutcome> {
+export async function executeJob(runtime: JobRuntime, job: QueueJob, options: { firstAttempt?: boolean } = {}): Promise<JobOutcome> {
   try {
-    return job.kind === 'run' ? await executeRun(runtime, job) : await executeResume(runtime, job);
+    return job.kind === 'run' ? await executeRun(runtime, job, options.firstAttempt ?? false) : await executeResume(runtime, job);
   } catch (error) {
     if (DecisionError.isInstance(error) && !RETRY_LATER.has(error.code)) return { kind: 'refused', code: error.code, message: error.message };
     throw error;
   }
 }
 
-async function executeRun(runtime: JobRuntime, job: RunJob): Promise<JobOutcome> {
-  const done = await runtime.runs.getRun(job.runId);
+async function executeRun(runtime: JobRuntime, job: RunJob, firstAttempt: boolean): Promise<JobOutcome> {
+  const done = firstAttempt ? undefined : await runtime.runs.getRun(job.runId);
   if (done) return { kind: 'record', record: done, replayed: true };
   const record = await runtime.ask({ input: job.input, threadId: job.threadId, tenant: job.tenant, runId: job.runId, ...(job.requestId && { requestId: job.requestId }), ...(job.user && { user: job.user }), ...(job.internal && { internal: true }) });
   return { kind: 'record', record, replayed: false };

@@ -129,6 +129,40 @@ describe.runIf(baseUrl)('the run queue on PostgreSQL', { timeout: 60_000 }, () =
     expect(await q.stats()).toMatchObject({ queued: 1 });
   });
 
+  it('wakes an idle worker when a job is queued, without waiting for its next poll', async () => {
+    // A 60 s poll: the test's 60 s timeout ends it before a poll could take the job.
+    const q = await open({ WAYBILL_QUEUE_POLL_SECONDS: '60' });
+    const slots = { acquire: async () => true, renew: async () => undefined, release: async () => undefined, close: async () => undefined };
+    const asked: string[] = [];
+    let answered: (runId: string) => void = () => undefined;
+    const done = new Promise<string>((resolve) => (answered = resolve));
+    const runtime = {
+      name: 'langgraph',
+      ask: async (request: { runId: string; threadId: string }) => {
+        asked.push(request.runId);
+        answered(request.runId);
+        return { run_id: request.runId, thread_id: request.threadId, status: 'finished' };
+      },
+      recover: async () => [],
+      runs: {},
+    } as unknown as JobRuntime;
+    const worker = startQueueWorker({ queue: q, slots, runtime, concurrency: 2, logger: silentLogger });
+    try {
+      // Both lanes found the queue empty and went idle; a job queued in a transaction that rolls back wakes nobody.
+      while ((await q.stats()).queued > 0 || asked.length > 0) await sleep(50);
+      await sleep(300);
+      await expect(q.inTransaction(async (db) => {
+        await q.enqueue(run('rolled-back', 't0'), { db });
+        throw new Error('refused');
+      })).rejects.toThrow('refused');
+      await q.enqueue(run('r1', 't1'));
+      expect(await done).toBe('r1');
+      expect(asked).toEqual(['r1']);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('keeps each runtime\'s jobs in its own queue, and a worker to its own runtime\'s queue', async () => {
     const langgraph = await open();
     const url = schema?.url ?? '';

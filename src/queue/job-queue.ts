@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
 import { redactLocation } from '../storage/database-location.js';
@@ -37,6 +38,12 @@ export interface JobQueue {
   fail(jobId: string, error: Error): Promise<void>;
   /** Puts a held job back to run after `delaySeconds` (a copy queued and the original completed in one transaction). */
   defer(jobId: string, job: QueueJob, delaySeconds: number): Promise<void>;
+  /**
+   * Calls `wake` whenever a job is queued in this queue (by any process: a NOTIFY sent when the job's
+   * insert commits), so an idle worker need not wait for its next poll. Best effort: polling stays the
+   * guarantee (a lost notification or listening connection only costs latency). Returns a stop function.
+   */
+  onJobQueued(wake: () => void): Promise<() => Promise<void>>;
   /** Extends a held job's lease to leaseSeconds from now; false when the job is no longer this worker's (it expired). */
   renewLease(jobId: string): Promise<boolean>;
   /** Runs `fn` in one transaction on the queue's database; `db` passed to `enqueue` joins it. */
@@ -99,6 +106,8 @@ export async function openJobQueue(url: string, options: OpenJobQueueOptions): P
     throw new Error(`cannot open the run queue at ${redactLocation(url)} (schema ${settings.schema}): ${(cause as Error).message}`, { cause });
   }
   const schema = settings.schema;
+  // A channel name is an identifier of at most 63 bytes; a schema can be longer, so its digest names it.
+  const channel = `waybill_jobs_${createHash('sha256').update(`${schema}.${queueName}`).digest('hex').slice(0, 24)}`;
   const sendOptions = (job: QueueJob) => ({
     singletonKey: job.threadId,
     retryLimit: settings.retryLimit,
@@ -134,6 +143,8 @@ export async function openJobQueue(url: string, options: OpenJobQueueOptions): P
     const id = await boss.send(queueName, job, { ...sendOptions(job), priority, ...(db && { db }), ...(startAfterSeconds !== undefined && { startAfter: startAfterSeconds }) });
     // A singleton queue never refuses an insert (it gates activation, not creation), so null means a broken queue.
     if (!id) throw new Error(`the run queue refused a ${job.kind} job for thread ${job.threadId}`);
+    // Delivered when the insert commits (in the caller's transaction, or at once); a delayed job is left to the poll.
+    if (!startAfterSeconds) await (db ?? executorOf(undefined)).executeSql("SELECT pg_notify($1, '')", [channel]);
     return id;
   };
   return {
@@ -159,12 +170,22 @@ export async function openJobQueue(url: string, options: OpenJobQueueOptions): P
         await boss.complete(queueName, jobId, { deferred: true }, { db });
       });
     },
+    async onJobQueued(wake) {
+      const listener = new pg.Client({ connectionString: url, application_name: 'waybill-queue-listen' });
+      // A dropped listening connection leaves the worker polling, as it would without one.
+      listener.on('error', () => undefined);
+      listener.on('notification', () => wake());
+      await listener.connect();
+      await listener.query(`LISTEN ${channel}`);
+      return () => listener.end().catch(() => undefined);
+    },
     async renewLease(jobId) {
       // pg-boss 10 expires an active job when started_on + expire_in has passed; moving expire_in is the lease.
-      const result = await pool.query(
-        `UPDATE ${schema}.job SET expire_in = (now() - started_on) + $3::int * interval '1 second' WHERE name = $1 AND id = $2 AND state = 'active' RETURNING id`,
-        [queueName, jobId, settings.leaseSeconds],
-      );
+      const result = await pool.query({
+        name: 'waybill-queue-renew-lease',
+        text: `UPDATE ${schema}.job SET expire_in = (now() - started_on) + $3::int * interval '1 second' WHERE name = $1 AND id = $2 AND state = 'active' RETURNING id`,
+        values: [queueName, jobId, settings.leaseSeconds],
+      });
       return (result.rowCount ?? 0) > 0;
     },
     inTransaction,

@@ -31,17 +31,34 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
   // A pause is resumed only by the runtime that made it: a worker takes its own runtime's queue only.
   if (runtime.name !== queue.runtime) throw new TypeError(`a ${runtime.name} worker cannot take the ${queue.runtime} runtime's queue; open the queue with runtime: '${runtime.name}'`);
   let stopping = false;
+  // Idle lanes share one poller: a lane that finds the queue empty waits for the lane already polling
+  // (or becomes it), so an idle worker asks the queue once per poll, not once per lane; a lane that
+  // finds a job wakes the others to look for more.
+  let polling = false;
   const wakers = new Set<() => void>();
-  const idle = (seconds: number) =>
+  const sleep = (seconds: number | undefined) =>
     new Promise<void>((resolve) => {
       const wake = () => {
         clearTimeout(timer);
         wakers.delete(wake);
         resolve();
       };
-      const timer = setTimeout(wake, seconds * 1000);
+      const timer = seconds === undefined ? undefined : setTimeout(wake, seconds * 1000);
       wakers.add(wake);
     });
+  const wakeAll = () => {
+    for (const wake of [...wakers]) wake();
+  };
+  const idle = async () => {
+    if (stopping) return;
+    if (polling) return sleep(undefined);
+    polling = true;
+    try {
+      await sleep(queue.settings.pollSeconds);
+    } finally {
+      polling = false;
+    }
+  };
 
   const handle = async (held: HeldJob): Promise<void> => {
     const fields = { job_id: held.id, attempt: held.retryCount + 1, started_at: held.startedOn.toISOString(), queue_wait_ms: held.startedOn.getTime() - held.createdOn.getTime() };
@@ -54,6 +71,7 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
     const jobFields = { ...fields, kind: job.kind, thread_id: job.threadId, tenant: job.tenant, ...(job.kind === 'run' && { run_id: job.runId }) };
     // Set before the job is completed, failed or deferred: a renewal racing that finds the job settled, not lost.
     let settling = false;
+    let released = false;
     const lease = setInterval(() => {
       void Promise.all([queue.renewLease(held.id), slots.renew(held.id)])
         .then(([kept]) => {
@@ -71,7 +89,7 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
       const started = Date.now();
       let outcome: JobOutcome;
       try {
-        outcome = await executeJob(runtime, job);
+        outcome = await executeJob(runtime, job, { firstAttempt: held.retryCount === 0 });
       } catch (error) {
         // The last attempt's failure is dead-lettered: said as such, with why. Whatever run the job began is
         // not held by this worker any more (the kernel let its lease lapse when it threw), so the thread is
@@ -88,11 +106,14 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
         ? { run_id: outcome.record.run_id, status: outcome.record.status, stop_reason: outcome.record.stop_reason ?? null, replayed: outcome.replayed }
         : { refused: outcome.code, message: outcome.message };
       settling = true;
-      await queue.complete(held.id, summary);
+      clearInterval(lease);
+      // The run is over: its slot is freed while the job is completed (two connections, one wait).
+      released = true;
+      await Promise.all([queue.complete(held.id, summary), slots.release(held.id).catch(() => undefined)]);
       logger.info('job done', { ...jobFields, run_ms: Date.now() - started, ...summary });
     } finally {
       clearInterval(lease);
-      await slots.release(held.id).catch(() => undefined);
+      if (!released) await slots.release(held.id).catch(() => undefined);
     }
   };
 
@@ -105,9 +126,10 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
         logger.warn('queue fetch failed', { error: (error as Error).message });
       }
       if (!held) {
-        await idle(queue.settings.pollSeconds);
+        await idle();
         continue;
       }
+      if (wakers.size > 0) wakeAll();
       try {
         await handle(held);
       } catch (error) {
@@ -117,12 +139,23 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
     }
   };
 
+  // A job queued while every lane is idle is taken at once, not at the next poll; without the
+  // listening connection (it failed to open) the lanes just poll.
+  // One idle lane is woken per job queued; if it gets the job it wakes the others to look for more.
+  const wakeOne = () => {
+    const [first] = wakers;
+    first?.();
+  };
+  const listening = queue.onJobQueued(wakeOne).catch((error: unknown) => {
+    logger.warn('queue notifications unavailable: polling only', { error: (error as Error).message });
+    return async () => undefined;
+  });
   const lanes = Array.from({ length: concurrency }, () => lane());
   return {
     async stop() {
       stopping = true;
-      for (const wake of [...wakers]) wake();
-      await Promise.all(lanes);
+      wakeAll();
+      await Promise.all([...lanes, listening.then((stopListening) => stopListening())]);
     },
   };
 }

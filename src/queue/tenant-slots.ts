@@ -45,22 +45,25 @@ export async function openTenantSlots(url: string, options: TenantSlotOptions): 
   }
   return {
     async acquire(tenant, holder) {
+      // One round trip (it was six): the transaction is one simple-protocol query, its values escaped
+      // literals. The count runs after the lock in its own statement, so it sees every slot a worker
+      // that held the lock before committed; expired rows are left out of it and then deleted.
       const tx = await pool.connect();
+      const tenantLiteral = tx.escapeLiteral(tenant);
+      const holderLiteral = tx.escapeLiteral(holder);
       try {
-        await tx.query('BEGIN');
-        await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${table}:${tenant}`]);
-        await tx.query(`DELETE FROM ${table} WHERE tenant = $1 AND expires_at < now()`, [tenant]);
-        const { rows } = await tx.query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE tenant = $1 AND holder <> $2`, [tenant, holder]);
-        const free = Number(rows[0]?.n ?? 0) < limit;
-        if (free) {
-          await tx.query(
-            `INSERT INTO ${table} (holder, tenant, expires_at) VALUES ($1, $2, now() + $3::int * interval '1 second')
-             ON CONFLICT (holder) DO UPDATE SET expires_at = EXCLUDED.expires_at`,
-            [holder, tenant, leaseSeconds],
-          );
-        }
-        await tx.query('COMMIT');
-        return free;
+        const results = (await tx.query(
+          `BEGIN;
+           SELECT pg_advisory_xact_lock(hashtext(${tx.escapeLiteral(`${table}:${tenant}`)}));
+           DELETE FROM ${table} WHERE tenant = ${tenantLiteral} AND expires_at < now();
+           INSERT INTO ${table} (holder, tenant, expires_at)
+             SELECT ${holderLiteral}, ${tenantLiteral}, now() + ${leaseSeconds} * interval '1 second'
+             WHERE (SELECT count(*) FROM ${table} WHERE tenant = ${tenantLiteral} AND holder <> ${holderLiteral} AND expires_at >= now()) < ${limit}
+           ON CONFLICT (holder) DO UPDATE SET expires_at = EXCLUDED.expires_at
+           RETURNING holder;
+           COMMIT`,
+        )) as unknown as pg.QueryResult[];
+        return (results[3]?.rowCount ?? 0) === 1;
       } catch (error) {
         await tx.query('ROLLBACK').catch(() => undefined);
         throw error;
@@ -69,10 +72,10 @@ export async function openTenantSlots(url: string, options: TenantSlotOptions): 
       }
     },
     async renew(holder) {
-      await pool.query(`UPDATE ${table} SET expires_at = now() + $2::int * interval '1 second' WHERE holder = $1`, [holder, leaseSeconds]);
+      await pool.query({ name: 'waybill-slot-renew', text: `UPDATE ${table} SET expires_at = now() + $2::int * interval '1 second' WHERE holder = $1`, values: [holder, leaseSeconds] });
     },
     async release(holder) {
-      await pool.query(`DELETE FROM ${table} WHERE holder = $1`, [holder]);
+      await pool.query({ name: 'waybill-slot-release', text: `DELETE FROM ${table} WHERE holder = $1`, values: [holder] });
     },
     close: () => pool.end(),
   };

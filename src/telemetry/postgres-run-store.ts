@@ -36,23 +36,37 @@ type Queryable = Pick<Pool, 'query'>;
 
 async function insertIntent(client: Queryable, intent: NewRunIntent): Promise<boolean> {
   const p = intentParams(intent);
-  const { rowCount } = await client.query(
-    `INSERT INTO run_intents (run_id, thread_id, tenant, request_id, runtime, kind, input, paused_run_id, decision, started_at, owner, lease_until, attempts)
+  const { rowCount } = await client.query({
+    name: 'waybill-runs-begin-intent',
+    text: `INSERT INTO run_intents (run_id, thread_id, tenant, request_id, runtime, kind, input, paused_run_id, decision, started_at, owner, lease_until, attempts)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1) ON CONFLICT (run_id) DO NOTHING`,
-    [p.run_id, p.thread_id, p.tenant, p.request_id, p.runtime, p.kind, p.input, p.paused_run_id, p.decision, p.started_at, p.owner, p.lease_until],
-  );
+    values: [p.run_id, p.thread_id, p.tenant, p.request_id, p.runtime, p.kind, p.input, p.paused_run_id, p.decision, p.started_at, p.owner, p.lease_until],
+  });
   return rowCount === 1;
 }
 
-async function writeEvents(client: Queryable, events: readonly AuditEvent[]): Promise<void> {
-  // One statement per 1000 events (4000 parameters, far below PostgreSQL's 65535): a round trip per
-  // event was most of a run's writes.
+/** The run's row, replaced unless a decision made it `decided` meanwhile (the decision's status wins). */
+const WRITE_RUN = `INSERT INTO runs (run_id, thread_id, tenant, request_id, status, stop_reason, started_at, updated_at, record, schema_version)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (run_id) DO UPDATE SET thread_id = excluded.thread_id, tenant = excluded.tenant, request_id = excluded.request_id,
+         status = excluded.status, stop_reason = excluded.stop_reason, started_at = excluded.started_at,
+         updated_at = excluded.updated_at, record = excluded.record, schema_version = excluded.schema_version
+       WHERE runs.status <> 'decided'`;
+
+/**
+ * Audit events from four arrays ($n to $n+3: run ids, times, types, JSON), in their order: one statement
+ * of fixed text whatever their number, so it is prepared once per connection.
+ */
+const insertEvents = (n: number) => `INSERT INTO audit_events (run_id, ts, type, event)
+       SELECT run_id, ts, type, event FROM unnest($${n}::text[], $${n + 1}::text[], $${n + 2}::text[], $${n + 3}::text[]) WITH ORDINALITY AS e(run_id, ts, type, event, n) ORDER BY n`;
+
+const eventArrays = (events: readonly AuditEvent[]): string[][] => {
   const rows = storedAuditEvents(events);
-  for (let from = 0; from < rows.length; from += 1000) {
-    const chunk = rows.slice(from, from + 1000);
-    const values = chunk.map((_, i) => `($${4 * i + 1}, $${4 * i + 2}, $${4 * i + 3}, $${4 * i + 4})`).join(', ');
-    await client.query(`INSERT INTO audit_events (run_id, ts, type, event) VALUES ${values}`, chunk.flatMap((row) => [row.run_id, row.ts, row.type, row.event]));
-  }
+  return [rows.map((r) => r.run_id), rows.map((r) => r.ts), rows.map((r) => r.type), rows.map((r) => r.event)];
+};
+
+async function writeEvents(client: Queryable, events: readonly AuditEvent[]): Promise<void> {
+  await client.query({ name: 'waybill-runs-insert-events', text: insertEvents(1), values: eventArrays(events) });
 }
 
 /**
@@ -71,36 +85,35 @@ export class PostgresRunStore extends PostgresStore implements RunStore {
   }
 
   async saveFinishedRun(record: RunRecord, events: readonly AuditEvent[]): Promise<void> {
-    await withTransaction(this.pool, async (client) => {
-      await this.#writeRun(client, record);
-      await writeEvents(client, events);
-      await client.query('DELETE FROM run_intents WHERE run_id = $1', [record.run_id]);
+    // One statement, so one round trip and atomic on its own (it was a five-round-trip transaction):
+    // the record, its events and the end of its intent commit together or not at all.
+    await this.pool.query({
+      name: 'waybill-runs-save-finished',
+      text: `WITH run AS (${WRITE_RUN}), events AS (${insertEvents(11)}) DELETE FROM run_intents WHERE run_id = $1`,
+      values: [...this.#runParams(record), ...eventArrays(events)],
     });
   }
 
   async #writeRun(client: Queryable, r: RunRecord): Promise<void> {
-    await client.query(
-      `INSERT INTO runs (run_id, thread_id, tenant, request_id, status, stop_reason, started_at, updated_at, record, schema_version)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-       ON CONFLICT (run_id) DO UPDATE SET thread_id = excluded.thread_id, tenant = excluded.tenant, request_id = excluded.request_id,
-         status = excluded.status, stop_reason = excluded.stop_reason, started_at = excluded.started_at,
-         updated_at = excluded.updated_at, record = excluded.record, schema_version = excluded.schema_version
-       WHERE runs.status <> 'decided'`,
-      [r.run_id, r.thread_id, r.tenant, r.request_id, r.status, r.stop_reason, new Date(r.started_at).toISOString(), this.now().toISOString(), encodeStoredRun(r), RUN_RECORD_VERSION],
-    );
+    await client.query({ name: 'waybill-runs-write-run', text: WRITE_RUN, values: this.#runParams(r) });
+  }
+
+  #runParams(r: RunRecord): unknown[] {
+    return [r.run_id, r.thread_id, r.tenant, r.request_id, r.status, r.stop_reason, new Date(r.started_at).toISOString(), this.now().toISOString(), encodeStoredRun(r), RUN_RECORD_VERSION];
   }
 
   async getRun(runId: string): Promise<RunRecord | undefined> {
-    const row = (await this.pool.query<StoredRunRow>(`SELECT ${RUN_COLUMNS} FROM runs WHERE run_id = $1`, [runId])).rows[0];
+    const row = (await this.pool.query<StoredRunRow>({ name: 'waybill-runs-get-run', text: `SELECT ${RUN_COLUMNS} FROM runs WHERE run_id = $1`, values: [runId] })).rows[0];
     return row && readOrThrow(row);
   }
 
   async latestRunForThread(threadId: string): Promise<RunRecord | undefined> {
     const row = (
-      await this.pool.query<StoredRunRow>(
-        `SELECT ${RUN_COLUMNS} FROM runs WHERE thread_id = $1 ORDER BY started_at DESC, updated_at DESC, run_id COLLATE "C" DESC LIMIT 1`,
-        [threadId],
-      )
+      await this.pool.query<StoredRunRow>({
+        name: 'waybill-runs-latest-for-thread',
+        text: `SELECT ${RUN_COLUMNS} FROM runs WHERE thread_id = $1 ORDER BY started_at DESC, updated_at DESC, run_id COLLATE "C" DESC LIMIT 1`,
+        values: [threadId],
+      })
     ).rows[0];
     return row && readOrThrow(row);
   }
@@ -147,7 +160,7 @@ export class PostgresRunStore extends PostgresStore implements RunStore {
   async appendEvents(events: readonly AuditEvent[]): Promise<void> {
     const valid = validAuditEvents(events);
     if (valid.length === 0) return;
-    await withTransaction(this.pool, (client) => writeEvents(client, valid));
+    await writeEvents(this.pool, valid);
   }
 
   async countRunsByDay(window: UsageWindow): Promise<RunDayCount[]> {
@@ -207,7 +220,7 @@ export class PostgresRunStore extends PostgresStore implements RunStore {
   async listIntents(threadId?: string): Promise<RunIntent[]> {
     const { rows } = threadId === undefined
       ? await this.pool.query<RunIntentRow>('SELECT * FROM run_intents ORDER BY started_at, run_id COLLATE "C"')
-      : await this.pool.query<RunIntentRow>('SELECT * FROM run_intents WHERE thread_id = $1 ORDER BY started_at, run_id COLLATE "C"', [threadId]);
+      : await this.pool.query<RunIntentRow>({ name: 'waybill-runs-thread-intents', text: 'SELECT * FROM run_intents WHERE thread_id = $1 ORDER BY started_at, run_id COLLATE "C"', values: [threadId] });
     return rows.map(toIntent);
   }
 
@@ -220,16 +233,22 @@ export class PostgresRunStore extends PostgresStore implements RunStore {
   }
 
   async renewIntent(runId: string, owner: string, leaseUntil: string): Promise<boolean> {
-    return (await this.pool.query('UPDATE run_intents SET lease_until = $1 WHERE run_id = $2 AND owner = $3', [leaseUntil, runId, owner])).rowCount === 1;
+    return (await this.pool.query({ name: 'waybill-runs-renew-intent', text: 'UPDATE run_intents SET lease_until = $1 WHERE run_id = $2 AND owner = $3', values: [leaseUntil, runId, owner] })).rowCount === 1;
   }
 
   async claimThread(threadId: string, tenant: string): Promise<string> {
-    // The insert waits for a concurrent claimer's commit and then does nothing; the read that follows is
-    // a new statement, so it sees whichever claim won.
-    await this.pool.query('INSERT INTO thread_owners (thread_id, tenant, claimed_at) VALUES ($1, $2, $3) ON CONFLICT (thread_id) DO NOTHING', [threadId, tenant, this.now().toISOString()]);
-    const { rows } = await this.pool.query<{ tenant: string }>('SELECT tenant FROM thread_owners WHERE thread_id = $1', [threadId]);
-    if (!rows[0]) throw new Error(`thread ${threadId} has no owner after its claim`);
-    return rows[0].tenant;
+    // One round trip: the claim, or the owner already there. A claimer that lost a race with one
+    // committing meanwhile waits for that commit and inserts nothing, but the owner it then reads is
+    // from before (the statement's snapshot): only then a second statement reads the winner.
+    const claimed = await this.pool.query<{ tenant: string }>({
+      name: 'waybill-runs-claim-thread',
+      text: `WITH claimed AS (INSERT INTO thread_owners (thread_id, tenant, claimed_at) VALUES ($1, $2, $3) ON CONFLICT (thread_id) DO NOTHING RETURNING tenant)
+             SELECT tenant FROM claimed UNION ALL SELECT tenant FROM thread_owners WHERE thread_id = $1`,
+      values: [threadId, tenant, this.now().toISOString()],
+    });
+    const owner = claimed.rows[0] ?? (await this.pool.query<{ tenant: string }>('SELECT tenant FROM thread_owners WHERE thread_id = $1', [threadId])).rows[0];
+    if (!owner) throw new Error(`thread ${threadId} has no owner after its claim`);
+    return owner.tenant;
   }
 
   async threadOwner(threadId: string): Promise<string | undefined> {

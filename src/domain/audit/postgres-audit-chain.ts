@@ -36,20 +36,33 @@ export class PostgresAuditChain implements AuditChain {
    * either way the transaction, and the effect in it, rolls back.
    */
   async appendInTransaction(client: PoolClient, event: BoundaryEvent): Promise<ChainEntry> {
-    // The head row is created once; ON CONFLICT makes two first appends safe, FOR UPDATE then queues them.
-    await client.query(`INSERT INTO audit_chain_head (id, count, hash) VALUES (1, 0, $1) ON CONFLICT (id) DO NOTHING`, [GENESIS_HASH]);
-    const head = (await client.query<ChainHead>('SELECT count, hash FROM audit_chain_head WHERE id = 1 FOR UPDATE')).rows[0] ?? { count: 0, hash: GENESIS_HASH };
+    // Two round trips (it was four). The upsert creates the head row once and otherwise locks it as
+    // SELECT ... FOR UPDATE would (ON CONFLICT DO UPDATE takes the row lock, and waits for a writer
+    // holding it), returning the head as the last writer committed it; the entry and the new head are
+    // then written by one statement.
+    const head = (
+      await client.query<ChainHead>({
+        name: 'waybill-audit-lock-head',
+        text: 'INSERT INTO audit_chain_head (id, count, hash) VALUES (1, 0, $1) ON CONFLICT (id) DO UPDATE SET id = audit_chain_head.id RETURNING count, hash',
+        values: [GENESIS_HASH],
+      })
+    ).rows[0] ?? { count: 0, hash: GENESIS_HASH };
     let entry: ChainEntry;
     try {
       entry = signEntry(this.keyring, event, head.count + 1, head.hash);
     } catch (error) {
       throw AuditAppendError.of(event, error);
     }
-    await client.query('INSERT INTO audit_chain (seq, version, at, type, tenant, subject, body, key_id, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)', [
-      entry.seq, entry.version, entry.at, entry.type, entry.tenant, entry.subject, JSON.stringify(entry.body), entry.keyId ?? null, entry.prevHash, entry.hash,
-    ]);
     const signed = signedHead(this.keyring, entry);
-    await client.query('UPDATE audit_chain_head SET count = $1, hash = $2, key_id = $3, mac = $4 WHERE id = 1', [signed.count, signed.hash, signed.key_id, signed.mac]);
+    await client.query({
+      name: 'waybill-audit-append',
+      text: `WITH entry AS (INSERT INTO audit_chain (seq, version, at, type, tenant, subject, body, key_id, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10))
+             UPDATE audit_chain_head SET count = $11, hash = $12, key_id = $13, mac = $14 WHERE id = 1`,
+      values: [
+        entry.seq, entry.version, entry.at, entry.type, entry.tenant, entry.subject, JSON.stringify(entry.body), entry.keyId ?? null, entry.prevHash, entry.hash,
+        signed.count, signed.hash, signed.key_id, signed.mac,
+      ],
+    });
     return entry;
   }
 
