@@ -10,6 +10,8 @@ import { PACKAGE_VERSION } from '../mcp/index.js';
 import type { JobQueue } from '../queue/index.js';
 import type { Runtime } from '../runtimes/index.js';
 import { adminRoutes } from './admin-routes.js';
+import { modelEndpointRoutes } from './model-endpoint-routes.js';
+import type { TenantEndpoints } from '../models/index.js';
 import { usageRoutes } from './usage-routes.js';
 import type { ProtocolStore } from './agent-protocol/index.js';
 import { agentProtocolRoutes, LiveRuns } from './agent-protocol/index.js';
@@ -44,6 +46,8 @@ export interface ServerAppOptions {
   newId?: () => string;
   /** With a run queue (`serve --queue`), runs and decided approvals are queued for workers instead of run here. */
   queue?: JobQueue;
+  /** Tenants' own model endpoints; without it `/v1/admin/model-endpoint` is not served. */
+  endpoints?: TenantEndpoints;
 }
 
 /**
@@ -112,6 +116,7 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
   api.route('/', runRoutes(deps));
   api.route('/', approvalRoutes(deps));
   api.route('/', adminRoutes(deps));
+  if (options.endpoints) api.route('/', modelEndpointRoutes(options.endpoints));
   api.route('/', usageRoutes(deps));
   app.route('/v1', api);
   // The Agent Protocol at the root, where LangGraph clients look for it (docs/agent-protocol.md).
