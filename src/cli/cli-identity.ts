@@ -1,4 +1,5 @@
 import { CALLER_ROLES, DEFAULT_TENANT, callerRoleAtLeast, isCallerRole, type CallerRole } from '../domain/caller.js';
+import { userInfo } from 'node:os';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -19,6 +20,20 @@ export function cliIdentity(env: NodeJS.ProcessEnv = process.env): CliIdentity {
   const role = env.WAYBILL_ROLE?.trim() || 'admin';
   if (!isCallerRole(role)) throw new UsageError(`WAYBILL_ROLE must be one of ${CALLER_ROLES.join(', ')}, got ${JSON.stringify(role)}`);
   return { tenant, role };
+}
+
+/**
+ * Who runs a command, for a staged rollout's arm (docs/rollout.md): `WAYBILL_USER`, else the login name.
+ * Not a credential: it only keeps one person on one arm of a change.
+ */
+export function cliUser(env: NodeJS.ProcessEnv = process.env): string {
+  const named = env.WAYBILL_USER?.trim();
+  if (named) return named;
+  try {
+    return userInfo().username || 'local';
+  } catch {
+    return 'local';
+  }
 }
 
 /** A refusal of the acting identity: exit 2 with what was refused and what would allow it. */

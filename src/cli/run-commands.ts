@@ -7,7 +7,8 @@ import { decideStoredApproval } from './stored-approval-commands.js';
 import { threadOfApproval, withThreadRuntime } from './with-thread-runtime.js';
 import { describePending } from './print-pending.js';
 import { UsageError } from './usage-error.js';
-import { cliIdentity, requireCliAccess } from './cli-identity.js';
+import { callerRoleAtLeast } from '../domain/caller.js';
+import { cliIdentity, cliUser, requireCliAccess } from './cli-identity.js';
 import { checkDecisionAccess, tenantOfThread } from './decision-access.js';
 import { withRuntime } from './with-runtime.js';
 
@@ -39,7 +40,8 @@ export function askCommand(): Command {
       const identity = cliIdentity();
       const tenant = options.tenant ?? identity.tenant;
       requireCliAccess(identity, 'start a run', tenant, 'operator');
-      const request = { input, tenant, ...(options.thread && { threadId: options.thread }) };
+      // The tenant's admin (the default local identity) counts as its staff for the `internal` stage.
+      const request = { input, tenant, user: cliUser(), internal: callerRoleAtLeast(identity.role, 'admin'), ...(options.thread && { threadId: options.thread }) };
       const retries = Number(options.proofRetries);
       if (!/^\d$/.test(options.proofRetries.trim()) || retries > 5) throw new UsageError(`--proof-retries must be a whole number from 0 to 5, got ${JSON.stringify(options.proofRetries)}`);
       const proof = { enabled: options.proof, retries };

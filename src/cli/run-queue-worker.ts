@@ -36,8 +36,9 @@ export async function runQueueWorker(options: RunQueueWorkerOptions): Promise<vo
     if (error instanceof QueueSettingsError) throw new UsageError(error.message);
     throw error;
   }
-  const { openRuntime } = await import('../runtimes/index.js');
-  const runtime = await openRuntime(runtimeName, { dbPath: url });
+  const { RuntimePool, routedRuntime } = await import('../rollout/index.js');
+  // Each job's run goes to its target (docs/rollout.md), as in the service.
+  const runtime = routedRuntime(await RuntimePool.open({ dbPath: url, base: { key: 'base', runtimeName, options: {} } }));
   const queue = await openJobQueue(url, { settings, runtime: runtimeName, supervise: true, logger });
   const slots = await openTenantSlots(url, { schema: settings.schema, limit: tenantLimit, leaseSeconds: settings.leaseSeconds });
   // Agent Protocol runs a serve queued are streamed from here: their events go to the shared store (docs/agent-protocol.md).

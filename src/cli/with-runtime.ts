@@ -1,11 +1,17 @@
 import { databasePath } from './database-path.js';
 import type { OpenNamedRuntimeOptions, Runtime, RuntimeName } from '../runtimes/index.js';
 
-/** Opens the named runtime (default LangGraph) on the configured database for one command and always closes it. */
+/**
+ * Opens the named runtime (default LangGraph) on the configured database for one command and always
+ * closes it. It is the runtime pool of docs/rollout.md seen as one runtime: each run goes to the target
+ * chosen for its tenant and user.
+ */
 export async function withRuntime<T>(fn: (runtime: Runtime) => Promise<T>, name: RuntimeName = 'langgraph', options: Omit<OpenNamedRuntimeOptions, 'dbPath'> = {}): Promise<T> {
   // Loaded on demand so `waybill mcp` and `guard` start without the agent frameworks.
-  const { openRuntime } = await import('../runtimes/index.js');
-  const runtime = await openRuntime(name, { ...options, dbPath: databasePath() });
+  const { RuntimePool, routedRuntime } = await import('../rollout/index.js');
+  const { onRunFinished, ...targetOptions } = options;
+  const pool = await RuntimePool.open({ dbPath: databasePath(), base: { key: 'base', runtimeName: name, options: targetOptions }, ...(onRunFinished && { onRunFinished }) });
+  const runtime = routedRuntime(pool);
   try {
     return await fn(runtime);
   } finally {

@@ -33,7 +33,7 @@ export async function executeJob(runtime: JobRuntime, job: QueueJob): Promise<Jo
 async function executeRun(runtime: JobRuntime, job: RunJob): Promise<JobOutcome> {
   const done = await runtime.runs.getRun(job.runId);
   if (done) return { kind: 'record', record: done, replayed: true };
-  const record = await runtime.ask({ input: job.input, threadId: job.threadId, tenant: job.tenant, runId: job.runId, ...(job.requestId && { requestId: job.requestId }) });
+  const record = await runtime.ask({ input: job.input, threadId: job.threadId, tenant: job.tenant, runId: job.runId, ...(job.requestId && { requestId: job.requestId }), ...(job.user && { user: job.user }), ...(job.internal && { internal: true }) });
   return { kind: 'record', record, replayed: false };
 }
 

@@ -30,6 +30,9 @@ export const RunJob = z.object({
   tenant: id,
   input: z.string().min(1).max(16_000),
   requestId: id.optional(),
+  /** Who asked, for a staged rollout's arm (docs/rollout.md); absent in jobs queued before issue 37. */
+  user: id.optional(),
+  internal: z.boolean().optional(),
 });
 export type RunJob = z.infer<typeof RunJob>;
 

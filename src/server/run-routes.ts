@@ -5,6 +5,7 @@ import { isStopReason } from '../policy/index.js';
 import type { RunFilter } from '../telemetry/index.js';
 import { delegationTree, RUN_LIST_MAX_LIMIT, RunStatus } from '../telemetry/index.js';
 import { ApiError } from './api-error.js';
+import { roleAtLeast } from './api-role.js';
 import { requireRole } from './authenticate.js';
 import { findTenantRun } from './find-tenant-run.js';
 import { readJsonBody } from './read-json-body.js';
@@ -31,7 +32,9 @@ export function runRoutes(deps: ServerDeps): Hono<ServerEnv> {
 
   app.post('/runs', requireRole('operator'), async (c) => {
     const body = await readJsonBody(c, CreateRunBody);
-    const { tenant } = c.get('principal');
+    const { tenant, keyId, role } = c.get('principal');
+    // A rollout's arm is chosen per key (the same key, the same arm); a tenant's admin is its own staff.
+    const caller = { user: keyId, internal: roleAtLeast(role, 'admin') };
     const requestId = c.get('requestId');
     if (body.thread_id) {
       // Thread ids share one checkpointer: the thread is claimed for its first tenant, and another
@@ -42,11 +45,11 @@ export function runRoutes(deps: ServerDeps): Hono<ServerEnv> {
     const threadId = body.thread_id ?? `t-${deps.newId()}`;
     if (deps.queue) {
       // Queued for a worker: the run is durable in the queue before the caller hears 202.
-      await deps.queue.enqueue({ kind: 'run', runId, threadId, tenant, input: body.input, requestId });
+      await deps.queue.enqueue({ kind: 'run', runId, threadId, tenant, input: body.input, requestId, ...caller });
       c.header('Location', `/v1/runs/${runId}`);
       return c.json({ run_id: runId, thread_id: threadId, request_id: requestId, status: 'queued' }, 202);
     }
-    const ask = () => opened.ask({ input: body.input, threadId, tenant, requestId, runId });
+    const ask = () => opened.ask({ input: body.input, threadId, tenant, requestId, runId, ...caller });
     if (body.wait === false) {
       deps.inFlight.start({ run_id: runId, tenant, thread_id: threadId, request_id: requestId, started_at: new Date().toISOString() }, ask());
       c.header('Location', `/v1/runs/${runId}`);

@@ -6,8 +6,9 @@ import { PACKAGE_VERSION } from '../mcp/index.js';
 import type { JobQueue } from '../queue/index.js';
 import { registerQueueMetrics } from '../queue/index.js';
 import { registerStoredRunMetrics } from './stored-run-metrics.js';
-import type { OpenNamedRuntimeOptions, RuntimeName } from '../runtimes/index.js';
-import { openRuntime } from '../runtimes/index.js';
+import type { OpenNamedRuntimeOptions, Runtime, RuntimeName } from '../runtimes/index.js';
+import type { TargetChooser } from '../rollout/index.js';
+import { routedRuntime, RuntimePool } from '../rollout/index.js';
 import { runLeaseMs } from '../runtimes/core/run-lease.js';
 import { startRecoveryLoop } from './recovery-loop.js';
 import type { AuditEvent, RunRecord } from '../telemetry/index.js';
@@ -33,6 +34,8 @@ export interface ServeWaybillOptions {
   runtimeName?: RuntimeName;
   /** Passed to the runtime (tests give a scripted model, limits). */
   runtime?: Omit<OpenNamedRuntimeOptions, 'dbPath' | 'onRunFinished'>;
+  /** Choose each run's target (docs/rollout.md): the rollout's arm, a tenant's own model. Default: every run on the base runtime. */
+  choosers?: readonly TargetChooser[];
   /** `serve --queue`: runs and decided approvals are queued for `waybill worker`s; `/metrics` reports the queue. Closed by the caller. */
   queue?: JobQueue;
 }
@@ -69,9 +72,11 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
       }
     }
   };
-  let opened: Awaited<ReturnType<typeof openRuntime>>;
+  let opened: Runtime;
   try {
-    opened = await openRuntime(options.runtimeName ?? 'langgraph', { ...options.runtime, dbPath, onRunFinished });
+    // Each run goes to the runtime of its target (the seam of docs/rollout.md); with no chooser, all to the base.
+    const pool = await RuntimePool.open({ dbPath, base: { key: 'base', runtimeName: options.runtimeName ?? 'langgraph', options: options.runtime ?? {} }, onRunFinished, ...(options.choosers && { choosers: options.choosers }) });
+    opened = routedRuntime(pool);
   } catch (error) {
     await stores.close();
     throw error;

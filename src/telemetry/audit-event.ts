@@ -26,6 +26,7 @@ const AuditEventType = z.enum([
   'model.error',
   'proof.check',
   'proof.retry',
+  'rollout.variant',
 ]);
 type AuditEventType = z.infer<typeof AuditEventType>;
 

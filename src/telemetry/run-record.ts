@@ -6,7 +6,7 @@ import { RUN_STATUSES } from './run-statuses.js';
 /**
  * Version of the stored run record. Changelog: 1 — the record of DESIGN.md §6 with `run_id`,
  * `incomplete` and `approval`; `subtasks[].verification` and `final_check` (the proof loop),
- * `tool_calls[].effect` and `approval.approval_id` (issue 32) are optional additions. The printed record may omit it; the run store writes it with every row.
+ * `tool_calls[].effect` and `approval.approval_id` (issue 32) and `variant` (issue 37) are optional additions. The printed record may omit it; the run store writes it with every row.
  */
 export const RUN_RECORD_VERSION = 1;
 
@@ -75,6 +75,18 @@ export const RunVerification = z.object({
 });
 export type RunVerification = z.infer<typeof RunVerification>;
 
+/**
+ * Which side of a staged rollout ran the run (docs/rollout.md): the change, its kind, the arm (`stable`
+ * or `candidate`) and the version that arm runs. Absent when no change was under rollout for the tenant.
+ */
+export const RunVariant = z.object({
+  change_id: z.string().min(1),
+  kind: z.enum(['model', 'prompt', 'policy', 'runtime']),
+  arm: z.enum(['stable', 'candidate']),
+  version: z.string().min(1),
+});
+export type RunVariant = z.infer<typeof RunVariant>;
+
 /** One delegated sub-task as the run record lists it: the contract without its result text and facts. */
 const RunSubtask = z.object({
   task_id: z.string(),
@@ -127,6 +139,8 @@ export const RunRecord = z
     /** Delegations of this run, in the order they ended. */
     subtasks: z.array(RunSubtask).optional(),
     approval: RunApproval.optional(),
+    /** The rollout arm that ran this run, when a change was under rollout for its tenant. */
+    variant: RunVariant.optional(),
     /** The final answer checked against every tool result of the run (docs/proof.md). */
     final_check: z
       .object({

@@ -13,6 +13,9 @@ export function admitRequest(run: RunLedger, input: string): Admission {
   // PII never stored raw (issue 20): the framework, its checkpoints and the audit trail get typed placeholders.
   const redaction = redactPii(input);
   run.audit({ agent: 'supervisor', type: 'run.start', status: 'info', detail: redaction.text.slice(0, 500) });
+  // Which arm of a staged rollout runs it, in the trail beside the run (docs/rollout.md).
+  const { variant } = run.init;
+  if (variant) run.audit({ agent: 'supervisor', type: 'rollout.variant', status: 'info', detail: JSON.stringify(variant) });
   if (redaction.total > 0) run.audit({ agent: 'supervisor', type: 'pii.redacted', status: 'info', detail: JSON.stringify(redaction.counts) });
   const verdict = detectInjection(input);
   if (verdict.blocked) {

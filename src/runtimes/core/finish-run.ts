@@ -136,6 +136,7 @@ async function finishHeldRun(run: RunLedger, outcome: RunOutcome, deps: FinishDe
     }),
     ...(finalCheck && { final_check: { claims: finalCheck.report.claims, unverified: finalCheck.report.unverified, replaced: finalCheck.replacement !== undefined } }),
     ...(outcome.approval && { approval: outcome.approval }),
+    ...(init.variant && { variant: init.variant }),
   };
   run.audit({ agent: 'supervisor', type: 'run.end', status: record.status === 'stopped' ? 'error' : 'ok', detail: reason });
   const events: AuditEvent[] = stampAuditEvents(run.events, record, init.now);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UsageLedger } from '../../models/index.js';
 import type { ControlStore, DomainPolicy, ModelPrice, RateLimit, RunLimits } from '../../policy/index.js';
 import { cachedControlReads, ConcurrencyCap, DEFAULT_DOMAIN_POLICY, LoopDetector, RateLimiter, redactPii, RunBudget, ToolResilience } from '../../policy/index.js';
-import type { RunRuntime } from '../../telemetry/index.js';
+import type { RunRuntime, RunVariant } from '../../telemetry/index.js';
 import type { DomainBoundary } from './domain-boundary.js';
 import type { ProofSettings } from './run-ledger.js';
 import { RunLedger } from './run-ledger.js';
@@ -14,6 +14,7 @@ export interface NewLedgerIdentity {
   requestId: string;
   trustedText: string;
   runId?: string;
+  variant?: RunVariant | undefined;
 }
 
 /** What a runtime keeps for the life of the process and hands every run's ledger. */
@@ -81,6 +82,7 @@ export function newRunLedger(services: LedgerServices, identity: NewLedgerIdenti
     proof: services.proof,
     now,
     ...(services.boundary && { boundary: services.boundary }),
+    ...(identity.variant && { variant: identity.variant }),
   });
 }
 

@@ -80,7 +80,7 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     const tenant = request.tenant ?? 'default';
     const earlier = await admitThread(this.runs, threadId, tenant, { runId: request.runId, settle: () => this.recover(threadId) });
     if (earlier) return earlier;
-    const run = newRunLedger(this.#services, { threadId, tenant, requestId: request.requestId ?? `req-${newId()}`, trustedText: request.input, ...(request.runId && { runId: request.runId }) });
+    const run = newRunLedger(this.#services, { threadId, tenant, requestId: request.requestId ?? `req-${newId()}`, trustedText: request.input, ...(request.runId && { runId: request.runId }), variant: request.variant });
     const admission = admitRequest(run, request.input);
     if (!admission.admitted) return this.#finish(run);
     await beginAsk(this.#durable, run, admission.text);

@@ -4,7 +4,7 @@ import type { ToolEvidence } from '../../fleet/index.js';
 import type { UsageLedger } from '../../models/index.js';
 import type { ConcurrencyCap, ControlSnapshot, ControlStore, DomainPolicy, LoopDetector, RateLimiter, RunBudget, StopReason, ToolResilience } from '../../policy/index.js';
 import { checkBeforeStep } from '../../policy/index.js';
-import type { AuditEventDraft, RunPending, RunRuntime, RunToolCall, RunVerification } from '../../telemetry/index.js';
+import type { AuditEventDraft, RunPending, RunRuntime, RunToolCall, RunVariant, RunVerification } from '../../telemetry/index.js';
 import type { DomainBoundary } from './domain-boundary.js';
 import type { HeldLease } from './run-lease.js';
 import type { RunWatch } from './run-progress.js';
@@ -34,6 +34,8 @@ export interface RunLedgerInit {
   now: () => Date;
   /** The MCP server as this run's tenant; absent only where a test drives a ledger without a domain. */
   boundary?: DomainBoundary;
+  /** The rollout arm the run was routed to (docs/rollout.md), written on its record. */
+  variant?: RunVariant;
 }
 
 /** The proof loop's settings (docs/proof.md): on by default, 2 retries, at most 5. */

@@ -1,6 +1,6 @@
 import type { DomainStore } from '../../domain/index.js';
 import type { ControlStore } from '../../policy/index.js';
-import type { AlsoInTransaction, AuditEvent, RunPending, RunRecord, RunRuntime, RunStore } from '../../telemetry/index.js';
+import type { AlsoInTransaction, AuditEvent, RunPending, RunRecord, RunRuntime, RunStore, RunVariant } from '../../telemetry/index.js';
 
 /** The three implementations of the same case. */
 export type RuntimeName = RunRuntime;
@@ -13,6 +13,15 @@ export interface AskRequest {
   requestId?: string;
   /** Chosen by the caller when it must know the id before the run ends (e.g. an asynchronous API call). */
   runId?: string;
+  /**
+   * Who asked, for a staged rollout (docs/rollout.md): the same user of a tenant always lands on the same
+   * arm of a change. Default: the thread id (a caller with no user identity stays on one arm per thread).
+   */
+  user?: string;
+  /** The caller is one of the tenant's own staff (an admin key, the local operator): the `internal` stage admits only them. */
+  internal?: boolean;
+  /** The rollout arm this run is routed to; set by the runtime pool (src/rollout), recorded on the run record. */
+  variant?: RunVariant;
 }
 
 /** An operator's decision on a paused run. */

@@ -1,0 +1,87 @@
+import type { OpenNamedRuntimeOptions, RunObserver, Runtime, RuntimeName } from '../runtimes/index.js';
+import type { RunCaller, RunTarget, TargetChooser } from './run-target.js';
+
+/** How the pool opens a target's runtime (tests pass a fake; default `openRuntime`). */
+export type OpenTargetRuntime = (name: RuntimeName, options: OpenNamedRuntimeOptions) => Promise<Runtime>;
+
+export interface RuntimePoolOptions {
+  /** The database every runtime of the pool shares (a SQLite path or a `postgres://` URL). */
+  dbPath: string;
+  /** What a run runs on when no chooser changes it; opened at once, so a bad configuration fails early. */
+  base: RunTarget;
+  /** Applied in order to every run (`route`): the rollout's arm, a tenant's own model endpoint. */
+  choosers?: readonly TargetChooser[];
+  /** Given to every runtime the pool opens. */
+  onRunFinished?: RunObserver;
+  open?: OpenTargetRuntime;
+}
+
+/**
+ * The seam where a run's target is chosen per run instead of per process (docs/rollout.md): one
+ * runtime per distinct target `key`, opened on first use and kept until `close`. Every runtime of the
+ * pool shares one database, so runs, pauses and approvals are visible to all of them.
+ */
+export class RuntimePool {
+  readonly base: Runtime;
+  readonly #options: RuntimePoolOptions;
+  readonly #open: OpenTargetRuntime;
+  readonly #runtimes = new Map<string, Promise<Runtime>>();
+  #closed = false;
+
+  private constructor(options: RuntimePoolOptions, open: OpenTargetRuntime, base: Runtime) {
+    this.#options = options;
+    this.#open = open;
+    this.base = base;
+    this.#runtimes.set(options.base.key, Promise.resolve(base));
+  }
+
+  /** Opens the base target's runtime and returns the pool; throws what opening it throws. */
+  static async open(options: RuntimePoolOptions): Promise<RuntimePool> {
+    const open = options.open ?? (async (name, opts) => (await import('../runtimes/index.js')).openRuntime(name, opts));
+    const base = await open(options.base.runtimeName, runtimeOptions(options, options.base));
+    return new RuntimePool(options, open, base);
+  }
+
+  /** The target a caller's run goes to: the base, through every chooser in order. Throws a chooser's refusal. */
+  async choose(caller: RunCaller): Promise<RunTarget> {
+    let target = this.#options.base;
+    for (const chooser of this.#options.choosers ?? []) target = await chooser(caller, target);
+    return target;
+  }
+
+  /** The opened runtime of `target`, opening it on first use (once, however many runs ask at the same time). */
+  async runtimeOf(target: RunTarget): Promise<Runtime> {
+    if (this.#closed) throw new Error('the runtime pool is closed');
+    let opening = this.#runtimes.get(target.key);
+    if (!opening) {
+      opening = this.#open(target.runtimeName, runtimeOptions(this.#options, target));
+      this.#runtimes.set(target.key, opening);
+      // A target that failed to open is tried again by the next run instead of failing every run after it.
+      opening.catch(() => this.#runtimes.delete(target.key));
+    }
+    return opening;
+  }
+
+  /** The base options on another framework: where a pause made by that framework is decided and resumed. */
+  async runtimeNamed(name: RuntimeName): Promise<Runtime> {
+    if (name === this.#options.base.runtimeName) return this.base;
+    return this.runtimeOf({ key: `${this.#options.base.key}|runtime:${name}`, runtimeName: name, options: this.#options.base.options });
+  }
+
+  /** The keys of the targets opened so far, for status output. */
+  openedKeys(): string[] {
+    return [...this.#runtimes.keys()].sort();
+  }
+
+  /** Closes every runtime the pool opened (those that failed to open are skipped). */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    const opened = await Promise.allSettled([...this.#runtimes.values()]);
+    await Promise.all(opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value.close()] : [])));
+  }
+}
+
+function runtimeOptions(pool: RuntimePoolOptions, target: RunTarget): OpenNamedRuntimeOptions {
+  return { ...target.options, dbPath: pool.dbPath, ...(pool.onRunFinished && { onRunFinished: pool.onRunFinished }) };
+}
