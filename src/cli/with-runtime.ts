@@ -8,13 +8,18 @@ import type { OpenNamedRuntimeOptions, Runtime, RuntimeName } from '../runtimes/
  */
 export async function withRuntime<T>(fn: (runtime: Runtime) => Promise<T>, name: RuntimeName = 'langgraph', options: Omit<OpenNamedRuntimeOptions, 'dbPath'> = {}): Promise<T> {
   // Loaded on demand so `waybill mcp` and `guard` start without the agent frameworks.
-  const { RuntimePool, routedRuntime } = await import('../rollout/index.js');
+  const { RuntimePool, routedRuntime, tenantEndpointChooser } = await import('../rollout/index.js');
+  const { openTenantEndpoints } = await import('../models/credentials/open-tenant-endpoints.js');
   const { onRunFinished, ...targetOptions } = options;
-  const pool = await RuntimePool.open({ dbPath: databasePath(), base: { key: 'base', runtimeName: name, options: targetOptions }, ...(onRunFinished && { onRunFinished }) });
-  const runtime = routedRuntime(pool);
+  // A tenant's own model endpoint (waybill tenant endpoint) serves that tenant's runs.
+  const endpoints = await openTenantEndpoints(databasePath());
+  let runtime: Runtime | undefined;
   try {
+    const pool = await RuntimePool.open({ dbPath: databasePath(), base: { key: 'base', runtimeName: name, options: targetOptions }, choosers: [tenantEndpointChooser(endpoints)], ...(onRunFinished && { onRunFinished }) });
+    runtime = routedRuntime(pool);
     return await fn(runtime);
   } finally {
-    await runtime.close();
+    await runtime?.close();
+    await endpoints.close();
   }
 }

@@ -8,7 +8,7 @@ import { registerQueueMetrics } from '../queue/index.js';
 import { registerStoredRunMetrics } from './stored-run-metrics.js';
 import type { OpenNamedRuntimeOptions, Runtime, RuntimeName } from '../runtimes/index.js';
 import type { TargetChooser } from '../rollout/index.js';
-import { routedRuntime, RuntimePool } from '../rollout/index.js';
+import { routedRuntime, RuntimePool, tenantEndpointChooser } from '../rollout/index.js';
 import { runLeaseMs } from '../runtimes/core/run-lease.js';
 import { startRecoveryLoop } from './recovery-loop.js';
 import type { AuditEvent, RunRecord } from '../telemetry/index.js';
@@ -74,8 +74,8 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
   };
   let opened: Runtime;
   try {
-    // Each run goes to the runtime of its target (the seam of docs/rollout.md); with no chooser, all to the base.
-    const pool = await RuntimePool.open({ dbPath, base: { key: 'base', runtimeName: options.runtimeName ?? 'langgraph', options: options.runtime ?? {} }, onRunFinished, ...(options.choosers && { choosers: options.choosers }) });
+    // Each run goes to the runtime of its target (the seam of docs/rollout.md); a tenant's own model endpoint, if any, last.
+    const pool = await RuntimePool.open({ dbPath, base: { key: 'base', runtimeName: options.runtimeName ?? 'langgraph', options: options.runtime ?? {} }, onRunFinished, choosers: [...(options.choosers ?? []), tenantEndpointChooser(endpoints)] });
     opened = routedRuntime(pool);
   } catch (error) {
     await stores.close();

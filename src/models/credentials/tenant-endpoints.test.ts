@@ -21,7 +21,8 @@ async function databaseBytes(db: TestDatabase): Promise<string> {
   await client.connect();
   try {
     const tables = (await client.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")).rows;
-    const dumps = await Promise.all(tables.map(async (t) => JSON.stringify((await client.query(`SELECT * FROM "${t.table_name}"`)).rows)));
+    const dumps: string[] = [];
+    for (const t of tables) dumps.push(JSON.stringify((await client.query(`SELECT * FROM "${t.table_name}"`)).rows));
     return dumps.join('\n');
   } finally {
     await client.end();
@@ -44,7 +45,7 @@ describe.each(storeBackends())('tenant model endpoints on $name', (backend) => {
       const view = await endpoints.set('acme', { model: 'acme-model', baseUrl: BASE_URL, apiKey: RAW_KEY }, 'admin key_1');
       expect(view).toMatchObject({ tenant: 'acme', model: 'acme-model', base_url: BASE_URL, api_key: `****${RAW_KEY.slice(-4)}` });
       expect(JSON.stringify(await endpoints.view('acme'))).not.toContain(RAW_KEY);
-      expect(await endpoints.resolve('acme')).toEqual({ model: 'acme-model', baseUrl: BASE_URL, apiKey: RAW_KEY });
+      expect((await endpoints.resolve('acme'))?.endpoint).toEqual({ model: 'acme-model', baseUrl: BASE_URL, apiKey: RAW_KEY });
       expect(await endpoints.resolve('globex')).toBeUndefined();
       const bytes = await databaseBytes(db);
       expect(bytes).toContain('acme-model');
@@ -88,7 +89,10 @@ describe.each(storeBackends())('tenant model endpoints on $name', (backend) => {
       expect(await endpoints.view('acme')).toBeUndefined();
       await endpoints.set('acme', { model: 'm', baseUrl: 'http://127.0.0.1:11434/v1' }, 'admin');
       expect((await endpoints.view('acme'))?.api_key).toBeNull();
-      expect(await endpoints.resolve('acme')).toEqual({ model: 'm', baseUrl: 'http://127.0.0.1:11434/v1' });
+      const first = await endpoints.resolve('acme');
+      expect(first?.endpoint).toEqual({ model: 'm', baseUrl: 'http://127.0.0.1:11434/v1' });
+      await endpoints.set('acme', { model: 'm', baseUrl: 'http://127.0.0.1:11434/v1' }, 'admin');
+      expect((await endpoints.resolve('acme'))?.version).not.toBe(first?.version);
       expect(await endpoints.remove('acme')).toBe(true);
       expect(await endpoints.remove('acme')).toBe(false);
       expect(await endpoints.resolve('acme')).toBeUndefined();

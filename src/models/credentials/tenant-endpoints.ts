@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ModelEndpoint } from '../config/model-config.js';
 import type { CredentialKeyring } from './credential-keyring.js';
 import { openSealed, sealSecret } from './seal-secret.js';
@@ -60,12 +61,17 @@ export class TenantEndpoints {
     return { tenant, model: row.model, base_url: part.base_url, api_key: part.api_key === null ? null : `****${row.keyHint}`, updated_at: row.updatedAt, updated_by: row.updatedBy };
   }
 
-  /** The endpoint `tenant`'s runs call, key included, or undefined when the tenant has none: for the run, never for display. */
-  async resolve(tenant: string): Promise<ModelEndpoint | undefined> {
+  /**
+   * The endpoint `tenant`'s runs call, key included, or undefined when the tenant has none: for the run,
+   * never for display. `version` changes whenever the endpoint is set again (a fingerprint of the sealed
+   * value, which says nothing of the key), so a runtime opened on an older key is not reused.
+   */
+  async resolve(tenant: string): Promise<{ endpoint: ModelEndpoint; version: string } | undefined> {
     const row = await this.#rows.get(tenant);
     if (!row) return undefined;
     const part = this.#open(tenant, row.sealed);
-    return { model: row.model, baseUrl: part.base_url, ...(part.api_key !== null && { apiKey: part.api_key }) };
+    const version = createHash('sha256').update(row.sealed).digest('hex').slice(0, 12);
+    return { endpoint: { model: row.model, baseUrl: part.base_url, ...(part.api_key !== null && { apiKey: part.api_key }) }, version };
   }
 
   /** True when the tenant had an endpoint; its runs use the service's own models from now on. */
