@@ -78,12 +78,11 @@ describe.each(storeBackends())('a tenant\'s own model key on $name', (backend) =
 
     const logs: string[] = [set.stdout, set.stderr];
     const { server, base } = await startServe(env);
-    let serverGone: Promise<void> | undefined;
+    const serverGone = new Promise<void>((resolve) => server.on('exit', () => resolve()));
     closers.push(async () => {
       if (server.exitCode === null) server.kill('SIGKILL');
       await serverGone;
     });
-    serverGone = new Promise((resolve) => server.on('exit', () => resolve()));
     collect(server, logs);
     const response = await fetch(`${base}/v1/runs`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ input: 'Де зараз посилка TTN-000001?' }) });
     const record = await response.text();
