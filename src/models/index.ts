@@ -17,4 +17,3 @@ export { RunReplayer } from './replay/run-replayer.js';
 export { describeCall, detectLanguage, OFFLINE_PLANNER_MODEL, planNextMessage } from './offline-planner/index.js';
 export type { ChatMessage, ChatToolCall, OfferedTool, PlannerReply, PlanOptions } from './offline-planner/index.js';
 export { CredentialKeyError, openTenantEndpoints, TenantEndpointInputError, TenantEndpoints } from './credentials/index.js';
-export type { TenantEndpointInput, TenantEndpointView } from './credentials/index.js';

@@ -17,12 +17,6 @@ export function sealSecret(key: CredentialKey, plain: string, context: string): 
   return [VERSION, key.id, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
 }
 
-/** The key id a sealed value names, or undefined when it is not a sealed value. */
-export function sealedKeyId(sealed: string): string | undefined {
-  const parts = sealed.split('.');
-  return parts.length === 5 && parts[0] === VERSION ? parts[1] : undefined;
-}
-
 /**
  * Opens a value `sealSecret` made, under the same `context`. Throws CredentialKeyError when the value
  * is malformed, its key is not in `keyring`, or it does not authenticate (altered, or another context).
