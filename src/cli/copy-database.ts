@@ -36,6 +36,11 @@ const TABLES: ReadonlyArray<{ name: string; identity?: string }> = [
   { name: 'control_switches' },
   { name: 'control_tenant_limits' },
   { name: 'control_tenant_usage' },
+  // Changes keep their order: PostgreSQL numbers `seq` as the rows arrive, in the source's rowid order.
+  { name: 'rollout_stages' },
+  { name: 'rollout_changes' },
+  { name: 'rollout_outcomes' },
+  { name: 'rollout_events', identity: 'id' },
 ];
 
 /** Not copied; named in the command's output so nothing is lost silently. */

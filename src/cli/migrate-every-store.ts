@@ -1,6 +1,7 @@
 import { openDomainStore } from '../domain/index.js';
 import { openKnowledgeStore } from '../knowledge/open-knowledge-store.js';
 import { openControlStore } from '../policy/index.js';
+import { openRolloutStore } from '../rollout/index.js';
 import { openProtocolStore } from '../server/agent-protocol/open-protocol-store.js';
 import { openApiKeyStore } from '../server/open-api-key-store.js';
 import { openWebhookStore } from '../server/open-webhook-store.js';
@@ -12,6 +13,7 @@ const STORES: ReadonlyArray<readonly [string, (location: string) => Promise<{ cl
   ['domain', (location) => openDomainStore({ path: location })],
   ['runs', openRunStore],
   ['control', openControlStore],
+  ['rollout', openRolloutStore],
   ['api keys', openApiKeyStore],
   ['webhooks', openWebhookStore],
   ['agent protocol', openProtocolStore],

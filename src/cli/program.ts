@@ -22,6 +22,7 @@ import { killCommand, toolCommand } from './switch-commands.js';
 import { workerCommand } from './worker-command.js';
 import { usageCommand } from './usage-command.js';
 import { tenantCommand } from './tenant-command.js';
+import { rolloutCommand } from './rollout-command.js';
 
 /** The `waybill` command line; each subcommand lives in its own file. */
 export function createProgram(): Command {
@@ -53,6 +54,7 @@ export function createProgram(): Command {
     .addCommand(runsCommand())
     .addCommand(usageCommand())
     .addCommand(tenantCommand())
+    .addCommand(rolloutCommand())
     .addCommand(killCommand())
     .addCommand(toolCommand())
     .addCommand(auditCommand())

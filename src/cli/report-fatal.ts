@@ -13,6 +13,11 @@ export function reportFatal(error: unknown): number {
     console.error(`waybill: ${error.message}`);
     return 2;
   }
+  // A run the tenant's stage does not admit, or a rollout action refused: what to change is in the message.
+  if ((error instanceof Error && (error.name === 'StageRefusalError' || error.name === 'RolloutActionError'))) {
+    console.error(`waybill: not allowed: ${error.message}`);
+    return 2;
+  }
   if (StoreError.isInstance(error)) {
     console.error(`waybill: ${error.message} [${error.code}]`);
     return 2;

@@ -36,11 +36,11 @@ export async function runQueueWorker(options: RunQueueWorkerOptions): Promise<vo
     if (error instanceof QueueSettingsError) throw new UsageError(error.message);
     throw error;
   }
-  const { RuntimePool, routedRuntime, tenantEndpointChooser } = await import('../rollout/index.js');
+  const { openRolloutPool, routedRuntime, tenantEndpointChooser } = await import('../rollout/index.js');
   const { openTenantEndpoints } = await import('../models/credentials/open-tenant-endpoints.js');
   const endpoints = await openTenantEndpoints(url);
-  // Each job's run goes to its target (docs/rollout.md), as in the service: a tenant's own model endpoint, if any.
-  const runtime = routedRuntime(await RuntimePool.open({ dbPath: url, base: { key: 'base', runtimeName, options: {} }, choosers: [tenantEndpointChooser(endpoints)] }));
+  // Each job's run goes to its target and is judged for rollback (docs/rollout.md), as in the service; a tenant's own model endpoint, if any.
+  const runtime = routedRuntime((await openRolloutPool({ dbPath: url, base: { key: 'base', runtimeName, options: {} }, choosers: [tenantEndpointChooser(endpoints)] })).pool);
   const queue = await openJobQueue(url, { settings, runtime: runtimeName, supervise: true, logger });
   const slots = await openTenantSlots(url, { schema: settings.schema, limit: tenantLimit, leaseSeconds: settings.leaseSeconds });
   // Agent Protocol runs a serve queued are streamed from here: their events go to the shared store (docs/agent-protocol.md).

@@ -1,5 +1,15 @@
+export { badOutcome } from './bad-outcome.js';
+export { openRolloutPool } from './open-rollout-pool.js';
+export { openRolloutStore } from './open-rollout-store.js';
+export type { RollbackRule } from './rollback-rule.js';
+export { RolloutActionError, RolloutActions } from './rollout-actions.js';
+export { isRolloutStage, ROLLOUT_STAGES } from './rollout-stage.js';
+export type { RolloutStage } from './rollout-stage.js';
+export { CHANGE_KINDS } from './rollout-store.js';
+export type { RolloutStore } from './rollout-store.js';
 export { routedRuntime } from './routed-runtime.js';
-export { RuntimePool } from './runtime-pool.js';
-export type { OpenTargetRuntime, RuntimePoolOptions } from './runtime-pool.js';
-export type { RunCaller, RunTarget, TargetChooser, TargetOptions } from './run-target.js';
+export type { RunTarget, TargetChooser, TargetOptions } from './run-target.js';
+export { StageRefusalError } from './stage-refusal-error.js';
+export { BASE_VERSION, defaultVersionCatalog } from './version-catalog.js';
+export type { VersionCatalog } from './version-catalog.js';
 export { tenantEndpointChooser } from './tenant-endpoint-chooser.js';

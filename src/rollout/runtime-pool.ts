@@ -14,6 +14,8 @@ export interface RuntimePoolOptions {
   /** Given to every runtime the pool opens. */
   onRunFinished?: RunObserver;
   open?: OpenTargetRuntime;
+  /** Closed after the runtimes, by `close` (the stores the choosers read). */
+  closeAfter?: ReadonlyArray<{ close(): Promise<void> }>;
 }
 
 /**
@@ -38,7 +40,13 @@ export class RuntimePool {
   /** Opens the base target's runtime and returns the pool; throws what opening it throws. */
   static async open(options: RuntimePoolOptions): Promise<RuntimePool> {
     const open = options.open ?? (async (name, opts) => (await import('../runtimes/index.js')).openRuntime(name, opts));
-    const base = await open(options.base.runtimeName, runtimeOptions(options, options.base));
+    let base: Runtime;
+    try {
+      base = await open(options.base.runtimeName, runtimeOptions(options, options.base));
+    } catch (error) {
+      await Promise.all((options.closeAfter ?? []).map((resource) => resource.close()));
+      throw error;
+    }
     return new RuntimePool(options, open, base);
   }
 
@@ -79,6 +87,7 @@ export class RuntimePool {
     this.#closed = true;
     const opened = await Promise.allSettled([...this.#runtimes.values()]);
     await Promise.all(opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value.close()] : [])));
+    await Promise.all((this.#options.closeAfter ?? []).map((resource) => resource.close()));
   }
 }
 

@@ -18,6 +18,8 @@ export type ApiErrorCode =
   | 'run_ended'
   | 'runtime_mismatch'
   | 'unsupported'
+  | 'stage_refused'
+  | 'rollout_conflict'
   | 'internal';
 
 const STATUS: Readonly<Record<ApiErrorCode, ContentfulStatusCode>> = {
@@ -37,6 +39,8 @@ const STATUS: Readonly<Record<ApiErrorCode, ContentfulStatusCode>> = {
   runtime_mismatch: 409,
   link_used: 410,
   unsupported: 422,
+  stage_refused: 403,
+  rollout_conflict: 409,
   internal: 500,
 };
 

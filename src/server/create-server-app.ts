@@ -8,7 +8,9 @@ import type { Logger } from '../mcp/stderr-logger.js';
 import { silentLogger } from '../mcp/stderr-logger.js';
 import { PACKAGE_VERSION } from '../mcp/index.js';
 import type { JobQueue } from '../queue/index.js';
+import type { RolloutActions } from '../rollout/index.js';
 import type { Runtime } from '../runtimes/index.js';
+import { rolloutRoutes } from './rollout-routes.js';
 import { adminRoutes } from './admin-routes.js';
 import { modelEndpointRoutes } from './model-endpoint-routes.js';
 import type { TenantEndpoints } from '../models/index.js';
@@ -48,6 +50,8 @@ export interface ServerAppOptions {
   queue?: JobQueue;
   /** Tenants' own model endpoints; without it `/v1/admin/model-endpoint` is not served. */
   endpoints?: TenantEndpoints;
+  /** Staged rollouts of this server's runtime pool (`openRolloutPool(...).actions`). */
+  rollouts?: RolloutActions;
 }
 
 /**
@@ -73,6 +77,7 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
     protocol: options.protocol,
     liveRuns: options.liveRuns ?? new LiveRuns(),
     ...(options.queue && { queue: options.queue }),
+    ...(options.rollouts && { rollouts: options.rollouts }),
   };
   const app = new Hono<ServerEnv>();
   // A caller's X-Request-Id is kept only when it is opaque (it is stored with runs and audit events and
@@ -118,6 +123,7 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
   api.route('/', adminRoutes(deps));
   if (options.endpoints) api.route('/', modelEndpointRoutes(options.endpoints));
   api.route('/', usageRoutes(deps));
+  api.route('/', rolloutRoutes(deps));
   app.route('/v1', api);
   // The Agent Protocol at the root, where LangGraph clients look for it (docs/agent-protocol.md).
   app.route('/', agentProtocolRoutes(deps, maxBodyBytes));

@@ -8,7 +8,8 @@ import { registerQueueMetrics } from '../queue/index.js';
 import { registerStoredRunMetrics } from './stored-run-metrics.js';
 import type { OpenNamedRuntimeOptions, Runtime, RuntimeName } from '../runtimes/index.js';
 import type { TargetChooser } from '../rollout/index.js';
-import { routedRuntime, RuntimePool, tenantEndpointChooser } from '../rollout/index.js';
+import type { RolloutActions } from '../rollout/index.js';
+import { openRolloutPool, routedRuntime, tenantEndpointChooser } from '../rollout/index.js';
 import { runLeaseMs } from '../runtimes/core/run-lease.js';
 import { startRecoveryLoop } from './recovery-loop.js';
 import type { AuditEvent, RunRecord } from '../telemetry/index.js';
@@ -34,7 +35,7 @@ export interface ServeWaybillOptions {
   runtimeName?: RuntimeName;
   /** Passed to the runtime (tests give a scripted model, limits). */
   runtime?: Omit<OpenNamedRuntimeOptions, 'dbPath' | 'onRunFinished'>;
-  /** Choose each run's target (docs/rollout.md): the rollout's arm, a tenant's own model. Default: every run on the base runtime. */
+  /** Choose each run's target after the rollout's own chooser (docs/rollout.md): a tenant's own model endpoint. */
   choosers?: readonly TargetChooser[];
   /** `serve --queue`: runs and decided approvals are queued for `waybill worker`s; `/metrics` reports the queue. Closed by the caller. */
   queue?: JobQueue;
@@ -73,10 +74,12 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
     }
   };
   let opened: Runtime;
+  let rollouts: RolloutActions;
   try {
-    // Each run goes to the runtime of its target (the seam of docs/rollout.md); a tenant's own model endpoint, if any, last.
-    const pool = await RuntimePool.open({ dbPath, base: { key: 'base', runtimeName: options.runtimeName ?? 'langgraph', options: options.runtime ?? {} }, onRunFinished, choosers: [...(options.choosers ?? []), tenantEndpointChooser(endpoints)] });
-    opened = routedRuntime(pool);
+    // Each run goes to the runtime of its target: the tenant's stage and change under rollout, then any other chooser, then the tenant's own model endpoint, if any (docs/rollout.md).
+    const routed = await openRolloutPool({ dbPath, base: { key: 'base', runtimeName: options.runtimeName ?? 'langgraph', options: options.runtime ?? {} }, onRunFinished, choosers: [...(options.choosers ?? []), tenantEndpointChooser(endpoints)] });
+    opened = routedRuntime(routed.pool);
+    rollouts = routed.actions;
   } catch (error) {
     await stores.close();
     throw error;
@@ -90,7 +93,7 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
   const recovery = startRecoveryLoop(protocolJobRuntime(opened, runner), log, leaseMs);
   const protocolSweep = startProtocolSweep(runner, opened.runs, leaseMs);
   const inFlight = new InFlightRuns();
-  const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log, protocol, liveRuns, endpoints, ...(queue && { queue }) });
+  const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log, protocol, liveRuns, rollouts, endpoints, ...(queue && { queue }) });
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => {
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;

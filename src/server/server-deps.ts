@@ -1,5 +1,6 @@
 import type { Logger } from '../mcp/stderr-logger.js';
 import type { JobQueue } from '../queue/index.js';
+import type { RolloutActions } from '../rollout/index.js';
 import type { Runtime } from '../runtimes/index.js';
 import type { LiveRuns } from './agent-protocol/live-runs.js';
 import type { ProtocolStore } from './agent-protocol/protocol-store.js';
@@ -23,4 +24,6 @@ export interface ServerDeps {
   liveRuns: LiveRuns;
   /** `serve --queue`: runs and decided approvals go to workers through this queue. */
   queue?: JobQueue;
+  /** Staged rollouts (`/v1/rollouts`, docs/rollout.md); absent: those routes answer 404. */
+  rollouts?: RolloutActions;
 }

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import type { OpenNamedRuntimeOptions, Runtime, RuntimeName } from '../runtimes/index.js';
-import { openRuntime, RUNTIME_NAMES } from '../runtimes/index.js';
+import { RUNTIME_NAMES } from '../runtimes/index.js';
+import type { RolloutActions, RolloutStore, VersionCatalog } from '../rollout/index.js';
+import { openRolloutPool, routedRuntime } from '../rollout/index.js';
 import { makeTempDir } from '../testing/temp-dir.js';
 import { ownShipments } from '../testing/own-shipments.js';
 import type { ProtocolStore } from './agent-protocol/index.js';
@@ -24,6 +26,8 @@ export interface TestServerOptions {
   runtimeName?: RuntimeName;
   runtime?: Partial<Omit<OpenNamedRuntimeOptions, 'dbPath' | 'onRunFinished'>>;
   publicUrl?: () => string;
+  /** How rollout versions map to targets (default: the build's catalog). */
+  catalog?: VersionCatalog;
 }
 
 /** A server over a fresh database with keys for tenant `acme` (every role; it owns the fixture shipments TTN-000001 to 014), `globex` (operator, admin; it owns TTN-000015 and 016) and an operator of operators. */
@@ -35,6 +39,8 @@ export interface TestServer {
   inFlight: InFlightRuns;
   liveRuns: LiveRuns;
   protocol: ProtocolStore;
+  rollouts: RolloutActions;
+  rolloutStore: RolloutStore;
   keys: { viewer: string; operator: string; admin: string; globex: string; globexAdmin: string; platform: string };
   dbPath: string;
   /** `app.request` with a key and a JSON body. */
@@ -53,15 +59,17 @@ export async function openTestServer(options: TestServerOptions = {}): Promise<T
   // option. Tests that give a slow endpoint (a run still in flight when it is cancelled) need a timeout
   // well above its latency on a loaded machine, or the run ends model_error instead.
   const model: Partial<OpenNamedRuntimeOptions> = runtimeName === 'langgraph' ? { modelConfig: { fallbacks: [], temperature: 0.1, timeoutMs: 10_000, maxRetries: 0 } } : { offline: true };
-  const opened = await openRuntime(runtimeName, {
-    ...model,
-    ...options.runtime,
+  // As serve opens it: a runtime pool routed by each tenant's stage and change under rollout.
+  const routed = await openRolloutPool({
     dbPath,
+    base: { key: 'base', runtimeName, options: { ...model, ...options.runtime } },
     onRunFinished: (record, events) => {
       metrics.observe(record, events);
       webhooks.observe(record, events);
     },
+    ...(options.catalog && { catalog: options.catalog }),
   });
+  const opened = routedRuntime(routed.pool);
   // The default tenant's fixture shipments belong to `acme` here (globex keeps its own): tenancy is
   // checked at the boundary, so the tenant the keys act as must own what it acts on.
   ownShipments(dbPath, 'acme', ...Array.from({ length: 14 }, (_, i) => `TTN-${String(i + 1).padStart(6, '0')}`));
@@ -75,10 +83,12 @@ export async function openTestServer(options: TestServerOptions = {}): Promise<T
   const protocol = await openProtocolStore(dbPath);
   const liveRuns = new LiveRuns();
   const endpoints = await openTenantEndpoints(dbPath);
-  const app = createServerApp({ opened, keys: keyStore, webhooks: webhookStore, metrics, inFlight, protocol, liveRuns, endpoints });
+  const app = createServerApp({ opened, keys: keyStore, webhooks: webhookStore, metrics, inFlight, protocol, liveRuns, rollouts: routed.actions, endpoints });
   return {
     app,
     opened,
+    rollouts: routed.actions,
+    rolloutStore: routed.rollouts,
     metrics,
     webhooks,
     inFlight,
