@@ -40,7 +40,7 @@ export async function runQueueWorker(options: RunQueueWorkerOptions): Promise<vo
   const { openTenantEndpoints } = await import('../models/credentials/open-tenant-endpoints.js');
   const endpoints = await openTenantEndpoints(url);
   // Each job's run goes to its target and is judged for rollback (docs/rollout.md), as in the service; a tenant's own model endpoint, if any.
-  const runtime = routedRuntime((await openRolloutPool({ dbPath: url, base: { key: 'base', runtimeName, options: {} }, choosers: [tenantEndpointChooser(endpoints)] })).pool);
+  const runtime = routedRuntime((await openRolloutPool({ dbPath: url, base: { key: 'base', runtimeName, options: {} }, choosers: [tenantEndpointChooser(endpoints)], resumeChoosers: [tenantEndpointChooser(endpoints)] })).pool);
   const queue = await openJobQueue(url, { settings, runtime: runtimeName, supervise: true, logger });
   const slots = await openTenantSlots(url, { schema: settings.schema, limit: tenantLimit, leaseSeconds: settings.leaseSeconds });
   // Agent Protocol runs a serve queued are streamed from here: their events go to the shared store (docs/agent-protocol.md).

@@ -15,7 +15,7 @@ export async function withRuntime<T>(fn: (runtime: Runtime) => Promise<T>, name:
   const endpoints = await openTenantEndpoints(databasePath());
   let runtime: Runtime | undefined;
   try {
-    const { pool } = await openRolloutPool({ dbPath: databasePath(), base: { key: 'base', runtimeName: name, options: targetOptions }, choosers: [tenantEndpointChooser(endpoints)], ...(onRunFinished && { onRunFinished }) });
+    const { pool } = await openRolloutPool({ dbPath: databasePath(), base: { key: 'base', runtimeName: name, options: targetOptions }, choosers: [tenantEndpointChooser(endpoints)], resumeChoosers: [tenantEndpointChooser(endpoints)], ...(onRunFinished && { onRunFinished }) });
     runtime = routedRuntime(pool);
     return await fn(runtime);
   } finally {

@@ -77,7 +77,7 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
   let rollouts: RolloutActions;
   try {
     // Each run goes to the runtime of its target: the tenant's stage and change under rollout, then any other chooser, then the tenant's own model endpoint, if any (docs/rollout.md).
-    const routed = await openRolloutPool({ dbPath, base: { key: 'base', runtimeName: options.runtimeName ?? 'langgraph', options: options.runtime ?? {} }, onRunFinished, choosers: [...(options.choosers ?? []), tenantEndpointChooser(endpoints)] });
+    const routed = await openRolloutPool({ dbPath, base: { key: 'base', runtimeName: options.runtimeName ?? 'langgraph', options: options.runtime ?? {} }, onRunFinished, choosers: [...(options.choosers ?? []), tenantEndpointChooser(endpoints)], resumeChoosers: [tenantEndpointChooser(endpoints)] });
     opened = routedRuntime(routed.pool);
     rollouts = routed.actions;
   } catch (error) {
