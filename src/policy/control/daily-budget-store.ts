@@ -17,6 +17,16 @@ export interface DailySpend {
   calls: number;
 }
 
+export interface EndRunRequest {
+  runId: string;
+  tenant: string;
+  /** The day the run started: where spend not charged call by call goes. */
+  day: string;
+  uncharged: { tokens: number; usd: number };
+  /** False when the run never held part of the day: nothing to drop. Default true. */
+  dropHolds?: boolean;
+}
+
 export interface HoldRequest {
   tenant: string;
   /** UTC day, YYYY-MM-DD. */
@@ -39,8 +49,8 @@ export interface DailyBudgetStore {
   hold(request: HoldRequest): Promise<{ admission: CallAdmission; hold?: DailyHold }>;
   /** The call was answered: its hold is replaced by what it cost. A hold already gone (expired, settled) charges nothing. */
   charge(holdId: string, spent: { tokens: number; usd: number }): Promise<boolean>;
-  /** The run ended: its holds left (calls that failed) are dropped and `uncharged` is added to the day. */
-  endRun(request: { runId: string; tenant: string; day: string; uncharged: { tokens: number; usd: number } }): Promise<void>;
+  /** The run ended: its holds left (calls that failed) are dropped, when it took any, and `uncharged` is added to the day. */
+  endRun(request: EndRunRequest): Promise<void>;
   spend(tenant: string, day: string): Promise<DailySpend>;
   close(): Promise<void>;
 }

@@ -3,7 +3,7 @@ import type { PostgresMigration } from '../../storage/index.js';
 import { openPostgresPool, POSTGRES_DIALECT, PostgresStore, withTransaction } from '../../storage/index.js';
 import type { CallAdmission } from './admit-model-call.js';
 import { admitModelCall } from './admit-model-call.js';
-import type { DailyBudgetStore, DailyHold, DailySpend, DayFigures, HoldRequest } from './daily-budget-store.js';
+import type { DailyBudgetStore, DailyHold, DailySpend, DayFigures, EndRunRequest, HoldRequest } from './daily-budget-store.js';
 import { budgetSchemaV1, stateOfDay } from './daily-budget-store.js';
 
 /** The same version and tables as SQLite's `budget` component. */
@@ -14,7 +14,7 @@ const HELD = `SELECT COALESCE(SUM(tokens), 0)::float8 AS held_tokens, COALESCE(S
 
 /**
  * Tenants' daily budgets in PostgreSQL, shared by every server and worker. A hold is decided with the
- * tenant's day row locked (`FOR UPDATE`), so admissions of one tenant's day are serialised across
+ * tenant's day row locked (by an upsert), so admissions of one tenant's day are serialised across
  * machines while other tenants' go on in parallel.
  */
 export class PostgresDailyBudgetStore extends PostgresStore implements DailyBudgetStore {
@@ -26,13 +26,15 @@ export class PostgresDailyBudgetStore extends PostgresStore implements DailyBudg
   async hold(request: HoldRequest): Promise<{ admission: CallAdmission; hold?: DailyHold }> {
     const now = this.now();
     return withTransaction(this.pool, async (client) => {
-      await client.query('INSERT INTO budget_tenant_day (tenant, day) VALUES ($1, $2) ON CONFLICT DO NOTHING', [request.tenant, request.day]);
+      // One statement creates the day's row if need be and locks it (both paths of an upsert do), returning its latest figures.
       const day = (await client.query<Omit<DayFigures, 'held_tokens' | 'held_usd' | 'in_flight'>>(
-        'SELECT tokens::float8 AS tokens, usd, calls::float8 AS calls, largest_tokens::float8 AS largest_tokens, largest_usd FROM budget_tenant_day WHERE tenant = $1 AND day = $2 FOR UPDATE',
+        `INSERT INTO budget_tenant_day AS d (tenant, day) VALUES ($1, $2) ON CONFLICT (tenant, day) DO UPDATE SET tokens = d.tokens
+         RETURNING tokens::float8 AS tokens, usd, calls::float8 AS calls, largest_tokens::float8 AS largest_tokens, largest_usd`,
         [request.tenant, request.day],
       )).rows[0];
+      // A statement of its own, so it reads the holds committed by whoever held the lock before.
       const held = (await client.query<Pick<DayFigures, 'held_tokens' | 'held_usd' | 'in_flight'>>(HELD, [request.tenant, request.day, now.toISOString()])).rows[0];
-      if (!day || !held) throw new Error('budget_tenant_day row missing after its insert');
+      if (!day || !held) throw new Error('the upsert of budget_tenant_day returned no row');
       const state = stateOfDay({ ...day, ...held });
       const admission = admitModelCall(state, { maxTokens: request.limits.maxTokensPerDay, maxUsd: request.limits.maxUsdPerDay });
       if (admission.kind !== 'admit') return { admission };
@@ -58,9 +60,9 @@ export class PostgresDailyBudgetStore extends PostgresStore implements DailyBudg
     });
   }
 
-  async endRun(request: { runId: string; tenant: string; day: string; uncharged: { tokens: number; usd: number } }): Promise<void> {
+  async endRun(request: EndRunRequest): Promise<void> {
     await withTransaction(this.pool, async (client) => {
-      await client.query('DELETE FROM budget_holds WHERE run_id = $1', [request.runId]);
+      if (request.dropHolds !== false) await client.query('DELETE FROM budget_holds WHERE run_id = $1', [request.runId]);
       if (request.uncharged.tokens === 0 && request.uncharged.usd === 0) return;
       await client.query(
         `INSERT INTO budget_tenant_day AS d (tenant, day, tokens, usd) VALUES ($1, $2, $3, $4)

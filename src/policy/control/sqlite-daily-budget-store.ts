@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Migration } from '../../storage/index.js';
 import { openSqliteDatabase, SQLITE_DIALECT, SqliteStore } from '../../storage/index.js';
 import { admitModelCall } from './admit-model-call.js';
-import type { DailyBudgetStore, DailyHold, DailySpend, DayFigures, HoldRequest } from './daily-budget-store.js';
+import type { DailyBudgetStore, DailyHold, DailySpend, DayFigures, EndRunRequest, HoldRequest } from './daily-budget-store.js';
 import { budgetSchemaV1, stateOfDay } from './daily-budget-store.js';
 import type { CallAdmission } from './admit-model-call.js';
 
@@ -54,9 +54,9 @@ export class SqliteDailyBudgetStore extends SqliteStore implements DailyBudgetSt
     }).immediate();
   }
 
-  async endRun(request: { runId: string; tenant: string; day: string; uncharged: { tokens: number; usd: number } }): Promise<void> {
+  async endRun(request: EndRunRequest): Promise<void> {
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM budget_holds WHERE run_id = ?').run(request.runId);
+      if (request.dropHolds !== false) this.db.prepare('DELETE FROM budget_holds WHERE run_id = ?').run(request.runId);
       if (request.uncharged.tokens === 0 && request.uncharged.usd === 0) return;
       this.db
         .prepare(

@@ -79,6 +79,8 @@ interface Shared {
   charges: Array<Promise<void>>;
   /** Spend not charged call by call (a tenant without a daily limit, a hold that lapsed): charged when the run ends. */
   uncharged: { tokens: number; usd: number };
+  /** Whether any call of the run held part of the tenant's day (so the run's end has holds to drop). */
+  heldDay: boolean;
 }
 
 // How long a call's hold on the tenant's day counts if its process dies before the call is answered,
@@ -124,7 +126,7 @@ export class RunLedger {
     this.agent = link?.agent ?? rootAgent;
     this.path = link ? [...link.parent.path, link.agent] : [rootAgent];
     this.taskId = link?.taskId;
-    this.#shared = link?.shared ?? { toolCalls: [], evidence: [], verifiedAnswers: new Map(), verifications: new Map(), quotedAnswers: [], events: [], subtasks: [], notes: [], refusedByDomain: new Set(), steps: 0, delegations: 0, notUnderstood: false, grant: undefined, filed: new Map(), watch: currentRunWatch(), charges: [], uncharged: { tokens: 0, usd: 0 } };
+    this.#shared = link?.shared ?? { toolCalls: [], evidence: [], verifiedAnswers: new Map(), verifications: new Map(), quotedAnswers: [], events: [], subtasks: [], notes: [], refusedByDomain: new Set(), steps: 0, delegations: 0, notUnderstood: false, grant: undefined, filed: new Map(), watch: currentRunWatch(), charges: [], uncharged: { tokens: 0, usd: 0 }, heldDay: false };
   }
 
   /** A ledger for a delegated sub-task of `agent`, under this one. */
@@ -308,6 +310,7 @@ export class RunLedger {
       else {
         const day = await this.#holdDay();
         if (day.kind === 'admit') {
+          if (day.hold) this.#shared.heldDay = true;
           this.#holds.set(agent, [...(this.#holds.get(agent) ?? []), { run: own.hold, day: day.hold }]);
           return undefined;
         }
@@ -336,9 +339,11 @@ export class RunLedger {
     const store = this.init.dailyBudget;
     if (!store) return;
     await Promise.all(this.#shared.charges.splice(0));
-    const uncharged = this.#shared.uncharged;
+    const { uncharged, heldDay } = this.#shared;
     this.#shared.uncharged = { tokens: 0, usd: 0 };
-    await store.endRun({ runId: this.init.runId, tenant: this.init.tenant, day: utcDay(this.started), uncharged });
+    this.#shared.heldDay = false;
+    if (!heldDay && uncharged.tokens === 0 && uncharged.usd === 0) return;
+    await store.endRun({ runId: this.init.runId, tenant: this.init.tenant, day: utcDay(this.started), uncharged, dropHolds: heldDay });
   }
 
   // The call's cost replaces its hold on the tenant's day; without a hold (no limit, or it lapsed) it is charged when the run ends.
