@@ -4,6 +4,7 @@ import type { RolloutStage } from './rollout-stage.js';
 import { STAGE_RULES } from './rollout-stage.js';
 import type { ChangeKind, RolloutChange, RolloutEvent, RolloutStore } from './rollout-store.js';
 import type { RunTarget } from './run-target.js';
+import { StageRefusalError } from './stage-refusal-error.js';
 import { BASE_VERSION } from './version-catalog.js';
 import type { VersionCatalog } from './version-catalog.js';
 
@@ -53,6 +54,15 @@ export class RolloutActions {
   async status(tenant: string): Promise<{ tenant: string; stage: RolloutStage; current: (RolloutChange & { tally: Awaited<ReturnType<RolloutStore['tally']>> }) | null; changes: RolloutChange[] }> {
     const [stage, current, changes] = await Promise.all([this.#store.stage(tenant), this.#store.currentChange(tenant), this.#store.listChanges(tenant, 20)]);
     return { tenant, stage, current: current ? { ...current, tally: await this.#store.tally(current.id) } : null, changes };
+  }
+
+  /**
+   * Throws StageRefusalError when the tenant's stage does not admit this caller: for entry points that
+   * accept a run before it runs (a background run, a queued job), so the refusal reaches the caller.
+   */
+  async admit(tenant: string, internal: boolean): Promise<void> {
+    const stage = await this.#store.stage(tenant);
+    if (STAGE_RULES[stage].runners === 'internal' && !internal) throw new StageRefusalError(tenant, stage);
   }
 
   /** The tenant's audited rollout history, oldest first. */

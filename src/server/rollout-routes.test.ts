@@ -69,6 +69,8 @@ describe('stages on /v1/runs', () => {
     const refused = await s.call('POST', '/v1/runs', { key: s.keys.operator, body: { input: 'Де зараз посилка TTN-000001?' } });
     expect(refused.status).toBe(403);
     expect(await json(refused)).toMatchObject({ error: { code: 'stage_refused' } });
+    const background = await s.call('POST', '/v1/runs', { key: s.keys.operator, body: { input: 'Де зараз посилка TTN-000001?', wait: false } });
+    expect(background.status).toBe(403);
     expect((await s.opened.runs.listRuns({ tenant: 'acme' })).runs).toEqual([]);
     const admitted = await s.call('POST', '/v1/runs', { key: s.keys.admin, body: { input: 'Де зараз посилка TTN-000001?' } });
     expect(admitted.status).toBe(200);

@@ -41,6 +41,8 @@ export function runRoutes(deps: ServerDeps): Hono<ServerEnv> {
       // tenant's run on it is 404; refused before a background run is accepted, so the answer reaches the caller.
       await admitThread(opened.runs, body.thread_id, tenant);
     }
+    // Refused here, not in a background run or a worker, so the caller hears it (403 stage_refused).
+    await deps.rollouts?.admit(tenant, caller.internal);
     const runId = `run-${deps.newId()}`;
     const threadId = body.thread_id ?? `t-${deps.newId()}`;
     if (deps.queue) {

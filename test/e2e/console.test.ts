@@ -181,4 +181,19 @@ describe.skipIf(!BROWSER.found)('operator console in headless Chromium against w
       await context.close();
     }
   }, 30_000);
+
+  it("shows the tenant's rollout stage, changes it, and lists the audited history", async () => {
+    await open('#/rollouts', '#rollout-stage-now[data-stage="general"]');
+    expect(await page.textContent('#rollout-none')).toBe('No change in effect.');
+    await page.selectOption('#rollout-stage', 'read_only');
+    await page.click('#rollout-stage-form button[type=submit]');
+    await page.waitForSelector('#rollout-stage-now[data-stage="read_only"]');
+    expect(await page.textContent('#rollout-events tr[data-type="rollout.stage_changed"]')).toContain('"to":"read_only"');
+    await shot('rollouts');
+    await page.selectOption('#rollout-stage', 'general');
+    await page.click('#rollout-stage-form button[type=submit]');
+    await page.waitForSelector('#rollout-stage-now[data-stage="general"]');
+    expect(await page.locator('#rollout-events tr[data-type="rollout.stage_changed"]').count()).toBe(2);
+    expect(pageErrors).toEqual([]);
+  }, 30_000);
 });

@@ -152,3 +152,29 @@ export interface UsageReport {
   days: UsageDay[];
   totals: UsageDay[];
 }
+
+/** One change of `GET /v1/rollouts` (docs/rollout.md). */
+export interface RolloutChange {
+  id: string;
+  kind: string;
+  stableVersion: string;
+  candidateVersion: string;
+  percent: number;
+  state: 'canary' | 'promoted' | 'rolled_back';
+  rule: { minCandidateRuns: number; margin: number };
+  startedAt: string;
+  tally?: { stable: { runs: number; bad: number }; candidate: { runs: number; bad: number } };
+}
+
+/** `GET /v1/rollouts`. */
+export interface RolloutStatus {
+  tenant: string;
+  stage: string;
+  current: RolloutChange | null;
+  changes: RolloutChange[];
+}
+
+/** `GET /v1/rollouts/events`. */
+export interface RolloutEvents {
+  events: Array<{ id: number; at: string; type: string; by: string; change_id: string | null; detail: Record<string, unknown> }>;
+}

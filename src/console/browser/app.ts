@@ -9,6 +9,7 @@ import './approvals-page.js';
 import './switches-page.js';
 import './metrics-page.js';
 import './usage-page.js';
+import './rollouts-page.js';
 import { byId } from './by-id.js';
 import { route, signOut, start } from './router.js';
 

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { ApiError } from '../api-error.js';
+import { roleAtLeast } from '../api-role.js';
 import { refuseOtherRuntime } from '../decide-approval.js';
 import { isStillPending } from '../list-pending-approvals.js';
 import { MAX_INPUT_CHARS } from '../request-schemas.js';
@@ -52,5 +53,5 @@ export async function beginProtocolRun(c: Context<ServerEnv>, deps: ServerDeps, 
     work = { kind: 'ask', input };
   }
   if (thread.status === 'busy') throw new ApiError('thread_busy', `thread ${threadId} has a run in progress (one at a time)`);
-  return await startProtocolRun(deps, { threadId, tenant: principal.tenant, requestId: c.get('requestId'), assistantId, metadata: body.metadata ?? {}, streamModes, work, messages: thread.values.messages });
+  return await startProtocolRun(deps, { threadId, tenant: principal.tenant, requestId: c.get('requestId'), assistantId, metadata: body.metadata ?? {}, streamModes, work, messages: thread.values.messages, user: principal.keyId, internal: roleAtLeast(principal.role, 'admin') });
 }

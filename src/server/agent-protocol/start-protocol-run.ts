@@ -21,6 +21,9 @@ export interface StartRunInput {
   work: RunWork;
   /** The thread's conversation before this run. */
   messages: ProtocolMessage[];
+  /** Who asked, for a staged rollout (docs/rollout.md): the key's id, and whether it is the tenant's staff. */
+  user?: string;
+  internal?: boolean;
 }
 
 /** The protocol runner of this server process. */
@@ -38,6 +41,9 @@ export async function startProtocolRun(deps: ServerDeps, input: StartRunInput): 
   const { protocol, queue } = deps;
   const run = { runId: `run-${deps.newId()}`, threadId: input.threadId };
   const work = input.work;
+  const caller = { ...(input.user && { user: input.user }), ...(input.internal && { internal: true }) };
+  // A stage that does not admit the caller refuses before the run is recorded, so the caller hears 403.
+  if (work.kind === 'ask') await deps.rollouts?.admit(input.tenant, input.internal === true);
   const messages = work.kind === 'ask' ? [...input.messages, humanMessage(run.runId, work.input)] : input.messages;
   const created = await protocol.createRun({ ...run, tenant: input.tenant, assistantId: input.assistantId, metadata: input.metadata, status: queue ? 'pending' : 'running', streamModes: input.streamModes });
   if (!created) throw new ApiError('thread_busy', `thread ${input.threadId} has a run in progress (one at a time)`);
@@ -52,7 +58,7 @@ export async function startProtocolRun(deps: ServerDeps, input: StartRunInput): 
   if (queue) {
     // A worker takes the job and drives the run (protocol-job-runtime.ts); a refusal here ends it now.
     try {
-      if (work.kind === 'ask') await queue.enqueue({ kind: 'run', runId: run.runId, threadId: run.threadId, tenant: input.tenant, input: work.input, requestId: input.requestId });
+      if (work.kind === 'ask') await queue.enqueue({ kind: 'run', runId: run.runId, threadId: run.threadId, tenant: input.tenant, input: work.input, requestId: input.requestId, ...caller });
       else await resume(work.decision, work.pausedRunId);
     } catch (error) {
       deps.log.error('agent protocol run not queued', { run_id: run.runId, thread_id: run.threadId, error: error instanceof Error ? error.message : String(error) });
@@ -60,7 +66,7 @@ export async function startProtocolRun(deps: ServerDeps, input: StartRunInput): 
     }
     return run;
   }
-  const ask = () => deps.opened.ask({ input: work.kind === 'ask' ? work.input : '', threadId: run.threadId, tenant: input.tenant, requestId: input.requestId, runId: run.runId });
+  const ask = () => deps.opened.ask({ input: work.kind === 'ask' ? work.input : '', threadId: run.threadId, tenant: input.tenant, requestId: input.requestId, runId: run.runId, ...caller });
   void driveProtocolRun(serverRunner(deps), run, work.kind === 'ask' ? ask : () => resume(work.decision, work.pausedRunId)).catch(() => undefined);
   return run;
 }
