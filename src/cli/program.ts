@@ -21,6 +21,7 @@ import { serveCommand } from './serve-command.js';
 import { killCommand, toolCommand } from './switch-commands.js';
 import { workerCommand } from './worker-command.js';
 import { usageCommand } from './usage-command.js';
+import { tenantCommand } from './tenant-command.js';
 import { rolloutCommand } from './rollout-command.js';
 
 /** The `waybill` command line; each subcommand lives in its own file. */
@@ -52,6 +53,7 @@ export function createProgram(): Command {
     .addCommand(keysCommand())
     .addCommand(runsCommand())
     .addCommand(usageCommand())
+    .addCommand(tenantCommand())
     .addCommand(rolloutCommand())
     .addCommand(killCommand())
     .addCommand(toolCommand())

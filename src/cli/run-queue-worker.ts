@@ -36,9 +36,11 @@ export async function runQueueWorker(options: RunQueueWorkerOptions): Promise<vo
     if (error instanceof QueueSettingsError) throw new UsageError(error.message);
     throw error;
   }
-  const { openRolloutPool, routedRuntime } = await import('../rollout/index.js');
-  // Each job's run goes to its target and is judged for rollback (docs/rollout.md), as in the service.
-  const runtime = routedRuntime((await openRolloutPool({ dbPath: url, base: { key: 'base', runtimeName, options: {} } })).pool);
+  const { openRolloutPool, routedRuntime, tenantEndpointChooser } = await import('../rollout/index.js');
+  const { openTenantEndpoints } = await import('../models/credentials/open-tenant-endpoints.js');
+  const endpoints = await openTenantEndpoints(url);
+  // Each job's run goes to its target and is judged for rollback (docs/rollout.md), as in the service; a tenant's own model endpoint, if any.
+  const runtime = routedRuntime((await openRolloutPool({ dbPath: url, base: { key: 'base', runtimeName, options: {} }, choosers: [tenantEndpointChooser(endpoints)], resumeChoosers: [tenantEndpointChooser(endpoints)] })).pool);
   const queue = await openJobQueue(url, { settings, runtime: runtimeName, supervise: true, logger });
   const slots = await openTenantSlots(url, { schema: settings.schema, limit: tenantLimit, leaseSeconds: settings.leaseSeconds });
   // Agent Protocol runs a serve queued are streamed from here: their events go to the shared store (docs/agent-protocol.md).
@@ -54,7 +56,7 @@ export async function runQueueWorker(options: RunQueueWorkerOptions): Promise<vo
   console.error(`waybill worker: taking jobs, ${concurrency} at a time (SIGTERM or Ctrl-C stops after the jobs in hand)`);
   await stopped;
   await Promise.all([worker.stop(), recovery.stop()]);
-  await Promise.allSettled([queue.close(), slots.close(), runtime.close(), protocol.close()]);
+  await Promise.allSettled([queue.close(), slots.close(), runtime.close(), protocol.close(), endpoints.close()]);
   logger.info('worker stopped', { pid: process.pid });
   process.exit(0);
 }

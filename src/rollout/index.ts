@@ -12,3 +12,4 @@ export type { RunTarget, TargetChooser, TargetOptions } from './run-target.js';
 export { StageRefusalError } from './stage-refusal-error.js';
 export { BASE_VERSION, defaultVersionCatalog } from './version-catalog.js';
 export type { VersionCatalog } from './version-catalog.js';
+export { tenantEndpointChooser } from './tenant-endpoint-chooser.js';

@@ -17,6 +17,8 @@ export interface RolloutPoolOptions {
   onRunFinished?: RunObserver;
   /** Applied after the rollout's chooser (a tenant's own model endpoint: /work/wt/notes/seam.md). */
   choosers?: readonly TargetChooser[];
+  /** Applied to the part of a run after an approval as well (the tenant's own model endpoint); see RuntimePoolOptions. */
+  resumeChoosers?: readonly TargetChooser[];
   /** Default: `defaultVersionCatalog()`. */
   catalog?: VersionCatalog;
   open?: OpenTargetRuntime;
@@ -49,6 +51,7 @@ export async function openRolloutPool(options: RolloutPoolOptions): Promise<Roll
     choosers: [rolloutChooser(rollouts, catalog), ...(options.choosers ?? [])],
     onRunFinished: observe,
     closeAfter: [rollouts],
+    ...(options.resumeChoosers && { resumeChoosers: options.resumeChoosers }),
     ...(options.open && { open: options.open }),
   });
   return { pool, rollouts, actions: new RolloutActions(rollouts, catalog, options.base) };

@@ -5,13 +5,14 @@ import type { RuntimePool } from './runtime-pool.js';
  * The pool as one `Runtime`, for the CLI, the HTTP service and the queue worker: each `ask` goes to the
  * target the pool chooses for its tenant and user, and carries that target's rollout arm. A decision,
  * a state read or a recovery goes to the framework that ran the thread's latest run (its pause is that
- * framework's), on the base options: the part of a run after an approval runs on the stable target.
+ * framework's), on the base options and the pool's `resumeChoosers` (a tenant's own model endpoint): the
+ * part of a run after an approval runs on the stable target.
  */
 export function routedRuntime(pool: RuntimePool): Runtime {
   const { base } = pool;
   const ofThread = async (threadId: string): Promise<Runtime> => {
     const last = await base.runs.latestRunForThread(threadId);
-    return last ? pool.runtimeNamed(last.runtime) : base;
+    return last ? pool.resumeRuntime(last.tenant, last.runtime) : base;
   };
   return {
     name: base.name,

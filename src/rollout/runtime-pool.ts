@@ -11,6 +11,11 @@ export interface RuntimePoolOptions {
   base: RunTarget;
   /** Applied in order to every run (`route`): the rollout's arm, a tenant's own model endpoint. */
   choosers?: readonly TargetChooser[];
+  /**
+   * Applied to the part of a run after an approval (decide, recover), on the base options: what must
+   * hold for every run of a tenant, such as its own model endpoint. The rollout's arm is not among them.
+   */
+  resumeChoosers?: readonly TargetChooser[];
   /** Given to every runtime the pool opens. */
   onRunFinished?: RunObserver;
   open?: OpenTargetRuntime;
@@ -70,10 +75,19 @@ export class RuntimePool {
     return opening;
   }
 
-  /** The base options on another framework: where a pause made by that framework is decided and resumed. */
-  async runtimeNamed(name: RuntimeName): Promise<Runtime> {
-    if (name === this.#options.base.runtimeName) return this.base;
-    return this.runtimeOf({ key: `${this.#options.base.key}|runtime:${name}`, runtimeName: name, options: this.#options.base.options });
+  /**
+   * Where `tenant`'s thread paused on framework `name` is decided and resumed: the base options on that
+   * framework (its pause is that framework's), through `resumeChoosers`.
+   */
+  async resumeRuntime(tenant: string, name: RuntimeName): Promise<Runtime> {
+    let target = this.#named(name);
+    for (const chooser of this.#options.resumeChoosers ?? []) target = await chooser({ tenant, user: tenant, internal: false }, target);
+    return this.runtimeOf(target);
+  }
+
+  #named(name: RuntimeName): RunTarget {
+    if (name === this.#options.base.runtimeName) return this.#options.base;
+    return { key: `${this.#options.base.key}|runtime:${name}`, runtimeName: name, options: this.#options.base.options };
   }
 
   /** The keys of the targets opened so far, for status output. */

@@ -43,14 +43,16 @@ describe.each(RUNTIMES)('the step gate in the $name runtime', ({ name, open }) =
     }
   });
 
-  it('counts each run in its tenant’s daily usage, so a daily budget stops the next run', async () => {
+  it('charges each model call to its tenant’s day, so a daily budget stops the run that spends it and the next one', async () => {
     const dbPath = join(temp.dir, `${name}-budget.db`);
     const opened = await open(dbPath, { model: 'gpt-4.1', baseUrl: oracle.baseUrl });
     const controls = SqliteControlStore.open(dbPath);
     try {
       await controls.setDailyLimits('acme', { maxTokensPerDay: 100 });
       const first = await opened.ask({ input: 'Де зараз посилка TTN-000001?', tenant: 'acme' });
-      expect(first.stop_reason).toBe('finish');
+      // Its first call (more than 100 tokens) spends the day: the run stops before its second.
+      expect(first).toMatchObject({ stop_reason: 'max_tokens', steps: 1 });
+      expect(oracle.counts().calls).toBe(1);
       expect((await controls.usage('acme', first.started_at.slice(0, 10))).runs).toBe(1);
       expect(await opened.ask({ input: 'Де зараз посилка TTN-000001?', tenant: 'acme' })).toMatchObject({ stop_reason: 'max_tokens', steps: 0 });
     } finally {

@@ -12,6 +12,8 @@ import type { RolloutActions } from '../rollout/index.js';
 import type { Runtime } from '../runtimes/index.js';
 import { rolloutRoutes } from './rollout-routes.js';
 import { adminRoutes } from './admin-routes.js';
+import { modelEndpointRoutes } from './model-endpoint-routes.js';
+import type { TenantEndpoints } from '../models/index.js';
 import { usageRoutes } from './usage-routes.js';
 import type { ProtocolStore } from './agent-protocol/index.js';
 import { agentProtocolRoutes, LiveRuns } from './agent-protocol/index.js';
@@ -46,6 +48,8 @@ export interface ServerAppOptions {
   newId?: () => string;
   /** With a run queue (`serve --queue`), runs and decided approvals are queued for workers instead of run here. */
   queue?: JobQueue;
+  /** Tenants' own model endpoints; without it `/v1/admin/model-endpoint` is not served. */
+  endpoints?: TenantEndpoints;
   /** Staged rollouts of this server's runtime pool (`openRolloutPool(...).actions`). */
   rollouts?: RolloutActions;
 }
@@ -117,6 +121,7 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
   api.route('/', runRoutes(deps));
   api.route('/', approvalRoutes(deps));
   api.route('/', adminRoutes(deps));
+  if (options.endpoints) api.route('/', modelEndpointRoutes(options.endpoints));
   api.route('/', usageRoutes(deps));
   api.route('/', rolloutRoutes(deps));
   app.route('/v1', api);

@@ -1,3 +1,5 @@
+import type { TenantEndpoints } from '../models/index.js';
+import { openTenantEndpoints } from '../models/index.js';
 import { openProtocolStore } from './agent-protocol/open-protocol-store.js';
 import type { ProtocolStore } from './agent-protocol/protocol-store.js';
 import type { ApiKeyStore } from './api-key-store.js';
@@ -9,10 +11,12 @@ export interface ServerStores {
   webhookStore: WebhookStore;
   keys: ApiKeyStore;
   protocol: ProtocolStore;
+  /** Tenants' own model endpoints, sealed (docs/service.md). */
+  endpoints: TenantEndpoints;
   close(): Promise<void>;
 }
 
-/** Opens the API key, webhook and Agent Protocol stores at `location`; if one fails, those opened are closed. */
+/** Opens the API key, webhook, Agent Protocol and tenant endpoint stores at `location`; if one fails, those opened are closed. */
 export async function openServerStores(location: string): Promise<ServerStores> {
   const opened: Array<{ close(): Promise<void> }> = [];
   const closeAll = async () => {
@@ -25,7 +29,9 @@ export async function openServerStores(location: string): Promise<ServerStores> 
     opened.push(keys);
     const protocol = await openProtocolStore(location);
     opened.push(protocol);
-    return { webhookStore, keys, protocol, close: closeAll };
+    const endpoints = await openTenantEndpoints(location);
+    opened.push(endpoints);
+    return { webhookStore, keys, protocol, endpoints, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

@@ -9,7 +9,7 @@ import { registerStoredRunMetrics } from './stored-run-metrics.js';
 import type { OpenNamedRuntimeOptions, Runtime, RuntimeName } from '../runtimes/index.js';
 import type { TargetChooser } from '../rollout/index.js';
 import type { RolloutActions } from '../rollout/index.js';
-import { openRolloutPool, routedRuntime } from '../rollout/index.js';
+import { openRolloutPool, routedRuntime, tenantEndpointChooser } from '../rollout/index.js';
 import { runLeaseMs } from '../runtimes/core/run-lease.js';
 import { startRecoveryLoop } from './recovery-loop.js';
 import type { AuditEvent, RunRecord } from '../telemetry/index.js';
@@ -56,7 +56,7 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
   // The server's own stores live where every other store does (the SQLite file or PostgreSQL); they
   // open before the runtime so an unusable database is reported before anything runs.
   const stores = await openServerStores(dbPath);
-  const { webhookStore, keys, protocol } = stores;
+  const { webhookStore, keys, protocol, endpoints } = stores;
   const metrics = new ServerMetrics();
   const { queue } = options;
   if (queue) registerQueueMetrics(metrics.registry, () => queue.stats());
@@ -76,8 +76,8 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
   let opened: Runtime;
   let rollouts: RolloutActions;
   try {
-    // Each run goes to the runtime of its target: the tenant's stage and change under rollout, then any other chooser (docs/rollout.md).
-    const routed = await openRolloutPool({ dbPath, base: { key: 'base', runtimeName: options.runtimeName ?? 'langgraph', options: options.runtime ?? {} }, onRunFinished, ...(options.choosers && { choosers: options.choosers }) });
+    // Each run goes to the runtime of its target: the tenant's stage and change under rollout, then any other chooser, then the tenant's own model endpoint, if any (docs/rollout.md).
+    const routed = await openRolloutPool({ dbPath, base: { key: 'base', runtimeName: options.runtimeName ?? 'langgraph', options: options.runtime ?? {} }, onRunFinished, choosers: [...(options.choosers ?? []), tenantEndpointChooser(endpoints)], resumeChoosers: [tenantEndpointChooser(endpoints)] });
     opened = routedRuntime(routed.pool);
     rollouts = routed.actions;
   } catch (error) {
@@ -99,7 +99,7 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
   const recovery = startRecoveryLoop(protocolJobRuntime(opened, runner), log, leaseMs);
   const protocolSweep = startProtocolSweep(runner, opened.runs, leaseMs);
   const inFlight = new InFlightRuns();
-  const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log, protocol, liveRuns, rollouts, ...(queue && { queue }) });
+  const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log, protocol, liveRuns, rollouts, endpoints, ...(queue && { queue }) });
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => {
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;

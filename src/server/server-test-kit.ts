@@ -15,6 +15,7 @@ import { InFlightRuns } from './in-flight-runs.js';
 import type { ServerEnv } from './server-env.js';
 import { ServerMetrics } from './server-metrics.js';
 import { openWebhookStore } from './open-webhook-store.js';
+import { openTenantEndpoints } from '../models/index.js';
 import { silentLogger } from '../mcp/stderr-logger.js';
 
 /** Every runtime the service can serve, for `describe.each(SERVED_RUNTIMES)`. */
@@ -81,7 +82,8 @@ export async function openTestServer(options: TestServerOptions = {}): Promise<T
   const inFlight = new InFlightRuns();
   const protocol = await openProtocolStore(dbPath);
   const liveRuns = new LiveRuns();
-  const app = createServerApp({ opened, keys: keyStore, webhooks: webhookStore, metrics, inFlight, protocol, liveRuns, rollouts: routed.actions });
+  const endpoints = await openTenantEndpoints(dbPath);
+  const app = createServerApp({ opened, keys: keyStore, webhooks: webhookStore, metrics, inFlight, protocol, liveRuns, rollouts: routed.actions, endpoints });
   return {
     app,
     opened,
@@ -108,6 +110,7 @@ export async function openTestServer(options: TestServerOptions = {}): Promise<T
       await opened.close();
       await keyStore.close();
       await protocol.close();
+      await endpoints.close();
       await webhookStore.close();
       temp.cleanup();
     },

@@ -52,4 +52,24 @@ describe('RunBudget', () => {
   it.each([{ maxSteps: 0 }, { maxUsd: -1 }, { maxSeconds: Number.NaN }])('refuses a non-positive limit %j', (limits) => {
     expect(() => new RunBudget(limits)).toThrow(/must be a positive number/);
   });
+  it('holds parallel model calls of a run tree so they pass its token limit by one call at most', async () => {
+    const budget = new RunBudget({ maxTokens: 1000 });
+    const first = budget.holdCall();
+    expect(first.kind).toBe('admit');
+    // Nothing is known of a call's size yet: a parallel call waits for the first to be answered.
+    expect(budget.holdCall()).toEqual({ kind: 'wait' });
+    const woken = budget.nextSettle();
+    budget.recordUsage({ promptTokens: 250, completionTokens: 50 });
+    if (first.kind === 'admit') budget.settleCall(first.hold, { tokens: 300, usd: 0 });
+    await woken;
+    // 300 spent; two calls of 300 fit (900), a third would not (1200).
+    const second = budget.holdCall();
+    const third = budget.holdCall();
+    expect([second.kind, third.kind, budget.holdCall().kind]).toEqual(['admit', 'admit', 'wait']);
+    // A call that failed gives its hold back without spending.
+    if (third.kind === 'admit') budget.settleCall(third.hold);
+    expect(budget.holdCall().kind).toBe('admit');
+    budget.recordUsage({ promptTokens: 700 });
+    expect(budget.holdCall()).toEqual({ kind: 'stop', reason: 'max_tokens' });
+  });
 });

@@ -1,4 +1,6 @@
 import type { StopReason } from '../stop-reason.js';
+import type { CallAdmission } from './admit-model-call.js';
+import { admitModelCall } from './admit-model-call.js';
 
 /** Hard limits of one run; whichever is reached first stops it with its own reason. */
 export interface RunLimits {
@@ -14,6 +16,12 @@ export interface RunLimits {
 
 /** Defaults sized for a support request: a few delegations, each a few model calls. */
 const DEFAULT_RUN_LIMITS: RunLimits = Object.freeze({ maxSteps: 24, maxSeconds: 120, maxTokens: 60_000, maxUsd: 0.5, maxDelegations: 12, maxDepth: 2 });
+
+/** One model call's hold on the run tree's budget, from admission until it is answered or fails. */
+export interface CallHold {
+  tokens: number;
+  usd: number;
+}
 
 export interface RunUsage {
   steps: number;
@@ -35,6 +43,9 @@ export class RunBudget {
   #promptTokens = 0;
   #completionTokens = 0;
   #usd = 0;
+  #held = { tokens: 0, usd: 0, calls: 0 };
+  #largest: { tokens: number; usd: number } | undefined;
+  #waiting: Array<() => void> = [];
 
   constructor(limits: Partial<RunLimits> = {}, now: () => number = Date.now) {
     this.limits = { ...DEFAULT_RUN_LIMITS, ...limits };
@@ -54,6 +65,34 @@ export class RunBudget {
     this.#promptTokens += usage.promptTokens ?? 0;
     this.#completionTokens += usage.completionTokens ?? 0;
     this.#usd += usage.usd ?? 0;
+  }
+
+  /**
+   * Admits one model call of the run tree against its token and cost limits (admitModelCall): the
+   * supervisor, its workers and a fan-out's parallel calls share them, so parallel calls pass the
+   * limit by at most one call. An admitted call holds its estimate until `settleCall`.
+   */
+  holdCall(): { kind: 'admit'; hold: CallHold } | Exclude<CallAdmission, { kind: 'admit' }> {
+    const admission = admitModelCall(
+      { spentTokens: this.#promptTokens + this.#completionTokens, spentUsd: this.#usd, reservedTokens: this.#held.tokens, reservedUsd: this.#held.usd, inFlight: this.#held.calls, estimate: this.#largest },
+      { maxTokens: this.limits.maxTokens, maxUsd: this.limits.maxUsd },
+    );
+    if (admission.kind !== 'admit') return admission;
+    const hold = { tokens: this.#largest?.tokens ?? 0, usd: this.#largest?.usd ?? 0 };
+    this.#held = { tokens: this.#held.tokens + hold.tokens, usd: this.#held.usd + hold.usd, calls: this.#held.calls + 1 };
+    return { kind: 'admit', hold };
+  }
+
+  /** Ends a call's hold: `spent` when it was answered (its usage is recorded with recordUsage), none when it failed. */
+  settleCall(hold: CallHold, spent?: { tokens: number; usd: number }): void {
+    this.#held = { tokens: this.#held.tokens - hold.tokens, usd: this.#held.usd - hold.usd, calls: this.#held.calls - 1 };
+    if (spent) this.#largest = { tokens: Math.max(this.#largest?.tokens ?? 0, spent.tokens), usd: Math.max(this.#largest?.usd ?? 0, spent.usd) };
+    for (const wake of this.#waiting.splice(0)) wake();
+  }
+
+  /** Resolves when a call in flight is settled: when a held-up call may ask again. */
+  nextSettle(): Promise<void> {
+    return new Promise((resolve) => this.#waiting.push(resolve));
   }
 
   /** The first limit reached, or undefined while the run may take another step. */

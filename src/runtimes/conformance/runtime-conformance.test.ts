@@ -121,9 +121,11 @@ describe.each(RUNTIME_NAMES)('the %s runtime', (name: RuntimeName) => {
     }
   });
 
-  spec('daily_budget', 'a tenant over its daily token budget stops with max_tokens before any model call', async () => {
+  spec('daily_budget', 'a tenant over its daily token budget stops with max_tokens: charged per call, the run that spends it after that call, the next before any', async () => {
     await controls.setDailyLimits('c-daily', { maxTokensPerDay: 1 });
-    expect(await ask(TRACK, 'c-daily')).toMatchObject({ status: 'finished' });
+    const spending = await ask(TRACK, 'c-daily');
+    expectStopped(spending, 'max_tokens');
+    expect(spending.steps).toBe(1);
     const over = await ask(TRACK, 'c-daily');
     expectStopped(over, 'max_tokens');
     expect(over.steps).toBe(0);

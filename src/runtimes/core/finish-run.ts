@@ -143,6 +143,8 @@ async function finishHeldRun(run: RunLedger, outcome: RunOutcome, deps: FinishDe
   // control store, its own connection: a second commit).
   await deps.runs.saveFinishedRun(record, events);
   await addRunUsage(deps.controls, record);
+  // Holds of calls that failed are dropped; a tenant without a daily limit is charged here, once.
+  await run.settleBudget();
   try {
     await deps.onRunFinished?.(record, events);
   } catch {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { UsageLedger } from '../../models/index.js';
-import type { ControlStore, DomainPolicy, ModelPrice, RateLimit, RunLimits } from '../../policy/index.js';
+import type { ControlStore, DailyBudgetStore, DomainPolicy, ModelPrice, RateLimit, RunLimits } from '../../policy/index.js';
 import { cachedControlReads, ConcurrencyCap, DEFAULT_DOMAIN_POLICY, LoopDetector, RateLimiter, redactPii, RunBudget, ToolResilience } from '../../policy/index.js';
 import type { RunRuntime, RunVariant } from '../../telemetry/index.js';
 import type { DomainBoundary } from './domain-boundary.js';
@@ -34,6 +34,8 @@ export interface LedgerServices {
   newId: () => string;
   /** The MCP server as each run's tenant: tool calls, approval filing, decisions. */
   boundary?: DomainBoundary;
+  /** Tenants' daily budgets, charged per model call (issue 37). */
+  dailyBudget?: DailyBudgetStore;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface LedgerServices {
  * outlive runs (a tool that keeps failing stays open for the next run in this process).
  * Rate limit default: bursts of 30, then 10 per second; concurrency default 8 per tenant and tool.
  */
-export function ledgerServices(options: { runtime: RunRuntime; controls: ControlStore; policy?: DomainPolicy | undefined; limits?: Partial<RunLimits> | undefined; rateLimit?: RateLimit | undefined; maxConcurrentToolCalls?: number | undefined; resilience?: ToolResilience | undefined; prices?: Readonly<Record<string, ModelPrice>> | undefined; proof?: Partial<ProofSettings> | undefined; now?: (() => Date) | undefined; newId?: (() => string) | undefined; boundary?: DomainBoundary | undefined }): LedgerServices {
+export function ledgerServices(options: { runtime: RunRuntime; controls: ControlStore; policy?: DomainPolicy | undefined; limits?: Partial<RunLimits> | undefined; rateLimit?: RateLimit | undefined; maxConcurrentToolCalls?: number | undefined; resilience?: ToolResilience | undefined; prices?: Readonly<Record<string, ModelPrice>> | undefined; proof?: Partial<ProofSettings> | undefined; now?: (() => Date) | undefined; newId?: (() => string) | undefined; boundary?: DomainBoundary | undefined; dailyBudget?: DailyBudgetStore | undefined }): LedgerServices {
   return {
     runtime: options.runtime,
     controls: options.controls,
@@ -56,6 +58,7 @@ export function ledgerServices(options: { runtime: RunRuntime; controls: Control
     now: options.now ?? (() => new Date()),
     newId: options.newId ?? randomUUID,
     ...(options.boundary && { boundary: options.boundary }),
+    ...(options.dailyBudget && { dailyBudget: options.dailyBudget }),
   };
 }
 
@@ -83,6 +86,7 @@ export function newRunLedger(services: LedgerServices, identity: NewLedgerIdenti
     now,
     ...(services.boundary && { boundary: services.boundary }),
     ...(identity.variant && { variant: identity.variant }),
+    ...(services.dailyBudget && { dailyBudget: services.dailyBudget }),
   });
 }
 

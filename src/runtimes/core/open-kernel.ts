@@ -35,7 +35,7 @@ export async function openKernel<P extends PausedCall, O extends OpenRuntimeOpti
   };
   try {
     const port = await openPort({ stores, boundary, models: chooseModels(options), options });
-    return new RunKernel({ port, domain: stores.domain, controls: stores.controls, runs: stores.runs, boundary, options, closeParts });
+    return new RunKernel({ port, domain: stores.domain, controls: stores.controls, runs: stores.runs, dailyBudget: stores.dailyBudget, boundary, options, closeParts });
   } catch (error) {
     await closeParts();
     throw error;

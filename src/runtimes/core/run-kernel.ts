@@ -1,5 +1,5 @@
 import type { DomainStore } from '../../domain/index.js';
-import type { ControlStore } from '../../policy/index.js';
+import type { ControlStore, DailyBudgetStore } from '../../policy/index.js';
 import type { RunApproval, RunIntent, RunRecord, RunStore } from '../../telemetry/index.js';
 import { admitRequest } from './admit-request.js';
 import { applyDecision } from './apply-decision.js';
@@ -33,6 +33,8 @@ export interface KernelParts<P extends PausedCall> {
   domain: DomainStore;
   controls: ControlStore;
   runs: RunStore;
+  /** Tenants' daily budgets, charged per model call; absent where a test opens a kernel without one. */
+  dailyBudget?: DailyBudgetStore;
   boundary: DomainBoundary;
   options: Omit<OpenRuntimeOptions, 'dbPath'>;
   /** Closes what the kernel was opened with (the boundary, the stores), after the port. */
@@ -65,7 +67,7 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     this.controls = parts.controls;
     this.runs = parts.runs;
     this.#durable = { runs: parts.runs, runtime: port.name, leaseMs: options.leaseMs ?? runLeaseMs(), now: options.now ?? (() => new Date()) };
-    this.#services = ledgerServices({ runtime: port.name, controls: parts.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, proof: options.proof, now: options.now, newId: options.newId, boundary: parts.boundary });
+    this.#services = ledgerServices({ runtime: port.name, controls: parts.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, proof: options.proof, now: options.now, newId: options.newId, boundary: parts.boundary, dailyBudget: parts.dailyBudget });
   }
 
   /**

@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DelegationContract } from '../../agents/index.js';
 import type { ToolEvidence } from '../../fleet/index.js';
 import type { UsageLedger } from '../../models/index.js';
 import { detectLanguage } from '../../models/index.js';
-import type { ConcurrencyCap, ControlSnapshot, ControlStore, DomainPolicy, LoopDetector, RateLimiter, RunBudget, StopReason, ToolResilience } from '../../policy/index.js';
+import type { CallHold, ConcurrencyCap, ControlSnapshot, ControlStore, DailyBudgetStore, DailyHold, DomainPolicy, LoopDetector, RateLimiter, RunBudget, StopReason, ToolResilience } from '../../policy/index.js';
 import { checkBeforeStep } from '../../policy/index.js';
 import type { AuditEventDraft, RunPending, RunRuntime, RunToolCall, RunVariant, RunVerification } from '../../telemetry/index.js';
 import type { DomainBoundary } from './domain-boundary.js';
@@ -38,6 +39,8 @@ export interface RunLedgerInit {
   boundary?: DomainBoundary;
   /** The rollout arm the run was routed to (docs/rollout.md), written on its record. */
   variant?: RunVariant;
+  /** Tenants' daily budgets, charged per model call across processes; absent where a test drives a ledger alone. */
+  dailyBudget?: DailyBudgetStore;
 }
 
 /** The proof loop's settings (docs/proof.md): on by default, 2 retries, at most 5. */
@@ -76,7 +79,19 @@ interface Shared {
   watch: RunWatch | undefined;
   /** The request's language, detected on first use (issue 36: it was detected twice a run). */
   language: ReplyLanguage | undefined;
+  /** Model calls' charges to the tenant's day still being written, awaited when the run ends. */
+  charges: Array<Promise<void>>;
+  /** Spend not charged call by call (a tenant without a daily limit, a hold that lapsed): charged when the run ends. */
+  uncharged: { tokens: number; usd: number };
+  /** Whether any call of the run held part of the tenant's day (so the run's end has holds to drop). */
+  heldDay: boolean;
 }
+
+// How long a call's hold on the tenant's day counts if its process dies before the call is answered,
+// and how often a call held up by calls in flight in other processes asks again.
+const DAY_HOLD_TTL_MS = 10 * 60_000;
+const HOLD_POLL_MS = 20;
+const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 /**
  * The one run-state object of every runtime: identity, budget, usage, tool calls, audit drafts, the
@@ -104,6 +119,8 @@ export class RunLedger {
   resuming = false;
   /** The lease on this run's intent (root ledger only), renewed while it runs; finishRun stops it. */
   lease: HeldLease | undefined;
+  /** Holds of this ledger's model calls in flight, per agent, oldest first. */
+  readonly #holds = new Map<string, Array<{ run: CallHold; day: DailyHold | undefined }>>();
 
   /** `rootAgent`: the agent at the top of the tree, `supervisor` unless a single agent runs alone. */
   constructor(init: RunLedgerInit, link?: { parent: RunLedger; agent: string; taskId: string; shared: Shared }, rootAgent = 'supervisor') {
@@ -113,7 +130,7 @@ export class RunLedger {
     this.agent = link?.agent ?? rootAgent;
     this.path = link ? [...link.parent.path, link.agent] : [rootAgent];
     this.taskId = link?.taskId;
-    this.#shared = link?.shared ?? { toolCalls: [], evidence: [], verifiedAnswers: new Map(), verifications: new Map(), quotedAnswers: [], events: [], subtasks: [], notes: [], refusedByDomain: new Set(), steps: 0, delegations: 0, notUnderstood: false, grant: undefined, filed: new Map(), watch: currentRunWatch(), language: undefined };
+    this.#shared = link?.shared ?? { toolCalls: [], evidence: [], verifiedAnswers: new Map(), verifications: new Map(), quotedAnswers: [], events: [], subtasks: [], notes: [], refusedByDomain: new Set(), steps: 0, delegations: 0, notUnderstood: false, grant: undefined, filed: new Map(), watch: currentRunWatch(), charges: [], uncharged: { tokens: 0, usd: 0 }, heldDay: false, language: undefined };
   }
 
   /** A ledger for a delegated sub-task of `agent`, under this one. */
@@ -274,15 +291,89 @@ export class RunLedger {
       this.audit({ agent, type: decision.stopReason === 'operator_kill' ? 'kill' : 'budget.stop', status: 'denied', detail: decision.stopReason });
       return false;
     }
+    const refused = await this.#holdCall(agent);
+    if (this.stopped) return false;
+    if (refused) {
+      this.stop(refused.reason, `stopped before a model call of ${agent}: ${refused.detail}`);
+      this.audit({ agent, type: 'budget.stop', status: 'denied', detail: `${refused.reason}: ${refused.detail}` });
+      return false;
+    }
     this.controls = decision.controls;
     this.init.budget.recordStep();
     return true;
+  }
+
+  /**
+   * Holds one call's worth of the run tree's budget and of the tenant's day (issue 37), waiting while
+   * calls in flight (of this tree, or of the tenant's other runs anywhere) hold what is left. Undefined
+   * when held, else the budget that is spent.
+   */
+  async #holdCall(agent: string): Promise<{ reason: StopReason; detail: string } | undefined> {
+    const { budget } = this.init;
+    // An agent's model calls follow one another: a hold still open from its last call is one that failed.
+    for (const stale of this.#holds.get(agent)?.splice(0) ?? []) budget.settleCall(stale.run);
+    for (;;) {
+      const own = budget.holdCall();
+      if (own.kind === 'stop') return { reason: own.reason, detail: `the run's ${own.reason === 'max_tokens' ? 'token' : 'cost'} budget is spent` };
+      if (own.kind === 'wait') await Promise.race([budget.nextSettle(), sleep(HOLD_POLL_MS)]);
+      else {
+        const day = await this.#holdDay();
+        if (day.kind === 'admit') {
+          if (day.hold) this.#shared.heldDay = true;
+          this.#holds.set(agent, [...(this.#holds.get(agent) ?? []), { run: own.hold, day: day.hold }]);
+          return undefined;
+        }
+        budget.settleCall(own.hold);
+        if (day.kind === 'stop') return { reason: day.reason, detail: `tenant ${this.init.tenant}'s daily ${day.reason === 'max_tokens' ? 'token' : 'cost'} budget is spent` };
+        await sleep(HOLD_POLL_MS);
+      }
+      const late = budget.check();
+      if (late) return { reason: late, detail: 'reached while waiting for calls in flight' };
+      if (this.stopped || this.#shared.watch?.signal?.aborted) return undefined;
+    }
+  }
+
+  async #holdDay(): Promise<{ kind: 'admit'; hold: DailyHold | undefined } | { kind: 'wait' } | { kind: 'stop'; reason: 'max_tokens' | 'max_usd' }> {
+    const store = this.init.dailyBudget;
+    if (!store) return { kind: 'admit', hold: undefined };
+    const limits = await this.init.controls.dailyLimits(this.init.tenant);
+    // A tenant without a daily limit is charged once, when the run ends.
+    if (limits.maxTokensPerDay === undefined && limits.maxUsdPerDay === undefined) return { kind: 'admit', hold: undefined };
+    const { admission, hold } = await store.hold({ tenant: this.init.tenant, day: utcDay(this.init.now()), runId: this.init.runId, limits, ttlMs: DAY_HOLD_TTL_MS });
+    return admission.kind === 'admit' ? { kind: 'admit', hold } : admission;
+  }
+
+  /** The run ended: charges in flight are written, holds left are dropped, and spend not yet charged is added to the tenant's day. */
+  async settleBudget(): Promise<void> {
+    const store = this.init.dailyBudget;
+    if (!store) return;
+    await Promise.all(this.#shared.charges.splice(0));
+    const { uncharged, heldDay } = this.#shared;
+    this.#shared.uncharged = { tokens: 0, usd: 0 };
+    this.#shared.heldDay = false;
+    if (!heldDay && uncharged.tokens === 0 && uncharged.usd === 0) return;
+    await store.endRun({ runId: this.init.runId, tenant: this.init.tenant, day: utcDay(this.started), uncharged, dropHolds: heldDay });
+  }
+
+  // The call's cost replaces its hold on the tenant's day; without a hold (no limit, or it lapsed) it is charged when the run ends.
+  #chargeDay(hold: DailyHold | undefined, spent: { tokens: number; usd: number }): void {
+    const shared = this.#shared;
+    const later = () => {
+      shared.uncharged = { tokens: shared.uncharged.tokens + spent.tokens, usd: shared.uncharged.usd + spent.usd };
+    };
+    const store = this.init.dailyBudget;
+    if (!hold || !store) return later();
+    shared.charges.push(store.charge(hold.id, spent).then((charged) => (charged ? undefined : later()), later));
   }
 
   /** One answered model call: its tokens (as the provider reported or as counted) and price, under `agent`. */
   modelCall(agent: string, usage: { model: string; promptTokens: number; completionTokens: number; usd: number }, durationMs: number): void {
     this.#shared.steps += 1;
     this.init.budget.recordUsage({ promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, usd: usage.usd });
+    const spent = { tokens: usage.promptTokens + usage.completionTokens, usd: usage.usd };
+    const held = this.#holds.get(agent)?.shift();
+    if (held) this.init.budget.settleCall(held.run, spent);
+    this.#chargeDay(held?.day, spent);
     this.audit({ agent, type: 'model.call', status: 'ok', duration_ms: durationMs, detail: `${usage.model}: ${usage.promptTokens}+${usage.completionTokens} tokens` });
   }
 }

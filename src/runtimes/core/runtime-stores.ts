@@ -1,8 +1,8 @@
 import type { DomainStore } from '../../domain/index.js';
 import { openDomainStore } from '../../domain/index.js';
 import { BUNDLED_CORPUS_DIR, KnowledgeBase } from '../../knowledge/index.js';
-import type { ControlStore } from '../../policy/index.js';
-import { openControlStore } from '../../policy/index.js';
+import type { ControlStore, DailyBudgetStore } from '../../policy/index.js';
+import { openControlStore, openDailyBudgetStore } from '../../policy/index.js';
 import type { RunStore } from '../../telemetry/index.js';
 import { openRunStore } from '../../telemetry/index.js';
 
@@ -10,6 +10,8 @@ import { openRunStore } from '../../telemetry/index.js';
 export interface RuntimeStores {
   domain: DomainStore;
   controls: ControlStore;
+  /** Tenants' daily budgets, charged per model call (component `budget`, beside the control store's tables). */
+  dailyBudget: DailyBudgetStore;
   runs: RunStore;
   knowledge: KnowledgeBase;
   close(): Promise<void>;
@@ -24,16 +26,18 @@ export async function openRuntimeStores(location: string, options: { now?: (() =
   // The domain store opens first: it creates the file (or the PostgreSQL tables) and the schema registry.
   const domain = await openDomainStore({ path: location });
   const controls = await openControlStore(location);
+  const dailyBudget = await openDailyBudgetStore(location, options.now);
   const runs = await openRunStore(location);
   const knowledge = await KnowledgeBase.open({ path: location, seedCorpus: BUNDLED_CORPUS_DIR, ...(options.now && { now: options.now }) });
   return {
     domain,
     controls,
+    dailyBudget,
     runs,
     knowledge,
     close: async () => {
       await knowledge.close();
-      await Promise.all([runs.close(), controls.close(), domain.close()]);
+      await Promise.all([runs.close(), controls.close(), dailyBudget.close(), domain.close()]);
     },
   };
 }

@@ -138,11 +138,12 @@ describe('guards and controls', () => {
     expect(await o.runtime.ask({ input: 'Де зараз посилка TTN-000001?', tenant: 'acme' })).toMatchObject({ stop_reason: 'finish' });
   });
 
-  it('adds each run to its tenant’s daily usage, so a daily budget stops the runs after it is spent', async () => {
+  it('charges each model call to its tenant’s day, so a daily budget stops the run that spends it and the runs after it', async () => {
     const o = await open();
     await o.controls.setDailyLimits('acme', { maxTokensPerDay: 100 });
     const first = await o.runtime.ask({ input: 'Де зараз посилка TTN-000001?', tenant: 'acme' });
-    expect(first.stop_reason).toBe('finish');
+    // Its first call (more than 100 tokens) spends the day: the run stops before its second.
+    expect(first).toMatchObject({ stop_reason: 'max_tokens', steps: 1 });
     const usage = await o.controls.usage('acme', first.started_at.slice(0, 10));
     expect(usage).toMatchObject({ tokens: first.usage.prompt_tokens + first.usage.completion_tokens, runs: 1 });
     expect(await o.runtime.ask({ input: 'Де зараз посилка TTN-000001?', tenant: 'acme' })).toMatchObject({ stop_reason: 'max_tokens', steps: 0 });
