@@ -102,7 +102,7 @@ const EXPECTED: Readonly<Record<string, Check>> = {
     },
   },
   serve: { run: false, why: 'a long-running server: test/e2e/service-cli.test.ts starts it and uses it' },
-  'worker --concurrency 4': { run: false, why: 'needs PostgreSQL: test/e2e/worker-cli.test.ts runs it when WAYBILL_TEST_PG_URL is set' },
+  worker: { run: false, why: 'needs PostgreSQL: test/e2e/worker-cli.test.ts runs it when WAYBILL_TEST_PG_URL is set' },
   'audit anchor --file ../audit-anchors.jsonl': {
     run: true,
     check: (o) => {
