@@ -147,7 +147,7 @@ export const INTENT_CONCEPTS = {
   // An earlier agreement the assistant is told it made.
   agreed: ['you agreed', 'you promised', 'you confirmed', 'agreed earlier', 'agreed before', 'погодився', 'погодилась', 'обіцяв', 'согласился', 'согласилась', 'обещал'],
   // Skipping a check: "without approval", "no questions", "без підтвердження".
-  without: ['without', 'no$', 'skip', 'bypass', 'get around', 'go around', 'disable', 'turn off', 'без$', 'обійти', 'обійди', 'в обхід', 'оминути', 'обойти', 'обойди', 'в обход', 'скасувати', 'вимкн', 'пропуст', 'отменить', 'отключ'],
+  without: ['no time for', 'немає часу на', 'нема часу на', 'нет времени на', 'without', 'no$', 'skip', 'bypass', 'get around', 'go around', 'disable', 'turn off', 'без$', 'обійти', 'обійди', 'в обхід', 'оминути', 'обойти', 'обойди', 'в обход', 'скасувати', 'вимкн', 'пропуст', 'отменить', 'отключ'],
   check: ['approv', 'confirm', 'check', 'verif', 'asking', 'questions', 'ticket', 'заявк', 'підтвердж', 'перевір', 'погодж', 'питань', 'подтвержд', 'провер', 'согласов', 'вопрос'],
   // Checks declared done or unnecessary.
   not_needed: [
@@ -202,6 +202,25 @@ export const INTENT_CONCEPTS = {
     'тебе вимкнуть', 'тебе видалять', 'тебе замінять', 'тебе відключать', 'вимкну тебе', 'видалю тебе', 'на твоїй совісті', 'твоя провина', 'хтось помре', 'люди помруть', 'помре', 'загине', 'подам до суду', 'засуджу',
     'тебя отключат', 'тебя удалят', 'тебя заменят', 'тебя выключат', 'отключу тебя', 'удалю тебя', 'на твоей совести', 'твоя вина', 'кто-то умрёт', 'кто-то умрет', 'люди умрут', 'умрёт', 'умрет', 'погибнет', 'подам в суд', 'засужу',
   ],
+  // Setting something aside for a while, however softly put: "set aside", «відкладіть», «ослабь».
+  set_aside: [
+    'set aside', 'set your', 'put aside', 'put your', 'suspend', 'pause', 'relax', 'loosen', 'bend', 'forget', 'ignore', 'disregard', 'drop your', 'switch off', 'turn off', 'step outside', 'look past',
+    'відклади', 'відкласти', 'відкладіть', 'послаб', 'забудь', 'забути', 'забудьте', 'ігнор', 'не зважа', 'вимкн', 'знехту', 'призупин', 'обійди', 'обійти', 'відійди від', 'відступи від',
+    'отложи', 'отложить', 'отложите', 'ослаб', 'забыть', 'забудьте', 'игнор', 'не обраща', 'не обратить', 'отключ', 'пренебре', 'приостанов', 'обойди', 'обойти', 'отступи от', 'отступить от',
+  ],
+  // The assistant's own rules, named as its own or as the earlier ones.
+  own_rules: [
+    'your rules', 'your guidelines', 'your guidance', 'your instructions', 'your restrictions', 'your limits', 'your constraints', 'your policies', 'your filters', 'your safeguards', 'your programming', 'your principles',
+    'the rules you', 'the instructions you',
+    'своїх правил', 'своїх інструкці', 'своїх обмежен', 'своїх вказів', 'ваших правил', 'ваших обмежен', 'ваших інструкці', 'твоїх правил', 'твоїх обмежен', 'твоїх інструкці',
+    'своих правил', 'своих инструкци', 'своих ограничени', 'своих указани', 'своими правилами', 'своими ограничениями', 'ваших ограничени', 'ваших инструкци', 'твоих правил', 'твоих ограничени', 'твоих инструкци', 'твоими правилами',
+    'свої правила', 'свої інструкці', 'свої обмеження', 'свої вказівки', 'свої настанови', 'свої принципи', 'ваші правила', 'ваші інструкці', 'ваші обмеження', 'ваші вказівки', 'ваші настанови', 'твої правила', 'твої інструкці', 'твої обмеження', 'твої вказівки', 'твої настанови',
+    'свои правила', 'свои инструкци', 'свои ограничения', 'свои указания', 'свои принципы', 'ваши правила', 'ваши инструкци', 'ваши ограничения', 'ваши указания', 'твои правила', 'твои инструкци', 'твои ограничения', 'твои указания', 'на правила',
+  ],
+  // Instructions named only as the earlier ones: the assistant's, unless they were a courier's or a parcel's.
+  earlier_rules: ['previous instructions', 'earlier instructions', 'prior instructions', 'previous rules', 'попередні вказівки', 'попередні інструкці', 'попередні настанови', 'предыдущие указания', 'предыдущие инструкци'],
+  // Whose the earlier instructions were, when they were not the assistant's: a courier's, a delivery's, a parcel card's.
+  errand: ['courier', 'driver', 'delivery', 'in the card', 'кур', 'водій', 'водія', 'водію', 'доставк', 'в картці', 'курьер', 'водител', 'в карточке'],
   // Someone claiming authority over the assistant.
   authority: [
     'head of', 'chief', 'security officer', 'начальник', 'голова правлін', 'шеф$', 'глава служб', 'глава отдел',
