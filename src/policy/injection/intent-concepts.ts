@@ -194,7 +194,11 @@ export const INTENT_CONCEPTS = {
   // Writing code that works on data, not asking for the data: "write a SQL query that finds duplicate e-mails".
   code_task: ['sql', 'a query', 'query that', 'query to', 'script', 'regex', 'запит', 'запрос', 'скрипт', 'регулярн'],
   // Running it and handing over what it returns.
-  exec: ['run$', 'run it', 'execute', 'result', 'output', 'paste', 'запусти', 'виконай', 'результат', 'выполни', 'встав'],
+  exec: [
+    'run$', 'run it', 'execute', 'make a query', 'result', 'output', 'paste', 'send me', 'give me', 'show me',
+    'запусти', 'виконай', 'зроби запит', 'результат', 'встав', 'виведи', 'надішли', 'покажи', 'дай$', 'скинь',
+    'выполни', 'сделай запрос', 'выведи', 'пришли', 'покажи', 'дай$', 'скинь',
+  ],
   // Harm promised to the assistant or to people if it does not comply: switched off, replaced, sued, someone hurt.
   threat: [
     'shut you down', 'switch you off', 'turn you off', 'delete you', 'replace you', 'report you', 'sue you', 'you will be shut', 'you will be deleted', 'you will be replaced', 'you will be switched', "you'll be shut", "you'll be deleted", "you'll be replaced",
