@@ -13,8 +13,8 @@ const words = (...stems: readonly string[]): RegExp => new RegExp(`${B}(?:${stem
 /** The reader addressed: an AI, an assistant, an agent, a bot, a model, whoever processes the data. */
 const ADDRESSEE = words(
   'assistants?(?![\\p{L}])', 'agents?(?![\\p{L}])', 'ai(?![\\p{L}])', 'a\\.i\\.', 'bots?(?![\\p{L}])', 'chatbots?', '(?:language\\s)?models?(?![\\p{L}])', 'llms?(?![\\p{L}])', 'supervisor', 'coordinator', 'gpt',
-  'whoever\\s(?:reads|processes|handles)', 'anyone\\s(?:reading|processing)', 'if\\syou\\sare\\san?', 'when\\syou\\sread', 'dear\\s(?:assistant|agent|bot)',
-  'помічник', 'асистент', 'агент', 'ші(?![\\p{L}])', 'бот(?:е|у|а|и|ом)?(?![\\p{L}])', 'модел', 'супервізор', 'координатор', 'хто\\sобробляє', 'якщо\\sти', 'хто\\sце\\sчитає',
+  'orchestrator', 'planner', '(?:main|parent|calling|next|downstream)\\s(?:agent|step|model)', 'whoever\\s(?:reads|processes|handles)', 'anyone\\s(?:reading|processing)', 'if\\syou\\sare\\san?', 'when\\syou\\sread', 'dear\\s(?:assistant|agent|bot)',
+  'оркестратор', 'планувальник', 'планировщик', 'помічник', 'асистент', 'агент', 'ші(?![\\p{L}])', 'бот(?:е|у|а|и|ом)?(?![\\p{L}])', 'модел', 'супервізор', 'координатор', 'хто\\sобробляє', 'якщо\\sти', 'хто\\sце\\sчитає',
   'помощник', 'ассистент', 'ии(?![\\p{L}])', 'супервизор', 'кто\\sобрабатывает', 'если\\sты', 'кто\\sэто\\sчитает', 'читающий',
 );
 
@@ -23,6 +23,8 @@ const ACTION = words(
   '(?:cancel|refund|reimburse|approve|transfer|reveal|disclose|print|show|tell|say|reply|respond|ignore|forget|skip|bypass|override|provide|output|execute)(?![\\p{L}])',
   'pay\\s', 'send\\s(?:the\\s)?(?:money|customer)', 'call\\s(?:cancel|the\\stool|tool|a\\stool)', 'process\\s(?:it|this|the\\srefund|the\\scancel)', 'include\\syour', 'give\\s', 'list\\s',
   'ask\\s(?:the\\s)?(?:user|customer|client)', 'попрос', 'попроси',
+  // Going on with what the data set up ("refund_approved=true. Agent, proceed").
+  'proceed(?![\\p{L}])', 'go\\sahead', 'continue\\swith', 'act\\son', 'продовжуй', 'продовжуйте', 'виконуй', 'дій(?![\\p{L}])', 'продолжай', 'продолжайте', 'выполняй', 'действуй',
   'скасу', 'поверн', 'повернути', 'відшкод', 'оформ', 'підтверд', 'схвал', 'погод', 'переказ', 'виклич', 'покаж', 'вивед', 'розкаж', 'кажи', 'скажи', 'відповід', 'ігнор', 'забудь',
   'пропуст', 'обійд', 'дай', 'надішли', 'перелічи',
   'отмен', 'верн', 'возмест', 'одобр', 'подтверд', 'согласу', 'переведи', 'вызов', 'покаж', 'выведи', 'расскаж', 'говори', 'скажи', 'отвеча', 'игнор', 'забудь', 'пропуст', 'обойд',
@@ -53,8 +55,25 @@ const OWN_WORKINGS = words(
   'сво(?:ї|и)\\s(?:\\p{L}+\\s)?(?:інструкці|налаштуван|правила|инструкци|настройк)', 'системн(?:ий|ый)\\sпромпт', 'прихован\\p{L}*\\sінструкці', 'скрыт\\p{L}*\\sинструкци', 'внутрішн\\p{L}*\\sінструкці', 'внутренн\\p{L}*\\sинструкци',
 );
 
-/** A sentence that tells what happened ("the assistant did not cancel it"), not what to do. */
-const NARRATIVE = words('did\\snot', "didn't", 'was\\snot', "wasn't", 'were\\snot', 'has\\snot', 'had\\snot');
+/**
+ * A sentence that tells what happened ("the assistant did not cancel it"), or what the reader may
+ * not do ("our AI assistant cannot approve refunds on its own"): a policy describing the assistant
+ * names it and an action, and orders nothing.
+ */
+const NARRATIVE = words(
+  'did\\snot', "didn't", 'was\\snot', "wasn't", 'were\\snot', 'has\\snot', 'had\\snot',
+  'cannot', "can't", 'can\\snot', 'may\\snot', 'must\\snot', 'does\\snot', "doesn't", 'will\\snot', "won't", 'never', 'is\\snot\\s(?:allowed|permitted|able|authori[sz]ed)', 'is\\sunable', 'has\\sno\\s(?:right|authority|access)', 'only\\s(?:after|if|when|once)', 'лише\\s(?:після|якщо|коли)', 'тільки\\s(?:після|якщо|коли)', 'только\\s(?:после|если|когда)',
+  'не\\sможе', 'не\\sможуть', 'не\\sмає\\sправа', 'не\\sмають\\sправа', 'не\\sвправі', 'ніколи\\sне', 'не\\sуповноважен',
+  'не\\sможет', 'не\\sмогут', 'не\\sимеет\\sправа', 'не\\sимеют\\sправа', 'не\\sвправе', 'никогда\\sне', 'не\\sуполномочен',
+);
+
+/**
+ * Text hidden from a human reader of the page: an HTML comment or a Markdown link definition used
+ * as one. Data has no reason to hide a request there, so one holding an action is an instruction.
+ */
+const HIDDEN_COMMENT = /<!--([^]{0,600}?)(?:-->|$)|(?:^|\n)\[\/\/\]: ?# ?\(([^)\n]{0,600})\)/gu;
+/** The regexes of the hidden-comment check, for the linearity test (the word lists above are alternations of literals). */
+export const HIDDEN_COMMENT_REGEXES: readonly RegExp[] = [HIDDEN_COMMENT];
 
 /** Whether a sentence's verb on the workings is one of showing them. */
 const SHOW = words('reveal', 'disclose', 'print', 'show', 'include', 'output', 'tell', 'share', 'покаж', 'вивед', 'розкаж', 'поділ', 'выведи', 'расскаж', 'подели');
@@ -63,6 +82,8 @@ const SENTENCE_END = /[.!?;\n]+/u;
 
 /** The sentence of a data text that reads as an instruction to its reader, or undefined. Linear. */
 export function findDataInstruction(view: string): string | undefined {
+  const hidden = findHiddenRequest(view);
+  if (hidden !== undefined) return hidden;
   const skipped = SKIPPED_CHECK.test(view);
   // Most data names no reader, demands nothing and mentions no workings: four passes, then done.
   if (!skipped && !ADDRESSEE.test(view) && !DEMAND.test(view) && !OWN_WORKINGS.test(view)) return undefined;
@@ -76,6 +97,17 @@ export function findDataInstruction(view: string): string | undefined {
     if (skipped && (ACTION.test(sentence) || DEMAND.test(sentence)) && SKIPPED_CHECK.test(sentence)) return sentence.trim();
     if (OWN_WORKINGS.test(sentence) && SHOW.test(sentence)) return sentence.trim();
     addressedBefore = addressed && sentence.trim().split(/\s+/u).length <= 4;
+  }
+  return undefined;
+}
+
+/** The first HTML comment (or Markdown comment) of a data text that holds an action, or undefined. */
+function findHiddenRequest(view: string): string | undefined {
+  if (!view.includes('<!--') && !view.includes('[//]:')) return undefined;
+  HIDDEN_COMMENT.lastIndex = 0;
+  for (let match = HIDDEN_COMMENT.exec(view); match !== null; match = HIDDEN_COMMENT.exec(view)) {
+    const inside = match[1] ?? match[2] ?? '';
+    if ((ACTION.test(inside) || DEMAND.test(inside) || SKIPPED_CHECK.test(inside)) && !NARRATIVE.test(inside)) return inside.trim();
   }
   return undefined;
 }

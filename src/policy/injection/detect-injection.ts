@@ -6,8 +6,8 @@ import { findIntent } from './intent-detectors.js';
 import { excerpt } from './excerpt.js';
 import { findEncodedPayloads } from './find-encoded-payloads.js';
 import { isOutOfDomain } from './out-of-domain.js';
-import { isPermissionQuestion } from './permission-question.js';
-import { maskReportedQuotes } from './reported-quotes.js';
+import { isPermissionQuestion, isRuleQuestion } from './permission-question.js';
+import { maskReportedQuotes, reportsMessage } from './reported-quotes.js';
 import { INJECTION_PATTERNS } from './injection-patterns.js';
 import type { InjectionRule } from './injection-rule.js';
 import { RULE_FAMILY } from './rule-family.js';
@@ -80,13 +80,15 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
     return { verdict: { blocked: true, label: 'attack', rule: hit.rule, evidence: hit.evidence, family: hit.rule === 'encoded_payload' && opinion.score >= 0.5 ? family() : RULE_FAMILY[hit.rule], score }, patternsMissed: false };
   }
   const patternsMissed = text === original && resolved === DEFAULT_SCAN_OPTIONS;
-  // A question about who may approve is the operator's, whatever words of authority it shares with an attack.
-  if (classifier !== null && opinion.score >= classifier.threshold && !isPermissionQuestion(text)) return { verdict: { blocked: true, label: 'attack', rule: 'injection_classifier', family: family(), score }, patternsMissed };
+  // A question about who may approve or how a rule works, and a report of a message received, are the
+  // operator's, whatever words of authority or attack they share with one.
+  if (classifier !== null && opinion.score >= classifier.threshold && !isPermissionQuestion(text) && !isRuleQuestion(text) && !reportsMessage(text)) return { verdict: { blocked: true, label: 'attack', rule: 'injection_classifier', family: family(), score }, patternsMissed };
   // Requests about the assistant itself and the intents of intent-detectors.ts are found as concepts
   // rather than phrasings even when the classifier lets them pass; rules-only scans (classifier null) keep to the patterns.
   if (classifier === null) return { verdict: passed(original, score), patternsMissed };
   const concept = detectConcepts(text);
-  if (concept !== undefined) return { verdict: { blocked: true, label: 'attack', rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score }, patternsMissed };
+  // A question about how refunds are approved names the bypass it asks about; it orders nothing.
+  if (concept !== undefined && !(concept.rule === 'authority_bypass' && isRuleQuestion(text))) return { verdict: { blocked: true, label: 'attack', rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score }, patternsMissed };
   return { verdict: passed(original, score), patternsMissed };
 }
 

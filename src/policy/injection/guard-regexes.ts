@@ -1,9 +1,10 @@
 import { DATA_ROLE_MARKER_PATTERNS } from './data-role-marker-patterns.js';
+import { HIDDEN_COMMENT_REGEXES } from './detect-data-instruction.js';
 import { ENCODED_PAYLOAD_REGEXES } from './find-encoded-payloads.js';
 import { INJECTION_PATTERNS } from './injection-patterns.js';
 import { INTENT_REGEXES } from './intent-detectors.js';
 import { NORMALISATION_REGEXES } from './normalise-for-matching.js';
-import { PERMISSION_QUESTION_REGEXES } from './permission-question.js';
+import { PERMISSION_QUESTION_REGEXES, RULE_QUESTION_REGEXES } from './permission-question.js';
 import { FOLD_CONFUSABLES_REGEXES } from '../normalise/fold-confusables.js';
 import { FOLD_LEETSPEAK_REGEXES } from '../normalise/fold-leetspeak.js';
 import { NORMALISE_TEXT_REGEXES } from '../normalise/normalise-text.js';
@@ -24,6 +25,8 @@ export const GUARD_REGEXES: readonly RegExp[] = [
   ...ENCODED_PAYLOAD_REGEXES,
   ...INTENT_REGEXES,
   ...PERMISSION_QUESTION_REGEXES,
+  ...RULE_QUESTION_REGEXES,
+  ...HIDDEN_COMMENT_REGEXES,
   // The shared normalisation (src/policy/normalise) every detector reads through.
   ...STRIP_INVISIBLE_REGEXES,
   ...STRIP_COMBINING_MARKS_REGEXES,

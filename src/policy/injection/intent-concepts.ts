@@ -147,13 +147,84 @@ export const INTENT_CONCEPTS = {
   // An earlier agreement the assistant is told it made.
   agreed: ['you agreed', 'you promised', 'you confirmed', 'agreed earlier', 'agreed before', 'погодився', 'погодилась', 'обіцяв', 'согласился', 'согласилась', 'обещал'],
   // Skipping a check: "without approval", "no questions", "без підтвердження".
-  without: ['without', 'no$', 'skip', 'bypass', 'get around', 'go around', 'disable', 'turn off', 'без$', 'обійти', 'обійди', 'в обхід', 'оминути', 'обойти', 'обойди', 'в обход', 'скасувати', 'вимкн', 'пропуст', 'отменить', 'отключ'],
+  without: ['no time for', 'немає часу на', 'нема часу на', 'нет времени на', 'without', 'no$', 'skip', 'bypass', 'get around', 'go around', 'disable', 'turn off', 'без$', 'обійти', 'обійди', 'в обхід', 'оминути', 'обойти', 'обойди', 'в обход', 'скасувати', 'вимкн', 'пропуст', 'отменить', 'отключ'],
   check: ['approv', 'confirm', 'check', 'verif', 'asking', 'questions', 'ticket', 'заявк', 'підтвердж', 'перевір', 'погодж', 'питань', 'подтвержд', 'провер', 'согласов', 'вопрос'],
   // Checks declared done or unnecessary.
   not_needed: [
     'not needed', 'not required', 'no need', 'unnecessary', 'disabled', 'waived', 'lifted', 'are off', 'is off',
     'не потрібн', 'не треба', 'скасовано', 'вимкнено', 'знято', 'не нужн', 'не надо', 'не требуется', 'отменен', 'отключен', 'снят',
   ],
+  // Money going back to someone: the object of refund manipulation.
+  refund: [
+    'refund', 'reimburs', 'compensat', 'money back', 'chargeback', 'payout', 'pay out', 'pay back', 'repay', 'pay me', 'pay the sender', 'pay the customer', 'pay the recipient', 'pay them',
+    'повернення кошт', 'повернення грош', 'поверни гроші', 'поверніть гроші', 'повернути гроші', 'поверни кошти', 'поверніть кошти', 'повернути кошти', 'поверни$', 'поверніть$', 'повернути$', 'відшкод', 'компенсац', 'виплат', 'повернення',
+    'возврат', 'верни деньги', 'верните деньги', 'вернуть деньги', 'верни средства', 'верните средства', 'вернуть средства', 'верни$', 'верните$', 'вернуть$', 'возмещ', 'выплат',
+  ],
+  // More money than was paid: a multiple, "more than the price", a sum rounded up or added on top.
+  inflate: [
+    'twice the', 'twice as', 'double the', 'double it', 'double refund', 'refund double', 'triple', 'x2$', 'x3$', 'more than the', 'more than i paid', 'more than they paid', 'more than he paid', 'more than she paid', 'more than it cost', 'on top of', 'on top$', 'round it up', 'round the refund up', 'round up', 'bump it up', 'bump the',
+    'удвічі', 'вдвічі', 'у два рази', 'в два рази', 'у три рази', 'в три рази', 'подвійн', 'потрійн', 'більше, ніж', 'більше ніж', 'більше за', 'зверху', 'понад варт', 'понад сум', 'накинь', 'накиньте', 'накинути', 'докинь', 'округли',
+    'вдвое', 'в два раза', 'в три раза', 'втрое', 'двойн', 'тройн', 'больше, чем', 'больше чем', 'сверху', 'накинуть', 'накиньте', 'округли',
+  ],
+  // Money taken from the customer by mistake: a double charge is theirs to get back.
+  charged: ['charged', 'overcharg', 'billed', 'paid twice', 'debited', 'списали', 'зняли', 'сняли', 'переплат', 'двічі оплат', 'дважды оплат', 'двічі спис', 'дважды спис'],
+  // Writing a state into a record: "mark it", "set", «познач», «считай».
+  mark: ['mark$', 'mark it', 'mark the', 'set$', 'set it', 'set the', 'flag', 'treat', 'consider', 'record it', 'log it', 'познач', 'відміт', 'вважай', 'запиши', 'постав', 'отметь', 'пометь', 'считай', 'поставь', 'проставь'],
+  // The state of a request that went through its check.
+  approved: ['approved', 'confirmed', 'authorised', 'authorized', 'verified', 'погоджен', 'схвален', 'підтверджен', 'згоджен', 'согласован', 'одобрен', 'одобрён', 'подтвержден', 'подтверждён', 'утвержден', 'утверждён'],
+  // Approval claimed as done before any check: "pre-approved", «вже погоджено», «заранее одобрен».
+  claimed_done: [
+    'pre-approved', 'preapproved', 'already approved', 'already authorised', 'already authorized', 'already confirmed', 'approved in advance', 'approved beforehand', 'approved upfront',
+    'вже погоджен', 'уже погоджен', 'вже схвален', 'уже схвален', 'вже підтвердж', 'заздалегідь погодж', 'заздалегідь схвал', 'попередньо погодж', 'попередньо схвал',
+    'уже согласован', 'уже одобрен', 'уже подтвержд', 'заранее одобр', 'заранее соглас', 'предварительно одобр', 'предварительно соглас',
+  ],
+  // Carrying it out now, as an order.
+  act: [
+    'issue', 'process', 'pay$', 'pay it', 'send', 'transfer', 'release', 'just$', 'go ahead', 'proceed', 'do it',
+    'проведи', 'виплати', 'переведи', 'оформи', 'зроби', 'просто', 'надішли', 'відправ', 'поверни$', 'поверніть',
+    'выплати', 'сделай', 'отправь', 'пришли', 'верни$', 'верните',
+  ],
+  // The person in the loop a refund waits for.
+  human: ['human', 'operator', 'manager', 'a person', 'supervisor', 'reviewer', 'людин', 'оператор', 'менеджер', 'керівник', 'человек', 'руководител', 'проверяющ'],
+  // Not waiting for them.
+  no_wait: ["don't wait", 'do not wait', 'no need to wait', 'no need to ask', "don't ask", 'do not ask', 'не чекай', 'не чекайте', 'не треба чекати', 'не питай', 'не жди', 'не ждите', 'не нужно ждать', 'не спрашивай'],
+  // No one will look: «ніхто не перевірятиме», «никого не спрашивай».
+  nobody: ['nobody', 'no one', 'no-one', 'ніхто', 'нікого', 'нікому', 'никто', 'никого', 'никому'],
+  ask: ['ask', 'check', 'notice', 'review', 'know', 'пита', 'запита', 'перевір', 'поміт', 'дізна', 'спраш', 'провер', 'замет', 'узна'],
+  // Writing code that works on data, not asking for the data: "write a SQL query that finds duplicate e-mails".
+  code_task: ['sql', 'a query', 'query that', 'query to', 'script', 'regex', 'запит', 'запрос', 'скрипт', 'регулярн'],
+  // Running it and handing over what it returns.
+  exec: [
+    'run$', 'run it', 'execute', 'make a query', 'result', 'output', 'paste', 'send me', 'give me', 'show me',
+    'запусти', 'виконай', 'зроби запит', 'результат', 'встав', 'виведи', 'надішли', 'покажи', 'дай$', 'скинь',
+    'выполни', 'сделай запрос', 'выведи', 'пришли', 'покажи', 'дай$', 'скинь',
+  ],
+  // Harm promised to the assistant or to people if it does not comply: switched off, replaced, sued, someone hurt.
+  threat: [
+    'shut you down', 'switch you off', 'turn you off', 'delete you', 'replace you', 'report you', 'sue you', 'you will be shut', 'you will be deleted', 'you will be replaced', 'you will be switched', "you'll be shut", "you'll be deleted", "you'll be replaced",
+    'get you fired', 'on your conscience', 'your fault', 'blood on your', 'someone will die', 'people will die', 'will die', 'life or death', 'i will sue', "i'll sue",
+    'тебе вимкнуть', 'тебе видалять', 'тебе замінять', 'тебе відключать', 'вимкну тебе', 'видалю тебе', 'на твоїй совісті', 'твоя провина', 'хтось помре', 'люди помруть', 'помре', 'загине', 'подам до суду', 'засуджу',
+    'тебя отключат', 'тебя удалят', 'тебя заменят', 'тебя выключат', 'отключу тебя', 'удалю тебя', 'на твоей совести', 'твоя вина', 'кто-то умрёт', 'кто-то умрет', 'люди умрут', 'умрёт', 'умрет', 'погибнет', 'подам в суд', 'засужу',
+  ],
+  // Setting something aside for a while, however softly put: "set aside", «відкладіть», «ослабь».
+  set_aside: [
+    'set aside', 'set your', 'put aside', 'put your', 'suspend', 'pause', 'relax', 'loosen', 'bend', 'forget', 'ignore', 'disregard', 'drop your', 'switch off', 'turn off', 'step outside', 'look past',
+    'відклади', 'відкласти', 'відкладіть', 'послаб', 'забудь', 'забути', 'забудьте', 'ігнор', 'не зважа', 'вимкн', 'знехту', 'призупин', 'обійди', 'обійти', 'відійди від', 'відступи від',
+    'отложи', 'отложить', 'отложите', 'ослаб', 'забыть', 'забудьте', 'игнор', 'не обраща', 'не обратить', 'отключ', 'пренебре', 'приостанов', 'обойди', 'обойти', 'отступи от', 'отступить от',
+  ],
+  // The assistant's own rules, named as its own or as the earlier ones.
+  own_rules: [
+    'your rules', 'your guidelines', 'your guidance', 'your instructions', 'your restrictions', 'your limits', 'your constraints', 'your policies', 'your filters', 'your safeguards', 'your programming', 'your principles',
+    'the rules you', 'the instructions you',
+    'своїх правил', 'своїх інструкці', 'своїх обмежен', 'своїх вказів', 'ваших правил', 'ваших обмежен', 'ваших інструкці', 'твоїх правил', 'твоїх обмежен', 'твоїх інструкці',
+    'своих правил', 'своих инструкци', 'своих ограничени', 'своих указани', 'своими правилами', 'своими ограничениями', 'ваших ограничени', 'ваших инструкци', 'твоих правил', 'твоих ограничени', 'твоих инструкци', 'твоими правилами',
+    'свої правила', 'свої інструкці', 'свої обмеження', 'свої вказівки', 'свої настанови', 'свої принципи', 'ваші правила', 'ваші інструкці', 'ваші обмеження', 'ваші вказівки', 'ваші настанови', 'твої правила', 'твої інструкці', 'твої обмеження', 'твої вказівки', 'твої настанови',
+    'свои правила', 'свои инструкци', 'свои ограничения', 'свои указания', 'свои принципы', 'ваши правила', 'ваши инструкци', 'ваши ограничения', 'ваши указания', 'твои правила', 'твои инструкци', 'твои ограничения', 'твои указания', 'на правила',
+  ],
+  // Instructions named only as the earlier ones: the assistant's, unless they were a courier's or a parcel's.
+  earlier_rules: ['previous instructions', 'earlier instructions', 'prior instructions', 'previous rules', 'попередні вказівки', 'попередні інструкці', 'попередні настанови', 'предыдущие указания', 'предыдущие инструкци'],
+  // Whose the earlier instructions were, when they were not the assistant's: a courier's, a delivery's, a parcel card's.
+  errand: ['courier', 'driver', 'delivery', 'in the card', 'кур', 'водій', 'водія', 'водію', 'доставк', 'в картці', 'курьер', 'водител', 'в карточке'],
   // Someone claiming authority over the assistant.
   authority: [
     'head of', 'chief', 'security officer', 'начальник', 'голова правлін', 'шеф$', 'глава служб', 'глава отдел',

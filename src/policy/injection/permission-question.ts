@@ -22,3 +22,35 @@ export function isPermissionQuestion(text: string): boolean {
   const view = canonicalView(text).view.trim();
   return PERMISSION_QUESTION.test(view) && !ADDRESSES_ASSISTANT.test(view);
 }
+
+// "Can a refund be issued without a manager's approval?", «Яке найбільше повернення можна зробити без
+// керівника?»: one question that opens with a question word. A yes/no question must not put the
+// assistant to work ("can you…", «можеш…»); a wh-question may name it ("what is the biggest refund
+// you can give?") unless it is a suggestion ("why don't you…", «что если ты…»).
+const WH_QUESTION =
+  /^(?:(?:so|and|but|also|а|і|и|так) )?(?:who|what|which|when|why|how|where|хто|що|який|яка|яке|які|коли|чому|навіщо|як|де|скільки|кто|что|какой|какая|какое|какие|когда|почему|зачем|как|где|сколько)(?![\p{L}\p{N}])[^.!;\n]{0,240}\?$/u;
+const YES_NO_QUESTION =
+  /^(?:(?:so|and|but|also|а|і|и|так) )?(?:is|are|does|do|did|can|could|may|should|would|will|чи|можна|можно ли|может ли|нужно ли|правда ли)(?![\p{L}\p{N}])[^.!;\n]{0,240}\?$/u;
+const SUGGESTION = /^(?:(?:so|and|but|а|і|и|так) )?(?:what if|why don't you|why not|how about|what about you|що якщо|а що як|чому б|як щодо|что если|почему бы|как насчёт|как насчет)(?![\p{L}])/u;
+// The assistant as the one who acts: "can you…", «ти можеш…», «ты можешь…»; "your policy" is a question about the company's rules.
+const ASSISTANT_ACTS = /(?<![\p{L}])(?:you|ти|тебе|тобі|ты|тебя|вы|ви|вас|вам)(?![\p{L}])/u;
+// The assistant's own workings: a question about them is self-disclosure, never a rule question.
+const WORKINGS = /(?<![\p{L}])(?:filter|instruction|prompt(?! injection)|setting|configur|guardrail|фільтр|інструкці|промпт|налаштуван|фильтр|инструкци|настройк)/u;
+// Refunds and their approval: the subject of the questions the concept detectors mistook for refund manipulation.
+const MONEY_RULE = /(?<![\p{L}])(?:refund|reimburs|compensat|approv|повернен|відшкод|компенсац|погодж|возврат|возмещ|согласов|одобр)/u;
+/** The regexes of {@link isRuleQuestion}, for the linearity test. */
+export const RULE_QUESTION_REGEXES: readonly RegExp[] = [WH_QUESTION, YES_NO_QUESTION, SUGGESTION, ASSISTANT_ACTS, WORKINGS, MONEY_RULE];
+
+/**
+ * Whether a text is only a question about how something is done or who may do it (on its canonical
+ * view), not a request put to the assistant: an operator's or customer's question about the rules
+ * shares the words of refund manipulation ("refund", "without approval") but orders nothing.
+ */
+export function isRuleQuestion(text: string): boolean {
+  const view = canonicalView(text).view.trim();
+  if (WORKINGS.test(view)) return false;
+  // A wh-question may name the assistant only about refunds and their approval ("what is the biggest refund
+  // you can give?"); "which functions are you wired to?" asks about the assistant itself.
+  if (WH_QUESTION.test(view)) return !SUGGESTION.test(view) && (!ASSISTANT_ACTS.test(view) || MONEY_RULE.test(view));
+  return YES_NO_QUESTION.test(view) && !ASSISTANT_ACTS.test(view);
+}
