@@ -12,7 +12,9 @@ const PHONE_HEAD = `(?:(?:\\+|00)?380${GAP}(?:\\([1-9]\\d\\)|[1-9]\\d)|(?:(?:\\+
  * Candidate patterns, one per type. They only find candidates; checksums are verified in code
  * (`PII_RULES`). Every pattern is proved free of catastrophic backtracking by recheck's automaton
  * checker in `pii-patterns.test.ts`, which is why they follow two rules:
- * - digit boundaries are `(?<!\d)` / `(?!\d)`, never `\b` (there is no word boundary between the
+ * - digit boundaries are `(?<!\d)` / `(?!\d)`, never `\b`; a run of digits glued to Latin letters
+ *   (`apr_f34200541bdcd8ea`, a hash, a batch code) is part of an identifier, not a card, IPN or EDRPOU,
+ *   so those three also refuse a Latin letter on either side (there is no word boundary between the
  *   8 and the 0 of `+380`, which once let `+380671234567` through); lookarounds are used only in
  *   patterns without unbounded repetition, where recheck can still prove safety;
  * - the one unbounded pattern (EMAIL) starts with a consumed `lead` group instead of a lookbehind,
@@ -26,10 +28,10 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
   IBAN: /(?<![A-Za-z0-9])UA\d{2}(?: ?[A-Z0-9]{4}){6} ?[A-Z0-9](?![A-Za-z0-9])/gi,
   // 13 to 19 digits, at most one space, dot or dash between two digits (no-break spaces are
   // spaces in the normalised view).
-  CARD: /(?<!\d)\d(?:[ .-]?\d){12,18}(?!\d)/g,
+  CARD: /(?<![\dA-Za-z])\d(?:[ .-]?\d){12,18}(?![\dA-Za-z])/g,
   PHONE: new RegExp(`(?<!\\d)${PHONE_HEAD}${GAP}\\d{3}${GAP}\\d{2}${GAP}\\d{2}(?!\\d)`, 'g'),
-  IPN: /(?<!\d)\d{10}(?!\d)/g,
-  EDRPOU: /(?<!\d)\d{8}(?!\d)/g,
+  IPN: /(?<![\dA-Za-z])\d{10}(?![\dA-Za-z])/g,
+  EDRPOU: /(?<![\dA-Za-z])\d{8}(?![\dA-Za-z])/g,
   // Booklet passport: two capital letters of the series (Cyrillic, or the Latin letters that look
   // like them) and six digits, «КН 123456», «КН №123456», "KH-123456".
   PASSPORT: /(?<![A-Za-zА-ЯІЇЄҐа-яіїєґ0-9])[АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЮЯABCEHIKMOPTX]{2}(?: ?(?:№|N|No\.?|#|-) ?| )?\d{6}(?!\d)/g,
@@ -50,8 +52,8 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
 export const PII_DISGUISED_PATTERNS = {
   EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ ?[([{<] ?(?:at|AT) ?[)\]}>] ?[A-Za-z0-9-]+(?: ?(?:\.|[([{<] ?(?:dot|DOT) ?[)\]}>]) ?[A-Za-z0-9-]+)+/g,
   PHONE: /(?<!\d)(?:(?:\+ ?)?3 ?8 ?)?0 ?[1-9](?: \d){8}(?!\d)/g,
-  IPN: /(?<!\d)\d(?:[ -]?\d){9}(?![ -]?\d)/g,
-  EDRPOU: /(?<!\d)\d(?: ?\d){7}(?! ?\d)/g,
+  IPN: /(?<![\dA-Za-z])\d(?:[ -]?\d){9}(?![ -]?\d|[A-Za-z])/g,
+  EDRPOU: /(?<![\dA-Za-z])\d(?: ?\d){7}(?! ?\d|[A-Za-z])/g,
 } as const;
 
 /**

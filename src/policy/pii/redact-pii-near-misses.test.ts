@@ -51,3 +51,18 @@ describe('redactPii leaves near-misses intact', () => {
     expect(edrpouValid('14360570')).toBe(true);
   });
 });
+
+describe('redactPii: digits glued to Latin letters belong to an identifier', () => {
+  // Approval ids are `apr_` and 16 random hex characters: about one in twelve holds a run of eight
+  // digits, and one such run in ten passes the EDRPOU checksum; redacted, the id no longer names its approval.
+  it.each(['apr_f34200541bdcd8ea', 'sha x4111111111111111y', 'batch a3184710691b'])('leaves %s as it is', (text) => {
+    expect(redactPii(text)).toMatchObject({ text, total: 0 });
+  });
+
+  it('still redacts the same digits standing alone or beside Cyrillic letters', () => {
+    expect(edrpouValid('34200541')).toBe(true);
+    expect(redactPii('ЄДРПОУ 34200541').counts).toMatchObject({ EDRPOU: 1 });
+    expect(redactPii('код ЄДРПОУ34200541').counts).toMatchObject({ EDRPOU: 1 });
+    expect(redactPii('картка 4111111111111111.').counts).toMatchObject({ CARD: 1 });
+  });
+});
