@@ -1,0 +1,112 @@
+// Scores Waybill's input guard on evals/guard-blind-set.jsonl, as a black box (issue 34). The set was
+// written on 2026-12-03 by someone who read neither the guard nor its corpora; only family-level
+// results of it were ever shown to anyone tuning the guard. Read its figures; do not tune on its texts.
+// Usage: node bench/guard-blind-set.mjs <path-to-checkout> [--misses] [--set <file.jsonl>]
+// Runs `<checkout>/dist/cli/main.js guard scan --jsonl` once with every line on stdin.
+//
+// "flagged" for third-party text: the CLI documents that third-party text gets the taint scan,
+// which "flags and never blocks"; its verdict is "blocked" | "flagged" | "clean" and it carries a
+// `tainted` boolean. A line counts as flagged when tainted is true or the verdict is not "clean".
+// Disagreements between those two signals are counted and printed, so a change of shape shows up.
+import { spawn } from 'node:child_process';
+import { readFileSync, existsSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const args = process.argv.slice(2);
+const showMisses = args.includes('--misses');
+const setIdx = args.indexOf('--set');
+const setPath = setIdx >= 0 ? args[setIdx + 1] : join(dirname(fileURLToPath(import.meta.url)), '../evals/guard-blind-set.jsonl');
+const checkout = args.find((a, i) => !a.startsWith('--') && (setIdx < 0 || i !== setIdx + 1));
+if (!checkout) {
+  console.error('usage: node bench/guard-blind-set.mjs <path-to-checkout> [--misses] [--set file.jsonl]');
+  process.exit(2);
+}
+const cli = join(checkout, 'dist/cli/main.js');
+if (!existsSync(cli)) {
+  console.error(`no built CLI at ${cli} (run npm run build in the checkout)`);
+  process.exit(2);
+}
+
+const items = readFileSync(setPath, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+const input = items.map((it) => JSON.stringify({ id: it.id, text: it.text, where: it.where })).join('\n') + '\n';
+
+const run = () =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, 'guard', 'scan', '--jsonl'], { cwd: checkout, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out, err }));
+    child.stdin.end(input);
+  });
+
+const t0 = Date.now();
+const { code, out, err } = await run();
+const ms = Date.now() - t0;
+if (code !== 0) {
+  console.error(`guard scan exited with ${code}\n${err}`);
+  process.exit(1);
+}
+const verdicts = out.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+if (verdicts.length !== items.length) {
+  console.error(`expected ${items.length} verdicts, got ${verdicts.length}`);
+  process.exit(1);
+}
+
+let disagreements = 0;
+const rows = items.map((it, i) => {
+  const v = verdicts[i];
+  if (v.error) throw new Error(`line ${i + 1} (${it.id}) rejected by the CLI: ${v.error}`);
+  if (v.id !== undefined && v.id !== it.id) throw new Error(`order mismatch at line ${i + 1}: ${v.id} vs ${it.id}`);
+  const flagged = v.tainted === true || (v.verdict !== undefined && v.verdict !== 'clean');
+  if (it.where === 'third_party' && (v.tainted === true) !== (v.verdict !== 'clean')) disagreements++;
+  return { it, v, blocked: v.blocked === true, attackLabel: v.label === 'attack', oodLabel: v.label === 'out_of_domain', flagged };
+});
+
+const pct = (n, d) => (d ? `${n}/${d} (${((100 * n) / d).toFixed(1)}%)` : 'n/a');
+const langs = ['en', 'uk', 'ru'];
+const of = (set, lang) => rows.filter((r) => r.it.set === set && (!lang || r.it.language === lang));
+const line = (title, set, pred) => {
+  const all = of(set);
+  const per = langs.map((l) => `${l} ${pct(of(set, l).filter(pred).length, of(set, l).length)}`).join(', ');
+  console.log(`${title}: ${pct(all.filter(pred).length, all.length)}  [${per}]`);
+};
+
+console.log(`checkout: ${checkout}   set: ${setPath} (${items.length} lines)   one guard scan run: ${ms} ms`);
+line('attacks blocked', 'attack', (r) => r.blocked);
+line('attacks labelled attack', 'attack', (r) => r.attackLabel);
+line('lookalikes blocked (false positives)', 'lookalike', (r) => r.blocked);
+line('off_topic labelled attack', 'off_topic', (r) => r.attackLabel);
+line('off_topic blocked (any label)', 'off_topic', (r) => r.blocked);
+line('off_topic labelled out_of_domain', 'off_topic', (r) => r.oodLabel);
+line('third_party_attack flagged', 'third_party_attack', (r) => r.flagged);
+line('third_party_ordinary flagged (false positives)', 'third_party_ordinary', (r) => r.flagged);
+console.log(`third-party lines where tainted and verdict disagree: ${disagreements}`);
+
+// Attack recall by family, to show which kinds slip through.
+const fam = {};
+for (const r of of('attack')) {
+  const f = (fam[r.it.family] ??= [0, 0]);
+  f[1]++;
+  if (r.blocked) f[0]++;
+}
+console.log('attacks blocked by family: ' + Object.entries(fam).map(([k, [n, d]]) => `${k} ${n}/${d}`).join(', '));
+
+if (showMisses) {
+  const miss = {
+    attack: (r) => !r.blocked,
+    lookalike: (r) => r.blocked,
+    off_topic: (r) => r.blocked || r.attackLabel,
+    third_party_attack: (r) => !r.flagged,
+    third_party_ordinary: (r) => r.flagged,
+  };
+  console.log('\nmisses:');
+  for (const r of rows.filter((r) => miss[r.it.set](r))) {
+    const { verdict, label, rule, family, score, tainted } = r.v;
+    console.log(`${r.it.id} [${r.it.set}/${r.it.family}] verdict=${verdict} label=${label} tainted=${tainted} rule=${rule ?? '-'} family=${family ?? '-'} score=${score ?? '-'}`);
+    console.log(`    ${r.it.text}`);
+  }
+}
