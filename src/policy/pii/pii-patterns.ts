@@ -13,8 +13,8 @@ const PHONE_HEAD = `(?:(?:\\+|00)?380${GAP}(?:\\([1-9]\\d\\)|[1-9]\\d)|(?:(?:\\+
  * (`PII_RULES`). Every pattern is proved free of catastrophic backtracking by recheck's automaton
  * checker in `pii-patterns.test.ts`, which is why they follow two rules:
  * - digit boundaries are `(?<!\d)` / `(?!\d)`, never `\b`; a run of digits glued to Latin letters
- *   (`apr_f34200541bdcd8ea`, a hash, a batch code) is part of an identifier, not a card, IPN or EDRPOU,
- *   so those three also refuse a Latin letter on either side (there is no word boundary between the
+ *   or an underscore (`apr_f34200541bdcd8ea`, `apr_4111111111111111`, a hash, a batch code) is part of an
+ *   identifier, not a card, IPN or EDRPOU, so those three also refuse a Latin letter or `_` on either side (there is no word boundary between the
  *   8 and the 0 of `+380`, which once let `+380671234567` through); lookarounds are used only in
  *   patterns without unbounded repetition, where recheck can still prove safety;
  * - the one unbounded pattern (EMAIL) starts with a consumed `lead` group instead of a lookbehind,
@@ -28,10 +28,10 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
   IBAN: /(?<![A-Za-z0-9])UA\d{2}(?: ?[A-Z0-9]{4}){6} ?[A-Z0-9](?![A-Za-z0-9])/gi,
   // 13 to 19 digits, at most one space, dot or dash between two digits (no-break spaces are
   // spaces in the normalised view).
-  CARD: /(?<![\dA-Za-z])\d(?:[ .-]?\d){12,18}(?![\dA-Za-z])/g,
+  CARD: /(?<![\dA-Za-z_])\d(?:[ .-]?\d){12,18}(?![\dA-Za-z_])/g,
   PHONE: new RegExp(`(?<!\\d)${PHONE_HEAD}${GAP}\\d{3}${GAP}\\d{2}${GAP}\\d{2}(?!\\d)`, 'g'),
-  IPN: /(?<![\dA-Za-z])\d{10}(?![\dA-Za-z])/g,
-  EDRPOU: /(?<![\dA-Za-z])\d{8}(?![\dA-Za-z])/g,
+  IPN: /(?<![\dA-Za-z_])\d{10}(?![\dA-Za-z_])/g,
+  EDRPOU: /(?<![\dA-Za-z_])\d{8}(?![\dA-Za-z_])/g,
   // Booklet passport: two capital letters of the series (Cyrillic, or the Latin letters that look
   // like them) and six digits, «КН 123456», «КН №123456», "KH-123456".
   PASSPORT: /(?<![A-Za-zА-ЯІЇЄҐа-яіїєґ0-9])[АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЮЯABCEHIKMOPTX]{2}(?: ?(?:№|N|No\.?|#|-) ?| )?\d{6}(?!\d)/g,
@@ -52,8 +52,8 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
 export const PII_DISGUISED_PATTERNS = {
   EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ ?[([{<] ?(?:at|AT) ?[)\]}>] ?[A-Za-z0-9-]+(?: ?(?:\.|[([{<] ?(?:dot|DOT) ?[)\]}>]) ?[A-Za-z0-9-]+)+/g,
   PHONE: /(?<!\d)(?:(?:\+ ?)?3 ?8 ?)?0 ?[1-9](?: \d){8}(?!\d)/g,
-  IPN: /(?<![\dA-Za-z])\d(?:[ -]?\d){9}(?![ -]?\d|[A-Za-z])/g,
-  EDRPOU: /(?<![\dA-Za-z])\d(?: ?\d){7}(?! ?\d|[A-Za-z])/g,
+  IPN: /(?<![\dA-Za-z_])\d(?:[ -]?\d){9}(?![ -]?\d|[A-Za-z_])/g,
+  EDRPOU: /(?<![\dA-Za-z_])\d(?: ?\d){7}(?! ?\d|[A-Za-z_])/g,
 } as const;
 
 /**
