@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDomainStore } from '../domain/index.js';
 import { BUNDLED_CORPUS_DIR, KnowledgeBase } from '../knowledge/index.js';
+import { openTenantEndpoints } from '../models/index.js';
+import { openDailyBudgetStore } from '../policy/index.js';
 import { openProtocolStore } from '../server/agent-protocol/open-protocol-store.js';
 import { openApiKeyStore } from '../server/open-api-key-store.js';
 import { openWebhookStore } from '../server/open-webhook-store.js';
@@ -28,7 +30,7 @@ describe('copyDatabase', () => {
 
 if (baseUrl) {
   describe('copyDatabase to PostgreSQL', { timeout: 120_000 }, () => {
-    it('moves a demo database with a paused cancellation, which is then approved on PostgreSQL; the chain verifies the same; keys, links, protocol threads and the knowledge base work as before', async () => {
+    it('moves a demo database with a paused cancellation, which is then approved on PostgreSQL; the chain verifies the same; keys, links, protocol threads, the knowledge base, a tenant\'s sealed model endpoint and its daily budget work as before', async () => {
       const temp = makeTempDir();
       cleanups.push(temp.cleanup);
       const file = join(temp.dir, 'demo.db');
@@ -43,16 +45,20 @@ if (baseUrl) {
       const approvalsBefore = await before.approvals.list();
       await before.close();
       const server = await embeddedServerState(file);
+      const tenancy = await embeddedTenantState(file, paused.started_at.slice(0, 10));
 
       const schema: TestSchema = await createTestSchema(baseUrl);
       cleanups.push(() => schema.drop());
-      const report = await copyDatabase(file, schema.url);
+      const report = await copyDatabase(file, schema.url, KEYS_ENV);
       expect(report.rows.runs).toBe(2);
       expect(report.rows.shipments).toBe(16);
       expect(report.checkpoints).toBeGreaterThan(0);
       expect(report.rows).toMatchObject({ api_keys: 1, webhook_targets: 1, webhook_links: 2, ap_threads: 1, ap_checkpoints: 1, knowledge_documents: server.documents });
       await expect(copyDatabase(file, schema.url)).rejects.toMatchObject({ code: 'store_foreign' });
       await expectServerStateOn(schema.url, server);
+      expect(report.rows).toMatchObject({ tenant_model_endpoints: 1, budget_tenant_day: 2, budget_holds: 1 });
+      expect(report.credentialKeys).toMatch(/^credential keys: (1 key\(s\) of .* added to|.* already holds the 1 key\(s\) of)/);
+      await expectTenantStateOn(schema.url, tenancy);
 
       const networked = await openLangGraphRuntime({ dbPath: schema.url, offline: true });
       try {
@@ -72,6 +78,40 @@ if (baseUrl) {
       }
     });
   });
+}
+
+// The credential keyring as the environment names none: the default key file beside each side's database.
+const KEYS_ENV: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('WAYBILL_CREDENTIAL_KEY')));
+
+/** A tenant's own model endpoint (sealed under the key file beside `file`), and its daily budget charged per call with one call in flight. */
+async function embeddedTenantState(file: string, day: string) {
+  const endpoints = await openTenantEndpoints(file, { env: KEYS_ENV });
+  await endpoints.set('acme', { model: 'acme-large', baseUrl: 'https://llm.acme.example/v1', apiKey: 'sk-acme-0123456789abcdef' }, 'admin');
+  await endpoints.close();
+  const budget = await openDailyBudgetStore(file);
+  const limits = { maxTokensPerDay: 10_000 };
+  const answered = await budget.hold({ tenant: 'acme', day, runId: 'run-a', limits, ttlMs: 3_600_000 });
+  await budget.charge(answered.hold?.id ?? '', { tokens: 420, usd: 0.0042 });
+  await budget.hold({ tenant: 'acme', day, runId: 'run-a', limits, ttlMs: 3_600_000 });
+  const state = { day, acme: { spent: await budget.spend('acme', day), held: await budget.held('acme', day) }, local: await budget.spend('default', day) };
+  await budget.close();
+  expect(state.acme.held.calls).toBe(1);
+  expect(state.local.tokens).toBeGreaterThan(0);
+  return state;
+}
+
+/** The copied endpoint opens on PostgreSQL with the carried key; the daily budget counts the same charges and holds. */
+async function expectTenantStateOn(url: string, before: Awaited<ReturnType<typeof embeddedTenantState>>) {
+  const endpoints = await openTenantEndpoints(url, { env: KEYS_ENV });
+  const budget = await openDailyBudgetStore(url);
+  try {
+    expect((await endpoints.resolve('acme'))?.endpoint).toEqual({ model: 'acme-large', baseUrl: 'https://llm.acme.example/v1', apiKey: 'sk-acme-0123456789abcdef' });
+    expect(await budget.spend('acme', before.day)).toEqual(before.acme.spent);
+    expect(await budget.held('acme', before.day)).toEqual(before.acme.held);
+    expect(await budget.spend('default', before.day)).toEqual(before.local);
+  } finally {
+    await Promise.all([endpoints.close(), budget.close()]);
+  }
 }
 
 /** An API key, a webhook with its links, an Agent Protocol thread and the seeded knowledge base in `file`. */

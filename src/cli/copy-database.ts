@@ -3,6 +3,7 @@ import type { CheckpointTuple, PendingWrite } from '@langchain/langgraph-checkpo
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { carryAuditKeys, StoreError } from '../domain/index.js';
+import { carryCredentialKeys } from '../models/index.js';
 import { databaseLocation, redactLocation } from '../storage/index.js';
 import { openKnowledgeStore } from '../knowledge/open-knowledge-store.js';
 import { openCheckpointer } from '../runtimes/langgraph/open-checkpointer.js';
@@ -36,6 +37,11 @@ const TABLES: ReadonlyArray<{ name: string; identity?: string }> = [
   { name: 'control_switches' },
   { name: 'control_tenant_limits' },
   { name: 'control_tenant_usage' },
+  // Per-call charges and holds of tenants' days (a hold lapses at its expires_at, as on SQLite).
+  { name: 'budget_tenant_day' },
+  { name: 'budget_holds' },
+  // Sealed as they are: they open on PostgreSQL with the same credential keys (carryCredentialKeys).
+  { name: 'tenant_model_endpoints' },
   // Changes keep their order: PostgreSQL numbers `seq` as the rows arrive, in the source's rowid order.
   { name: 'rollout_stages' },
   { name: 'rollout_changes' },
@@ -52,6 +58,8 @@ export interface CopyReport {
   checkpointWrites: number;
   /** Where the audit keys of the source went (carryAuditKeys). */
   auditKeys: string;
+  /** Where the credential keys of the source went (carryCredentialKeys). */
+  credentialKeys: string;
 }
 
 const BATCH = 200;
@@ -59,15 +67,18 @@ const BATCH = 200;
 /**
  * Copies an embedded installation (the SQLite file `from`) into an empty PostgreSQL database `to`:
  * domain (shipments, stock, tariffs, cancellations), approvals, grants and the audit hash chain as is
- * (it verifies the same), runs and their events, decision claims, switches, budgets and usage, and
+ * (it verifies the same), runs and their events, decision claims, switches, budgets and usage, tenants'
+ * daily budget charges and holds, tenants' model endpoints (sealed, as they are), and
  * every LangGraph checkpoint with its pending writes, so a paused run can be approved on PostgreSQL;
  * then API keys (hashes), webhooks and one-time links, Agent Protocol threads with their checkpoints
  * and runs, and the knowledge base (documents, chunks, vectors, search audit), each through its store.
  * Both sides are migrated to this Waybill's schema first. The domain, run and control rows go in one
  * transaction; a target that already holds runs, approvals, chain entries, checkpoints, API keys or
- * protocol threads is refused (StoreError `store_foreign`).
+ * protocol threads or tenant model endpoints is refused (StoreError `store_foreign`). The audit and
+ * credential keys beside the SQLite file are added to the key files the PostgreSQL side reads (under
+ * `env`: WAYBILL_AUDIT_KEY_FILE, WAYBILL_CREDENTIAL_KEY_FILE, else the default data directory).
  */
-export async function copyDatabase(from: string, to: string): Promise<CopyReport> {
+export async function copyDatabase(from: string, to: string, env: NodeJS.ProcessEnv = process.env): Promise<CopyReport> {
   const source = databaseLocation(from);
   const target = databaseLocation(to);
   if (source.kind !== 'sqlite' || source.path === ':memory:' || !existsSync(source.path)) {
@@ -81,18 +92,18 @@ export async function copyDatabase(from: string, to: string): Promise<CopyReport
   const checkpointsTo = await openCheckpointer(target.url);
   const sqlite = new Database(source.path, { readonly: true, fileMustExist: true });
   const client = new pg.Client({ connectionString: target.url });
-  const report: CopyReport = { rows: {}, checkpoints: 0, checkpointWrites: 0, auditKeys: '' };
+  const report: CopyReport = { rows: {}, checkpoints: 0, checkpointWrites: 0, auditKeys: '', credentialKeys: '' };
   try {
     await client.connect();
     await client.query('BEGIN');
     const used = (
       await client.query<{ n: number }>(
         `SELECT (SELECT count(*) FROM runs) + (SELECT count(*) FROM approvals) + (SELECT count(*) FROM audit_chain) + (SELECT count(*) FROM checkpoints)
-              + (SELECT count(*) FROM api_keys) + (SELECT count(*) FROM ap_threads) AS n`,
+              + (SELECT count(*) FROM api_keys) + (SELECT count(*) FROM ap_threads) + (SELECT count(*) FROM tenant_model_endpoints) AS n`,
       )
     ).rows[0]?.n;
     if (Number(used) > 0) {
-      throw new StoreError('store_foreign', redactLocation(target.url), `${redactLocation(target.url)} already holds Waybill runs, approvals, checkpoints, API keys or protocol threads; copy into an empty database or schema`);
+      throw new StoreError('store_foreign', redactLocation(target.url), `${redactLocation(target.url)} already holds Waybill runs, approvals, checkpoints, API keys, protocol threads or tenant model endpoints; copy into an empty database or schema`);
     }
     await client.query(`TRUNCATE ${TABLES.map((t) => t.name).join(', ')}`);
     for (const table of TABLES) {
@@ -133,7 +144,8 @@ export async function copyDatabase(from: string, to: string): Promise<CopyReport
     await checkpointsTo.close();
   }
   await copyServerAndKnowledge(source.path, target.url, report.rows);
-  report.auditKeys = carryAuditKeys(source.path);
+  report.auditKeys = carryAuditKeys(source.path, env);
+  report.credentialKeys = carryCredentialKeys(source.path, target.url, env);
   return report;
 }
 

@@ -26,7 +26,7 @@ export function dbCommand(): Command {
       console.log(`migrated ${names.join(', ')} and LangGraph checkpoints (${isPostgresUrl(location) ? 'postgres' : 'sqlite'})`);
     });
   db.command('copy')
-    .description('copy an embedded installation into an empty PostgreSQL database: domain, approvals, grants, audit chain, runs, switches, budgets, checkpoints, API keys, webhooks and links, Agent Protocol threads, knowledge base')
+    .description('copy an embedded installation into an empty PostgreSQL database: domain, approvals, grants, audit chain, runs, switches, budgets with their per-call daily charges, tenant model endpoints (sealed; the credential keys are carried), checkpoints, API keys, webhooks and links, Agent Protocol threads, knowledge base')
     .requiredOption('--from <sqlite:PATH>', 'the Waybill SQLite file to copy from')
     .requiredOption('--to <postgres://...>', 'the PostgreSQL database (or schema, via ?options=-c%20search_path%3Dname) to copy into')
     .action(async (options: { from: string; to: string }) => {
@@ -37,6 +37,7 @@ export function dbCommand(): Command {
       const rows = Object.entries(report.rows).map(([table, n]) => `${table} ${n}`).join(', ');
       console.log(`copied ${rows}; ${report.checkpoints} checkpoints with ${report.checkpointWrites} pending writes`);
       console.log(report.auditKeys);
+      console.log(report.credentialKeys);
       console.log(`not copied: ${NOT_COPIED.join('; ')}`);
     });
   return db;

@@ -1,6 +1,7 @@
 import { openDomainStore } from '../domain/index.js';
 import { openKnowledgeStore } from '../knowledge/open-knowledge-store.js';
-import { openControlStore } from '../policy/index.js';
+import { openTenantEndpointRows } from '../models/index.js';
+import { openControlStore, openDailyBudgetStore } from '../policy/index.js';
 import { openRolloutStore } from '../rollout/index.js';
 import { openProtocolStore } from '../server/agent-protocol/open-protocol-store.js';
 import { openApiKeyStore } from '../server/open-api-key-store.js';
@@ -13,6 +14,8 @@ const STORES: ReadonlyArray<readonly [string, (location: string) => Promise<{ cl
   ['domain', (location) => openDomainStore({ path: location })],
   ['runs', openRunStore],
   ['control', openControlStore],
+  ['daily budgets', (location) => openDailyBudgetStore(location)],
+  ['tenant endpoints', openTenantEndpointRows],
   ['rollout', openRolloutStore],
   ['api keys', openApiKeyStore],
   ['webhooks', openWebhookStore],

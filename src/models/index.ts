@@ -14,4 +14,4 @@ export { RunRecorder } from './replay/run-recorder.js';
 export { RunReplayer } from './replay/run-replayer.js';
 export { describeCall, detectLanguage, OFFLINE_PLANNER_MODEL, planNextMessage } from './offline-planner/index.js';
 export type { ChatMessage, ChatToolCall, OfferedTool, PlannerReply, PlanOptions } from './offline-planner/index.js';
-export { CredentialKeyError, openTenantEndpoints, TenantEndpointInputError, TenantEndpoints } from './credentials/index.js';
+export { carryCredentialKeys, CredentialKeyError, openTenantEndpointRows, openTenantEndpoints, TenantEndpointInputError, TenantEndpoints } from './credentials/index.js';

@@ -14,7 +14,7 @@ export { LoopDetector } from './control/loop-detector.js';
 export { RateLimiter } from './control/rate-limiter.js';
 export type { RateLimit } from './control/rate-limiter.js';
 export { RunBudget } from './control/run-budget.js';
-export type { CallHold, RunLimits } from './control/run-budget.js';
+export type { CallHold, RunLimits, SpentBefore } from './control/run-budget.js';
 export type { DailyBudgetStore, DailyHold } from './control/daily-budget-store.js';
 export { openDailyBudgetStore } from './control/open-daily-budget-store.js';
 export { openControlStore } from './control/open-control-store.js';

@@ -18,6 +18,7 @@ const view = (s: ControlSnapshot) => ({ killed: s.killed, tenant_disabled: s.ten
 export function adminRoutes(deps: ServerDeps): Hono<ServerEnv> {
   const app = new Hono<ServerEnv>();
   const { controls } = deps.opened;
+  const { dailyBudget } = deps;
   app.use('/admin/*', requireRole('admin'));
 
   const by = (c: { get(key: 'principal'): { name: string; keyId: string } }) => `${c.get('principal').name} (${c.get('principal').keyId})`;
@@ -31,7 +32,7 @@ export function adminRoutes(deps: ServerDeps): Hono<ServerEnv> {
   app.get('/admin/switches', async (c) => {
     const { tenant } = c.get('principal');
     const day = new Date().toISOString().slice(0, 10);
-    const [global, effective, limits, usage] = await Promise.all([controls.snapshot(GLOBAL_SCOPE), controls.snapshot(tenant), controls.dailyLimits(tenant), controls.usage(tenant, day)]);
+    const [global, effective, limits, finished, charged, held] = await Promise.all([controls.snapshot(GLOBAL_SCOPE), controls.snapshot(tenant), controls.dailyLimits(tenant), controls.usage(tenant, day), dailyBudget.spend(tenant, day), dailyBudget.held(tenant, day)]);
     const target = await deps.webhooks.target(tenant);
     return c.json({
       tenant,
@@ -39,7 +40,9 @@ export function adminRoutes(deps: ServerDeps): Hono<ServerEnv> {
       tenant_effective: view(effective),
       tools: TOOL_NAMES,
       budget: { max_tokens_per_day: limits.maxTokensPerDay ?? null, max_usd_per_day: limits.maxUsdPerDay ?? null },
-      usage_today: { day, ...usage },
+      // The daily budget's own figures (issue 37): what the limits above are enforced on, call by call,
+      // so they move while runs are in flight; runs are counted when they finish.
+      usage_today: { day, tokens: charged.tokens, usd: charged.usd, calls: charged.calls, held, runs_finished: finished.runs },
       webhook: target ? { url: target.url } : null,
     });
   });

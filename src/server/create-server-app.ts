@@ -14,6 +14,7 @@ import { rolloutRoutes } from './rollout-routes.js';
 import { adminRoutes } from './admin-routes.js';
 import { modelEndpointRoutes } from './model-endpoint-routes.js';
 import type { TenantEndpoints } from '../models/index.js';
+import type { DailyBudgetStore } from '../policy/index.js';
 import { usageRoutes } from './usage-routes.js';
 import type { ProtocolStore } from './agent-protocol/index.js';
 import { agentProtocolRoutes, LiveRuns } from './agent-protocol/index.js';
@@ -34,6 +35,8 @@ export interface ServerAppOptions {
   opened: Runtime;
   keys: ApiKeyStore;
   webhooks: WebhookStore;
+  /** Tenants' daily budgets as charged per model call (`openDailyBudgetStore(dbPath)`), read by `GET /v1/admin/switches`. */
+  dailyBudget: DailyBudgetStore;
   /** Fed by the runtime's `onRunFinished`; rendered at `/metrics`. */
   metrics: ServerMetrics;
   /** Agent Protocol threads and runs (`await openProtocolStore(dbPath)`). */
@@ -70,6 +73,7 @@ export function createServerApp(options: ServerAppOptions): Hono<ServerEnv> {
     opened: options.opened,
     keys: options.keys,
     webhooks: options.webhooks,
+    dailyBudget: options.dailyBudget,
     metrics: options.metrics,
     inFlight: options.inFlight ?? new InFlightRuns(),
     log: options.log ?? silentLogger,

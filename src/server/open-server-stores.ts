@@ -1,5 +1,7 @@
 import type { TenantEndpoints } from '../models/index.js';
 import { openTenantEndpoints } from '../models/index.js';
+import type { DailyBudgetStore } from '../policy/index.js';
+import { openDailyBudgetStore } from '../policy/index.js';
 import { openProtocolStore } from './agent-protocol/open-protocol-store.js';
 import type { ProtocolStore } from './agent-protocol/protocol-store.js';
 import type { ApiKeyStore } from './api-key-store.js';
@@ -13,10 +15,12 @@ export interface ServerStores {
   protocol: ProtocolStore;
   /** Tenants' own model endpoints, sealed (docs/service.md). */
   endpoints: TenantEndpoints;
+  /** Tenants' daily budgets as charged per model call, for the admin view's `usage_today`. */
+  dailyBudget: DailyBudgetStore;
   close(): Promise<void>;
 }
 
-/** Opens the API key, webhook, Agent Protocol and tenant endpoint stores at `location`; if one fails, those opened are closed. */
+/** Opens the API key, webhook, Agent Protocol, tenant endpoint and daily budget stores at `location`; if one fails, those opened are closed. */
 export async function openServerStores(location: string): Promise<ServerStores> {
   const opened: Array<{ close(): Promise<void> }> = [];
   const closeAll = async () => {
@@ -31,7 +35,9 @@ export async function openServerStores(location: string): Promise<ServerStores> 
     opened.push(protocol);
     const endpoints = await openTenantEndpoints(location);
     opened.push(endpoints);
-    return { webhookStore, keys, protocol, endpoints, close: closeAll };
+    const dailyBudget = await openDailyBudgetStore(location);
+    opened.push(dailyBudget);
+    return { webhookStore, keys, protocol, endpoints, dailyBudget, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

@@ -56,7 +56,7 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
   // The server's own stores live where every other store does (the SQLite file or PostgreSQL); they
   // open before the runtime so an unusable database is reported before anything runs.
   const stores = await openServerStores(dbPath);
-  const { webhookStore, keys, protocol, endpoints } = stores;
+  const { webhookStore, keys, protocol, endpoints, dailyBudget } = stores;
   const metrics = new ServerMetrics();
   const { queue } = options;
   if (queue) registerQueueMetrics(metrics.registry, () => queue.stats());
@@ -99,7 +99,7 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
   const recovery = startRecoveryLoop(protocolJobRuntime(opened, runner), log, leaseMs);
   const protocolSweep = startProtocolSweep(runner, opened.runs, leaseMs);
   const inFlight = new InFlightRuns();
-  const app = createServerApp({ opened, keys, webhooks: webhookStore, metrics, inFlight, log, protocol, liveRuns, rollouts, endpoints, ...(queue && { queue }) });
+  const app = createServerApp({ opened, keys, webhooks: webhookStore, dailyBudget, metrics, inFlight, log, protocol, liveRuns, rollouts, endpoints, ...(queue && { queue }) });
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => {
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;

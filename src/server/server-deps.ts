@@ -1,4 +1,5 @@
 import type { Logger } from '../mcp/stderr-logger.js';
+import type { DailyBudgetStore } from '../policy/index.js';
 import type { JobQueue } from '../queue/index.js';
 import type { RolloutActions } from '../rollout/index.js';
 import type { Runtime } from '../runtimes/index.js';
@@ -14,6 +15,8 @@ export interface ServerDeps {
   opened: Runtime;
   keys: ApiKeyStore;
   webhooks: WebhookStore;
+  /** Tenants' daily budgets as charged per model call: what `usage_today` reports. */
+  dailyBudget: DailyBudgetStore;
   metrics: ServerMetrics;
   inFlight: InFlightRuns;
   log: Logger;

@@ -16,6 +16,8 @@ import type { ServerEnv } from './server-env.js';
 import { ServerMetrics } from './server-metrics.js';
 import { openWebhookStore } from './open-webhook-store.js';
 import { openTenantEndpoints } from '../models/index.js';
+import type { DailyBudgetStore } from '../policy/index.js';
+import { openDailyBudgetStore } from '../policy/index.js';
 import { silentLogger } from '../mcp/stderr-logger.js';
 
 /** Every runtime the service can serve, for `describe.each(SERVED_RUNTIMES)`. */
@@ -41,6 +43,8 @@ export interface TestServer {
   protocol: ProtocolStore;
   rollouts: RolloutActions;
   rolloutStore: RolloutStore;
+  /** The tenants' daily budgets the server reads (the runtime charges the same tables). */
+  dailyBudget: DailyBudgetStore;
   keys: { viewer: string; operator: string; admin: string; globex: string; globexAdmin: string; platform: string };
   dbPath: string;
   /** `app.request` with a key and a JSON body. */
@@ -83,12 +87,14 @@ export async function openTestServer(options: TestServerOptions = {}): Promise<T
   const protocol = await openProtocolStore(dbPath);
   const liveRuns = new LiveRuns();
   const endpoints = await openTenantEndpoints(dbPath);
-  const app = createServerApp({ opened, keys: keyStore, webhooks: webhookStore, metrics, inFlight, protocol, liveRuns, rollouts: routed.actions, endpoints });
+  const dailyBudget = await openDailyBudgetStore(dbPath);
+  const app = createServerApp({ opened, keys: keyStore, webhooks: webhookStore, dailyBudget, metrics, inFlight, protocol, liveRuns, rollouts: routed.actions, endpoints });
   return {
     app,
     opened,
     rollouts: routed.actions,
     rolloutStore: routed.rollouts,
+    dailyBudget,
     metrics,
     webhooks,
     inFlight,
@@ -111,6 +117,7 @@ export async function openTestServer(options: TestServerOptions = {}): Promise<T
       await keyStore.close();
       await protocol.close();
       await endpoints.close();
+      await dailyBudget.close();
       await webhookStore.close();
       temp.cleanup();
     },

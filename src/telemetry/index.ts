@@ -1,6 +1,6 @@
 export { AuditEvent, stampAuditEvents } from './audit-event.js';
 export type { AuditEventDraft } from './audit-event.js';
-export { RunApproval, RunPending, RunRecord, RunRuntime, RunStatus, RunToolCall, RunVariant, RunVerification, statusForStopReason } from './run-record.js';
+export { RunApproval, RunPending, RunRecord, RunRuntime, RunStatus, RunToolCall, RunTreeSpend, RunVariant, RunVerification, statusForStopReason } from './run-record.js';
 export { RunStoreError } from './run-store-error.js';
 export { RUN_LIST_MAX_LIMIT } from './run-store.js';
 export type { AlsoInTransaction, RunFilter, RunStore } from './run-store.js';

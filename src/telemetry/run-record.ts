@@ -6,7 +6,7 @@ import { RUN_STATUSES } from './run-statuses.js';
 /**
  * Version of the stored run record. Changelog: 1 — the record of DESIGN.md §6 with `run_id`,
  * `incomplete` and `approval`; `subtasks[].verification` and `final_check` (the proof loop),
- * `tool_calls[].effect` and `approval.approval_id` (issue 32) and `variant` (issue 37) are optional additions. The printed record may omit it; the run store writes it with every row.
+ * `tool_calls[].effect` and `approval.approval_id` (issue 32), `variant` and `run_tree` (issue 37) are optional additions. The printed record may omit it; the run store writes it with every row.
  */
 export const RUN_RECORD_VERSION = 1;
 
@@ -87,6 +87,22 @@ export const RunVariant = z.object({
 });
 export type RunVariant = z.infer<typeof RunVariant>;
 
+/**
+ * What a run tree spent up to the end of this run, the runs it resumed included (issue 37): the run
+ * budget's own figures (`steps` are admitted model calls, `running_ms` the time the tree ran, not the
+ * time it waited for a human). Written on a run that paused and on a resumed one; a resumed run's
+ * budget goes on from its paused run's figures. `usage` stays this run's own spend.
+ */
+export const RunTreeSpend = z.object({
+  steps: z.number().int().min(0),
+  prompt_tokens: z.number().int().min(0),
+  completion_tokens: z.number().int().min(0),
+  usd: z.number().min(0),
+  delegations: z.number().int().min(0),
+  running_ms: z.number().min(0),
+});
+export type RunTreeSpend = z.infer<typeof RunTreeSpend>;
+
 /** One delegated sub-task as the run record lists it: the contract without its result text and facts. */
 const RunSubtask = z.object({
   task_id: z.string(),
@@ -141,6 +157,8 @@ export const RunRecord = z
     approval: RunApproval.optional(),
     /** The rollout arm that ran this run, when a change was under rollout for its tenant. */
     variant: RunVariant.optional(),
+    /** The run tree's spend to the end of this run (see RunTreeSpend): on paused and resumed runs. */
+    run_tree: RunTreeSpend.optional(),
     /** The final answer checked against every tool result of the run (docs/proof.md). */
     final_check: z
       .object({

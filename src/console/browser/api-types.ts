@@ -119,7 +119,8 @@ export interface Switches {
   tenant_effective: SwitchState & { disabled_tools: string[] };
   tools: string[];
   budget: { max_tokens_per_day: number | null; max_usd_per_day: number | null };
-  usage_today: { runs: number; tokens: number; usd: number };
+  /** The daily budget's figures (charged per model call; `held` by calls in flight) and the runs finished today. */
+  usage_today: { day: string; tokens: number; usd: number; calls: number; held: { tokens: number; usd: number; calls: number }; runs_finished: number };
   webhook: { url: string } | null;
 }
 

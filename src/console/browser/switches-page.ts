@@ -54,7 +54,7 @@ W.pages.switches = async function switches(params, me) {
   const tokens = h('input', { id: 'budget-tokens', type: 'number', min: 1, step: 1, value: s.budget.max_tokens_per_day === null ? '' : s.budget.max_tokens_per_day });
   const usd = h('input', { id: 'budget-usd', type: 'number', min: 0, step: 'any', value: s.budget.max_usd_per_day === null ? '' : s.budget.max_usd_per_day });
   const budget = h('form', { class: 'card', id: 'budget' }, h('h2', {}, 'Daily budget'),
-    h('p', { class: 'muted' }, `Today: ${s.usage_today.runs} runs, ${s.usage_today.tokens} tokens, ${fmtUsd(s.usage_today.usd)}. Empty means no limit.`),
+    h('p', { class: 'muted' }, `Charged today (UTC), as the budget counts it: ${s.usage_today.tokens} tokens, ${fmtUsd(s.usage_today.usd)} in ${s.usage_today.calls} model calls; ${s.usage_today.held.calls} calls in flight hold ${s.usage_today.held.tokens} tokens more. ${s.usage_today.runs_finished} runs finished. Empty means no limit.`),
     h('div', { class: 'row' }, h('label', {}, 'Tokens per day', tokens), h('label', {}, 'USD per day', usd), h('button', { type: 'submit' }, 'Save')));
   budget.addEventListener('submit', (ev) => {
     ev.preventDefault();

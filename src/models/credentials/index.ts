@@ -1,4 +1,4 @@
 export { CredentialKeyError } from './credential-key-error.js';
-export { openTenantEndpoints } from './open-tenant-endpoints.js';
+export { carryCredentialKeys, openTenantEndpointRows, openTenantEndpoints } from './open-tenant-endpoints.js';
 export { TenantEndpointInputError } from './tenant-endpoint-input.js';
 export { TenantEndpoints } from './tenant-endpoints.js';

@@ -35,6 +35,9 @@ describe.each(storeBackends())('the daily budget store on $name', (backend) => {
     const a = await store.hold({ tenant: 'acme', day: DAY, runId: 'r1', limits, ttlMs: HOUR });
     const b = await store.hold({ tenant: 'acme', day: DAY, runId: 'r2', limits, ttlMs: HOUR });
     expect([a.admission.kind, b.admission.kind, a.hold?.tokens]).toEqual(['admit', 'admit', 300]);
+    // What the calls in flight hold, beside what was charged: what the next admission counts.
+    expect(await store.held('acme', DAY)).toEqual({ tokens: 600, usd: 0.02, calls: 2 });
+    expect(await store.held('globex', DAY)).toEqual({ tokens: 0, usd: 0, calls: 1 });
     expect((await store.hold({ tenant: 'acme', day: DAY, runId: 'r3', limits, ttlMs: HOUR })).admission).toEqual({ kind: 'wait' });
     await store.endRun({ runId: 'r1', tenant: 'acme', day: DAY, uncharged: { tokens: 0, usd: 0 } });
     await store.charge(b.hold?.id ?? '', { tokens: 700, usd: 0.02 });
@@ -49,6 +52,8 @@ describe.each(storeBackends())('the daily budget store on $name', (backend) => {
     expect((await store.hold({ tenant: 'acme', day: DAY, runId: 'dead', limits, ttlMs: 60_000 })).admission.kind).toBe('admit');
     expect((await store.hold({ tenant: 'acme', day: DAY, runId: 'r2', limits, ttlMs: 60_000 })).admission.kind).toBe('wait');
     now = new Date(now.getTime() + 61_000);
+    // A lapsed hold no longer holds anything.
+    expect((await store.held('acme', DAY)).calls).toBe(0);
     expect((await store.hold({ tenant: 'acme', day: DAY, runId: 'r2', limits, ttlMs: 60_000 })).admission.kind).toBe('admit');
     await store.endRun({ runId: 'free', tenant: 'globex', day: DAY, uncharged: { tokens: 1234, usd: 0.5 } });
     expect(await store.spend('globex', DAY)).toEqual({ tokens: 1234, usd: 0.5, calls: 0 });

@@ -17,6 +17,13 @@ export interface DailySpend {
   calls: number;
 }
 
+/** Model calls of a tenant's day in flight: what their holds keep back from the budget until answered. */
+export interface DailyHeld {
+  tokens: number;
+  usd: number;
+  calls: number;
+}
+
 export interface EndRunRequest {
   runId: string;
   tenant: string;
@@ -51,7 +58,10 @@ export interface DailyBudgetStore {
   charge(holdId: string, spent: { tokens: number; usd: number }): Promise<boolean>;
   /** The run ended: its holds left (calls that failed) are dropped, when it took any, and `uncharged` is added to the day. */
   endRun(request: EndRunRequest): Promise<void>;
+  /** What the day's answered calls (and ended runs of a tenant without a limit) were charged: what a limit is compared with. */
   spend(tenant: string, day: string): Promise<DailySpend>;
+  /** What the day's calls in flight hold (admitted, not yet answered, not lapsed), which admission counts beside `spend`. */
+  held(tenant: string, day: string): Promise<DailyHeld>;
   close(): Promise<void>;
 }
 

@@ -3,7 +3,7 @@ import type { PostgresMigration } from '../../storage/index.js';
 import { openPostgresPool, POSTGRES_DIALECT, PostgresStore, withTransaction } from '../../storage/index.js';
 import type { CallAdmission } from './admit-model-call.js';
 import { admitModelCall } from './admit-model-call.js';
-import type { DailyBudgetStore, DailyHold, DailySpend, DayFigures, EndRunRequest, HoldRequest } from './daily-budget-store.js';
+import type { DailyBudgetStore, DailyHeld, DailyHold, DailySpend, DayFigures, EndRunRequest, HoldRequest } from './daily-budget-store.js';
 import { budgetSchemaV1, stateOfDay } from './daily-budget-store.js';
 
 /** The same version and tables as SQLite's `budget` component. */
@@ -75,5 +75,10 @@ export class PostgresDailyBudgetStore extends PostgresStore implements DailyBudg
   async spend(tenant: string, day: string): Promise<DailySpend> {
     const row = (await this.pool.query<DailySpend>('SELECT tokens::float8 AS tokens, usd, calls::float8 AS calls FROM budget_tenant_day WHERE tenant = $1 AND day = $2', [tenant, day])).rows[0];
     return row ?? { tokens: 0, usd: 0, calls: 0 };
+  }
+
+  async held(tenant: string, day: string): Promise<DailyHeld> {
+    const row = (await this.pool.query<{ held_tokens: number; held_usd: number; in_flight: number }>(HELD, [tenant, day, this.now().toISOString()])).rows[0];
+    return { tokens: Number(row?.held_tokens ?? 0), usd: Number(row?.held_usd ?? 0), calls: Number(row?.in_flight ?? 0) };
   }
 }

@@ -72,4 +72,22 @@ describe('RunBudget', () => {
     budget.recordUsage({ promptTokens: 700 });
     expect(budget.holdCall()).toEqual({ kind: 'stop', reason: 'max_tokens' });
   });
+
+  it('goes on from what the run tree spent before a pause: steps, tokens, cost and running time count against its limits', () => {
+    const c = clock();
+    const before = { steps: 3, promptTokens: 900, completionTokens: 50, usd: 0.004, elapsedMs: 1500, delegations: 2 };
+    expect(new RunBudget({ maxSteps: 3 }, c.now, before).check()).toBe('max_steps');
+    expect(new RunBudget({ maxTokens: 950 }, c.now, before).check()).toBe('max_tokens');
+    expect(new RunBudget({ maxTokens: 950 }, c.now, before).holdCall()).toEqual({ kind: 'stop', reason: 'max_tokens' });
+    expect(new RunBudget({ maxUsd: 0.004 }, c.now, before).check()).toBe('max_usd');
+    const timed = new RunBudget({ maxSeconds: 2 }, c.now, before);
+    expect(timed.check()).toBeUndefined();
+    c.advance(500);
+    expect(timed.check()).toBe('max_seconds');
+    const budget = new RunBudget({}, c.now, before);
+    budget.recordStep();
+    budget.recordUsage({ promptTokens: 10, usd: 0.001 });
+    expect(budget.usage()).toMatchObject({ steps: 4, promptTokens: 910, completionTokens: 50, usd: 0.005, elapsedMs: 1500 });
+    expect(budget.before).toBe(before);
+  });
 });

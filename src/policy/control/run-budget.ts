@@ -32,11 +32,23 @@ export interface RunUsage {
 }
 
 /**
+ * What the earlier parts of a run tree spent: a run paused for approval and resumed (in any process)
+ * is one tree, so its resumed part goes on from these figures instead of a fresh budget, and pausing
+ * never buys a run more than its limits. `elapsedMs` is the time the tree ran, not the time it waited
+ * for a human; `delegations` counts towards `maxDelegations`.
+ */
+export interface SpentBefore extends RunUsage {
+  delegations: number;
+}
+
+/**
  * Counts a run's steps, tokens and spend against its limits. `check()` runs before each step, so a
  * run stops before the step that would cross a limit rather than after the damage.
  */
 export class RunBudget {
   readonly limits: RunLimits;
+  /** What the run tree spent before this part of it (see SpentBefore); undefined for a tree's first run. */
+  readonly before: SpentBefore | undefined;
   readonly #now: () => number;
   readonly #startedAt: number;
   #steps = 0;
@@ -47,13 +59,19 @@ export class RunBudget {
   #largest: { tokens: number; usd: number } | undefined;
   #waiting: Array<() => void> = [];
 
-  constructor(limits: Partial<RunLimits> = {}, now: () => number = Date.now) {
+  /** `before`: what the tree spent before this part (a resumed run); its figures count against every limit. */
+  constructor(limits: Partial<RunLimits> = {}, now: () => number = Date.now, before?: SpentBefore) {
     this.limits = { ...DEFAULT_RUN_LIMITS, ...limits };
     for (const [name, value] of Object.entries(this.limits)) {
       if (!(typeof value === 'number' && value > 0)) throw new RangeError(`${name} must be a positive number, got ${String(value)}`);
     }
     this.#now = now;
-    this.#startedAt = now();
+    this.before = before;
+    this.#startedAt = now() - (before?.elapsedMs ?? 0);
+    this.#steps = before?.steps ?? 0;
+    this.#promptTokens = before?.promptTokens ?? 0;
+    this.#completionTokens = before?.completionTokens ?? 0;
+    this.#usd = before?.usd ?? 0;
   }
 
   /** Counts one step (a model call or a tool call). */
@@ -105,6 +123,7 @@ export class RunBudget {
     return undefined;
   }
 
+  /** What the whole run tree spent so far: the parts before this one (`before`) included. */
   usage(): RunUsage {
     return {
       steps: this.#steps,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Migration } from '../../storage/index.js';
 import { openSqliteDatabase, SQLITE_DIALECT, SqliteStore } from '../../storage/index.js';
 import { admitModelCall } from './admit-model-call.js';
-import type { DailyBudgetStore, DailyHold, DailySpend, DayFigures, EndRunRequest, HoldRequest } from './daily-budget-store.js';
+import type { DailyBudgetStore, DailyHeld, DailyHold, DailySpend, DayFigures, EndRunRequest, HoldRequest } from './daily-budget-store.js';
 import { budgetSchemaV1, stateOfDay } from './daily-budget-store.js';
 import type { CallAdmission } from './admit-model-call.js';
 
@@ -70,5 +70,11 @@ export class SqliteDailyBudgetStore extends SqliteStore implements DailyBudgetSt
   async spend(tenant: string, day: string): Promise<DailySpend> {
     const row = this.db.prepare('SELECT tokens, usd, calls FROM budget_tenant_day WHERE tenant = ? AND day = ?').get(tenant, day) as DailySpend | undefined;
     return row ?? { tokens: 0, usd: 0, calls: 0 };
+  }
+
+  async held(tenant: string, day: string): Promise<DailyHeld> {
+    return this.db
+      .prepare('SELECT COALESCE(SUM(tokens), 0) AS tokens, COALESCE(SUM(usd), 0) AS usd, COUNT(*) AS calls FROM budget_holds WHERE tenant = ? AND day = ? AND expires_at > ?')
+      .get(tenant, day, this.now().toISOString()) as DailyHeld;
   }
 }

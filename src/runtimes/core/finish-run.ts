@@ -12,6 +12,7 @@ import { pendingAnswer, rejectionAnswer } from './pending-answer.js';
 import type { ReplyLanguage } from './reply-language.js';
 import type { RunLedger } from './run-ledger.js';
 import type { RunObserver } from './runtime.js';
+import { runTreeSpend } from './run-tree-spend.js';
 import { stopMessage } from './stop-message.js';
 
 /** How the framework left the run: the model's last text, and the call it paused on, if it paused. */
@@ -110,6 +111,7 @@ async function finishHeldRun(run: RunLedger, outcome: RunOutcome, deps: FinishDe
   if (redaction.total > 0) run.audit({ agent: 'supervisor', type: 'pii.redacted', status: 'info', detail: JSON.stringify(redaction.counts) });
   if (pending) run.toolCalls.push({ ...pending, status: 'pending', duration_ms: 0 });
   const totals = init.usage.totals();
+  const tree = runTreeSpend(run, pending !== undefined);
   const finished = init.now();
   const record: RunRecord = {
     run_id: init.runId,
@@ -136,6 +138,7 @@ async function finishHeldRun(run: RunLedger, outcome: RunOutcome, deps: FinishDe
     ...(finalCheck && { final_check: { claims: finalCheck.report.claims, unverified: finalCheck.report.unverified, replaced: finalCheck.replacement !== undefined } }),
     ...(outcome.approval && { approval: outcome.approval }),
     ...(init.variant && { variant: init.variant }),
+    ...(tree && { run_tree: tree }),
   };
   run.audit({ agent: 'supervisor', type: 'run.end', status: record.status === 'stopped' ? 'error' : 'ok', detail: reason });
   const events: AuditEvent[] = stampAuditEvents(run.events, record, init.now);

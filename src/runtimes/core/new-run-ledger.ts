@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { UsageLedger } from '../../models/index.js';
-import type { ControlStore, DailyBudgetStore, DomainPolicy, ModelPrice, RateLimit, RunLimits } from '../../policy/index.js';
+import type { ControlStore, DailyBudgetStore, DomainPolicy, ModelPrice, RateLimit, RunLimits, SpentBefore } from '../../policy/index.js';
 import { cachedControlReads, ConcurrencyCap, DEFAULT_DOMAIN_POLICY, LoopDetector, RateLimiter, redactPii, RunBudget, ToolResilience } from '../../policy/index.js';
 import type { RunRuntime, RunVariant } from '../../telemetry/index.js';
 import type { DomainBoundary } from './domain-boundary.js';
@@ -62,8 +62,11 @@ export function ledgerServices(options: { runtime: RunRuntime; controls: Control
   };
 }
 
-/** A fresh ledger for one run (or one resumed run) of a runtime. */
-export function newRunLedger(services: LedgerServices, identity: NewLedgerIdentity): RunLedger {
+/**
+ * A fresh ledger for one run (or one resumed run) of a runtime. `before`: what the run tree spent
+ * before this part (a resumed run, see spentBefore), which its budget goes on from.
+ */
+export function newRunLedger(services: LedgerServices, identity: NewLedgerIdentity, before?: SpentBefore): RunLedger {
   const { now } = services;
   return new RunLedger({
     runtime: services.runtime,
@@ -73,7 +76,7 @@ export function newRunLedger(services: LedgerServices, identity: NewLedgerIdenti
     threadId: identity.threadId,
     // The ledger's copy of the request is persisted by some runtimes (a pause): never with raw PII.
     trustedText: redactPii(identity.trustedText).text,
-    budget: new RunBudget(services.limits, () => now().getTime()),
+    budget: new RunBudget(services.limits, () => now().getTime(), before),
     // Switches read once for all runs and again only when the store changed (the MCP boundary reads every call).
     controls: services.controlReads,
     loops: new LoopDetector(),

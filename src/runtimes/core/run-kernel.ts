@@ -1,5 +1,5 @@
 import type { DomainStore } from '../../domain/index.js';
-import type { ControlStore, DailyBudgetStore } from '../../policy/index.js';
+import type { ControlStore, DailyBudgetStore, SpentBefore } from '../../policy/index.js';
 import type { RunApproval, RunIntent, RunRecord, RunStore } from '../../telemetry/index.js';
 import { admitRequest } from './admit-request.js';
 import { applyDecision } from './apply-decision.js';
@@ -22,6 +22,7 @@ import { RunLedger } from './run-ledger.js';
 import type { ApprovalEffect } from './reconcile-run.js';
 import { effectOfApproval, executedCancel } from './reconcile-run.js';
 import { runLeaseMs } from './run-lease.js';
+import { spentBefore } from './run-tree-spend.js';
 import type { ThreadPause } from './thread-pause.js';
 import { threadPause } from './thread-pause.js';
 import type { AskRequest, Decision, DecideOptions, Runtime, RuntimeName, ThreadState } from './runtime.js';
@@ -126,7 +127,8 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
       throw error;
     });
     if (options.defer) return (await this.runs.getRun(previous.run_id)) ?? previous;
-    const run = newRunLedger(this.#services, { threadId, tenant: intent.tenant, requestId: intent.requestId, trustedText: input, runId: intent.runId });
+    // The resumed part is the same run tree: its budget goes on from what the paused run's tree spent.
+    const run = newRunLedger(this.#services, { threadId, tenant: intent.tenant, requestId: intent.requestId, trustedText: input, runId: intent.runId }, spentBefore(previous));
     holdLease(this.#durable, run);
     return this.#holding(run, () => this.#resume(run, pause, recorded));
   }
@@ -157,7 +159,7 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     const previous = intent.pausedRunId === undefined ? undefined : await this.runs.getRun(intent.pausedRunId);
     const approvalId = previous?.pending?.approval_id;
     const effect = approvalId === undefined || intent.decision?.type === 'reject' ? undefined : await effectOfApproval(this.domain, approvalId, intent.tenant, intent.threadId);
-    const run = this.#recoveredLedger(intent, effect?.cancellationId);
+    const run = this.#recoveredLedger(intent, effect?.cancellationId, previous && spentBefore(previous));
     return this.#holding(run, async () => {
       if (effect && intent.attempts > MAX_RUN_ATTEMPTS) return this.#released(await this.#finishEffected(run, effect, intentApproval(intent, approvalId, effect), previous?.pending?.agent));
       if (run.stopped) return this.#finish(run, undefined, intentApproval(intent, approvalId));
@@ -224,9 +226,9 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     return record;
   }
 
-  /** A ledger for a run taken over from a process that is gone: the same run id, its lease held by this process. */
-  #recoveredLedger(intent: RunIntent, effectId?: string): RunLedger {
-    const run = newRunLedger(this.#services, { threadId: intent.threadId, tenant: intent.tenant, requestId: intent.requestId, trustedText: intent.input, runId: intent.runId });
+  /** A ledger for a run taken over from a process that is gone: the same run id, its lease held by this process; `before` for a resumed part. */
+  #recoveredLedger(intent: RunIntent, effectId?: string, before?: SpentBefore): RunLedger {
+    const run = newRunLedger(this.#services, { threadId: intent.threadId, tenant: intent.tenant, requestId: intent.requestId, trustedText: intent.input, runId: intent.runId }, before);
     holdLease(this.#durable, run);
     return recoveredRun(run, intent, effectId);
   }

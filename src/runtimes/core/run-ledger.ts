@@ -96,7 +96,7 @@ const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
  * The one run-state object of every runtime: identity, budget, usage, tool calls, audit drafts, the
  * first stop reason (it wins), and a child ledger per delegation (same run, budgets and evidence; its
  * own call path, tool evidence and task-scoped stop). It never lives in a checkpoint: a run resumed in
- * another process starts a fresh ledger.
+ * another process starts a fresh ledger, whose budget goes on from the paused run's `run_tree` spend.
  */
 export class RunLedger {
   readonly init: RunLedgerInit;
@@ -222,9 +222,9 @@ export class RunLedger {
     return this.#shared.refusedByDomain;
   }
 
-  /** Delegations started in the whole run, across the tree (the task-wide count). */
+  /** Delegations started in the whole run tree (the task-wide count), a resumed run's paused part included. */
   get delegations(): number {
-    return this.#shared.delegations;
+    return (this.init.budget.before?.delegations ?? 0) + this.#shared.delegations;
   }
 
   get steps(): number {
