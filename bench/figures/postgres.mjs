@@ -104,7 +104,7 @@ export async function run({ rounds = 5, warmUpRounds = 2 } = {}) {
       },
     ];
     const details = {
-      postgres: 'PostgreSQL on this machine over loopback, pool of 4 per store, official @langchain/langgraph-checkpoint-postgres saver',
+      postgres: 'PostgreSQL on this machine over loopback, one shared pool per process (WAYBILL_PG_POOL_SIZE, default 10), official @langchain/langgraph-checkpoint-postgres saver',
       requests: FIXED_REQUESTS.length,
       rounds,
       answers_identical_on_both_backends: `${sameAnswers} of ${p.length}`,

@@ -1,5 +1,5 @@
-import type { Pool, PoolClient } from 'pg';
-import type { PostgresMigration } from '../storage/index.js';
+import type { PoolClient } from 'pg';
+import type { PostgresMigration, PostgresPool } from '../storage/index.js';
 import { openPostgresPool, POSTGRES_DIALECT, withTransaction } from '../storage/index.js';
 import type { ChunkingOptions } from './chunking-options.js';
 import type { TextChunk } from './chunk-text.js';
@@ -24,10 +24,10 @@ const RACES = { retryOn: ['23505'] } as const;
 
 /** The knowledge store in PostgreSQL (component `knowledge`), shared by every process. */
 export class PostgresKnowledgeStore implements KnowledgeStore {
-  readonly #pool: Pool;
+  readonly #pool: PostgresPool;
   #closed = false;
 
-  constructor(pool: Pool) {
+  constructor(pool: PostgresPool) {
     this.#pool = pool;
   }
 
@@ -125,7 +125,7 @@ export class PostgresKnowledgeStore implements KnowledgeStore {
   }
 }
 
-async function revisionOf(client: Pool | PoolClient): Promise<number> {
+async function revisionOf(client: PostgresPool | PoolClient): Promise<number> {
   return (await client.query<{ value: number }>("SELECT value::float8 AS value FROM knowledge_meta WHERE key = 'revision'")).rows[0]?.value ?? 0;
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
 import { redactLocation } from '../storage/database-location.js';
+import { holdPostgresPool, postgresApplicationName } from '../storage/postgres/shared-postgres-pool.js';
 import type { Logger } from '../mcp/stderr-logger.js';
 import type { RuntimeName } from '../runtimes/index.js';
 import { DEAD_LETTER_QUEUE, runQueueFor, safeParseQueueJob, type QueueJob } from './queue-jobs.js';
@@ -71,22 +72,22 @@ export interface OpenJobQueueOptions {
 export async function openJobQueue(url: string, options: OpenJobQueueOptions): Promise<JobQueue> {
   const { settings, supervise = false, logger, runtime = 'langgraph' } = options;
   const queueName = runQueueFor(runtime);
+  // pg-boss and the queue's own statements run on the process's pool for this URL, shared with the
+  // stores (pg-boss would otherwise open a pool of its own).
+  const hold = await holdPostgresPool(url);
+  const pool = hold.pool;
   const boss = new PgBoss({
-    connectionString: url,
+    db: { executeSql: (text, values) => pool.query(text, values) },
     schema: settings.schema,
-    max: 4,
     supervise,
     schedule: false,
     maintenanceIntervalSeconds: settings.maintenanceSeconds,
-    application_name: 'waybill-queue',
   });
-  // pg-boss reports maintenance and connection errors as events; unhandled, an 'error' event would end the process.
+  // pg-boss reports maintenance errors as events; unhandled, an 'error' event would end the process.
   boss.on('error', (error) => logger.warn('queue error', { error: error.message }));
-  const pool = new pg.Pool({ connectionString: url, max: 2, application_name: 'waybill-queue' });
-  pool.on('error', () => undefined);
   try {
     // pg-boss creates a queue's partition without a lock: two processes starting together deadlock on it.
-    await whileLocked(pool, `${settings.schema}.queues`, async () => {
+    await whileLocked(url, `${settings.schema}.queues`, async () => {
       await boss.start();
       if (!(await boss.getQueue(DEAD_LETTER_QUEUE))) await boss.createQueue(DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE, policy: 'standard' });
       if (await boss.getQueue(queueName)) return;
@@ -102,7 +103,7 @@ export async function openJobQueue(url: string, options: OpenJobQueueOptions): P
     });
   } catch (cause) {
     await boss.stop({ graceful: false }).catch(() => undefined);
-    await pool.end().catch(() => undefined);
+    await hold.release().catch(() => undefined);
     throw new Error(`cannot open the run queue at ${redactLocation(url)} (schema ${settings.schema}): ${(cause as Error).message}`, { cause });
   }
   const schema = settings.schema;
@@ -171,7 +172,7 @@ export async function openJobQueue(url: string, options: OpenJobQueueOptions): P
       });
     },
     async onJobQueued(wake) {
-      const listener = new pg.Client({ connectionString: url, application_name: 'waybill-queue-listen' });
+      const listener = new pg.Client({ connectionString: url, application_name: postgresApplicationName('waybill-queue-listen') });
       // A dropped listening connection leaves the worker polling, as it would without one.
       listener.on('error', () => undefined);
       listener.on('notification', () => wake());
@@ -192,22 +193,24 @@ export async function openJobQueue(url: string, options: OpenJobQueueOptions): P
     stats: () => readQueueStats(pool, schema, queueName),
     async close() {
       await boss.stop({ graceful: false, wait: true });
-      await pool.end();
+      await hold.release();
     },
   };
 }
 
-/** Runs `fn` holding a session advisory lock named `name` on one of `pool`'s connections: a mutex across processes. */
-async function whileLocked<T>(pool: pg.Pool, name: string, fn: () => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+/**
+ * Runs `fn` holding a session advisory lock named `name`: a mutex across processes. The lock is held on
+ * a connection of its own, so a second process's opening that waits for it holds none of the pool's.
+ */
+async function whileLocked<T>(url: string, name: string, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, application_name: postgresApplicationName('waybill-queue') });
+  client.on('error', () => undefined);
+  await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
-    try {
-      return await fn();
-    } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
-    }
+    return await fn();
   } finally {
-    client.release();
+    // Ending the session releases the lock.
+    await client.end().catch(() => undefined);
   }
 }

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { holdPostgresPool } from '../storage/postgres/shared-postgres-pool.js';
 
 /**
  * Per-tenant concurrency across every worker, kept in PostgreSQL: one row per job running, with a lease
@@ -27,21 +28,26 @@ export async function openTenantSlots(url: string, options: TenantSlotOptions): 
   const { schema, limit, leaseSeconds } = options;
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`the per-tenant limit must be a whole number of at least 1, got ${limit}`);
   const table = `${schema}.waybill_tenant_slots`;
-  const pool = new pg.Pool({ connectionString: url, max: 2, application_name: 'waybill-tenant-slots' });
-  pool.on('error', () => undefined);
-  const client = await pool.connect();
+  // On the process's pool for this URL, shared with the queue and the stores.
+  const hold = await holdPostgresPool(url);
+  const pool = hold.pool;
   try {
-    // Serialised: two workers starting together would otherwise race on CREATE TABLE's catalog rows.
-    await client.query('BEGIN');
-    await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [table]);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${table} (holder TEXT PRIMARY KEY, tenant TEXT NOT NULL, expires_at TIMESTAMPTZ NOT NULL)`);
-    await client.query('COMMIT');
+    const client = await pool.connect();
+    try {
+      // Serialised: two workers starting together would otherwise race on CREATE TABLE's catalog rows.
+      await client.query('BEGIN');
+      await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [table]);
+      await client.query(`CREATE TABLE IF NOT EXISTS ${table} (holder TEXT PRIMARY KEY, tenant TEXT NOT NULL, expires_at TIMESTAMPTZ NOT NULL)`);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    await pool.end();
+    await hold.release();
     throw error;
-  } finally {
-    client.release();
   }
   return {
     async acquire(tenant, holder) {
@@ -77,6 +83,6 @@ export async function openTenantSlots(url: string, options: TenantSlotOptions): 
     async release(holder) {
       await pool.query({ name: 'waybill-slot-release', text: `DELETE FROM ${table} WHERE holder = $1`, values: [holder] });
     },
-    close: () => pool.end(),
+    close: () => hold.release(),
   };
 }

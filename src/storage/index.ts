@@ -3,6 +3,8 @@ export type { Migration } from './sqlite/component-schema.js';
 export { openSqliteDatabase } from './sqlite/open-sqlite-database.js';
 export { dropPostgresSchema, freshPostgresSchema } from './postgres/fresh-postgres-schema.js';
 export { openPostgresPool } from './postgres/open-postgres-pool.js';
+export { holdPostgresPool, postgresApplicationName } from './postgres/shared-postgres-pool.js';
+export type { PostgresPool } from './postgres/shared-postgres-pool.js';
 export type { PostgresMigration } from './postgres/postgres-migration.js';
 export { postgresSchemaOf, withPostgresSchema } from './postgres/postgres-schema-of.js';
 export { withTransaction } from './postgres/with-transaction.js';

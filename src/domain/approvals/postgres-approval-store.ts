@@ -1,4 +1,5 @@
-import type { Pool, PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
+import type { PostgresPool } from '../../storage/postgres/shared-postgres-pool.js';
 import { withTransaction } from '../../storage/index.js';
 import type { PostgresAuditChain } from '../audit/postgres-audit-chain.js';
 import type { ApprovalRow, ApprovalStoreOptions } from './approval-rows.js';
@@ -16,9 +17,9 @@ export type PostgresApprovalStoreOptions = ApprovalStoreOptions<PostgresAuditCha
  * on the row lock, re-reads the row the first committed and changes nothing.
  */
 export class PostgresApprovalStore extends ApprovalStoreBase<PostgresAuditChain> implements ApprovalStore {
-  readonly #pool: Pool;
+  readonly #pool: PostgresPool;
 
-  constructor(pool: Pool, options: PostgresApprovalStoreOptions) {
+  constructor(pool: PostgresPool, options: PostgresApprovalStoreOptions) {
     super(options);
     this.#pool = pool;
   }
@@ -105,7 +106,7 @@ export class PostgresApprovalStore extends ApprovalStoreBase<PostgresAuditChain>
   }
 }
 
-async function read(db: Pool | PoolClient, approvalId: string): Promise<ApprovalRequest | undefined> {
-  const row = (await (db as Pool).query<ApprovalRow>(`${APPROVAL_SELECT} WHERE a.approval_id = $1`, [approvalId])).rows[0];
+async function read(db: PostgresPool | PoolClient, approvalId: string): Promise<ApprovalRequest | undefined> {
+  const row = (await (db as PostgresPool).query<ApprovalRow>(`${APPROVAL_SELECT} WHERE a.approval_id = $1`, [approvalId])).rows[0];
   return row && toApproval(row);
 }

@@ -1,4 +1,5 @@
-import type { Pool, PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
+import type { PostgresPool } from '../../storage/postgres/shared-postgres-pool.js';
 import type { AuditAnchor } from './audit-anchor-format.js';
 import { checkAnchors } from './audit-anchor.js';
 import type { AuditChain, AuditChainFilter, BoundaryEvent, ChainEntry, ChainHead, ChainVerdict, StoredHead } from './audit-chain.js';
@@ -18,10 +19,10 @@ import { withTransaction } from '../../storage/postgres/with-transaction.js';
  * as SQLite's (`verifyChain`), over the same hashed content.
  */
 export class PostgresAuditChain implements AuditChain {
-  readonly #pool: Pool;
+  readonly #pool: PostgresPool;
   readonly keyring: AuditKeyring;
 
-  constructor(pool: Pool, keyring: AuditKeyring) {
+  constructor(pool: PostgresPool, keyring: AuditKeyring) {
     this.#pool = pool;
     this.keyring = keyring;
   }

@@ -1,4 +1,5 @@
-import type { Pool, PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
+import type { PostgresPool } from '../../storage/postgres/shared-postgres-pool.js';
 import type { City } from '../cities.js';
 import type { CancelOutcome, CancelRequest, DomainStore } from './domain-store.js';
 import type { Product, Shipment, ShipmentEvent, StockLevel, Tariff, Warehouse } from '../entities.js';
@@ -33,10 +34,10 @@ export class PostgresDomainStore implements DomainStore {
   readonly backend = 'postgres' as const;
   readonly approvals: PostgresApprovalStore;
   readonly audit: PostgresAuditChain;
-  readonly #pool: Pool;
+  readonly #pool: PostgresPool;
   #closed = false;
 
-  constructor(pool: Pool, options: PostgresDomainStoreOptions = {}) {
+  constructor(pool: PostgresPool, options: PostgresDomainStoreOptions = {}) {
     this.#pool = pool;
     this.audit = new PostgresAuditChain(pool, options.auditKeys ?? loadAuditKeyring({ defaultDir: defaultKeyDir() }));
     this.approvals = new PostgresApprovalStore(pool, approvalOptions(this.audit, options));
@@ -180,7 +181,7 @@ export class PostgresDomainStore implements DomainStore {
   }
 }
 
-async function cancellationWhere(db: Pool | PoolClient, column: 'idempotency_key' | 'tracking_id', value: string): Promise<OwnedCancellation | undefined> {
-  const row = (await (db as Pool).query<CancellationRow>(`SELECT * FROM cancellations WHERE ${column} = $1`, [value])).rows[0];
+async function cancellationWhere(db: PostgresPool | PoolClient, column: 'idempotency_key' | 'tracking_id', value: string): Promise<OwnedCancellation | undefined> {
+  const row = (await (db as PostgresPool).query<CancellationRow>(`SELECT * FROM cancellations WHERE ${column} = $1`, [value])).rows[0];
   return row && toCancellation(row);
 }

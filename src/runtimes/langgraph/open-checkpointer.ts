@@ -1,7 +1,7 @@
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { MemorySaver } from '@langchain/langgraph';
 import { StoreError } from '../../domain/index.js';
-import { databaseLocation, postgresSchemaOf, redactLocation } from '../../storage/index.js';
+import { databaseLocation, holdPostgresPool, postgresApplicationName, postgresSchemaOf, redactLocation } from '../../storage/index.js';
 import { openSqliteSaver } from './open-sqlite-saver.js';
 
 /** A checkpointer and how to let go of its connection. */
@@ -26,21 +26,25 @@ export async function openCheckpointer(location: string): Promise<OpenedCheckpoi
   }
   const schema = postgresSchemaOf(target.url);
   const [{ PostgresSaver }, { default: pg }] = await Promise.all([import('@langchain/langgraph-checkpoint-postgres'), import('pg')]);
-  const pool = new pg.Pool({ connectionString: target.url, max: 4 });
-  pool.on('error', () => undefined);
-  const saver = new PostgresSaver(pool, undefined, { schema });
+  // The saver runs on the process's pool for this URL (shared with the stores); closing lets go of the hold.
+  const hold = await holdPostgresPool(target.url);
+  const saver = new PostgresSaver(hold.pool, undefined, { schema });
   try {
-    const lock = await pool.connect();
+    // The lock is held on a connection of its own, not the pool's: a second opening waiting on it
+    // must not hold a pooled connection the first one's setup() needs.
+    const lock = new pg.Client({ connectionString: target.url, application_name: postgresApplicationName() });
+    lock.on('error', () => undefined);
+    await lock.connect();
     try {
       await lock.query("SELECT pg_advisory_lock(hashtext('waybill_checkpoints:' || $1))", [schema]);
       await saver.setup();
     } finally {
-      await lock.query("SELECT pg_advisory_unlock(hashtext('waybill_checkpoints:' || $1))", [schema]).catch(() => undefined);
-      lock.release();
+      // Ending the session releases its advisory lock.
+      await lock.end().catch(() => undefined);
     }
   } catch (cause) {
-    await pool.end().catch(() => undefined);
+    await hold.release().catch(() => undefined);
     throw new StoreError('store_unavailable', redactLocation(target.url), `cannot prepare LangGraph checkpoints at ${redactLocation(target.url)}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
-  return { saver, close: () => pool.end() };
+  return { saver, close: () => hold.release() };
 }

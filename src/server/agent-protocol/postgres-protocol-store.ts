@@ -1,6 +1,6 @@
 import type { PostgresMigration } from '../../storage/index.js';
 import type { AlsoInTransaction } from '../../telemetry/index.js';
-import { openPostgresPool, POSTGRES_DIALECT, PostgresStore, withTransaction } from '../../storage/index.js';
+import { openPostgresPool, POSTGRES_DIALECT, PostgresStore, postgresApplicationName, withTransaction } from '../../storage/index.js';
 import { PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3, protocolSchemaV1 } from './protocol-schema.js';
 import type {
   CheckpointRowText, EventRowText, Json, NewProtocolRun, ProtocolCheckpoint, ProtocolEventRow, ProtocolRunRow, ProtocolRunStatus, ProtocolStore, ProtocolThreadRow, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
@@ -20,9 +20,14 @@ const NEWS_CHANNEL = 'waybill_ap_events';
 
 /** The Agent Protocol store in PostgreSQL (component `agent_protocol`). Text is ordered bytewise (`COLLATE "C"`), as SQLite orders it. */
 export class PostgresProtocolStore extends PostgresStore implements ProtocolStore {
+  /** Where `listen` connects: its connection is its own, not the shared pool's. */
+  #url = '';
+
   /** Connects to `url` and migrates the `agent_protocol` component; throws StoreError. */
   static async open(url: string, now?: () => Date): Promise<PostgresProtocolStore> {
-    return new PostgresProtocolStore(await openPostgresPool(url, 'agent_protocol', POSTGRES_PROTOCOL_MIGRATIONS), now);
+    const store = new PostgresProtocolStore(await openPostgresPool(url, 'agent_protocol', POSTGRES_PROTOCOL_MIGRATIONS), now);
+    store.#url = url;
+    return store;
   }
 
   async createThread(input: { threadId: string; tenant: string; metadata: Json }): Promise<boolean> {
@@ -138,9 +143,13 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
     await this.pool.query('SELECT pg_notify($1, $2)', [NEWS_CHANNEL, runId]);
   }
 
-  /** One pooled connection held for LISTEN until stopped (stop it before `close`). */
+  /**
+   * A connection of its own held for LISTEN until stopped (stop it before `close`): a listener never
+   * gives its connection back, so it is not taken from the pool the stores share.
+   */
   async listen(onNews: (runId: string) => void, onError: (error: Error) => void): Promise<() => Promise<void>> {
-    const client = await this.pool.connect();
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: this.#url, application_name: postgresApplicationName('waybill-listen') });
     const notified = (message: { channel: string; payload?: string }) => {
       if (message.channel === NEWS_CHANNEL && message.payload) onNews(message.payload);
     };
@@ -148,15 +157,20 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
     const failed = (error: Error) => onError(error);
     client.on('notification', notified);
     client.on('error', failed);
-    await client.query(`LISTEN ${NEWS_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${NEWS_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     let stopped = false;
     return async () => {
       if (stopped) return;
       stopped = true;
       client.off('notification', notified);
-      const ok = await client.query(`UNLISTEN ${NEWS_CHANNEL}`).then(() => true, () => false);
+      await client.end().catch(() => undefined);
       client.off('error', failed);
-      client.release(!ok);
     };
   }
 

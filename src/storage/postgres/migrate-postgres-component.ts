@@ -9,7 +9,7 @@ import type { PostgresMigration } from './postgres-migration.js';
  * independently. A transaction-scoped advisory lock per schema makes two processes starting together
  * migrate once; a database written by a newer Waybill is refused with one line.
  */
-export async function migratePostgresComponent(pool: Pool, url: string, component: string, migrations: readonly PostgresMigration[]): Promise<void> {
+export async function migratePostgresComponent(pool: Pick<Pool, 'connect'>, url: string, component: string, migrations: readonly PostgresMigration[]): Promise<void> {
   const latest = migrations.length;
   const client = await pool.connect();
   try {

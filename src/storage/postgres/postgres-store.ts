@@ -1,12 +1,12 @@
-import type { Pool } from 'pg';
+import type { PostgresPool } from './shared-postgres-pool.js';
 
-/** What every PostgreSQL store holds: its own pool, its clock, and a `close()` that ends the pool once. */
+/** What every PostgreSQL store holds: its hold on the process's pool, its clock, and a `close()` that lets go of the hold once. */
 export abstract class PostgresStore {
-  protected readonly pool: Pool;
+  protected readonly pool: PostgresPool;
   protected readonly now: () => Date;
   #closed = false;
 
-  constructor(pool: Pool, now: () => Date = () => new Date()) {
+  constructor(pool: PostgresPool, now: () => Date = () => new Date()) {
     this.pool = pool;
     this.now = now;
   }

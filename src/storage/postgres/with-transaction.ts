@@ -15,7 +15,7 @@ export interface TransactionOptions {
  * transaction that lost a race the database detected runs again from the start (never half of it),
  * so the second attempt reads what the winner committed.
  */
-export async function withTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+export async function withTransaction<T>(pool: Pick<Pool, 'connect'>, fn: (client: PoolClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   const attempts = options.attempts ?? 5;
   for (let attempt = 1; ; attempt += 1) {
     const client = await pool.connect();
