@@ -1,6 +1,7 @@
 export { badOutcome } from './bad-outcome.js';
 export { openRolloutPool } from './open-rollout-pool.js';
 export { openRolloutStore } from './open-rollout-store.js';
+export type { RolloutWriteFailure } from './rollback-observer.js';
 export type { RollbackRule } from './rollback-rule.js';
 export { RolloutActionError, RolloutActions } from './rollout-actions.js';
 export { isRolloutStage, ROLLOUT_STAGES } from './rollout-stage.js';

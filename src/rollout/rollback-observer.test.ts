@@ -36,6 +36,48 @@ describe('badOutcome', () => {
   });
 });
 
+describe('rollbackObserver when the store fails', () => {
+  it('reports the failed write, and counts the run (and rolls back) with the next run once the store answers', async () => {
+    const store = await openRolloutStore(':memory:');
+    const change = defined(await store.startChange({ tenant: 'acme', kind: 'model', stableVersion: 'base', candidateVersion: 'offline', percent: 10, rule: { minCandidateRuns: 2, margin: 0.2 }, by: 'ops' }));
+    let down = true;
+    const failing = new Proxy(store, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (property !== 'recordOutcome' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: unknown[]) => {
+          if (down) throw new Error('database is locked');
+          return (value as (...a: unknown[]) => Promise<void>).apply(target, args);
+        };
+      },
+    });
+    const failures: unknown[] = [];
+    const observe = rollbackObserver(failing, { onFailure: (failure) => failures.push(failure) });
+    const run = (id: string): RunRecord => ({ ...sampleRunRecord(), run_id: id, tenant: 'acme', stop_reason: 'model_error', status: 'stopped', variant: { change_id: change.id, kind: 'model', arm: 'candidate', version: 'offline' } }) as RunRecord;
+    await expect(observe(run('c1'), [])).resolves.toBeUndefined();
+    expect(failures).toEqual([{ runId: 'c1', tenant: 'acme', changeId: change.id, error: 'database is locked', pending: 1, dropped: 0 }]);
+    expect((await store.tally(change.id)).candidate.runs).toBe(0);
+    down = false;
+    await observe(run('c2'), []);
+    expect((await store.tally(change.id)).candidate).toEqual({ runs: 2, bad: 2 });
+    expect((await store.getChange(change.id))?.state).toBe('rolled_back');
+    expect(failures).toHaveLength(1);
+    await store.close();
+  });
+
+  it('keeps at most maxPending failed runs, and counts the ones it gave up on', async () => {
+    const store = await openRolloutStore(':memory:');
+    const failing = { ...store, recordOutcome: async () => Promise.reject(new Error('disk full')) } as unknown as typeof store;
+    const failures: Array<{ pending: number; dropped: number }> = [];
+    const observe = rollbackObserver(failing, { maxPending: 2, onFailure: (failure) => failures.push(failure) });
+    const variant = { change_id: 'chg-x', kind: 'model' as const, arm: 'stable' as const, version: 'base' };
+    for (const id of ['a', 'b', 'c']) await observe({ ...sampleRunRecord(), run_id: id, variant } as RunRecord, []);
+    // Each later run first retries the oldest (which fails again) before its own.
+    expect(failures.at(-1)).toMatchObject({ pending: 2, dropped: 1 });
+    await store.close();
+  });
+});
+
 /** Rollback on every backend: each observer on its own connection, as runs finishing in several processes. */
 storeConformance('rollbackObserver', openRolloutStore, ({ open }) => {
   it('rolls a failing candidate back once when many of its runs finish at the same time, with the rates', async () => {

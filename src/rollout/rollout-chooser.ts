@@ -2,6 +2,7 @@ import { DEFAULT_DOMAIN_POLICY } from '../policy/index.js';
 import type { RolloutStore } from './rollout-store.js';
 import { STAGE_RULES } from './rollout-stage.js';
 import type { RunTarget, TargetChooser } from './run-target.js';
+import { noAutoApprove } from './no-auto-approve.js';
 import { StageRefusalError } from './stage-refusal-error.js';
 import { inCanary } from './variant-bucket.js';
 import type { VersionCatalog } from './version-catalog.js';
@@ -29,10 +30,7 @@ export function rolloutChooser(store: RolloutStore, catalog: VersionCatalog): Ta
       // the run unassigned (no variant), so neither arm is credited with a run it did not make.
       chosen = resolved ? { ...resolved, variant: { change_id: change.id, kind: change.kind, arm: change.state === 'promoted' ? 'stable' : arm, version } } : target;
     }
-    const policy = chosen.options.policy ?? DEFAULT_DOMAIN_POLICY;
-    // A version on trial gets no autonomy: every cancellation it proposes waits for a human, even where
-    // the tenant's policy approves small refunds by itself.
-    if (chosen.variant?.arm === 'candidate' && policy.autoApproveBelowUah > 0) chosen = { ...chosen, key: `${chosen.key}|no-auto-approve`, options: { ...chosen.options, policy: { ...policy, autoApproveBelowUah: 0 } } };
+    chosen = noAutoApprove(chosen);
     if (!rules.readOnly) return chosen;
     return { ...chosen, key: `${chosen.key}|read-only`, options: { ...chosen.options, policy: { ...(chosen.options.policy ?? DEFAULT_DOMAIN_POLICY), readOnly: true } } };
   };

@@ -1,4 +1,6 @@
 import type { OpenNamedRuntimeOptions, RunObserver, Runtime, RuntimeName } from '../runtimes/index.js';
+import type { RunVariant } from '../telemetry/index.js';
+import type { ResumeArm } from './resume-arm.js';
 import type { RunCaller, RunTarget, TargetChooser } from './run-target.js';
 
 /** How the pool opens a target's runtime (tests pass a fake; default `openRuntime`). */
@@ -12,8 +14,13 @@ export interface RuntimePoolOptions {
   /** Applied in order to every run (`route`): the rollout's arm, a tenant's own model endpoint. */
   choosers?: readonly TargetChooser[];
   /**
-   * Applied to the part of a run after an approval (decide, recover), on the base options: what must
-   * hold for every run of a tenant, such as its own model endpoint. The rollout's arm is not among them.
+   * Where the part of a run after an approval or a crash runs when the run has a rollout arm: on that
+   * arm's version (rolloutResumeArm). Without it, or for a run without an arm, the framework's base target.
+   */
+  resumeArm?: ResumeArm;
+  /**
+   * Applied to the part of a run after an approval (decide, recover), after `resumeArm`: what must hold
+   * for every run of a tenant, such as its own model endpoint.
    */
   resumeChoosers?: readonly TargetChooser[];
   /** Given to every runtime the pool opens. */
@@ -76,13 +83,17 @@ export class RuntimePool {
   }
 
   /**
-   * Where `tenant`'s thread paused on framework `name` is decided and resumed: the base options on that
-   * framework (its pause is that framework's), through `resumeChoosers`.
+   * Where `tenant`'s run that paused (or was left in flight) on framework `name` is decided, resumed or
+   * recovered: on that framework (its pause is that framework's), on the version of the rollout arm the
+   * run started on (`started`, through `resumeArm`), else the base options; then `resumeChoosers`.
+   * Returns the runtime and the arm to record the part under.
    */
-  async resumeRuntime(tenant: string, name: RuntimeName): Promise<Runtime> {
+  async resumeRuntime(tenant: string, name: RuntimeName, started?: RunVariant): Promise<{ runtime: Runtime; variant?: RunVariant }> {
     let target = this.#named(name);
+    if (started && this.#options.resumeArm) target = await this.#options.resumeArm(started, target);
+    const variant = target.variant;
     for (const chooser of this.#options.resumeChoosers ?? []) target = await chooser({ tenant, user: tenant, internal: false }, target);
-    return this.runtimeOf(target);
+    return { runtime: await this.runtimeOf(target), ...(variant && { variant }) };
   }
 
   #named(name: RuntimeName): RunTarget {

@@ -8,7 +8,7 @@ import { registerQueueMetrics } from '../queue/index.js';
 import { registerStoredRunMetrics } from './stored-run-metrics.js';
 import type { OpenNamedRuntimeOptions, Runtime, RuntimeName } from '../runtimes/index.js';
 import type { TargetChooser } from '../rollout/index.js';
-import type { RolloutActions } from '../rollout/index.js';
+import type { RolloutActions, RolloutWriteFailure } from '../rollout/index.js';
 import { openRolloutPool, routedRuntime, tenantEndpointChooser } from '../rollout/index.js';
 import { runLeaseMs } from '../runtimes/core/run-lease.js';
 import { startRecoveryLoop } from './recovery-loop.js';
@@ -73,11 +73,16 @@ export async function serveWaybill(options: ServeWaybillOptions): Promise<Runnin
       }
     }
   };
+  // A run not counted for its arm could leave a failing candidate in canary: said, counted, and tried again.
+  const onRolloutFailure = (failure: RolloutWriteFailure) => {
+    metrics.rolloutWriteFailed(failure.tenant);
+    log.error('rollout outcome not recorded; tried again with the next run', { run_id: failure.runId, tenant: failure.tenant, change_id: failure.changeId, error: failure.error, pending: failure.pending, dropped: failure.dropped });
+  };
   let opened: Runtime;
   let rollouts: RolloutActions;
   try {
     // Each run goes to the runtime of its target: the tenant's stage and change under rollout, then any other chooser, then the tenant's own model endpoint, if any (docs/rollout.md).
-    const routed = await openRolloutPool({ dbPath, base: { key: 'base', runtimeName: options.runtimeName ?? 'langgraph', options: options.runtime ?? {} }, onRunFinished, choosers: [...(options.choosers ?? []), tenantEndpointChooser(endpoints)], resumeChoosers: [tenantEndpointChooser(endpoints)] });
+    const routed = await openRolloutPool({ dbPath, base: { key: 'base', runtimeName: options.runtimeName ?? 'langgraph', options: options.runtime ?? {} }, onRunFinished, onRolloutFailure, choosers: [...(options.choosers ?? []), tenantEndpointChooser(endpoints)], resumeChoosers: [tenantEndpointChooser(endpoints)] });
     opened = routedRuntime(routed.pool);
     rollouts = routed.actions;
   } catch (error) {

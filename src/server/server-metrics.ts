@@ -17,6 +17,7 @@ export class ServerMetrics {
   readonly #guardBlocks: Counter<'tenant'>;
   readonly #outOfDomain: Counter<'tenant'>;
   readonly #loopStops: Counter<'tenant'>;
+  readonly #rolloutWriteFailures: Counter<'tenant'>;
   readonly #ended = new Map<string, { finished: number; ended: number }>();
 
   constructor() {
@@ -44,6 +45,12 @@ export class ServerMetrics {
     this.#guardBlocks = new Counter({ name: 'waybill_guard_blocks_total', help: 'Requests blocked by the input guard', labelNames: ['tenant'], registers });
     this.#outOfDomain = new Counter({ name: 'waybill_guard_out_of_domain_total', help: 'Requests the input guard labelled out of domain (not attacks, not blocked)', labelNames: ['tenant'], registers });
     this.#loopStops = new Counter({ name: 'waybill_loop_stops_total', help: 'Runs stopped by loop detection', labelNames: ['tenant'], registers });
+    this.#rolloutWriteFailures = new Counter({
+      name: 'waybill_rollout_write_failures_total',
+      help: 'Attempts to count a run for its rollout arm (or to roll its change back) that failed; the run is tried again with the next one',
+      labelNames: ['tenant'],
+      registers,
+    });
     new Counter({
       name: 'waybill_audit_append_failures_total',
       help: 'Tool calls (reads, or calls with no effect) whose audit entry could not be written after the call; an effect without its entry rolls back instead',
@@ -86,6 +93,11 @@ export class ServerMetrics {
       if (record.status === 'finished') counts.finished += 1;
       this.#ended.set(tenant, counts);
     }
+  }
+
+  /** Counts one failed attempt to write a run's rollout outcome (docs/rollout.md "Automatic rollback"). */
+  rolloutWriteFailed(tenant: string): void {
+    this.#rolloutWriteFailures.inc({ tenant });
   }
 
   /**

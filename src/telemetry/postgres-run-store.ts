@@ -7,7 +7,7 @@ import { storedAuditEvents } from './stored-audit-events.js';
 import type { RunRecord } from './run-record.js';
 import { RUN_RECORD_VERSION, RunStatus } from './run-record.js';
 import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
-import { intentParams, RUN_INTENTS_DDL, toIntent } from './run-intent-rows.js';
+import { intentParams, RUN_INTENTS_DDL, RUN_INTENTS_VARIANT_DDL, toIntent } from './run-intent-rows.js';
 import type { RunIntentRow } from './run-intent-rows.js';
 import { DECISIONS_SCHEMA, runsSchemaV1, THREAD_OWNERS_SCHEMA } from './run-store-schema.js';
 import type { AlsoInTransaction, DecisionClaim, RunCount, RunFilter, RunListing, RunStore } from './run-store.js';
@@ -16,7 +16,7 @@ import type { StoredRunRow } from './stored-run.js';
 import { decodeStoredRun, encodeStoredRun } from './stored-run.js';
 import { windowBounds, type RunDayCount, type UsageWindow } from './usage-window.js';
 
-/** The same versions and tables as SQLite's `runs` component (1 — runs, audit_events; 2 — decisions; 3 — thread_owners; 4 — run_intents). */
+/** The same versions and tables as SQLite's `runs` component (1 — runs, audit_events; 2 — decisions; 3 — thread_owners; 4 — run_intents; 5 — run_intents.variant). */
 const POSTGRES_RUNS_MIGRATIONS: readonly PostgresMigration[] = [
   runsSchemaV1(POSTGRES_DIALECT),
   DECISIONS_SCHEMA,
@@ -25,6 +25,7 @@ const POSTGRES_RUNS_MIGRATIONS: readonly PostgresMigration[] = [
      SELECT DISTINCT ON (thread_id) thread_id, tenant, started_at FROM runs ORDER BY thread_id, started_at
    ON CONFLICT (thread_id) DO NOTHING;`,
   RUN_INTENTS_DDL,
+  RUN_INTENTS_VARIANT_DDL,
 ];
 
 const RUN_COLUMNS = 'run_id, schema_version, record';
@@ -38,9 +39,9 @@ async function insertIntent(client: Queryable, intent: NewRunIntent): Promise<bo
   const p = intentParams(intent);
   const { rowCount } = await client.query({
     name: 'waybill-runs-begin-intent',
-    text: `INSERT INTO run_intents (run_id, thread_id, tenant, request_id, runtime, kind, input, paused_run_id, decision, started_at, owner, lease_until, attempts)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1) ON CONFLICT (run_id) DO NOTHING`,
-    values: [p.run_id, p.thread_id, p.tenant, p.request_id, p.runtime, p.kind, p.input, p.paused_run_id, p.decision, p.started_at, p.owner, p.lease_until],
+    text: `INSERT INTO run_intents (run_id, thread_id, tenant, request_id, runtime, kind, input, paused_run_id, decision, variant, started_at, owner, lease_until, attempts)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 1) ON CONFLICT (run_id) DO NOTHING`,
+    values: [p.run_id, p.thread_id, p.tenant, p.request_id, p.runtime, p.kind, p.input, p.paused_run_id, p.decision, p.variant, p.started_at, p.owner, p.lease_until],
   });
   return rowCount === 1;
 }

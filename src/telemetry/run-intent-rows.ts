@@ -1,5 +1,6 @@
 import type { IntentDecision, NewRunIntent, RunIntent } from './run-intent.js';
 import type { RunRuntime } from './run-record.js';
+import { RunVariant } from './run-record.js';
 
 /** The `run_intents` table, the same on both backends (SQLite runs migration 4, PostgreSQL 4). */
 export const RUN_INTENTS_DDL = `
@@ -22,6 +23,9 @@ export const RUN_INTENTS_DDL = `
   CREATE UNIQUE INDEX run_intents_paused_run_id ON run_intents (paused_run_id);
 `;
 
+/** Runs migration 5 on both backends: the rollout arm a run in flight started on (JSON, or NULL). */
+export const RUN_INTENTS_VARIANT_DDL = 'ALTER TABLE run_intents ADD COLUMN variant TEXT';
+
 export interface RunIntentRow {
   run_id: string;
   thread_id: string;
@@ -32,6 +36,7 @@ export interface RunIntentRow {
   input: string;
   paused_run_id: string | null;
   decision: string | null;
+  variant: string | null;
   started_at: string;
   owner: string;
   lease_until: string;
@@ -50,6 +55,7 @@ export function intentParams(intent: NewRunIntent): Omit<RunIntentRow, 'attempts
     input: intent.input,
     paused_run_id: intent.pausedRunId ?? null,
     decision: intent.decision ? JSON.stringify(intent.decision) : null,
+    variant: intent.variant ? JSON.stringify(intent.variant) : null,
     started_at: intent.startedAt,
     owner: intent.owner,
     lease_until: intent.leaseUntil,
@@ -67,9 +73,24 @@ export function toIntent(row: RunIntentRow): RunIntent {
     input: row.input,
     ...(row.paused_run_id !== null && { pausedRunId: row.paused_run_id }),
     ...(row.decision !== null && { decision: JSON.parse(row.decision) as IntentDecision }),
+    ...variantOf(row.variant),
     startedAt: row.started_at,
     owner: row.owner,
     leaseUntil: row.lease_until,
     attempts: Number(row.attempts),
   };
+}
+
+// A stored arm that no longer parses (written by a newer build) is left out rather than trusted: the run
+// then finishes on the framework's base target, as a run without an arm does.
+function variantOf(text: string | null | undefined): { variant?: RunVariant } {
+  if (text === null || text === undefined) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  const parsed = RunVariant.safeParse(value);
+  return parsed.success ? { variant: parsed.data } : {};
 }

@@ -1,4 +1,4 @@
-import type { RunRuntime } from './run-record.js';
+import type { RunRuntime, RunVariant } from './run-record.js';
 
 /** The decision a resume intent applies, as the operator gave it (the approval store holds the recorded one). */
 export interface IntentDecision {
@@ -27,6 +27,8 @@ export interface RunIntent {
   /** `resume`: the paused run the decision applies to. */
   pausedRunId?: string;
   decision?: IntentDecision;
+  /** The rollout arm the run started on (docs/rollout.md), so a recovery finishes it on that arm. */
+  variant?: RunVariant;
   startedAt: string;
   /** Who holds the lease: `host:pid:nonce`. */
   owner: string;

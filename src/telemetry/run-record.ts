@@ -84,6 +84,13 @@ export const RunVariant = z.object({
   kind: z.enum(['model', 'prompt', 'policy', 'runtime']),
   arm: z.enum(['stable', 'candidate']),
   version: z.string().min(1),
+  /**
+   * Set on the part of a run after an approval or a crash that could not run on its arm's version
+   * (docs/rollout.md "A run keeps its arm"): the candidate was rolled back meanwhile, so it finished on
+   * the stable version (`rolled_back`), or this build cannot run the version (`version_unavailable`).
+   * Such a part is counted for neither arm.
+   */
+  rerouted: z.object({ version: z.string().min(1), reason: z.enum(['rolled_back', 'version_unavailable']) }).optional(),
 });
 export type RunVariant = z.infer<typeof RunVariant>;
 

@@ -13,9 +13,7 @@ export function admitRequest(run: RunLedger, input: string): Admission {
   // PII never stored raw (issue 20): the framework, its checkpoints and the audit trail get typed placeholders.
   const redaction = redactPii(input);
   run.audit({ agent: 'supervisor', type: 'run.start', status: 'info', detail: redaction.text.slice(0, 500) });
-  // Which arm of a staged rollout runs it, in the trail beside the run (docs/rollout.md).
-  const { variant } = run.init;
-  if (variant) run.audit({ agent: 'supervisor', type: 'rollout.variant', status: 'info', detail: JSON.stringify(variant) });
+  auditVariant(run);
   if (redaction.total > 0) run.audit({ agent: 'supervisor', type: 'pii.redacted', status: 'info', detail: JSON.stringify(redaction.counts) });
   const verdict = detectInjection(input);
   if (verdict.blocked) {
@@ -27,4 +25,10 @@ export function admitRequest(run: RunLedger, input: string): Admission {
   // model or planner, whose answer says what Waybill can do. Audited under its own type.
   if (verdict.label === 'out_of_domain') run.audit({ agent: 'supervisor', type: 'guard.out_of_domain', status: 'info', detail: `score ${verdict.score}` });
   return { admitted: true, text: redaction.text };
+}
+
+/** Which arm of a staged rollout runs the run (or its part after an approval or a crash), in the trail beside it (docs/rollout.md). */
+export function auditVariant(run: RunLedger): void {
+  const { variant } = run.init;
+  if (variant) run.audit({ agent: 'supervisor', type: 'rollout.variant', status: 'info', detail: JSON.stringify(variant) });
 }

@@ -1,4 +1,4 @@
-import type { IntentDecision, NewRunIntent, RunIntent, RunRecord, RunRuntime, RunStore } from '../../telemetry/index.js';
+import type { IntentDecision, NewRunIntent, RunIntent, RunRecord, RunRuntime, RunStore, RunVariant } from '../../telemetry/index.js';
 import { DecisionError } from './decision-error.js';
 import type { RunLedger } from './run-ledger.js';
 import { HeldLease, holderIsGone, leaseOwner } from './run-lease.js';
@@ -22,8 +22,8 @@ const leaseUntil = (durable: DurableRuns) => new Date(durable.now().getTime() + 
  * a run in flight is refused `thread_busy` (CLI exit 2, HTTP 409) instead of joining it.
  */
 export async function beginAsk(durable: DurableRuns, run: RunLedger, input: string): Promise<void> {
-  const { runId, threadId, tenant, requestId } = run.init;
-  const began = await durable.runs.beginIntent({ runId, threadId, tenant, requestId, runtime: durable.runtime, kind: 'ask', input, startedAt: run.started.toISOString(), owner: leaseOwner(), leaseUntil: leaseUntil(durable) });
+  const { runId, threadId, tenant, requestId, variant } = run.init;
+  const began = await durable.runs.beginIntent({ runId, threadId, tenant, requestId, ...(variant && { variant }), runtime: durable.runtime, kind: 'ask', input, startedAt: run.started.toISOString(), owner: leaseOwner(), leaseUntil: leaseUntil(durable) });
   if (!began) throw busy(threadId);
   holdLease(durable, run);
 }
@@ -33,7 +33,7 @@ export async function beginAsk(durable: DurableRuns, run: RunLedger, input: stri
  * (`decide` with `defer`: a worker resumes it) is written with its lease already lapsed, so any
  * recoverer may take it at once.
  */
-export function resumeIntent(durable: DurableRuns, fields: { runId: string; threadId: string; tenant: string; requestId: string; input: string; pausedRunId: string; decision: IntentDecision }, options: { deferred?: boolean } = {}): NewRunIntent {
+export function resumeIntent(durable: DurableRuns, fields: { runId: string; threadId: string; tenant: string; requestId: string; input: string; pausedRunId: string; decision: IntentDecision; variant?: RunVariant }, options: { deferred?: boolean } = {}): NewRunIntent {
   const now = durable.now().toISOString();
   return { ...fields, runtime: durable.runtime, kind: 'resume', startedAt: now, owner: leaseOwner(), leaseUntil: options.deferred ? now : leaseUntil(durable) };
 }

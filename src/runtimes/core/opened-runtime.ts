@@ -15,7 +15,7 @@ export function openedRuntime<K extends Runtime, X extends object>(kernel: K, pa
     ask: (request) => kernel.ask(request),
     state: (threadId) => kernel.state(threadId),
     decide: (threadId, decision, options) => kernel.decide(threadId, decision, options),
-    recover: (threadId) => kernel.recover(threadId),
+    recover: (threadId, options) => kernel.recover(threadId, options),
     close: () => kernel.close(),
     runtime: kernel,
     ...parts,

@@ -1,7 +1,7 @@
 import type { DomainStore } from '../../domain/index.js';
 import type { ControlStore, DailyBudgetStore, SpentBefore } from '../../policy/index.js';
-import type { RunApproval, RunIntent, RunRecord, RunStore } from '../../telemetry/index.js';
-import { admitRequest } from './admit-request.js';
+import type { RunApproval, RunIntent, RunRecord, RunStore, RunVariant } from '../../telemetry/index.js';
+import { admitRequest, auditVariant } from './admit-request.js';
 import { applyDecision } from './apply-decision.js';
 import { checkEdit } from './check-edit.js';
 import { DecisionError } from './decision-error.js';
@@ -25,7 +25,7 @@ import { runLeaseMs } from './run-lease.js';
 import { spentBefore } from './run-tree-spend.js';
 import type { ThreadPause } from './thread-pause.js';
 import { threadPause } from './thread-pause.js';
-import type { AskRequest, Decision, DecideOptions, Runtime, RuntimeName, ThreadState } from './runtime.js';
+import type { AskRequest, Decision, DecideOptions, RecoverOptions, Runtime, RuntimeName, ThreadState } from './runtime.js';
 import { applyStop, finishedWith, modelErrorOutcome } from './step-outcome.js';
 
 /** What a kernel runs on: a port, the stores it writes to, the MCP boundary, and what closes them. */
@@ -117,9 +117,12 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
       checkEdit(pause.pending, decision.args, this.#services.policy);
     }
     const input = pause.call.input;
+    // The resumed part stays on the arm the run started on (docs/rollout.md), in its intent too, so a
+    // recovery after a crash finishes it there.
+    const variant = options.variant ?? previous.variant;
     // One pause, one decision: the claim (with the intent to resume) is atomic in the shared store, so of
     // two operators (or two processes) deciding at once exactly one resumes the run.
-    const intent = resumeIntent(this.#durable, { runId: `run-${this.#services.newId()}`, threadId, tenant: previous.tenant, requestId: previous.request_id, input, pausedRunId: previous.run_id, decision }, { deferred: options.defer === true });
+    const intent = resumeIntent(this.#durable, { runId: `run-${this.#services.newId()}`, threadId, tenant: previous.tenant, requestId: previous.request_id, input, pausedRunId: previous.run_id, decision, ...(variant && { variant }) }, { deferred: options.defer === true });
     const claimed = await this.runs.claimDecision({ pausedRunId: previous.run_id, threadId, decision: decision.type, by: decision.by }, intent, options.alsoInTransaction);
     if (!claimed) throw new DecisionError('already_decided', `thread ${threadId}: this approval was already decided`);
     const recorded = await recordDecision(this.#parts.boundary, previous.tenant, pause.pending, decision).catch(async (error: unknown) => {
@@ -128,7 +131,8 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     });
     if (options.defer) return (await this.runs.getRun(previous.run_id)) ?? previous;
     // The resumed part is the same run tree: its budget goes on from what the paused run's tree spent.
-    const run = newRunLedger(this.#services, { threadId, tenant: intent.tenant, requestId: intent.requestId, trustedText: input, runId: intent.runId }, spentBefore(previous));
+    const run = newRunLedger(this.#services, { threadId, tenant: intent.tenant, requestId: intent.requestId, trustedText: input, runId: intent.runId, variant }, spentBefore(previous));
+    auditVariant(run);
     holdLease(this.#durable, run);
     return this.#holding(run, () => this.#resume(run, pause, recorded));
   }
@@ -138,8 +142,11 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
    * before its record was written is recorded as paused; a decision not yet applied is applied once;
    * a run killed mid-way goes on from what its framework kept, or again from its input.
    */
-  async recover(threadId: string): Promise<RunRecord[]> {
-    return settleThread(this.#durable, threadId, (intent) => (intent.kind === 'resume' && this.port.proceed ? this.#finishDecision(intent) : this.#finishAsk(intent)));
+  async recover(threadId: string, options: RecoverOptions = {}): Promise<RunRecord[]> {
+    return settleThread(this.#durable, threadId, (taken) => {
+      const intent = options.variant ? { ...taken, variant: options.variant } : taken;
+      return intent.kind === 'resume' && this.port.proceed ? this.#finishDecision(intent) : this.#finishAsk(intent);
+    });
   }
 
   async close(): Promise<void> {
@@ -159,7 +166,8 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     const previous = intent.pausedRunId === undefined ? undefined : await this.runs.getRun(intent.pausedRunId);
     const approvalId = previous?.pending?.approval_id;
     const effect = approvalId === undefined || intent.decision?.type === 'reject' ? undefined : await effectOfApproval(this.domain, approvalId, intent.tenant, intent.threadId);
-    const run = this.#recoveredLedger(intent, effect?.cancellationId, previous && spentBefore(previous));
+    // An intent written before intents kept the arm: the paused run's record still names it.
+    const run = this.#recoveredLedger(intent, effect?.cancellationId, intent.variant ?? previous?.variant, previous && spentBefore(previous));
     return this.#holding(run, async () => {
       if (effect && intent.attempts > MAX_RUN_ATTEMPTS) return this.#released(await this.#finishEffected(run, effect, intentApproval(intent, approvalId, effect), previous?.pending?.agent));
       if (run.stopped) return this.#finish(run, undefined, intentApproval(intent, approvalId));
@@ -227,8 +235,9 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
   }
 
   /** A ledger for a run taken over from a process that is gone: the same run id, its lease held by this process; `before` for a resumed part. */
-  #recoveredLedger(intent: RunIntent, effectId?: string, before?: SpentBefore): RunLedger {
-    const run = newRunLedger(this.#services, { threadId: intent.threadId, tenant: intent.tenant, requestId: intent.requestId, trustedText: intent.input, runId: intent.runId }, before);
+  #recoveredLedger(intent: RunIntent, effectId?: string, variant: RunVariant | undefined = intent.variant, before?: SpentBefore): RunLedger {
+    const run = newRunLedger(this.#services, { threadId: intent.threadId, tenant: intent.tenant, requestId: intent.requestId, trustedText: intent.input, runId: intent.runId, variant }, before);
+    auditVariant(run);
     holdLease(this.#durable, run);
     return recoveredRun(run, intent, effectId);
   }

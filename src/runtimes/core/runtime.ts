@@ -38,6 +38,16 @@ export type Decision =
 export interface DecideOptions {
   defer?: boolean;
   alsoInTransaction?: AlsoInTransaction;
+  /**
+   * The rollout arm the resumed part is recorded under; default: the paused run's. The runtime pool sets
+   * it when the arm's version can no longer run the part (docs/rollout.md "A run keeps its arm").
+   */
+  variant?: RunVariant;
+}
+
+/** `variant`: as DecideOptions' `variant`, for each run a recovery finishes (default: the arm it started on). */
+export interface RecoverOptions {
+  variant?: RunVariant;
 }
 
 /** What a thread is doing, as any process reads it. */
@@ -78,6 +88,6 @@ export interface Runtime {
    * returns their records; throws DecisionError `thread_busy` / `already_decided` while a live process
    * holds one. Nothing to finish: an empty list.
    */
-  recover(threadId: string): Promise<RunRecord[]>;
+  recover(threadId: string, options?: RecoverOptions): Promise<RunRecord[]>;
   close(): Promise<void>;
 }
