@@ -13,7 +13,7 @@ import { tempDir } from './lib/temp-db.mjs';
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const seeds = arg('seeds', 5);
 const killChance = arg('kill-chance', 0.7);
-const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const cli = fileURLToPath(new URL('../dist/bin/waybill.js', import.meta.url));
 const temp = tempDir('waybill-crash-');
 const totals = {};
 const rounds = [];

@@ -26,7 +26,7 @@ const workers = Number(arg('workers', '2'));
 const seedBase = Number(arg('seed-base', '3200'));
 const pgUrl = process.env.WAYBILL_BENCH_PG_URL ?? process.env.WAYBILL_TEST_PG_URL;
 if (backends.includes('postgres') && !pgUrl) throw new Error('the PostgreSQL half needs WAYBILL_BENCH_PG_URL or WAYBILL_TEST_PG_URL (a PostgreSQL it may create schemas in)');
-const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const cli = fileURLToPath(new URL('../dist/bin/waybill.js', import.meta.url));
 const baseEnv = {};
 for (const [key, value] of Object.entries(process.env)) if (!/^(WAYBILL_|OPENROUTER_|OPENAI_)/.test(key)) baseEnv[key] = value;
 const envFor = (db) => ({ ...baseEnv, WAYBILL_DB: db, WAYBILL_MODEL: 'offline', WAYBILL_LOG_LEVEL: 'error', WAYBILL_RUN_LEASE_MS: '1000' });

@@ -2,7 +2,8 @@
 // written on 2026-12-03 by someone who read neither the guard nor its corpora; only family-level
 // results of it were ever shown to anyone tuning the guard. Read its figures; do not tune on its texts.
 // Usage: node bench/guard-blind-set.mjs <path-to-checkout> [--misses] [--set <file.jsonl>]
-// Runs `<checkout>/dist/cli/main.js guard scan --jsonl` once with every line on stdin.
+// Runs `<checkout>/dist/bin/waybill.js guard scan --jsonl` once with every line on stdin (a checkout
+// from before the CLI was bundled has dist/cli/main.js only).
 //
 // "flagged" for third-party text: the CLI documents that third-party text gets the taint scan,
 // which "flags and never blocks"; its verdict is "blocked" | "flagged" | "clean" and it carries a
@@ -22,9 +23,9 @@ if (!checkout) {
   console.error('usage: node bench/guard-blind-set.mjs <path-to-checkout> [--misses] [--set file.jsonl]');
   process.exit(2);
 }
-const cli = join(checkout, 'dist/cli/main.js');
-if (!existsSync(cli)) {
-  console.error(`no built CLI at ${cli} (run npm run build in the checkout)`);
+const cli = ['dist/bin/waybill.js', 'dist/cli/main.js'].map((path) => join(checkout, path)).find((path) => existsSync(path));
+if (!cli) {
+  console.error(`no built CLI in ${checkout} (run npm run build in the checkout)`);
   process.exit(2);
 }
 

@@ -20,7 +20,7 @@ import { machine } from './lib/machine.mjs';
 import { spawnOracle } from './lib/oracle-process.mjs';
 import { round, summarise } from './lib/stats.mjs';
 
-const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../dist/bin/waybill.js', import.meta.url));
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const B_RUNS = Number(arg('b-runs', '20'));
 const RATIO = Number(arg('ratio', '20'));

@@ -25,7 +25,7 @@ import { FIXED_REQUESTS } from '../lib/requests.mjs';
 import { percentile, round } from '../lib/stats.mjs';
 import { tempDir } from '../lib/temp-db.mjs';
 
-const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../dist/bin/waybill.js', import.meta.url));
 const COUNTER = fileURLToPath(new URL('./count-pg-queries.mjs', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;

@@ -8,7 +8,7 @@ import { connectInMemory } from '../../dist/mcp/index.js';
 import { median, summarise } from '../lib/stats.mjs';
 import { tempDir } from '../lib/temp-db.mjs';
 
-const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../dist/bin/waybill.js', import.meta.url));
 
 // The same mix of read-only calls on every path.
 const CALLS = [
@@ -89,7 +89,7 @@ export async function run({ persistentCalls = 200, spawnCalls = 15, warmup = 20 
         persistent_calls: persistentCalls,
         spawn_calls: spawnCalls,
         warmup_calls: warmup,
-        server: `${process.execPath} dist/cli/main.js mcp (compiled JS), WAYBILL_LOG_LEVEL=silent`,
+        server: `${process.execPath} dist/bin/waybill.js mcp (the bundled CLI), WAYBILL_LOG_LEVEL=silent`,
       },
     };
   } finally {

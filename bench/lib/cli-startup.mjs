@@ -1,5 +1,5 @@
 // CLI start-up as a user pays it (issues 21 and 36): whole-process wall time and CPU of
-// `node dist/cli/main.js --version`, `--help` and one offline `ask`, against `node -e 0` measured in the
+// `node dist/bin/waybill.js --version`, `--help` and one offline `ask`, against `node -e 0` measured in the
 // same run, interleaved so that a noisy neighbour hits every command alike. Used by bench/cli-startup.mjs
 // (stand-alone) and by the `startup` group of run-all (figures/startup.mjs).
 import { spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { machine } from './machine.mjs';
 import { summarise } from './stats.mjs';
 
-export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/bin/waybill.js', import.meta.url));
 
 // Targets: `--version` under 0.5 s of wall time (issue 21) and at most 4x the CPU of `node -e 0` (issue
 // 36: the CPU ratio holds on a loaded machine, where wall time does not); an offline `ask` under 1.2 s

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../dist/bin/waybill.js', import.meta.url));
 
 export function spawnOracle({ latencyMs }) {
   const child = spawn(process.execPath, [CLI, 'oracle', '--port', '0', '--latency-ms', String(latencyMs)], { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { round } from './stats.mjs';
 
-export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/bin/waybill.js', import.meta.url));
 
 /** The environment of a spawned Waybill: the oracle as its model, no other model or database settings leaking in. */
 export function envFor(db, oracleUrl, extra = {}) {

@@ -10,6 +10,23 @@ const temp = makeTempDir();
 afterAll(() => temp.cleanup());
 
 const RECORDER = fileURLToPath(new URL('./record-loaded-modules.mjs', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The CLI ships bundled (scripts/build-cli.mjs): Node loads chunks of dist/bin/, and the build lists the
+ * modules each chunk holds. A chunk counts as every module in it, so what a command is charged with
+ * is what it evaluates or more, never less.
+ */
+const CHUNK_INPUTS = JSON.parse(readFileSync(join(ROOT, 'dist/bin/chunk-inputs.json'), 'utf8')) as Record<string, string[]>;
+
+/** The module files behind one loaded file: a chunk's inputs, or the file itself. */
+function behind(loadedFile: string): string[] {
+  const chunk = /\/dist\/bin\/([^/]+\.js)$/.exec(loadedFile.replace(/^file:\/\//, ''))?.[1];
+  if (chunk === undefined) return [loadedFile];
+  const inputs = CHUNK_INPUTS[chunk];
+  if (!inputs) throw new Error(`dist/bin/${chunk} was loaded but the build lists no modules for it`);
+  return inputs.map((input) => join(ROOT, input));
+}
 
 /**
  * What the entry point, `--version` and `--help` must not load (issue 36): each command imports them
@@ -26,12 +43,12 @@ const HEAVY: readonly { what: string; path: RegExp }[] = [
  * Runs the CLI with the module recorder preloaded; returns its exit code, stdout and every module it
  * loaded. `dbPath` is the database the command may open (default: one that must never be created).
  */
-function loaded(args: string[], dbPath = join(temp.dir, 'never-opened.db')): { code: number | null; output: string; modules: string[] } {
+function loaded(args: string[], dbPath = join(temp.dir, 'never-opened.db')): { code: number | null; output: string; files: string[]; modules: string[] } {
   const log = join(temp.dir, `loaded-${args.join('_').replace(/[^\w-]/g, '') || 'bare'}.log`);
   const env = serverEnv(dbPath, { WAYBILL_LOADED_LOG: log });
   const run = spawnSync(process.execPath, ['--import', RECORDER, CLI, ...args], { env, encoding: 'utf8', timeout: 60_000, input: '' });
-  const modules = existsSync(log) ? [...new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean))] : [];
-  return { code: run.status, output: run.stdout + run.stderr, modules };
+  const files = existsSync(log) ? [...new Set(readFileSync(log, 'utf8').split('\n').filter((line) => line !== '' && !line.startsWith('node:')))] : [];
+  return { code: run.status, output: run.stdout + run.stderr, files, modules: [...new Set(files.flatMap(behind))] };
 }
 
 const CASES: { args: string[]; code: number; says: string | RegExp }[] = [
@@ -59,6 +76,9 @@ describe('CLI start-up loads commander and the command definitions only', () => 
       // The recorder saw the program being built, so an empty list cannot pass for a lean one.
       expect(run.modules.some((m) => m.endsWith('/dist/cli/program.js'))).toBe(true);
       expect(run.modules.some((m) => m.includes('/node_modules/commander/'))).toBe(true);
+      // Bundled, the entry point and its commands are a few files, not the hundreds of modules behind them.
+      expect(run.files.every((f) => f.includes('/dist/bin/')), run.files.join('\n')).toBe(true);
+      expect(run.files.length).toBeLessThan(30);
       const heavy = run.modules.flatMap((m) => HEAVY.filter((h) => h.path.test(m)).map((h) => `${h.what}: ${m}`));
       expect(heavy.slice(0, 20)).toEqual([]);
       // The database is never opened: a file created here would mean a store was.
@@ -101,6 +121,9 @@ describe('an offline ask on SQLite loads only what it runs', () => {
     for (const needed of [/\/node_modules\/@langchain\/langgraph\//, /\/node_modules\/@langchain\/langgraph-checkpoint-sqlite\//, /\/node_modules\/better-sqlite3\//, /\/dist\/mcp\/connect-in-memory\.js$/, /\/dist\/models\/providers\/offline-planner-chat-model\.js$/]) {
       expect(run.modules.some((m) => needed.test(m)), String(needed)).toBe(true);
     }
+    // Bundled (scripts/build-cli.mjs): unbundled it read about 1,300 module files, which cost Node 20
+    // about half its start-up; native better-sqlite3 and two files read by path stay outside.
+    expect(run.files.length, run.files.join('\n')).toBeLessThan(150);
     const unwanted = run.modules.flatMap((m) => NOT_FOR_AN_OFFLINE_ASK.filter((u) => u.path.test(m)).map((u) => `${u.what}: ${m}`));
     expect(unwanted.slice(0, 20)).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The compiled CLI: spawned processes run shipped JS, as users do (`npm test` builds first). */
-export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/bin/waybill.js', import.meta.url));
 
 /**
  * The environment for a spawned process: a private database, quiet logs, and the offline planner
