@@ -97,15 +97,18 @@ function startupNote(figure, d) {
   return `${figure.id} ${figure.short}: ${each}; load average ${s.load_average.at_start.join(' ')} at the start, ${s.load_average.at_end.join(' ')} at the end (wall time is for an idle machine; the CPU ratios hold under load).`;
 }
 
+function postgresNote(figure, p) {
+  const server = p.server_cpu_ms_per_run?.postgres;
+  return `${figure.id} PostgreSQL: median ${n(p.median_ms.postgres)} ms per run with every commit flushed, ${n(p.median_ms.postgres_synchronous_commit_off)} ms at synchronous_commit=off, vs SQLite ${n(p.median_ms.sqlite)} ms; this process's CPU per run ${n(p.client_cpu_ms_per_run.postgres)} vs ${n(p.client_cpu_ms_per_run.sqlite)} ms${server === null || server === undefined ? '' : `, the server's ${n(server)} ms`}; ${n(p.round_trips_per_run.postgres)} round trips and ${n(p.write_commits_per_run.postgres)} flushed commits a run: the rest of the wall time is waiting on them (docs/postgresql.md).`;
+}
+
 const NOTES = {
   '9a': (f, d) => queueNote(f, d),
   '10a': (f, d) => startupNote(f, d),
   '10b': (f, d) => startupNote(f, d),
   '10c': (f, d) => startupNote(f, d),
-  '13': (f, d) => {
-    const p = d.postgres;
-    return `13 PostgreSQL: median ${n(p.median_ms.postgres)} ms vs SQLite ${n(p.median_ms.sqlite)} ms per run; this process's CPU per run ${n(p.client_cpu_ms_per_run.postgres)} vs ${n(p.client_cpu_ms_per_run.sqlite)} ms (the rest is round trips and the server's work); docs/postgresql.md says where it goes.`;
-  },
+  '13': (f, d) => postgresNote(f, d.postgres),
+  '13b': (f, d) => postgresNote(f, d.postgres),
   '7b': (f, d) => {
     const g = d.guards.guard_scan;
     return `7b guards: ${n(f.value.waybill, 2)} MB/s from bench/guard-scan.mjs's ${g.field_used_for_7b}${g.varied_text_reported ? '' : ' (one line repeated: guard-scan.mjs reports no varied text yet)'}; one lower-casing pass of it ran at ${n(f.value.baseline, 0)} MB/s in that process, so the machine's speed moves this figure.`;

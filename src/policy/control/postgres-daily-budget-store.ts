@@ -61,15 +61,18 @@ export class PostgresDailyBudgetStore extends PostgresStore implements DailyBudg
   }
 
   async endRun(request: EndRunRequest): Promise<void> {
-    await withTransaction(this.pool, async (client) => {
-      if (request.dropHolds !== false) await client.query('DELETE FROM budget_holds WHERE run_id = $1', [request.runId]);
-      if (request.uncharged.tokens === 0 && request.uncharged.usd === 0) return;
-      await client.query(
-        `INSERT INTO budget_tenant_day AS d (tenant, day, tokens, usd) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (tenant, day) DO UPDATE SET tokens = d.tokens + excluded.tokens, usd = d.usd + excluded.usd`,
-        [request.tenant, request.day, request.uncharged.tokens, request.uncharged.usd],
-      );
-    });
+    const dropHolds = request.dropHolds !== false;
+    if (request.uncharged.tokens === 0 && request.uncharged.usd === 0) {
+      if (dropHolds) await this.pool.query('DELETE FROM budget_holds WHERE run_id = $1', [request.runId]);
+      return;
+    }
+    const charge = `INSERT INTO budget_tenant_day AS d (tenant, day, tokens, usd) VALUES ($1, $2, $3, $4)
+      ON CONFLICT (tenant, day) DO UPDATE SET tokens = d.tokens + excluded.tokens, usd = d.usd + excluded.usd`;
+    const values = [request.tenant, request.day, request.uncharged.tokens, request.uncharged.usd];
+    // One statement (a DELETE in WITH runs whether or not it is read), so it is atomic without
+    // BEGIN and COMMIT: one round trip a run instead of three (issue 36).
+    if (dropHolds) await this.pool.query(`WITH dropped AS (DELETE FROM budget_holds WHERE run_id = $5) ${charge}`, [...values, request.runId]);
+    else await this.pool.query(charge, values);
   }
 
   async spend(tenant: string, day: string): Promise<DailySpend> {

@@ -27,8 +27,9 @@ interface SharedEntry {
 const shared = new Map<string, SharedEntry>();
 
 /**
- * `WAYBILL_PG_POOL_SIZE` (2 to 100) or the default. At least 2: opening a checkpointer or a queue holds
- * one connection for a lock while another runs the migration. A bad value is named, not ignored.
+ * `WAYBILL_PG_POOL_SIZE` (2 to 100) or the default. At least 2: with one, every query of a process
+ * (a lease renewal, a queue poll) would wait behind each transaction in flight; the store and queue
+ * suites pass at 2. A bad value is named, not ignored.
  */
 export function postgresPoolSize(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.WAYBILL_PG_POOL_SIZE;
