@@ -10,7 +10,7 @@ import { UsageError } from './usage-error.js';
 
 /**
  * `waybill audit verify`: recomputes the boundary's keyed chain (every MCP tool call, every approval
- * request, decision, grant and its use), checks it against anchors exported earlier, and compares the
+ * request, decision, grant and its use, every rollout action), checks it against anchors exported earlier, and compares the
  * approvals, grants and cancellations tables with it; names everything that disagrees.
  */
 export function auditCommand(): Command {
@@ -38,7 +38,7 @@ export function auditCommand(): Command {
     .command('list')
     .description('print the newest chain entries')
     .option('--tenant <tenant>', 'one tenant only')
-    .option('--subject <subject>', 'one approval id or tool')
+    .option('--subject <subject>', 'one approval id, tool, rollout change id, or `stage` (rollout stage changes)')
     .option('--limit <n>', 'how many (default 50)', '50')
     .option('--json', 'print JSON')
     .action(async (options: { tenant?: string; subject?: string; limit: string; json?: boolean }) => {

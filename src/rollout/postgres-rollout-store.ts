@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
+import { loadAuditKeyring } from '../domain/audit/audit-keyring.js';
+import type { AuditKeyring } from '../domain/audit/audit-keyring.js';
+import { defaultKeyDir } from '../domain/audit/default-key-dir.js';
+import { PostgresAuditChain } from '../domain/audit/postgres-audit-chain.js';
+import { POSTGRES_DOMAIN_MIGRATIONS } from '../domain/store/postgres-domain-schema.js';
+import { migratePostgresComponent } from '../storage/postgres/migrate-postgres-component.js';
 import type { PostgresMigration } from '../storage/index.js';
 import { openPostgresPool, POSTGRES_DIALECT, PostgresStore, withTransaction } from '../storage/index.js';
 import type { RunVariant } from '../telemetry/index.js';
@@ -8,22 +14,44 @@ import type { ChangeRow, EventRow } from './rollout-schema.js';
 import { changeOfRow, eventOfRow, rolloutSchemaV1, tallyOfRows } from './rollout-schema.js';
 import type { RolloutStage } from './rollout-stage.js';
 import { DEFAULT_STAGE } from './rollout-stage.js';
-import type { NewChange, RolloutChange, RolloutEvent, RolloutEventType, RolloutStore } from './rollout-store.js';
+import type { RolloutAction } from './rollout-chain-event.js';
+import { endedAction, endPercent, historyDetail, rolloutChainEvent, startedAction } from './rollout-chain-event.js';
+import type { NewChange, RolloutChange, RolloutEvent, RolloutStore } from './rollout-store.js';
 
 /** The same version and tables as SQLite's `rollout` component (1 — stages, changes, outcomes, events). */
 const POSTGRES_ROLLOUT_MIGRATIONS: readonly PostgresMigration[] = [rolloutSchemaV1(POSTGRES_DIALECT)];
 
 /**
  * Rollout state in PostgreSQL, shared by every serve and worker. A change ends once: the ending UPDATE
- * is conditional on `state = 'canary'`, so of two processes rolling back at once exactly one writes the event.
+ * is conditional on `state = 'canary'`, so of two processes rolling back at once exactly one writes the
+ * event. Each write, its line of history and its entry in the boundary's keyed audit chain commit in one
+ * transaction (the chain's appends are serialised by the lock on its head row).
  */
 export class PostgresRolloutStore extends PostgresStore implements RolloutStore {
-  static async open(url: string, now?: () => Date): Promise<PostgresRolloutStore> {
-    return new PostgresRolloutStore(await openPostgresPool(url, 'rollout', POSTGRES_ROLLOUT_MIGRATIONS), now);
+  readonly #chain: PostgresAuditChain;
+
+  constructor(pool: Pool, now: (() => Date) | undefined, keyring: AuditKeyring) {
+    super(pool, now);
+    this.#chain = new PostgresAuditChain(pool, keyring);
   }
 
-  async #event(client: PoolClient, tenant: string, changeId: string | null, type: RolloutEventType, by: string, detail: Record<string, unknown>): Promise<void> {
-    await client.query('INSERT INTO rollout_events (at, tenant, change_id, type, by_whom, detail) VALUES ($1, $2, $3, $4, $5, $6)', [this.now().toISOString(), tenant, changeId, type, by, JSON.stringify(detail)]);
+  /** `auditKeys`: default, the domain store's (the environment, else the default key file). */
+  static async open(url: string, now?: () => Date, auditKeys?: AuditKeyring): Promise<PostgresRolloutStore> {
+    const pool = await openPostgresPool(url, 'rollout', POSTGRES_ROLLOUT_MIGRATIONS);
+    try {
+      // The audit chain is the domain component's table: a rollout written first must find it.
+      await migratePostgresComponent(pool, url, 'domain', POSTGRES_DOMAIN_MIGRATIONS);
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
+    return new PostgresRolloutStore(pool, now, auditKeys ?? loadAuditKeyring({ defaultDir: defaultKeyDir() }));
+  }
+
+  async #event(client: PoolClient, action: RolloutAction): Promise<void> {
+    const at = this.now().toISOString();
+    await client.query('INSERT INTO rollout_events (at, tenant, change_id, type, by_whom, detail) VALUES ($1, $2, $3, $4, $5, $6)', [at, action.tenant, action.changeId, action.type, action.by, JSON.stringify(historyDetail(action))]);
+    await this.#chain.appendInTransaction(client, rolloutChainEvent(action, at));
   }
 
   async stage(tenant: string): Promise<RolloutStage> {
@@ -40,7 +68,7 @@ export class PostgresRolloutStore extends PostgresStore implements RolloutStore 
         'INSERT INTO rollout_stages (tenant, stage, changed_at, changed_by) VALUES ($1, $2, $3, $4) ON CONFLICT (tenant) DO UPDATE SET stage = excluded.stage, changed_at = excluded.changed_at, changed_by = excluded.changed_by',
         [tenant, stage, this.now().toISOString(), by],
       );
-      if (previous !== stage) await this.#event(client, tenant, null, 'rollout.stage_changed', by, { from: previous, to: stage, ...(reason && { reason }) });
+      if (previous !== stage) await this.#event(client, { tenant, changeId: null, type: 'rollout.stage_changed', by, before: { stage: previous }, after: { stage }, detail: { ...(reason && { reason }) } });
       return previous;
     }, { retryOn: ['23505'] });
   }
@@ -73,7 +101,7 @@ export class PostgresRolloutStore extends PostgresStore implements RolloutStore 
         [id, change.tenant, change.kind, change.stableVersion, change.candidateVersion, change.percent, change.rule.minCandidateRuns, change.rule.margin, this.now().toISOString(), change.by],
       );
       if (inserted.rowCount === 0) return false;
-      await this.#event(client, change.tenant, id, 'rollout.started', change.by, { kind: change.kind, stable: change.stableVersion, candidate: change.candidateVersion, percent: change.percent, min_candidate_runs: change.rule.minCandidateRuns, margin: change.rule.margin });
+      await this.#event(client, startedAction(id, change));
       return true;
     });
     return started ? this.getChange(id) : undefined;
@@ -84,18 +112,18 @@ export class PostgresRolloutStore extends PostgresStore implements RolloutStore 
       const row = (await client.query<{ tenant: string; percent: number }>("SELECT tenant, percent FROM rollout_changes WHERE id = $1 AND state = 'canary' FOR UPDATE", [id])).rows[0];
       if (!row) return false;
       await client.query('UPDATE rollout_changes SET percent = $1 WHERE id = $2', [percent, id]);
-      await this.#event(client, row.tenant, id, 'rollout.percent_changed', by, { from: Number(row.percent), to: percent });
+      await this.#event(client, { tenant: row.tenant, changeId: id, type: 'rollout.percent_changed', by, before: { percent: Number(row.percent) }, after: { percent }, detail: {} });
       return true;
     });
   }
 
   async endChange(id: string, state: 'promoted' | 'rolled_back', by: string, detail: Record<string, unknown>): Promise<boolean> {
     return withTransaction(this.pool, async (client) => {
-      // The conditional UPDATE takes the row lock: a concurrent ender waits, then finds no `canary` row.
-      const ended = await client.query<{ tenant: string }>("UPDATE rollout_changes SET state = $1, percent = $2, ended_at = $3 WHERE id = $4 AND state = 'canary' RETURNING tenant", [state, state === 'promoted' ? 100 : 0, this.now().toISOString(), id]);
-      const row = ended.rows[0];
+      // The row lock: a concurrent ender waits, then finds no `canary` row (the percentage before is read under it).
+      const row = (await client.query<{ tenant: string; percent: number }>("SELECT tenant, percent FROM rollout_changes WHERE id = $1 AND state = 'canary' FOR UPDATE", [id])).rows[0];
       if (!row) return false;
-      await this.#event(client, row.tenant, id, state === 'promoted' ? 'rollout.promoted' : 'rollout.rolled_back', by, detail);
+      await client.query('UPDATE rollout_changes SET state = $1, percent = $2, ended_at = $3 WHERE id = $4', [state, endPercent(state), this.now().toISOString(), id]);
+      await this.#event(client, endedAction(row.tenant, id, state, by, Number(row.percent), detail));
       return true;
     });
   }

@@ -1,5 +1,5 @@
-import { DEFAULT_ROLLBACK_RULE } from './rollback-rule.js';
-import type { RollbackRule } from './rollback-rule.js';
+import { DEFAULT_ROLLBACK_RULE, judgeRollout } from './rollback-rule.js';
+import type { ArmTally, RollbackRule } from './rollback-rule.js';
 import type { RolloutStage } from './rollout-stage.js';
 import { STAGE_RULES } from './rollout-stage.js';
 import type { ChangeKind, RolloutChange, RolloutEvent, RolloutStore } from './rollout-store.js';
@@ -112,14 +112,14 @@ export class RolloutActions {
     const stage = await this.#store.stage(tenant);
     if (!STAGE_RULES[stage].promotion) throw new RolloutActionError('conflict', `stage "${stage}" does not allow promotion; move the tenant to "general" first`, 'stage');
     const tally = await this.#store.tally(active.id);
-    if (!(await this.#store.endChange(active.id, 'promoted', by, { percent_before: active.percent, ...tally }))) throw new RolloutActionError('conflict', `change ${active.id} is no longer in canary (rolled back meanwhile?)`);
+    if (!(await this.#store.endChange(active.id, 'promoted', by, { percent_before: active.percent, ...tally, ...ratesOf(tally, active.rule) }))) throw new RolloutActionError('conflict', `change ${active.id} is no longer in canary (rolled back meanwhile?)`);
     return (await this.#store.getChange(active.id)) ?? active;
   }
 
   async rollback(tenant: string, by: string, reason?: string): Promise<RolloutChange> {
     const active = await this.#activeOf(tenant);
     const tally = await this.#store.tally(active.id);
-    if (!(await this.#store.endChange(active.id, 'rolled_back', by, { percent_before: active.percent, ...tally, ...(reason && { reason }) }))) throw new RolloutActionError('conflict', `change ${active.id} is no longer in canary`);
+    if (!(await this.#store.endChange(active.id, 'rolled_back', by, { percent_before: active.percent, ...tally, ...ratesOf(tally, active.rule), ...(reason && { reason }) }))) throw new RolloutActionError('conflict', `change ${active.id} is no longer in canary`);
     return (await this.#store.getChange(active.id)) ?? active;
   }
 
@@ -132,4 +132,11 @@ export class RolloutActions {
 
 function checkPercent(percent: number): void {
   if (!(Number.isFinite(percent) && percent >= 0 && percent <= 100)) throw new RolloutActionError('invalid', `percent must be from 0 to 100, got ${percent}`, 'percent');
+}
+
+/** Both arms' bad rates at the moment an operator ends a change, as an automatic rollback records them. */
+function ratesOf(tally: ArmTally, rule: RollbackRule): Record<string, number> {
+  const verdict = judgeRollout(tally, rule);
+  const round = (value: number) => Math.round(value * 10_000) / 10_000;
+  return { candidate_rate: round(verdict.candidateRate), stable_rate: round(verdict.stableRate) };
 }

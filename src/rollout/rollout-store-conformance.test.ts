@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { openDomainStore } from '../domain/index.js';
 import { storeConformance } from '../testing/store-conformance.js';
 import { openRolloutStore } from './open-rollout-store.js';
 import type { NewChange } from './rollout-store.js';
@@ -13,7 +14,7 @@ function defined<T>(value: T | null | undefined): T {
 const change = (tenant: string, candidate = 'openai-agents'): NewChange => ({ tenant, kind: 'runtime', stableVersion: 'base', candidateVersion: candidate, percent: 10, rule: { minCandidateRuns: 5, margin: 0.2 }, by: 'ops' });
 
 /** The RolloutStore contract on every backend; `open()` is another connection, as another process has. */
-storeConformance('RolloutStore', openRolloutStore, ({ open }) => {
+storeConformance('RolloutStore', openRolloutStore, ({ open, location, exec, track }) => {
   it('reads general for a tenant never staged, and audits each real stage change once', async () => {
     const a = await open();
     const b = await open();
@@ -72,5 +73,29 @@ storeConformance('RolloutStore', openRolloutStore, ({ open }) => {
     expect((await store.currentChange('acme'))?.id).toBe(defined(first).id);
     expect((await store.listChanges('acme')).map((c) => c.state)).toEqual(['rolled_back', 'promoted']);
     expect((await store.events('acme')).map((e) => e.type)).toEqual(['rollout.started', 'rollout.percent_changed', 'rollout.promoted', 'rollout.started', 'rollout.rolled_back']);
+  });
+
+  it('writes every stage change and every step of a change to the keyed audit chain, which verify checks', async () => {
+    const store = await open();
+    await store.setStage('acme', 'canary', 'alice', 'pilot');
+    const started = defined(await store.startChange(change('acme')));
+    await store.setPercent(started.id, 25, 'alice');
+    await store.endChange(started.id, 'rolled_back', 'waybill (automatic rollback)', { candidate_rate: 0.6, stable_rate: 0.1, candidate_runs: 10, stable_runs: 40 });
+    const promoted = defined(await store.startChange(change('acme', 'adk')));
+    await store.endChange(promoted.id, 'promoted', 'bob', {});
+    const domain = track(await openDomainStore({ path: await location() }));
+    const entries = (await domain.audit.list({ tenant: 'acme' })).map((e) => [e.type, e.subject, e.body]);
+    expect(entries).toEqual([
+      ['rollout.stage_changed', 'stage', { by: 'alice', before: { stage: 'general' }, after: { stage: 'canary' }, reason: 'pilot' }],
+      ['rollout.started', started.id, expect.objectContaining({ by: 'ops', before: null, after: { state: 'canary', percent: 10 }, candidate: 'openai-agents' })],
+      ['rollout.percent_changed', started.id, { by: 'alice', before: { percent: 10 }, after: { percent: 25 } }],
+      ['rollout.rolled_back', started.id, { by: 'waybill (automatic rollback)', before: { state: 'canary', percent: 25 }, after: { state: 'rolled_back', percent: 0 }, candidate_rate: 0.6, stable_rate: 0.1, candidate_runs: 10, stable_runs: 40 }],
+      ['rollout.started', promoted.id, expect.objectContaining({ before: null })],
+      ['rollout.promoted', promoted.id, { by: 'bob', before: { state: 'canary', percent: 10 }, after: { state: 'promoted', percent: 100 } }],
+    ]);
+    expect(await domain.audit.verify()).toMatchObject({ ok: true, entries: 6 });
+    // A rollback's actor rewritten in the chain is found.
+    await exec("UPDATE audit_chain SET body = replace(body, 'automatic rollback', 'operator') WHERE type = 'rollout.rolled_back'");
+    expect(await domain.audit.verify()).toMatchObject({ ok: false, problem: 'altered' });
   });
 });

@@ -1,4 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
+import type Database from 'better-sqlite3';
+import { loadAuditKeyring } from '../domain/audit/audit-keyring.js';
+import type { AuditKeyring } from '../domain/audit/audit-keyring.js';
+import { SqliteAuditChain } from '../domain/audit/sqlite-audit-chain.js';
+import { DOMAIN_MIGRATIONS } from '../domain/store/sqlite-domain-schema.js';
+import { migrateComponent } from '../storage/sqlite/component-schema.js';
 import type { Migration } from '../storage/index.js';
 import { openSqliteDatabase, SQLITE_DIALECT, SqliteStore } from '../storage/index.js';
 import type { RunVariant } from '../telemetry/index.js';
@@ -7,19 +14,43 @@ import type { ChangeRow, EventRow } from './rollout-schema.js';
 import { changeOfRow, eventOfRow, rolloutSchemaV1, tallyOfRows } from './rollout-schema.js';
 import type { RolloutStage } from './rollout-stage.js';
 import { DEFAULT_STAGE } from './rollout-stage.js';
-import type { NewChange, RolloutChange, RolloutEvent, RolloutEventType, RolloutStore } from './rollout-store.js';
+import type { RolloutAction } from './rollout-chain-event.js';
+import { endedAction, endPercent, historyDetail, rolloutChainEvent, startedAction } from './rollout-chain-event.js';
+import type { NewChange, RolloutChange, RolloutEvent, RolloutStore } from './rollout-store.js';
 
 /** Changelog: 1 — stages, changes, outcomes, events. */
 const ROLLOUT_MIGRATIONS: readonly Migration[] = [(db) => db.exec(rolloutSchemaV1(SQLITE_DIALECT))];
 
-/** Rollout state in the embedded SQLite file; each write and its event commit in one transaction. */
+/**
+ * Rollout state in the embedded SQLite file. Each write, its line of history and its entry in the
+ * boundary's keyed audit chain commit in one IMMEDIATE transaction (the chain's appends are serialised
+ * by the file's write lock), so no change is in effect without its proof.
+ */
 export class SqliteRolloutStore extends SqliteStore implements RolloutStore {
-  static open(path: string, now?: () => Date): SqliteRolloutStore {
-    return new SqliteRolloutStore(openSqliteDatabase(path, 'rollout', ROLLOUT_MIGRATIONS), now);
+  readonly #chain: SqliteAuditChain;
+
+  constructor(db: Database.Database, now: (() => Date) | undefined, keyring: AuditKeyring) {
+    super(db, now);
+    this.#chain = new SqliteAuditChain(db, keyring);
   }
 
-  #event(tenant: string, changeId: string | null, type: RolloutEventType, by: string, detail: Record<string, unknown>): void {
-    this.db.prepare('INSERT INTO rollout_events (at, tenant, change_id, type, by_whom, detail) VALUES (?, ?, ?, ?, ?, ?)').run(this.now().toISOString(), tenant, changeId, type, by, JSON.stringify(detail));
+  /** `auditKeys`: default, the domain store's (the environment, else the key file beside the database). */
+  static open(path: string, now?: () => Date, auditKeys?: AuditKeyring): SqliteRolloutStore {
+    const db = openSqliteDatabase(path, 'rollout', ROLLOUT_MIGRATIONS);
+    try {
+      // The audit chain is the domain component's table: a rollout written first must find it.
+      migrateComponent(db, path, 'domain', DOMAIN_MIGRATIONS);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return new SqliteRolloutStore(db, now, auditKeys ?? loadAuditKeyring(path === ':memory:' ? {} : { defaultDir: dirname(resolve(path)) }));
+  }
+
+  #event(action: RolloutAction): void {
+    const at = this.now().toISOString();
+    this.db.prepare('INSERT INTO rollout_events (at, tenant, change_id, type, by_whom, detail) VALUES (?, ?, ?, ?, ?, ?)').run(at, action.tenant, action.changeId, action.type, action.by, JSON.stringify(historyDetail(action)));
+    this.#chain.appendInTransaction(rolloutChainEvent(action, at));
   }
 
   async stage(tenant: string): Promise<RolloutStage> {
@@ -28,16 +59,16 @@ export class SqliteRolloutStore extends SqliteStore implements RolloutStore {
   }
 
   async setStage(tenant: string, stage: RolloutStage, by: string, reason?: string): Promise<RolloutStage> {
-    return this.db.transaction(() => {
+    return this.db.transaction((): RolloutStage => {
       const row = this.db.prepare('SELECT stage FROM rollout_stages WHERE tenant = ?').get(tenant) as { stage: RolloutStage } | undefined;
       const previous = row?.stage ?? DEFAULT_STAGE;
       if (previous === stage && row) return previous;
       this.db
         .prepare('INSERT INTO rollout_stages (tenant, stage, changed_at, changed_by) VALUES (?, ?, ?, ?) ON CONFLICT (tenant) DO UPDATE SET stage = excluded.stage, changed_at = excluded.changed_at, changed_by = excluded.changed_by')
         .run(tenant, stage, this.now().toISOString(), by);
-      if (previous !== stage) this.#event(tenant, null, 'rollout.stage_changed', by, { from: previous, to: stage, ...(reason && { reason }) });
+      if (previous !== stage) this.#event({ tenant, changeId: null, type: 'rollout.stage_changed', by, before: { stage: previous }, after: { stage }, detail: { ...(reason && { reason }) } });
       return previous;
-    })();
+    }).immediate();
   }
 
   async activeChange(tenant: string): Promise<RolloutChange | undefined> {
@@ -70,9 +101,9 @@ export class SqliteRolloutStore extends SqliteStore implements RolloutStore {
         )
         .run(id, change.tenant, change.kind, change.stableVersion, change.candidateVersion, change.percent, change.rule.minCandidateRuns, change.rule.margin, at, change.by);
       if (inserted.changes === 0) return false;
-      this.#event(change.tenant, id, 'rollout.started', change.by, { kind: change.kind, stable: change.stableVersion, candidate: change.candidateVersion, percent: change.percent, min_candidate_runs: change.rule.minCandidateRuns, margin: change.rule.margin });
+      this.#event(startedAction(id, change));
       return true;
-    })();
+    }).immediate();
     return started ? this.getChange(id) : undefined;
   }
 
@@ -81,20 +112,20 @@ export class SqliteRolloutStore extends SqliteStore implements RolloutStore {
       const row = this.db.prepare("SELECT tenant, percent FROM rollout_changes WHERE id = ? AND state = 'canary'").get(id) as { tenant: string; percent: number } | undefined;
       if (!row) return false;
       this.db.prepare('UPDATE rollout_changes SET percent = ? WHERE id = ?').run(percent, id);
-      this.#event(row.tenant, id, 'rollout.percent_changed', by, { from: row.percent, to: percent });
+      this.#event({ tenant: row.tenant, changeId: id, type: 'rollout.percent_changed', by, before: { percent: row.percent }, after: { percent }, detail: {} });
       return true;
-    })();
+    }).immediate();
   }
 
   async endChange(id: string, state: 'promoted' | 'rolled_back', by: string, detail: Record<string, unknown>): Promise<boolean> {
     return this.db.transaction(() => {
-      const row = this.db.prepare("SELECT tenant FROM rollout_changes WHERE id = ? AND state = 'canary'").get(id) as { tenant: string } | undefined;
+      const row = this.db.prepare("SELECT tenant, percent FROM rollout_changes WHERE id = ? AND state = 'canary'").get(id) as { tenant: string; percent: number } | undefined;
       if (!row) return false;
-      const ended = this.db.prepare("UPDATE rollout_changes SET state = ?, percent = ?, ended_at = ? WHERE id = ? AND state = 'canary'").run(state, state === 'promoted' ? 100 : 0, this.now().toISOString(), id);
+      const ended = this.db.prepare("UPDATE rollout_changes SET state = ?, percent = ?, ended_at = ? WHERE id = ? AND state = 'canary'").run(state, endPercent(state), this.now().toISOString(), id);
       if (ended.changes === 0) return false;
-      this.#event(row.tenant, id, state === 'promoted' ? 'rollout.promoted' : 'rollout.rolled_back', by, detail);
+      this.#event(endedAction(row.tenant, id, state, by, row.percent, detail));
       return true;
-    })();
+    }).immediate();
   }
 
   async recordOutcome(variant: RunVariant, runId: string, bad: boolean): Promise<void> {

@@ -46,4 +46,14 @@ describe('waybill rollout', () => {
     expect(status.changes.map((c) => c.state)).toEqual(['rolled_back']);
     expect(status.events.map((e) => e.type)).toEqual(['rollout.stage_changed', 'rollout.stage_changed', 'rollout.started', 'rollout.rolled_back']);
   });
+
+  it('puts every stage change and rollback in the keyed audit chain, which audit verify checks', () => {
+    const listed = waybillAs({}, ['audit', 'list', '--json']);
+    expect(listed.code).toBe(0);
+    const rollout = (JSON.parse(listed.stdout) as Array<{ type: string; tenant: string; body: Record<string, unknown> }>).filter((e) => e.type.startsWith('rollout.'));
+    expect(rollout.map((e) => e.type)).toEqual(['rollout.stage_changed', 'rollout.stage_changed', 'rollout.started', 'rollout.rolled_back']);
+    expect(rollout[0]).toMatchObject({ tenant: 'default', body: { before: { stage: 'general' }, after: { stage: 'internal' } } });
+    expect(rollout[3]?.body).toMatchObject({ by: expect.any(String), before: { state: 'canary', percent: 10 }, after: { state: 'rolled_back', percent: 0 }, candidate_rate: 0, stable_rate: 0, reason: 'not today' });
+    expect(waybillAs({}, ['audit', 'verify'])).toMatchObject({ code: 0 });
+  });
 });

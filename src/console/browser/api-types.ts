@@ -179,3 +179,14 @@ export interface RolloutStatus {
 export interface RolloutEvents {
   events: Array<{ id: number; at: string; type: string; by: string; change_id: string | null; detail: Record<string, unknown> }>;
 }
+
+/** `GET /v1/admin/model-endpoint`: the tenant's own model endpoint, its key masked (never returned). */
+export interface ModelEndpointView {
+  tenant: string;
+  model: string;
+  base_url: string;
+  /** `****` and the key's last four characters, `****` for a short key, null without a key. */
+  api_key: string | null;
+  updated_at: string;
+  updated_by: string;
+}

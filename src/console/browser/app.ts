@@ -10,6 +10,7 @@ import './switches-page.js';
 import './metrics-page.js';
 import './usage-page.js';
 import './rollouts-page.js';
+import './model-endpoint-page.js';
 import { byId } from './by-id.js';
 import { route, signOut, start } from './router.js';
 

@@ -6,7 +6,8 @@ import { keyedHash } from './audit-keyring.js';
 
 /**
  * Events the boundary records: every tool call, and the life of each approval (request, decision,
- * grant, its use or refusal). They form one chain: each entry's hash covers the previous hash and its
+ * grant, its use or refusal), and every rollout action (stage changes, a change's start, percentage,
+ * promotion and rollback). They form one chain: each entry's hash covers the previous hash and its
  * own content, so an edited or removed entry is found by recomputing the chain.
  *
  * Format changelog (`version` of each entry, AUDIT_CHAIN_VERSION the one written now):
@@ -17,7 +18,20 @@ import { keyedHash } from './audit-keyring.js';
  */
 const AUDIT_CHAIN_VERSION = 2;
 
-type BoundaryEventType = 'tool.call' | 'approval.requested' | 'approval.decided' | 'grant.issued' | 'grant.consumed' | 'audit.key_rotated' | 'audit.sealed';
+type BoundaryEventType =
+  | 'tool.call'
+  | 'approval.requested'
+  | 'approval.decided'
+  | 'grant.issued'
+  | 'grant.consumed'
+  | 'audit.key_rotated'
+  | 'audit.sealed'
+  // A tenant's staged rollout (docs/rollout.md "Audit"), written with the change it records.
+  | 'rollout.stage_changed'
+  | 'rollout.started'
+  | 'rollout.percent_changed'
+  | 'rollout.promoted'
+  | 'rollout.rolled_back';
 
 export interface BoundaryEvent {
   type: BoundaryEventType;
