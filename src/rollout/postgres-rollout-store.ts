@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Pool, PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
 import { loadAuditKeyring } from '../domain/audit/audit-keyring.js';
 import type { AuditKeyring } from '../domain/audit/audit-keyring.js';
 import { defaultKeyDir } from '../domain/audit/default-key-dir.js';
@@ -7,6 +7,7 @@ import { PostgresAuditChain } from '../domain/audit/postgres-audit-chain.js';
 import { POSTGRES_DOMAIN_MIGRATIONS } from '../domain/store/postgres-domain-schema.js';
 import { migratePostgresComponent } from '../storage/postgres/migrate-postgres-component.js';
 import type { PostgresMigration } from '../storage/index.js';
+import type { PostgresPool } from '../storage/index.js';
 import { openPostgresPool, POSTGRES_DIALECT, PostgresStore, withTransaction } from '../storage/index.js';
 import type { RunVariant } from '../telemetry/index.js';
 import type { ArmTally } from './rollback-rule.js';
@@ -30,7 +31,7 @@ const POSTGRES_ROLLOUT_MIGRATIONS: readonly PostgresMigration[] = [rolloutSchema
 export class PostgresRolloutStore extends PostgresStore implements RolloutStore {
   readonly #chain: PostgresAuditChain;
 
-  constructor(pool: Pool, now: (() => Date) | undefined, keyring: AuditKeyring) {
+  constructor(pool: PostgresPool, now: (() => Date) | undefined, keyring: AuditKeyring) {
     super(pool, now);
     this.#chain = new PostgresAuditChain(pool, keyring);
   }
