@@ -27,7 +27,7 @@ const CONCEPT_WEIGHT = 3;
 // characters long, or two at the very end, where the second is the padding space.
 const HEAD_BUCKETS = 4096;
 const headBucket = (a: number, b: number, c: number): number => (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ Math.imul(c, 0xc2b2ae3d)) >>> 20;
-const STEMS_BY_HEAD: ({ stem: string; concept: number }[] | undefined)[] = Array.from({ length: HEAD_BUCKETS }, () => undefined);
+const STEMS_BY_HEAD: ({ stem: string; concept: number }[] | undefined)[] = new Array<{ stem: string; concept: number }[] | undefined>(HEAD_BUCKETS);
 Object.values(CONCEPT_STEMS).forEach((stems, concept) => {
   for (const stem of stems) {
     if (stem.length < 3) continue;

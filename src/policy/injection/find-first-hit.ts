@@ -102,22 +102,22 @@ interface Prefilter {
  * The leads of one script: one-character literals by their character, longer ones by a hash of
  * their first two characters (a bucket may hold literals of other heads: each is checked whole, so
  * a collision costs a comparison and finds nothing more), and which UTF-16 units start any of them
- * (1), for a check before the lists. Arrays rather than a map keyed by numbers beyond the small
- * integers, which cost an allocation per lookup.
+ * (1), for a check before the lists. No map keyed by numbers beyond the small integers: those
+ * cost an allocation per lookup.
  */
 interface Heads {
   readonly size: number;
-  readonly single: readonly (readonly Lead[] | undefined)[];
+  readonly single: ReadonlyMap<number, readonly Lead[]>;
   readonly longer: readonly (readonly Lead[] | undefined)[];
   readonly starts: Uint8Array;
 }
 
 const PAIR_BUCKETS_LOG2 = 13;
 const pairBucket = (first: number, second: number): number => (Math.imul(first, 0x9e3779b1) ^ Math.imul(second, 0x85ebca77)) >>> (32 - PAIR_BUCKETS_LOG2);
-const emptyHeads = (): { size: number; single: (Lead[] | undefined)[]; longer: (Lead[] | undefined)[]; starts: Uint8Array } => ({
+const emptyHeads = (): { size: number; single: Map<number, Lead[]>; longer: (Lead[] | undefined)[]; starts: Uint8Array } => ({
   size: 0,
-  single: Array.from({ length: 0x10000 }, () => undefined),
-  longer: Array.from({ length: 1 << PAIR_BUCKETS_LOG2 }, () => undefined),
+  single: new Map(),
+  longer: new Array<Lead[] | undefined>(1 << PAIR_BUCKETS_LOG2),
   starts: new Uint8Array(0x10000),
 });
 const PREFILTERS = new WeakMap<readonly InjectionPattern[], Prefilter>();
@@ -139,7 +139,7 @@ function prefilterOf(patterns: readonly InjectionPattern[]): Prefilter {
     for (const literal of new Set(literals)) {
       const head = heads[script];
       const first = literal.charCodeAt(0);
-      if (literal.length === 1) (head.single[first] ??= []).push({ literal, index });
+      if (literal.length === 1) head.single.set(first, [...(head.single.get(first) ?? []), { literal, index }]);
       else (head.longer[pairBucket(first, literal.charCodeAt(1))] ??= []).push({ literal, index });
       head.starts[first] = 1;
       head.size++;
@@ -187,7 +187,7 @@ function markLeads(skeleton: string, { size, single: singles, longer: pairs, sta
     const unit = skeleton.charCodeAt(at);
     if (afterEdge && starts[unit] === 1) {
       // Literals of one character, then those of two or more whose first two characters are here.
-      const single = singles[unit];
+      const single = singles.get(unit);
       const longer = at + 1 < skeleton.length ? pairs[pairBucket(unit, skeleton.charCodeAt(at + 1))] : undefined;
       if (single !== undefined && markAt(skeleton, at, single, possible)) found = true;
       if (longer !== undefined && markAt(skeleton, at, longer, possible)) found = true;

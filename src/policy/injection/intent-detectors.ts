@@ -204,7 +204,7 @@ const NO_POSITIONS: ReadonlyMap<IntentConcept, readonly number[]> = new Map();
 // checked whole, in the order the concepts list them.
 const STEM_BUCKETS_LOG2 = 12;
 const stemBucket = (first: number, second: number): number => (Math.imul(first, 0x9e3779b1) ^ Math.imul(second, 0x85ebca77)) >>> (32 - STEM_BUCKETS_LOG2);
-const STEMS: ({ stem: string; whole: boolean; concept: IntentConcept }[] | undefined)[] = Array.from({ length: 1 << STEM_BUCKETS_LOG2 }, () => undefined);
+const STEMS: ({ stem: string; whole: boolean; concept: IntentConcept }[] | undefined)[] = new Array<{ stem: string; whole: boolean; concept: IntentConcept }[] | undefined>(1 << STEM_BUCKETS_LOG2);
 for (const [concept, stems] of Object.entries(INTENT_CONCEPTS) as [IntentConcept, readonly string[]][]) {
   for (const raw of stems) {
     const whole = raw.endsWith('$');
