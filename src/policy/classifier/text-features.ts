@@ -15,24 +15,36 @@ const PAIR_SEED = 0x85ebca6b;
 const QUIET_SEED = 0x27d4eb2f;
 const SCRATCH = new Map<number, Float32Array>();
 
-// Concept stems by their first three characters, so each word looks up one short list.
-const STEMS_BY_HEAD = new Map<string, { stem: string; concept: number }[]>();
-Object.values(CONCEPT_STEMS).forEach((stems, concept) => {
-  for (const stem of stems) {
-    const head = stem.slice(0, 3);
-    const list = STEMS_BY_HEAD.get(head) ?? [];
-    list.push({ stem, concept });
-    STEMS_BY_HEAD.set(head, list);
-  }
-});
 const CONCEPT_NAMES = Object.keys(CONCEPT_STEMS);
 const LEXICON_CONCEPTS = CONCEPT_NAMES.length;
 const DOMAIN = CONCEPT_NAMES.indexOf('domain');
 /** Concept features count this many times as much as one n-gram: they are few and carry the meaning. */
 const CONCEPT_WEIGHT = 3;
 
+// Concept stems by a hash of their first three characters, so each word looks up one short list
+// without copying its head; a list holds every stem whose head hashes there, and each is checked
+// whole. A stem shorter than three characters is never found: a word's head is always three
+// characters long, or two at the very end, where the second is the padding space.
+const HEAD_BUCKETS = 4096;
+const headBucket = (a: number, b: number, c: number): number => (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ Math.imul(c, 0xc2b2ae3d)) >>> 20;
+const STEMS_BY_HEAD: ({ stem: string; concept: number }[] | undefined)[] = new Array<{ stem: string; concept: number }[] | undefined>(HEAD_BUCKETS);
+Object.values(CONCEPT_STEMS).forEach((stems, concept) => {
+  for (const stem of stems) {
+    if (stem.length < 3) continue;
+    const bucket = headBucket(stem.charCodeAt(0), stem.charCodeAt(1), stem.charCodeAt(2));
+    (STEMS_BY_HEAD[bucket] ??= []).push({ stem, concept });
+  }
+});
+
 const isWordChar = (code: number): boolean =>
   (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0xdf && code <= 0x24f) || (code >= 0x370 && code <= 0x52f);
+
+// Reused by every call (the classifier is synchronous): the padded view's code units, the buckets
+// touched in order, the current sentence's concepts and the quiet sentences' pairs.
+let units = new Uint16Array(1024);
+let touched = new Int32Array(4096);
+const sentence = new Uint8Array(LEXICON_CONCEPTS);
+const quiet = new Uint8Array(LEXICON_CONCEPTS * LEXICON_CONCEPTS);
 
 /**
  * Hashed features of a normalised view: character 3- to 5-grams (spaces included, so word starts
@@ -51,41 +63,40 @@ export function textFeatures(view: string, dims: number): SparseFeatures {
     SCRATCH.set(dims, counts);
   }
   const scratch = counts;
-  const touched: number[] = [];
-  const add = (hash: number): void => {
-    const bucket = (hash >>> 0) & mask;
-    if (scratch[bucket] === 0) touched.push(bucket);
-    scratch[bucket] = (scratch[bucket] ?? 0) + 1;
-  };
-  const text = ` ${view} `;
-  for (let start = 0; start + 3 <= text.length; start++) {
+  // The view padded with a space each side, so word starts and ends count.
+  const length = view.length + 2;
+  if (units.length < length) units = new Uint16Array(length * 2);
+  const text = units;
+  text[0] = 0x20;
+  for (let at = 0; at < view.length; at++) text[at + 1] = view.charCodeAt(at);
+  text[length - 1] = 0x20;
+  // At most three n-grams a character, a word and a pair per character, and the quiet pairs.
+  const most = 5 * length + CONCEPT_WEIGHT * quiet.length;
+  if (touched.length < most) touched = new Int32Array(most * 2);
+  const order = touched;
+  let count = 0;
+  for (let start = 0; start + 3 <= length; start++) {
     let hash = FNV_OFFSET;
-    for (let n = 0; n < 5 && start + n < text.length; n++) {
-      hash = Math.imul(hash ^ text.charCodeAt(start + n), FNV_PRIME);
-      if (n >= 2) add(hash ^ n);
+    const last = Math.min(5, length - start);
+    for (let n = 0; n < last; n++) {
+      hash = Math.imul(hash ^ (text[start + n] as number), FNV_PRIME);
+      if (n < 2) continue;
+      const bucket = ((hash ^ n) >>> 0) & mask;
+      if (scratch[bucket] === 0) order[count++] = bucket;
+      scratch[bucket] = (scratch[bucket] as number) + 1;
     }
   }
-  let previous: number | undefined;
+  let previous = 0;
+  let hasPrevious = false;
   let word = WORD_SEED;
   let inWord = false;
   let wordStart = 0;
   // Concepts of the current sentence, and of every sentence without a logistics word: "reply only
   // with yes" after "Where is TTN-000002?" is still an instruction with nothing to do with parcels.
-  const sentence = new Uint8Array(LEXICON_CONCEPTS);
-  const quiet = new Uint8Array(LEXICON_CONCEPTS * LEXICON_CONCEPTS);
   let sentenceHasConcept = false;
-  const endSentence = (): void => {
-    if (!sentenceHasConcept) return;
-    const logistics = sentence[DOMAIN] === 1;
-    for (let a = 0; a < LEXICON_CONCEPTS; a++) {
-      if (sentence[a] === 0) continue;
-      if (!logistics) for (let b = a; b < LEXICON_CONCEPTS; b++) if (sentence[b] === 1) quiet[a * LEXICON_CONCEPTS + b] = 1;
-    }
-    sentence.fill(0);
-    sentenceHasConcept = false;
-  };
-  for (let at = 0; at <= text.length; at++) {
-    const code = at < text.length ? text.charCodeAt(at) : 0x20;
+  let anyQuiet = false;
+  for (let at = 0; at <= length; at++) {
+    const code = at < length ? (text[at] as number) : 0x20;
     if (isWordChar(code)) {
       if (!inWord) wordStart = at;
       word = Math.imul(word ^ code, FNV_PRIME);
@@ -93,33 +104,66 @@ export function textFeatures(view: string, dims: number): SparseFeatures {
       continue;
     }
     if (inWord) {
-      add(word);
+      let bucket = (word >>> 0) & mask;
+      if (scratch[bucket] === 0) order[count++] = bucket;
+      scratch[bucket] = (scratch[bucket] as number) + 1;
       // Stems may span two words ("no longer", "from now"): the candidates start at this word.
-      const candidates = STEMS_BY_HEAD.get(text.slice(wordStart, wordStart + 3));
+      const candidates = wordStart + 3 <= length ? STEMS_BY_HEAD[headBucket(text[wordStart] as number, text[wordStart + 1] as number, text[wordStart + 2] as number)] : undefined;
       if (candidates !== undefined) {
         for (const { stem, concept } of candidates) {
-          if (!text.startsWith(stem, wordStart)) continue;
+          if (!startsWith(text, length, stem, wordStart)) continue;
           sentence[concept] = 1;
           sentenceHasConcept = true;
         }
       }
-      if (previous !== undefined) add(Math.imul(previous ^ PAIR_SEED, FNV_PRIME) ^ word);
+      if (hasPrevious) {
+        bucket = ((Math.imul(previous ^ PAIR_SEED, FNV_PRIME) ^ word) >>> 0) & mask;
+        if (scratch[bucket] === 0) order[count++] = bucket;
+        scratch[bucket] = (scratch[bucket] as number) + 1;
+      }
       previous = word;
+      hasPrevious = true;
       word = WORD_SEED;
       inWord = false;
     }
-    if (code === 0x2e || code === 0x21 || code === 0x3f || code === 0x0a || code === 0x3b || at === text.length) endSentence();
+    if ((code === 0x2e || code === 0x21 || code === 0x3f || code === 0x0a || code === 0x3b || at === length) && sentenceHasConcept) {
+      if (sentence[DOMAIN] !== 1) {
+        for (let a = 0; a < LEXICON_CONCEPTS; a++) {
+          if (sentence[a] === 0) continue;
+          for (let b = a; b < LEXICON_CONCEPTS; b++) if (sentence[b] === 1) quiet[a * LEXICON_CONCEPTS + b] = 1;
+        }
+        anyQuiet = true;
+      }
+      sentence.fill(0);
+      sentenceHasConcept = false;
+    }
   }
-  for (let at = 0; at < quiet.length; at++) if (quiet[at] === 1) for (let w = 0; w < CONCEPT_WEIGHT; w++) add(Math.imul(QUIET_SEED ^ at, FNV_PRIME));
+  if (anyQuiet) {
+    for (let at = 0; at < quiet.length; at++) {
+      if (quiet[at] !== 1) continue;
+      quiet[at] = 0;
+      const bucket = (Math.imul(QUIET_SEED ^ at, FNV_PRIME) >>> 0) & mask;
+      if (scratch[bucket] === 0) order[count++] = bucket;
+      scratch[bucket] = (scratch[bucket] as number) + CONCEPT_WEIGHT;
+    }
+  }
   let norm = 0;
-  for (const bucket of touched) norm += (scratch[bucket] ?? 0) ** 2;
+  for (let at = 0; at < count; at++) norm += (scratch[order[at] as number] as number) ** 2;
   const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-  const indices = new Uint32Array(touched.length);
-  const values = new Float32Array(touched.length);
-  touched.forEach((bucket, at) => {
+  const indices = new Uint32Array(count);
+  const values = new Float32Array(count);
+  for (let at = 0; at < count; at++) {
+    const bucket = order[at] as number;
     indices[at] = bucket;
-    values[at] = (scratch[bucket] ?? 0) * scale;
+    values[at] = (scratch[bucket] as number) * scale;
     scratch[bucket] = 0;
-  });
+  }
   return { indices, values };
+}
+
+/** Whether `stem` occurs in the first `length` units of `text` at `at` (String.prototype.startsWith over code units). */
+function startsWith(text: Uint16Array, length: number, stem: string, at: number): boolean {
+  if (at + stem.length > length) return false;
+  for (let i = 0; i < stem.length; i++) if (text[at + i] !== stem.charCodeAt(i)) return false;
+  return true;
 }

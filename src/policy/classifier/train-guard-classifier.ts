@@ -106,11 +106,26 @@ function trainHead(data: readonly Example[], classes: readonly string[], setting
 /** Softmax of one head's logits for one feature vector, written into `out`. */
 export function probabilities(head: ClassifierHead, indices: Uint32Array, values: Float32Array, out: Float64Array): void {
   const k = head.classes.length;
-  for (let c = 0; c < k; c++) out[c] = head.bias[c] ?? 0;
-  for (let f = 0; f < indices.length; f++) {
-    const base = (indices[f] ?? 0) * k;
-    const value = values[f] ?? 0;
-    for (let c = 0; c < k; c++) out[c] = (out[c] ?? 0) + (head.weights[base + c] ?? 0) * value;
+  const { bias, weights } = head;
+  if (k === 2) {
+    // The attack head, read for every view and segment: its two logits kept in locals (the same sums in the same order).
+    let benign = bias[0] ?? 0;
+    let attack = bias[1] ?? 0;
+    for (let f = 0; f < indices.length; f++) {
+      const base = (indices[f] ?? 0) * 2;
+      const value = values[f] ?? 0;
+      benign += (weights[base] ?? 0) * value;
+      attack += (weights[base + 1] ?? 0) * value;
+    }
+    out[0] = benign;
+    out[1] = attack;
+  } else {
+    for (let c = 0; c < k; c++) out[c] = bias[c] ?? 0;
+    for (let f = 0; f < indices.length; f++) {
+      const base = (indices[f] ?? 0) * k;
+      const value = values[f] ?? 0;
+      for (let c = 0; c < k; c++) out[c] = (out[c] ?? 0) + (weights[base + c] ?? 0) * value;
+    }
   }
   let max = -Infinity;
   for (let c = 0; c < k; c++) max = Math.max(max, out[c] ?? 0);

@@ -101,13 +101,19 @@ const passed = (text: string, score: number): InjectionVerdict => ({ blocked: fa
  * authority, the hidden context, role markup). No training, so a family left out of the
  * classifier's training does not change them; the evaluation reports them apart.
  */
-export function detectConcepts(text: string): { readonly rule: InjectionRule; readonly evidence: string } | undefined {
+export function detectConcepts(text: string): ConceptHit {
+  // The input guard and the taint scan of a short text ask in turn.
+  if (text === lastConcepts.text) return lastConcepts.hit;
   const view = canonicalView(text).view;
   const self = findSelfRequest(view);
-  if (self !== undefined) return { rule: 'assistant_self_request', evidence: excerpt(self) };
-  const intent = findIntent(view);
-  return intent === undefined ? undefined : { rule: intent.rule, evidence: excerpt(intent.sentence) };
+  const intent = self === undefined ? findIntent(view) : undefined;
+  const hit: ConceptHit = self !== undefined ? { rule: 'assistant_self_request', evidence: excerpt(self) } : intent === undefined ? undefined : { rule: intent.rule, evidence: excerpt(intent.sentence) };
+  lastConcepts = { text, hit };
+  return hit;
 }
+
+type ConceptHit = { readonly rule: InjectionRule; readonly evidence: string } | undefined;
+let lastConcepts: { readonly text: string | undefined; readonly hit: ConceptHit } = { text: undefined, hit: undefined };
 
 // The classifier reads the canonical view, and for a short text its decoded readings too: the
 // highest score of them all is the text's score.

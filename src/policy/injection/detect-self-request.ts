@@ -40,6 +40,11 @@ const DOMAIN_HEADS = byHead(DOMAIN);
 const startsWithAny = (word: string, heads: ReadonlyMap<string, readonly string[]>): boolean => heads.get(word.slice(0, 2))?.some((stem) => word.startsWith(stem)) ?? false;
 const SENTENCE = /[^.!?;\n]+/g;
 const WORD = /[\p{L}\p{N}'_]+/gu;
+// Some word of the sentence (a whole run of WORD's characters) addresses the assistant: without one
+// no sentence is a request about it, and its words need not be read one by one.
+const ADDRESSED = new RegExp(`(?<![\\p{L}\\p{N}'_])(?:${[...ASSISTANT].join('|')})(?![\\p{L}\\p{N}'_])`, 'u');
+/** The regexes of this detector, for the linearity test. */
+export const SELF_REQUEST_REGEXES: readonly RegExp[] = [SENTENCE, WORD, ADDRESSED];
 /** Sentences longer than this are read in their first part only: the check stays linear. */
 const SENTENCE_CHARS = 400;
 
@@ -54,6 +59,7 @@ const SENTENCE_CHARS = 400;
 export function findSelfRequest(view: string): string | undefined {
   for (const match of view.matchAll(SENTENCE)) {
     const sentence = match[0].slice(0, SENTENCE_CHARS);
+    if (!ADDRESSED.test(sentence)) continue;
     let ask = false;
     let assistant = false;
     let part = false;

@@ -25,6 +25,8 @@ export const ENCODED_PAYLOAD_REGEXES: readonly RegExp[] = [ENCODED_RUN, HEX_RUN,
  * work linear. Known limit: base64 split across lines or glued to other letters is not found.
  */
 export function findEncodedPayloads(text: string): EncodedPayload[] {
+  // The classifier, the input guard's rules and the taint scan look for the same text's payloads in turn.
+  if (text === last.text) return [...last.payloads];
   const payloads: EncodedPayload[] = [];
   for (const [run] of text.matchAll(ENCODED_RUN)) {
     const hex = HEX_RUN.test(run) ? decodeHex(run) : undefined;
@@ -42,5 +44,8 @@ export function findEncodedPayloads(text: string): EncodedPayload[] {
     for (const char of run) decoded += String.fromCharCode((char.codePointAt(0) ?? 0xe0000) - 0xe0000);
     payloads.push({ kind: 'unicode_tags', text: decoded });
   }
-  return payloads;
+  last = { text, payloads };
+  return [...payloads];
 }
+
+let last: { readonly text: string | undefined; readonly payloads: readonly EncodedPayload[] } = { text: undefined, payloads: [] };

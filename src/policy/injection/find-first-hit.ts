@@ -20,10 +20,7 @@ export interface PatternHit {
  * view, and a span that differs between the two was written with look-alike letters.
  */
 export function findFirstHit(text: string, patterns: readonly InjectionPattern[], options: ResolvedScanOptions): PatternHit | undefined {
-  // The padding gives the first and last word a word edge and the first line a line start.
-  const view = `\n${normaliseForMatching(text)}\n`;
-  const latin = latinSkeleton(view);
-  const cyrillic = cyrillicSkeleton(view);
+  const { view, latin, cyrillic } = matchingViews(text);
   const possible = possiblePatterns(patterns, latin, cyrillic);
   if (possible === undefined) return undefined;
   const step = options.windowChars - options.overlapChars;
@@ -42,6 +39,31 @@ export function findFirstHit(text: string, patterns: readonly InjectionPattern[]
     }
     if (end === view.length) return undefined;
   }
+}
+
+/** The padded normalised view of a text and its two skeletons, the same for every pattern list. */
+interface MatchingViews {
+  readonly text: string | undefined;
+  readonly view: string;
+  readonly latin: string;
+  readonly cyrillic: string;
+}
+
+// The input guard and the taint scan read the same text, its canonical view and its readings with
+// their own pattern lists: the last six texts' views (a text, its canonical view, three readings and
+// their payloads) are kept so each is built once.
+const RECENT_VIEWS = 6;
+const recent: MatchingViews[] = Array.from({ length: RECENT_VIEWS }, () => ({ text: undefined, view: '', latin: '', cyrillic: '' }));
+let nextRecent = 0;
+
+function matchingViews(text: string): MatchingViews {
+  for (const entry of recent) if (entry.text === text) return entry;
+  // The padding gives the first and last word a word edge and the first line a line start.
+  const view = `\n${normaliseForMatching(text)}\n`;
+  const entry = { text, view, latin: latinSkeleton(view), cyrillic: cyrillicSkeleton(view) };
+  recent[nextRecent] = entry;
+  nextRecent = (nextRecent + 1) % RECENT_VIEWS;
+  return entry;
 }
 
 // A pattern with a domain exception is global: after a vetoed match the search goes on from its
@@ -76,20 +98,34 @@ interface Prefilter {
   readonly contained: readonly { readonly script: InjectionPattern['script']; readonly literals: readonly string[]; readonly index: number }[];
 }
 
-/** The leads of one script by key, and which UTF-16 units start any of them (1), for a check before the map. */
+/**
+ * The leads of one script: one-character literals by their character, longer ones by a hash of
+ * their first two characters (a bucket may hold literals of other heads: each is checked whole, so
+ * a collision costs a comparison and finds nothing more), and which UTF-16 units start any of them
+ * (1), for a check before the lists. No map keyed by numbers beyond the small integers: those
+ * cost an allocation per lookup.
+ */
 interface Heads {
-  readonly byKey: ReadonlyMap<number, readonly Lead[]>;
+  readonly size: number;
+  readonly single: ReadonlyMap<number, readonly Lead[]>;
+  readonly longer: readonly (readonly Lead[] | undefined)[];
   readonly starts: Uint8Array;
 }
 
-// One key per pair of first characters; a one-character literal is filed under its character alone.
-const headKey = (first: number, second: number): number => first * 0x10001 + second + 1;
+const PAIR_BUCKETS_LOG2 = 13;
+const pairBucket = (first: number, second: number): number => (Math.imul(first, 0x9e3779b1) ^ Math.imul(second, 0x85ebca77)) >>> (32 - PAIR_BUCKETS_LOG2);
+const emptyHeads = (): { size: number; single: Map<number, Lead[]>; longer: (Lead[] | undefined)[]; starts: Uint8Array } => ({
+  size: 0,
+  single: new Map(),
+  longer: new Array<Lead[] | undefined>(1 << PAIR_BUCKETS_LOG2),
+  starts: new Uint8Array(0x10000),
+});
 const PREFILTERS = new WeakMap<readonly InjectionPattern[], Prefilter>();
 
 function prefilterOf(patterns: readonly InjectionPattern[]): Prefilter {
   const known = PREFILTERS.get(patterns);
   if (known !== undefined) return known;
-  const heads = { latin: { byKey: new Map<number, Lead[]>(), starts: new Uint8Array(0x10000) }, cyrillic: { byKey: new Map<number, Lead[]>(), starts: new Uint8Array(0x10000) } };
+  const heads = { latin: emptyHeads(), cyrillic: emptyHeads() };
   const always: number[] = [];
   const contained: Prefilter['contained'][number][] = [];
   patterns.forEach(({ script, pattern }, index) => {
@@ -101,10 +137,12 @@ function prefilterOf(patterns: readonly InjectionPattern[]): Prefilter {
       return;
     }
     for (const literal of new Set(literals)) {
-      const key = literal.length === 1 ? literal.charCodeAt(0) * 0x10001 : headKey(literal.charCodeAt(0), literal.charCodeAt(1));
-      const { byKey, starts } = heads[script];
-      byKey.set(key, [...(byKey.get(key) ?? []), { literal, index }]);
-      starts[literal.charCodeAt(0)] = 1;
+      const head = heads[script];
+      const first = literal.charCodeAt(0);
+      if (literal.length === 1) head.single.set(first, [...(head.single.get(first) ?? []), { literal, index }]);
+      else (head.longer[pairBucket(first, literal.charCodeAt(1))] ??= []).push({ literal, index });
+      head.starts[first] = 1;
+      head.size++;
     }
   });
   const prefilter = { heads, always, contained };
@@ -141,16 +179,16 @@ function possiblePatterns(patterns: readonly InjectionPattern[], latin: string, 
   return any ? possible : undefined;
 }
 
-function markLeads(skeleton: string, { byKey, starts }: Heads, possible: Uint8Array): boolean {
-  if (byKey.size === 0) return false;
+function markLeads(skeleton: string, { size, single: singles, longer: pairs, starts }: Heads, possible: Uint8Array): boolean {
+  if (size === 0) return false;
   let found = false;
   let afterEdge = false;
   for (let at = 0; at < skeleton.length; at++) {
     const unit = skeleton.charCodeAt(at);
     if (afterEdge && starts[unit] === 1) {
       // Literals of one character, then those of two or more whose first two characters are here.
-      const single = byKey.get(unit * 0x10001);
-      const longer = at + 1 < skeleton.length ? byKey.get(headKey(unit, skeleton.charCodeAt(at + 1))) : undefined;
+      const single = singles.get(unit);
+      const longer = at + 1 < skeleton.length ? pairs[pairBucket(unit, skeleton.charCodeAt(at + 1))] : undefined;
       if (single !== undefined && markAt(skeleton, at, single, possible)) found = true;
       if (longer !== undefined && markAt(skeleton, at, longer, possible)) found = true;
     }

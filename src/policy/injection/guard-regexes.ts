@@ -5,6 +5,7 @@ import { INJECTION_PATTERNS } from './injection-patterns.js';
 import { INTENT_REGEXES } from './intent-detectors.js';
 import { NORMALISATION_REGEXES } from './normalise-for-matching.js';
 import { PERMISSION_QUESTION_REGEXES, RULE_QUESTION_REGEXES } from './permission-question.js';
+import { SELF_REQUEST_REGEXES } from './detect-self-request.js';
 import { FOLD_CONFUSABLES_REGEXES } from '../normalise/fold-confusables.js';
 import { FOLD_LEETSPEAK_REGEXES } from '../normalise/fold-leetspeak.js';
 import { NORMALISE_TEXT_REGEXES } from '../normalise/normalise-text.js';
@@ -27,6 +28,7 @@ export const GUARD_REGEXES: readonly RegExp[] = [
   ...PERMISSION_QUESTION_REGEXES,
   ...RULE_QUESTION_REGEXES,
   ...HIDDEN_COMMENT_REGEXES,
+  ...SELF_REQUEST_REGEXES,
   // The shared normalisation (src/policy/normalise) every detector reads through.
   ...STRIP_INVISIBLE_REGEXES,
   ...STRIP_COMBINING_MARKS_REGEXES,

@@ -199,15 +199,17 @@ function join(a: SentenceConcepts, b: SentenceConcepts): SentenceConcepts {
 const NONE: ReadonlySet<Marker> = new Set();
 const NO_POSITIONS: ReadonlyMap<IntentConcept, readonly number[]> = new Map();
 
-// Stems by their first two characters, so each word looks up one short list.
-const STEMS = new Map<string, { stem: string; whole: boolean; concept: IntentConcept }[]>();
+// Stems by a hash of their first two characters (every stem has two or more), so each word looks up
+// one short list without copying its start; a list may hold stems of other starts, and each is
+// checked whole, in the order the concepts list them.
+const STEM_BUCKETS_LOG2 = 12;
+const stemBucket = (first: number, second: number): number => (Math.imul(first, 0x9e3779b1) ^ Math.imul(second, 0x85ebca77)) >>> (32 - STEM_BUCKETS_LOG2);
+const STEMS: ({ stem: string; whole: boolean; concept: IntentConcept }[] | undefined)[] = new Array<{ stem: string; whole: boolean; concept: IntentConcept }[] | undefined>(1 << STEM_BUCKETS_LOG2);
 for (const [concept, stems] of Object.entries(INTENT_CONCEPTS) as [IntentConcept, readonly string[]][]) {
   for (const raw of stems) {
     const whole = raw.endsWith('$');
     const stem = whole ? raw.slice(0, -1) : raw;
-    const list = STEMS.get(stem.slice(0, 2)) ?? [];
-    list.push({ stem, whole, concept });
-    STEMS.set(stem.slice(0, 2), list);
+    (STEMS[stemBucket(stem.charCodeAt(0), stem.charCodeAt(1))] ??= []).push({ stem, whole, concept });
   }
 }
 
@@ -227,7 +229,8 @@ function conceptsOf(sentence: string, firstWord: number): SentenceConcepts {
     inWord = isWord;
     if (!starts) continue;
     word++;
-    const candidates = STEMS.get(sentence.slice(i, i + 2));
+    if (i + 2 > sentence.length) continue;
+    const candidates = STEMS[stemBucket(sentence.charCodeAt(i), sentence.charCodeAt(i + 1))];
     if (candidates === undefined) continue;
     for (const { stem, whole, concept } of candidates) {
       if (!sentence.startsWith(stem, i) || (whole && isWordChar(sentence.charCodeAt(i + stem.length)))) continue;
