@@ -2,6 +2,7 @@ import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { MemorySaver } from '@langchain/langgraph';
 import { StoreError } from '../../domain/index.js';
 import { databaseLocation, postgresSchemaOf, redactLocation } from '../../storage/index.js';
+import { compressedSerde } from './compressed-serde.js';
 import { openSqliteSaver } from './open-sqlite-saver.js';
 
 /** A checkpointer and how to let go of its connection. */
@@ -14,7 +15,8 @@ export interface OpenedCheckpointer {
  * The LangGraph checkpointer for a database location: the official PostgreSQL saver (in the URL's
  * schema) for a `postgres://` URL, the SQLite saver for a file, memory for `:memory:`. The PostgreSQL
  * saver's `setup()` creates its tables with plain CREATE IF NOT EXISTS, which races when two processes
- * start together, so it runs under a session advisory lock.
+ * start together, so it runs under a session advisory lock. Both savers deflate the bulk of what they
+ * store (compressed-serde.ts) and read what LangGraph's default serializer wrote.
  */
 export async function openCheckpointer(location: string): Promise<OpenedCheckpointer> {
   const target = databaseLocation(location);
@@ -29,6 +31,7 @@ export async function openCheckpointer(location: string): Promise<OpenedCheckpoi
   const pool = new pg.Pool({ connectionString: target.url, max: 4 });
   pool.on('error', () => undefined);
   const saver = new PostgresSaver(pool, undefined, { schema });
+  saver.serde = compressedSerde(saver.serde, 'arrays', redactLocation(target.url));
   try {
     const lock = await pool.connect();
     try {
