@@ -9,6 +9,7 @@ import { OfflinePlannerChatModel } from '../../dist/models/index.js';
 import { SqliteControlStore } from '../../dist/policy/control/sqlite-control-store.js';
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { SqliteDomainStore } from '../../dist/domain/index.js';
+import { framedJsonText } from '../../dist/runtimes/langgraph/compressed-serde.js';
 import { connectInMemory } from '../../dist/mcp/index.js';
 import { openWaybill } from '../lib/builds.mjs';
 import { buildPlainSupervisor } from '../lib/plain-supervisor.mjs';
@@ -126,13 +127,15 @@ try {
 if (!followUp) result.checkpoint_bytes_ratio = Number((result.waybill.checkpoint_bytes_per_run / result.plain_exit.checkpoint_bytes_per_run).toFixed(3));
 console.log(JSON.stringify(result, null, 2));
 
-// Bytes of each channel value in the thread's last checkpoint (SqliteSaver keeps them inline, JSON).
+// Bytes of each channel value in the thread's last checkpoint (SqliteSaver keeps them inline, JSON;
+// Waybill's deflated: `total` is what is stored, `json` the JSON it inflates to).
 function channelSizes(db, threadId) {
   const row = db.prepare('SELECT checkpoint, metadata FROM checkpoints WHERE thread_id = ? ORDER BY checkpoint_id DESC LIMIT 1').get(threadId);
   if (!row) return undefined;
-  const checkpoint = JSON.parse(Buffer.from(row.checkpoint).toString('utf8'));
+  const json = framedJsonText(row.checkpoint);
+  const checkpoint = JSON.parse(json);
   const sizes = Object.fromEntries(Object.entries(checkpoint.channel_values ?? {}).map(([k, v]) => [k, JSON.stringify(v).length]));
-  return { total: row.checkpoint.length, metadata: row.metadata?.length ?? 0, channel_values: sizes, other: Object.fromEntries(Object.entries(checkpoint).filter(([k]) => k !== 'channel_values').map(([k, v]) => [k, JSON.stringify(v).length])) };
+  return { total: row.checkpoint.length, json: Buffer.byteLength(json), metadata: row.metadata?.length ?? 0, channel_values: sizes, other: Object.fromEntries(Object.entries(checkpoint).filter(([k]) => k !== 'channel_values').map(([k, v]) => [k, JSON.stringify(v).length])) };
 }
 
 /** The plain supervisor (bench/lib/builds.mjs's openPlain) invoked at Waybill's durability, `exit`. */

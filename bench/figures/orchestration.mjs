@@ -201,7 +201,7 @@ function againstPlain({ samples, roundCpu }, rounds, baseline, ids, targets, war
       ratio_per_round: summarise(roundCpu.waybill.map((cpu, r) => cpu / roundCpu[baseline.key][r]), 3),
     }),
     ...figure(ids.cpBytes, {
-      name: `Checkpoint bytes per run (checkpoints + writes blobs); baseline ${baseline.says}`,
+      name: `Checkpoint bytes per run (checkpoints + writes blobs as stored: Waybill deflates its checkpoint, plain keeps LangGraph's default serializer); baseline ${baseline.says}`,
       short: 'Checkpoint bytes/run',
       repetitions: `${w.length} runs per build`,
       unit: 'bytes',

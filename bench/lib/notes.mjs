@@ -49,7 +49,7 @@ function checkpointNote(figure, d) {
   return (
     `${figure.id} checkpoint bytes: Waybill ${n(figure.value.waybill / 1024)} KB vs ${PLAIN[base]} ${n(figure.value.baseline / 1024)} KB per run: ` +
     `${n(cp.waybill.checkpoint_rows)} checkpoints (${n(cp.waybill.checkpoint_bytes / 1024)} KB) + ${n(cp.waybill.write_rows)} write rows (${n(cp.waybill.write_bytes / 1024)} KB) vs ` +
-    `${n(cp[base].checkpoint_rows)} (${n(cp[base].checkpoint_bytes / 1024)} KB) + ${n(cp[base].write_rows)} (${n(cp[base].write_bytes / 1024)} KB); a final checkpoint holds the whole message list, so Waybill's longer prompts weigh in it.`
+    `${n(cp[base].checkpoint_rows)} (${n(cp[base].checkpoint_bytes / 1024)} KB) + ${n(cp[base].write_rows)} (${n(cp[base].write_bytes / 1024)} KB); a final checkpoint holds the whole message list, so Waybill's longer prompts weigh in it (Waybill's checkpoint is stored deflated, plain's as LangGraph's default serializer writes it).`
   );
 }
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FRAMED_JSON_TYPE, framedJsonText } from '../../src/runtimes/langgraph/compressed-serde.js';
 import { makeTempDir } from '../../src/testing/temp-dir.js';
 import { CLI, serverEnv, startServe } from './helpers.js';
 
@@ -90,17 +91,22 @@ describe('personal data is never stored raw', () => {
     await new Promise((resolve) => server?.once('exit', resolve));
     server = undefined;
 
-    // Every column of every row of every table, blobs (checkpoints and their writes) read as text.
+    // Every column of every row of every table, blobs (checkpoints and their writes) read as text:
+    // a compressed checkpoint inflated first, or a raw value in it would go unseen.
     const sqlite = new Database(db, { readonly: true });
     const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name);
     expect(tables.length).toBeGreaterThan(5);
     const leaks: string[] = [];
     let cells = 0;
     let checkpointBytes = 0;
+    let inflated = 0;
     for (const table of tables) {
       for (const row of sqlite.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[]) {
+        const framed = (table === 'checkpoints' || table === 'writes') && row.type === FRAMED_JSON_TYPE;
         for (const [column, value] of Object.entries(row)) {
-          const text = Buffer.isBuffer(value) ? value.toString('utf8') : String(value);
+          const bytes = Buffer.isBuffer(value) ? value : undefined;
+          const text = bytes && framed ? framedJsonText(bytes) : bytes ? bytes.toString('utf8') : String(value);
+          inflated += bytes && framed && Buffer.byteLength(text) > bytes.length ? 1 : 0;
           if (table.startsWith('checkpoint') || table === 'writes') checkpointBytes += text.length;
           cells++;
           for (const needle of found(text)) leaks.push(`${table}.${column}: ${needle}`);
@@ -110,6 +116,7 @@ describe('personal data is never stored raw', () => {
     sqlite.close();
     expect(cells).toBeGreaterThan(100);
     expect(checkpointBytes).toBeGreaterThan(0);
+    expect(inflated).toBeGreaterThan(0);
     expect(leaks).toEqual([]);
   }, 90_000);
 });

@@ -2,6 +2,7 @@ import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { MemorySaver } from '@langchain/langgraph';
 import { StoreError } from '../../domain/index.js';
 import { databaseLocation, holdPostgresPool, postgresApplicationName, postgresSchemaOf, redactLocation } from '../../storage/index.js';
+import { compressedSerde } from './compressed-serde.js';
 import { openSqliteSaver } from './open-sqlite-saver.js';
 
 /** A checkpointer and how to let go of its connection. */
@@ -14,7 +15,8 @@ export interface OpenedCheckpointer {
  * The LangGraph checkpointer for a database location: the official PostgreSQL saver (in the URL's
  * schema) for a `postgres://` URL, the SQLite saver for a file, memory for `:memory:`. The PostgreSQL
  * saver's `setup()` creates its tables with plain CREATE IF NOT EXISTS, which races when two processes
- * start together, so it runs under a session advisory lock.
+ * start together, so it runs under a session advisory lock. Both savers deflate the bulk of what they
+ * store (compressed-serde.ts) and read what LangGraph's default serializer wrote.
  */
 export async function openCheckpointer(location: string): Promise<OpenedCheckpointer> {
   const target = databaseLocation(location);
@@ -29,6 +31,7 @@ export async function openCheckpointer(location: string): Promise<OpenedCheckpoi
   // The saver runs on the process's pool for this URL (shared with the stores); closing lets go of the hold.
   const hold = await holdPostgresPool(target.url);
   const saver = new PostgresSaver(hold.pool, undefined, { schema });
+  saver.serde = compressedSerde(saver.serde, 'arrays', redactLocation(target.url));
   try {
     // The lock is held on a connection of its own, not the pool's: a second opening waiting on it
     // must not hold a pooled connection the first one's setup() needs.
