@@ -49,6 +49,24 @@ describe('ToolResilience', () => {
     expect(aborted).toBe(true);
   });
 
+  it('reuses a key’s policies: a call that returned is left alone, the next slow call on the key still times out', async () => {
+    const resilience = new ToolResilience({ retries: 0, timeoutMs: 20 });
+    let first: AbortSignal | undefined;
+    expect(await resilience.execute('calc_delivery', async (signal) => {
+      first = signal;
+      return 'priced';
+    })).toEqual({ ok: true, value: 'priced' });
+    let second: AbortSignal | undefined;
+    const outcome = await resilience.execute('calc_delivery', (signal) => {
+      second = signal;
+      return new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+    });
+    expect(outcome).toMatchObject({ ok: false, stopReason: 'tool_timeout:calc_delivery' });
+    expect(first?.aborted).toBe(false);
+    expect(second?.aborted).toBe(true);
+    expect(second).not.toBe(first);
+  });
+
   it('opens after N failures in the window, fails fast without calling the tool, half-opens after the cool-down', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-30T12:00:00Z'));
