@@ -1,5 +1,7 @@
 import { Command } from 'commander';
 import type { RecoverySweep, Runtime, RuntimeName } from '../runtimes/index.js';
+import { cliIdentity } from './cli-identity.js';
+import { cliThreadKey } from './cli-thread-key.js';
 import { databasePath } from './database-path.js';
 import { printRun } from './print-run.js';
 import { UsageError } from './usage-error.js';
@@ -16,7 +18,8 @@ export function resumeCommand(): Command {
     .addHelpText('after', '\nA run is finished only when the process that held it is gone (it stopped renewing its lease, WAYBILL_RUN_LEASE_MS, default 30 s; a dead process of this machine at once).\nExit codes: 0 nothing left to finish, 1 a thread could not be finished, 2 bad usage or the thread is busy.')
     .action(async (options: { thread?: string; all?: boolean; json?: boolean }) => {
       if ((options.thread === undefined) === (options.all !== true)) throw new UsageError('give exactly one of --thread <id> or --all');
-      const thread = options.thread;
+      // The thread as the acting tenant names it (cli-thread-key.ts).
+      const thread = options.thread === undefined ? undefined : await cliThreadKey(options.thread, cliIdentity().tenant);
       const sweep: RecoverySweep =
         thread !== undefined
           ? { recovered: await withThreadRuntime(thread, (runtime) => runtime.recover(thread)), failed: [] }
@@ -25,7 +28,7 @@ export function resumeCommand(): Command {
       else {
         for (const record of sweep.recovered) printRun(record, false);
         for (const { threadId, error } of sweep.failed) console.error(`thread ${threadId}: not finished: ${error}`);
-        if (sweep.recovered.length === 0 && sweep.failed.length === 0) console.log(thread === undefined ? 'nothing to finish' : `thread ${thread}: nothing to finish`);
+        if (sweep.recovered.length === 0 && sweep.failed.length === 0) console.log(thread === undefined ? 'nothing to finish' : `thread ${options.thread ?? thread}: nothing to finish`);
       }
       process.exitCode = sweep.failed.length > 0 ? 1 : 0;
     });

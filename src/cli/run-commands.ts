@@ -11,6 +11,7 @@ import { callerRoleAtLeast } from '../domain/caller.js';
 import { cliIdentity, cliUser, requireCliAccess } from './cli-identity.js';
 import { checkDecisionAccess, tenantOfThread } from './decision-access.js';
 import { withRuntime } from './with-runtime.js';
+import { asNamedThread, cliThreadKey, namedRun } from './cli-thread-key.js';
 
 const THREAD_HELP = 'conversation thread id (state and approvals are kept per thread)';
 
@@ -41,7 +42,9 @@ export function askCommand(): Command {
       const tenant = options.tenant ?? identity.tenant;
       requireCliAccess(identity, 'start a run', tenant, 'operator');
       // The tenant's admin (the default local identity) counts as its staff for the `internal` stage.
-      const request = { input, tenant, user: cliUser(), internal: callerRoleAtLeast(identity.role, 'admin'), ...(options.thread && { threadId: options.thread }) };
+      // The thread as the tenant names it (its own `t1` over HTTP may be kept as `<tenant>~t1`).
+      const threadId = options.thread ? await cliThreadKey(options.thread, tenant) : undefined;
+      const request = { input, tenant, user: cliUser(), internal: callerRoleAtLeast(identity.role, 'admin'), ...(threadId && { threadId }) };
       const retries = Number(options.proofRetries);
       if (!/^\d$/.test(options.proofRetries.trim()) || retries > 5) throw new UsageError(`--proof-retries must be a whole number from 0 to 5, got ${JSON.stringify(options.proofRetries)}`);
       const proof = { enabled: options.proof, retries };
@@ -57,9 +60,10 @@ export function askCommand(): Command {
         if (line) process.stderr.write(`${line}\n`);
       } : undefined;
       const { watchRun } = await import('../runtimes/index.js');
-      const record = await withRuntime((runtime) => (onProgress ? watchRun({ onProgress }, () => runtime.ask(request)) : runtime.ask(request)), runtimeName, tape ? { model: tape.model, delegation: 'sequential', proof } : { proof });
+      const asked = () => withRuntime((runtime) => (onProgress ? watchRun({ onProgress }, () => runtime.ask(request)) : runtime.ask(request)), runtimeName, tape ? { model: tape.model, delegation: 'sequential', proof } : { proof });
+      const record = threadId && options.thread ? await asNamedThread(threadId, options.thread, asked) : await asked();
       tape?.finish();
-      printRun(record, options.json === true);
+      printRun(await namedRun(record), options.json === true);
       process.exitCode = exitCodeFor(record);
     });
 }
@@ -72,14 +76,16 @@ export function stateCommand(): Command {
     .option('--json', 'print {thread_id, status, pending?} as JSON')
     .action(async (options: { thread: string; json?: boolean }) => {
       const identity = cliIdentity();
-      const owner = await tenantOfThread(options.thread);
+      const key = await cliThreadKey(options.thread, identity.tenant);
+      const owner = await tenantOfThread(key);
       // Another tenant's thread reads as a thread no run has used.
       if (owner !== undefined && owner !== identity.tenant && identity.role !== 'platform_admin') {
         if (options.json) console.log(JSON.stringify({ thread_id: options.thread, status: 'unknown' }, null, 2));
         else console.log(`thread ${options.thread}: unknown`);
         return;
       }
-      const state = await withThreadRuntime(options.thread, (runtime) => runtime.state(options.thread));
+      // Shown with the id as the tenant named it, as HTTP shows it.
+      const state = { ...(await withThreadRuntime(key, (runtime) => runtime.state(key))), thread_id: options.thread };
       if (options.json) console.log(JSON.stringify(state, null, 2));
       else if (state.pending) console.log(describePending(state.thread_id, state.pending));
       else console.log(`thread ${state.thread_id}: ${state.status}`);
@@ -102,10 +108,10 @@ export function approveCommand(): Command {
       if (thread === undefined) {
         return decideStoredApproval({ approvalId: options.approval ?? '', decision: args ? 'edit' : 'approve', by: options.by, json: options.json === true, ...(args && { args }) });
       }
-      const record = await withThreadRuntime(thread, (runtime) =>
+      const record = await asNamedThread(thread, options.thread ?? thread, () => withThreadRuntime(thread, (runtime) =>
         runtime.decide(thread, args ? { type: 'edit', by: options.by, args } : { type: 'approve', by: options.by }),
-      );
-      printRun(record, options.json === true);
+      ));
+      printRun(await namedRun(record), options.json === true);
       process.exitCode = exitCodeFor(record);
     });
 }
@@ -123,8 +129,8 @@ export function rejectCommand(): Command {
       if (!options.reason.trim()) throw new UsageError('--reason must not be empty');
       const thread = await oneTarget(options);
       if (thread === undefined) return decideStoredApproval({ approvalId: options.approval ?? '', decision: 'reject', by: options.by, reason: options.reason, json: options.json === true });
-      const record = await withThreadRuntime(thread, (runtime) => runtime.decide(thread, { type: 'reject', by: options.by, reason: options.reason }));
-      printRun(record, options.json === true);
+      const record = await asNamedThread(thread, options.thread ?? thread, () => withThreadRuntime(thread, (runtime) => runtime.decide(thread, { type: 'reject', by: options.by, reason: options.reason })));
+      printRun(await namedRun(record), options.json === true);
       process.exitCode = record.stop_reason === 'approval_rejected' ? 0 : exitCodeFor(record);
     });
 }
@@ -135,8 +141,10 @@ export function rejectCommand(): Command {
  */
 async function oneTarget(options: { thread?: string; approval?: string }): Promise<string | undefined> {
   if ((options.thread === undefined) === (options.approval === undefined)) throw new UsageError('give exactly one of --thread <id> or --approval <id>');
-  await checkDecisionAccess(options);
-  return options.thread ?? (await threadOfApproval(options.approval ?? ''));
+  // The thread as the acting tenant names it, resolved as HTTP resolves it (cli-thread-key.ts).
+  const thread = options.thread === undefined ? undefined : await cliThreadKey(options.thread, cliIdentity().tenant);
+  await asNamedThread(thread ?? '', options.thread ?? '', () => checkDecisionAccess({ thread, approval: options.approval }));
+  return thread ?? (await threadOfApproval(options.approval ?? ''));
 }
 
 function parseEdit(text: string): Record<string, unknown> {

@@ -1,4 +1,6 @@
 import { Command } from 'commander';
+import { cliIdentity } from './cli-identity.js';
+import { cliThreadKey } from './cli-thread-key.js';
 import { UsageError } from './usage-error.js';
 import { withRuntime } from './with-runtime.js';
 
@@ -12,8 +14,10 @@ export function traceCommand(): Command {
     .action(async (runId: string | undefined, options: { thread?: string; json?: boolean }) => {
       if (!runId && !options.thread) throw new UsageError('trace needs a run id or --thread ID');
       const { delegationTree, renderDelegationTree } = await import('../telemetry/index.js');
+      // The thread as the acting tenant names it (cli-thread-key.ts).
+      const thread = runId || !options.thread ? undefined : await cliThreadKey(options.thread, cliIdentity().tenant);
       await withRuntime(async ({ runs }) => {
-        const record = runId ? await runs.getRun(runId) : await runs.latestRunForThread(options.thread ?? '');
+        const record = runId ? await runs.getRun(runId) : await runs.latestRunForThread(thread ?? '');
         if (!record) throw new UsageError(runId ? `no run ${runId}` : `no run for thread ${options.thread ?? ''}`);
         const tree = delegationTree(await runs.listEvents(record.run_id));
         if (options.json) {

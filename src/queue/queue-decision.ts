@@ -8,6 +8,8 @@ export interface QueueDecisionRequest {
   tenant: string;
   approvalId: string;
   decision: Decision;
+  /** The id the resumed run is recorded under (`DecideOptions.runId`); a fresh one otherwise. */
+  runId?: string;
 }
 
 /** What a queued decision did: the paused run (now `decided`), the resume's job, and the run id the resume records. */
@@ -30,6 +32,7 @@ export async function queueDecision(queue: JobQueue, runtime: Pick<Runtime, 'dec
   let jobId = '';
   const record = await runtime.decide(threadId, decision, {
     defer: true,
+    ...(request.runId !== undefined && { runId: request.runId }),
     alsoInTransaction: async (sql) => {
       jobId = await queue.enqueue({ kind: 'resume', threadId, tenant, approvalId }, { db: sql as SqlExecutor });
     },

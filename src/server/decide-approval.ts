@@ -44,7 +44,7 @@ export type DecisionAnswer = { kind: 'run'; record: RunRecord } | { kind: 'queue
  * runtime paused is 409 `runtime_mismatch`. The decision is journaled by the runtime. In queue mode the
  * answer is the queued resume, or the resumed run if a worker already recorded it.
  */
-export async function decideApprovalAnswer(deps: ServerDeps, tenant: string, approvalId: string, decision: Decision): Promise<DecisionAnswer> {
+export async function decideApprovalAnswer(deps: ServerDeps, tenant: string, approvalId: string, decision: Decision, runId?: string): Promise<DecisionAnswer> {
   const paused = await findTenantRun(deps, tenant, approvalId).catch(() => {
     throw new ApiError('not_found', `no approval ${approvalId}`);
   });
@@ -61,12 +61,12 @@ export async function decideApprovalAnswer(deps: ServerDeps, tenant: string, app
   try {
     if (deps.queue) {
       // Queued: the decision and the intent to resume are recorded here, a worker resumes the run.
-      const queued = await queueDecision(deps.queue, deps.opened, { threadId: paused.thread_id, tenant, approvalId, decision });
+      const queued = await queueDecision(deps.queue, deps.opened, { threadId: paused.thread_id, tenant, approvalId, decision, ...(runId !== undefined && { runId }) });
       const resumed = queued.resumeRunId === undefined ? undefined : await deps.opened.runs.getRun(queued.resumeRunId);
       if (resumed) return { kind: 'run', record: resumed };
       return { kind: 'queued', resume: { status: 'queued', job_id: queued.jobId, run_id: queued.resumeRunId, thread_id: paused.thread_id, paused_run_id: paused.run_id, decision: decision.type } };
     }
-    return { kind: 'run', record: await deps.opened.decide(paused.thread_id, decision) };
+    return { kind: 'run', record: await deps.opened.decide(paused.thread_id, decision, runId === undefined ? {} : { runId }) };
   } catch (error) {
     if (!DecisionError.isInstance(error)) throw error;
     if (error.code === 'invalid_edit') throw invalidEdit(error.message, error.problems);
@@ -77,11 +77,11 @@ export async function decideApprovalAnswer(deps: ServerDeps, tenant: string, app
 }
 
 /**
- * `decideApprovalAnswer` for a caller that needs a run record (the Agent Protocol's resume): in queue
- * mode, the paused run, now `decided`.
+ * `decideApprovalAnswer` for a caller that needs a run record (the Agent Protocol's resume, whose run id
+ * the resumed run is recorded under): in queue mode, the paused run, now `decided`.
  */
-export async function decideApproval(deps: ServerDeps, tenant: string, approvalId: string, decision: Decision): Promise<RunRecord> {
-  const answer = await decideApprovalAnswer(deps, tenant, approvalId, decision);
+export async function decideApproval(deps: ServerDeps, tenant: string, approvalId: string, decision: Decision, runId?: string): Promise<RunRecord> {
+  const answer = await decideApprovalAnswer(deps, tenant, approvalId, decision, runId);
   if (answer.kind === 'run') return answer.record;
   const paused = await deps.opened.runs.getRun(answer.resume.paused_run_id);
   if (!paused) throw new ApiError('not_found', `no approval ${approvalId}`);

@@ -194,13 +194,21 @@ describe('the run kernel: decisions', () => {
     expect((await kernel.state('edit')).status).toBe('awaiting_approval');
   });
 
-  it('defer: the decision is claimed and recorded, and recovery resumes it', async () => {
+  it('defer: the decision is claimed and recorded, and recovery resumes it (under the run id the decider chose)', async () => {
     const pausedRun = await pauseOn('defer');
-    expect(await kernel.decide('defer', { type: 'approve', by: 'op' }, { defer: true })).toMatchObject({ run_id: pausedRun.run_id, status: 'decided' });
+    expect(await kernel.decide('defer', { type: 'approve', by: 'op' }, { defer: true, runId: 'run-chosen-deferred' })).toMatchObject({ run_id: pausedRun.run_id, status: 'decided' });
     expect((await kernel.state('defer')).status).toBe('decided');
     port.script.push({ kind: 'final', text: 'cancelled later' });
     const [resumed] = await kernel.recover('defer');
-    expect(resumed).toMatchObject({ status: 'finished', approval: { decision: 'approve' }, answer: 'cancelled later' });
+    expect(resumed).toMatchObject({ run_id: 'run-chosen-deferred', status: 'finished', approval: { decision: 'approve' }, answer: 'cancelled later' });
+  });
+
+  it('a decision given a run id records the resumed run under it', async () => {
+    await pauseOn('chosen');
+    port.script.push({ kind: 'final', text: 'cancelled' });
+    const record = await kernel.decide('chosen', { type: 'approve', by: 'op' }, { runId: 'run-chosen' });
+    expect(record).toMatchObject({ run_id: 'run-chosen', status: 'finished' });
+    expect(await kernel.runs.getRun('run-chosen')).toMatchObject({ thread_id: 'chosen', approval: { decision: 'approve' } });
   });
 
   it('a port that cannot proceed from a pause never pauses: decide answers nothing_pending', async () => {

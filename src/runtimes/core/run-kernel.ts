@@ -122,7 +122,7 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     const variant = options.variant ?? previous.variant;
     // One pause, one decision: the claim (with the intent to resume) is atomic in the shared store, so of
     // two operators (or two processes) deciding at once exactly one resumes the run.
-    const intent = resumeIntent(this.#durable, { runId: `run-${this.#services.newId()}`, threadId, tenant: previous.tenant, requestId: previous.request_id, input, pausedRunId: previous.run_id, decision, ...(variant && { variant }) }, { deferred: options.defer === true });
+    const intent = resumeIntent(this.#durable, { runId: options.runId ?? `run-${this.#services.newId()}`, threadId, tenant: previous.tenant, requestId: previous.request_id, input, pausedRunId: previous.run_id, decision, ...(variant && { variant }) }, { deferred: options.defer === true });
     const claimed = await this.runs.claimDecision({ pausedRunId: previous.run_id, threadId, decision: decision.type, by: decision.by }, intent, options.alsoInTransaction);
     if (!claimed) throw new DecisionError('already_decided', `thread ${threadId}: this approval was already decided`);
     const recorded = await recordDecision(this.#parts.boundary, previous.tenant, pause.pending, decision).catch(async (error: unknown) => {

@@ -33,11 +33,13 @@ export type Decision =
 /**
  * `defer`: record the decision and the intent to resume, and leave the resume to `recover` (a worker).
  * `alsoInTransaction`: writes that commit with the decision's claim or not at all (the queue's job to
- * resume it, on PostgreSQL).
+ * resume it, on PostgreSQL). `runId`: the id the resumed run is recorded under (a caller that keys
+ * its own records by the kernel's run id, as the Agent Protocol does); a fresh one otherwise.
  */
 export interface DecideOptions {
   defer?: boolean;
   alsoInTransaction?: AlsoInTransaction;
+  runId?: string;
   /**
    * The rollout arm the resumed part is recorded under; default: the paused run's. The runtime pool sets
    * it when the arm's version can no longer run the part (docs/rollout.md "A run keeps its arm").

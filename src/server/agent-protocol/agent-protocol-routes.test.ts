@@ -113,12 +113,19 @@ describe.each(SERVED_RUNTIMES)('the Agent Protocol on the %s runtime', (runtimeN
         expect(await edited.json()).toMatchObject({ __error__: { error: 'invalid_edit', message: expect.stringContaining('edit is not supported') } });
         expect(await server.opened.domain.countCancellations('TTN-000004')).toBe(0);
         expect(await history()).toEqual([['approval']]);
+        // The refused resume has no kernel record: it reads `error`, the pause it left reads `success`.
+        const refused = (await (await server.call('GET', `/threads/${threadId}/runs`, { key: server.keys.viewer })).json()) as Array<{ status: string; metadata: { waybill_run_id?: string } }>;
+        expect(refused.map((r) => [r.status, r.metadata.waybill_run_id !== undefined])).toEqual([['error', false], ['success', true]]);
         expect((await wait(threadId, resume('approve'))).status).toBe(200);
         expect(await server.opened.domain.countCancellations('TTN-000004')).toBe(1);
         return;
       }
       const record = await server.opened.runs.latestRunForThread(threadId);
       expect(record?.approval).toMatchObject({ decision: 'edit', args: { refund_uah: 300 }, by: expect.stringContaining('acme-operator') });
+      // The resume is recorded by the kernel under the protocol run's own id, and its status is read from that record.
+      const runs = (await (await server.call('GET', `/threads/${threadId}/runs`, { key: server.keys.viewer })).json()) as Array<{ run_id: string; status: string; metadata: { waybill_run_id?: string } }>;
+      expect(runs.map((r) => [r.status, r.metadata.waybill_run_id === r.run_id])).toEqual([['success', true], ['success', true]]);
+      expect(record?.run_id).toBe(runs[0]?.run_id);
       expect(await server.opened.domain.countCancellations('TTN-000004')).toBe(1);
       expect(await history()).toEqual([[], ['approval']]);
     });

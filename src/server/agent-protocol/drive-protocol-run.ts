@@ -5,7 +5,7 @@ import type { RunRecord } from '../../telemetry/index.js';
 import type { LiveRuns } from './live-runs.js';
 import { endEvents, progressEvents } from './protocol-run-events.js';
 import type { RunEvent } from './protocol-run-events.js';
-import type { ProtocolRunStatus, ProtocolStore } from './protocol-store.js';
+import type { ProtocolStore } from './protocol-store.js';
 import type { ProtocolInterrupt, ProtocolMessage, ProtocolValues } from './protocol-values.js';
 import { aiMessage, interruptFor } from './protocol-values.js';
 
@@ -30,11 +30,17 @@ async function startingMessages(store: ProtocolStore, runId: string): Promise<Pr
 }
 
 /**
- * Ends the run from the kernel's record: the thread's next checkpoint (the answer, and the interrupt of
- * a pause as it was), the run's last events, and last the run's status, so whoever sees the run ended
- * has every event of it.
+ * Ends the run from the kernel's record of it (the run's status is that record's): the thread's next
+ * checkpoint (the answer, and the interrupt of a pause as it was), the run's last events, and last the
+ * end of its stream, so whoever sees the run ended has every event of it. A record of another run (a
+ * decision made elsewhere first, whose resume the kernel applied instead) ends it as a refusal.
  */
-export async function finishProtocolRun(store: ProtocolStore, run: RunRef, record: RunRecord, cancelled: boolean): Promise<void> {
+export async function finishProtocolRun(store: ProtocolStore, run: RunRef, record: RunRecord): Promise<void> {
+  if (record.run_id !== run.runId) {
+    const message = `the approval was decided before this run could resume it: its resumed run is ${record.run_id}`;
+    await failProtocolRun(store, run, Object.assign(new Error(message), { code: 'already_decided' }));
+    return;
+  }
   const messages = await startingMessages(store, run.runId);
   const ai = aiMessage(run.runId, record);
   const pending = record.status === 'awaiting_approval' ? record.pending : undefined;
@@ -42,19 +48,19 @@ export async function finishProtocolRun(store: ProtocolStore, run: RunRef, recor
   const values: ProtocolValues = { messages: [...messages, ai] };
   await store.addCheckpoint({ checkpointId: `cp-${run.runId}`, threadId: run.threadId, runId: run.runId, values, interrupts: interrupts as unknown as Record<string, unknown>[] });
   await store.appendEvents(run.runId, endEvents(run, record, ai, values, interrupts));
-  const status: ProtocolRunStatus = cancelled && record.stop_reason === 'operator_kill' ? 'interrupted' : 'success';
-  await store.finishRun(run.runId, status, record.run_id);
+  await store.endRun(run.runId);
 }
 
 /**
- * Ends the run as failed: an `error` event `{error, message}`, then the run `error` (tried even when
- * the store is what failed, so the thread does not stay busy when it recovers).
+ * Ends the run as failed: an `error` event `{error, message}`, then the end of its stream (tried even
+ * when the store is what failed, so the thread does not stay busy when it recovers). With no kernel
+ * record of it, the run reads `error`.
  */
 export async function failProtocolRun(store: ProtocolStore, run: RunRef, error: unknown): Promise<void> {
   const message = error instanceof Error ? error.message : String(error);
   const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : 'internal';
   await store.appendEvents(run.runId, [{ event: 'error', data: { error: code, message } }]).catch(() => undefined);
-  await store.finishRun(run.runId, 'error', null).catch(() => undefined);
+  await store.endRun(run.runId).catch(() => undefined);
 }
 
 /**
@@ -86,7 +92,7 @@ export async function driveProtocolRun(runner: ProtocolRunner, run: RunRef, work
     if (taken.cancel) local.abort.abort();
     const record = await watchRun({ onProgress: (p: RunProgress) => write(progressEvents(run.runId, p)), signal: local.abort.signal }, work);
     await writing;
-    await finishProtocolRun(store, run, record, local.abort.signal.aborted);
+    await finishProtocolRun(store, run, record);
     return record;
   } catch (error) {
     await writing;

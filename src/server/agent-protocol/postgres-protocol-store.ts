@@ -1,19 +1,19 @@
 import type { PostgresMigration } from '../../storage/index.js';
 import type { AlsoInTransaction } from '../../telemetry/index.js';
 import { openPostgresPool, POSTGRES_DIALECT, PostgresStore, postgresApplicationName, withTransaction } from '../../storage/index.js';
-import { PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3, protocolSchemaV1 } from './protocol-schema.js';
+import { PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3, PROTOCOL_SCHEMA_V4, protocolSchemaV1 } from './protocol-schema.js';
 import type {
-  CheckpointRowText, EventRowText, Json, NewProtocolRun, ProtocolCheckpoint, ProtocolEventRow, ProtocolRunRow, ProtocolRunStatus, ProtocolStore, ProtocolThreadRow, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
+  CheckpointRowText, EventRowText, Json, NewProtocolRun, ProtocolCheckpoint, ProtocolEventRow, ProtocolRunRow, ProtocolStore, ProtocolThreadRow, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
 } from './protocol-store.js';
-import { checkpointState, filterThreads, toCheckpoint, toEvent, toRun, toThread } from './protocol-store.js';
+import { checkpointState, filterThreads, newRunRow, RUN_COLUMNS, runValues, toCheckpoint, toEvent, toRun, toThread } from './protocol-store.js';
 
 /** The same version and tables as SQLite's `agent_protocol` component (protocol-schema.ts). */
-const POSTGRES_PROTOCOL_MIGRATIONS: readonly PostgresMigration[] = [protocolSchemaV1(POSTGRES_DIALECT), PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3];
+const POSTGRES_PROTOCOL_MIGRATIONS: readonly PostgresMigration[] = [protocolSchemaV1(POSTGRES_DIALECT), PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3, PROTOCOL_SCHEMA_V4];
 
 /** A thread with its owner, read from the kernel's thread owners. */
 const THREADS = 'SELECT t.thread_id, o.tenant, t.metadata, t.created_at, t.updated_at FROM ap_threads t JOIN thread_owners o ON o.thread_id = t.thread_id';
 const CHECKPOINT_COLUMNS = 'checkpoint_id, thread_id, parent_id, run_id, state, created_at';
-const RUN_COLUMNS = 'run_id, thread_id, assistant_id, status, metadata, record_run_id, stream_modes, created_at, updated_at';
+const RUN_SLOTS = RUN_COLUMNS.split(',').map((_, i) => `$${i + 1}`).join(', ');
 
 /** The channel a run's news is notified on: its payload is the run id. */
 const NEWS_CHANNEL = 'waybill_ap_events';
@@ -76,48 +76,44 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
     return rows.map(toCheckpoint);
   }
 
-  /** The unique index on a thread's active run decides between concurrent creations: the loser inserts nothing. */
+  /** The unique index on a thread's open run decides between concurrent creations: the loser inserts nothing. */
   async createRun(input: NewProtocolRun, alsoInTransaction?: AlsoInTransaction): Promise<ProtocolRunRow | undefined> {
-    const at = this.now().toISOString();
+    const row = newRunRow(input, this.now().toISOString());
     const created = await withTransaction(this.pool, async (client) => {
-      const inserted = await client.query(
-        'INSERT INTO ap_runs (run_id, thread_id, assistant_id, status, metadata, stream_modes, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT DO NOTHING',
-        [input.runId, input.threadId, input.assistantId, input.status, JSON.stringify(input.metadata), JSON.stringify(input.streamModes), at],
-      );
+      const inserted = await client.query(`INSERT INTO ap_runs (${RUN_COLUMNS}) VALUES (${RUN_SLOTS}) ON CONFLICT DO NOTHING`, runValues(row));
       if (inserted.rowCount !== 1) return false;
       for (const [i, e] of (input.events ?? []).entries()) {
         await client.query('INSERT INTO ap_events (run_id, seq, event, data) VALUES ($1, $2, $3, $4)', [input.runId, i + 1, e.event, JSON.stringify(e.data)]);
       }
-      await client.query('UPDATE ap_threads SET updated_at = $1 WHERE thread_id = $2', [at, input.threadId]);
+      await client.query('UPDATE ap_threads SET updated_at = $1 WHERE thread_id = $2', [row.created_at, input.threadId]);
       await alsoInTransaction?.({ executeSql: async (text, values) => ({ rows: (await client.query(text, values)).rows }) });
       return true;
     });
-    if (!created) return undefined;
-    return { run_id: input.runId, thread_id: input.threadId, assistant_id: input.assistantId, status: input.status, metadata: input.metadata, record_run_id: null, stream_modes: [...input.streamModes], created_at: at, updated_at: at };
+    return created ? row : undefined;
   }
 
   async takeRun(runId: string): Promise<{ taken: boolean; cancel: boolean }> {
     const row = (await this.pool.query<{ cancel_requested: number }>(
-      "UPDATE ap_runs SET status = 'running', updated_at = $1 WHERE run_id = $2 AND status IN ('pending', 'running') RETURNING cancel_requested",
+      'UPDATE ap_runs SET heartbeat_at = $1 WHERE run_id = $2 AND ended_at IS NULL RETURNING cancel_requested',
       [this.now().toISOString(), runId],
     )).rows[0];
     return { taken: row !== undefined, cancel: row?.cancel_requested === 1 };
   }
 
   async heartbeat(runId: string): Promise<boolean> {
-    const row = (await this.pool.query<{ cancel_requested: number }>("UPDATE ap_runs SET updated_at = $1 WHERE run_id = $2 AND status = 'running' RETURNING cancel_requested", [this.now().toISOString(), runId])).rows[0];
+    const row = (await this.pool.query<{ cancel_requested: number }>(
+      'UPDATE ap_runs SET heartbeat_at = $1 WHERE run_id = $2 AND ended_at IS NULL AND heartbeat_at IS NOT NULL RETURNING cancel_requested',
+      [this.now().toISOString(), runId],
+    )).rows[0];
     return row?.cancel_requested === 1;
   }
 
   async requestCancel(runId: string): Promise<boolean> {
-    return (await this.pool.query("UPDATE ap_runs SET cancel_requested = 1 WHERE run_id = $1 AND status IN ('pending', 'running')", [runId])).rowCount === 1;
+    return (await this.pool.query('UPDATE ap_runs SET cancel_requested = 1 WHERE run_id = $1 AND ended_at IS NULL', [runId])).rowCount === 1;
   }
 
   async activeRun(threadId: string): Promise<ProtocolRunRow | undefined> {
-    const row = (await this.pool.query<RunRowText>(
-      `SELECT ${RUN_COLUMNS} FROM ap_runs WHERE thread_id = $1 AND status IN ('pending', 'running') ORDER BY created_at COLLATE "C" DESC, seq DESC LIMIT 1`,
-      [threadId],
-    )).rows[0];
+    const row = (await this.pool.query<RunRowText>(`SELECT ${RUN_COLUMNS} FROM ap_runs WHERE thread_id = $1 AND ended_at IS NULL`, [threadId])).rows[0];
     return row && toRun(row);
   }
 
@@ -127,7 +123,7 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
       for (const e of events) {
         await client.query('INSERT INTO ap_events (run_id, seq, event, data) VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM ap_events WHERE run_id = $1), $2, $3)', [runId, e.event, JSON.stringify(e.data)]);
       }
-      await client.query('UPDATE ap_runs SET updated_at = $1 WHERE run_id = $2', [this.now().toISOString(), runId]);
+      await client.query('UPDATE ap_runs SET heartbeat_at = $1 WHERE run_id = $2 AND heartbeat_at IS NOT NULL', [this.now().toISOString(), runId]);
       // Delivered at commit, so a woken follower finds the events stored.
       await client.query('SELECT pg_notify($1, $2)', [NEWS_CHANNEL, runId]);
     });
@@ -138,8 +134,8 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
     return rows.map(toEvent);
   }
 
-  async finishRun(runId: string, status: ProtocolRunStatus, recordRunId: string | null): Promise<void> {
-    await this.pool.query('UPDATE ap_runs SET status = $1, record_run_id = $2, updated_at = $3 WHERE run_id = $4', [status, recordRunId, this.now().toISOString(), runId]);
+  async endRun(runId: string): Promise<void> {
+    await this.pool.query('UPDATE ap_runs SET ended_at = $1 WHERE run_id = $2 AND ended_at IS NULL', [this.now().toISOString(), runId]);
     await this.pool.query('SELECT pg_notify($1, $2)', [NEWS_CHANNEL, runId]);
   }
 
@@ -174,12 +170,12 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
     };
   }
 
-  async getRun(runId: string): Promise<ProtocolRunRow | undefined> {
+  async runRequest(runId: string): Promise<ProtocolRunRow | undefined> {
     const row = (await this.pool.query<RunRowText>(`SELECT ${RUN_COLUMNS} FROM ap_runs WHERE run_id = $1`, [runId])).rows[0];
     return row && toRun(row);
   }
 
-  async listRuns(threadId: string, limit: number, offset: number): Promise<ProtocolRunRow[]> {
+  async listRunRequests(threadId: string, limit: number, offset: number): Promise<ProtocolRunRow[]> {
     const rows = (await this.pool.query<RunRowText>(
       `SELECT ${RUN_COLUMNS} FROM ap_runs WHERE thread_id = $1 ORDER BY created_at COLLATE "C" DESC, seq DESC LIMIT $2 OFFSET $3`,
       [threadId, limit, offset],
@@ -188,7 +184,7 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
   }
 
   async staleRuns(cutoffIso: string): Promise<ProtocolRunRow[]> {
-    const rows = (await this.pool.query<RunRowText>(`SELECT ${RUN_COLUMNS} FROM ap_runs WHERE status IN ('pending', 'running') AND updated_at COLLATE "C" < $1 ORDER BY seq`, [cutoffIso])).rows;
+    const rows = (await this.pool.query<RunRowText>(`SELECT ${RUN_COLUMNS} FROM ap_runs WHERE ended_at IS NULL AND COALESCE(heartbeat_at, created_at) COLLATE "C" < $1 ORDER BY seq`, [cutoffIso])).rows;
     return rows.map(toRun);
   }
 
@@ -214,9 +210,7 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
         ]);
       }
       for (const r of rows.runs) {
-        await client.query(`INSERT INTO ap_runs (${RUN_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`, [
-          r.run_id, r.thread_id, r.assistant_id, r.status, JSON.stringify(r.metadata), r.record_run_id, JSON.stringify(r.stream_modes), r.created_at, r.updated_at,
-        ]);
+        await client.query(`INSERT INTO ap_runs (${RUN_COLUMNS}) VALUES (${RUN_SLOTS}) ON CONFLICT DO NOTHING`, runValues(r));
       }
       for (const e of rows.events) {
         await client.query('INSERT INTO ap_events (run_id, seq, event, data) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [e.run_id, e.seq, e.event, JSON.stringify(e.data)]);

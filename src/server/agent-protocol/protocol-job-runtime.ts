@@ -6,8 +6,6 @@ import type { ProtocolMessage, ProtocolValues } from './protocol-values.js';
 
 type JobRuntime = Pick<Runtime, 'name' | 'ask' | 'recover' | 'runs'>;
 
-const isActive = (status: string) => status === 'pending' || status === 'running';
-
 /** True when the protocol run asks a question (its starting values end with its own question), false for a resume. */
 async function asksQuestion(runner: ProtocolRunner, runId: string): Promise<boolean> {
   const first = (await runner.store.listEvents(runId, 0, 5)).find((e) => e.event === 'values');
@@ -27,8 +25,8 @@ export function protocolJobRuntime(runtime: JobRuntime, runner: ProtocolRunner):
     name: runtime.name,
     runs: runtime.runs,
     async ask(request: AskRequest): Promise<RunRecord> {
-      const run = request.runId === undefined ? undefined : await store.getRun(request.runId);
-      if (!run || !isActive(run.status) || run.thread_id !== request.threadId) return runtime.ask(request);
+      const run = request.runId === undefined ? undefined : await store.runRequest(request.runId);
+      if (!run || run.ended_at !== null || run.thread_id !== request.threadId) return runtime.ask(request);
       return driveProtocolRun(runner, { runId: run.run_id, threadId: run.thread_id }, () => runtime.ask(request));
     },
     async recover(threadId: string): Promise<RunRecord[]> {
@@ -60,12 +58,13 @@ export async function endAbandonedProtocolRuns(runner: ProtocolRunner, runs: Pic
   let ended = 0;
   for (const run of stale) {
     const ref = { runId: run.run_id, threadId: run.thread_id };
-    if (run.status === 'pending') {
+    if (run.heartbeat_at === null) {
       if ((await runs.latestRunForThread(run.thread_id))?.status !== 'awaiting_approval' || (await asksQuestion(runner, run.run_id))) continue;
       await failProtocolRun(runner.store, ref, Object.assign(new Error(`the process that took run ${run.run_id} stopped before its decision was recorded: resume the thread again`), { code: 'run_abandoned' }));
     } else {
+      // An open run is recorded by the kernel under its own id (only ended runs have a legacy one).
       const record = await runs.getRun(run.run_id);
-      if (record && record.status !== 'decided') await finishProtocolRun(runner.store, ref, record, false);
+      if (record && record.status !== 'decided') await finishProtocolRun(runner.store, ref, record);
       else await failProtocolRun(runner.store, ref, Object.assign(new Error(`the process running run ${run.run_id} stopped before it ended`), { code: 'run_abandoned' }));
     }
     runner.live.wake(run.run_id);

@@ -12,6 +12,7 @@ import { ListRunsQuery, RejoinQuery, RunBody as RunBodySchema } from './protocol
 import { checkProtocolValue, readProtocolBody } from './read-protocol-body.js';
 import { createThread, ownedThread } from './protocol-thread-routes.js';
 import { runView } from './protocol-views.js';
+import { protocolRunStatus, readProtocolRun } from './read-protocol-run.js';
 import { lastEventSeq, streamLiveRun } from './stream-live-run.js';
 import { parseStreamModes } from './stream-modes.js';
 
@@ -41,10 +42,10 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
     return checkpoint.interrupts.length > 0 ? { ...checkpoint.values, __interrupt__: checkpoint.interrupts } : checkpoint.values;
   };
 
-  /** The run's thread when the caller's tenant owns both; 404 otherwise. */
+  /** The run (the protocol's part: its status is `readProtocolRun`'s) when the caller's tenant owns its thread; 404 otherwise. */
   const ownedRun = async (c: Context<ServerEnv>) => {
     const thread = await ownedThread(deps, c.get('principal').tenant, c.req.param('thread_id') ?? '');
-    const run = await protocol.getRun(c.req.param('run_id') ?? '');
+    const run = await protocol.runRequest(c.req.param('run_id') ?? '');
     if (!run || run.thread_id !== thread.thread_id) throw new ApiError('not_found', `no run ${c.req.param('run_id') ?? ''} on thread ${c.req.param('thread_id') ?? ''}`);
     return run;
   };
@@ -67,7 +68,7 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
     // The run as it was created (`pending` until a worker takes it): a worker may already have taken it.
     const { live } = await start(c, threadId);
     c.header('Content-Location', `/threads/${encodeURIComponent(publicThreadId(live.threadId))}/runs/${encodeURIComponent(live.runId)}`);
-    return c.json(runView(live.created));
+    return c.json(runView({ ...live.created, status: protocolRunStatus(live.created, undefined), updated_at: live.created.created_at, record_run_id: null }));
   };
   const stream = async (c: Context<ServerEnv>, threadId: string | undefined) => {
     const { live, modes, cancelOnDisconnect } = await start(c, threadId);
@@ -91,12 +92,13 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
     const query = checkProtocolValue(ListRunsQuery, c.req.query(), 'query');
     const limit = query.limit ?? 10;
     const offset = query.offset ?? 0;
-    // Newest first; a status filter reads every run of the thread, then pages.
-    const runs = query.status ? (await protocol.listRuns(thread.thread_id, 100_000, 0)).filter((r) => r.status === query.status).slice(offset, offset + limit) : await protocol.listRuns(thread.thread_id, limit, offset);
+    // Newest first, each with its status from its kernel record; a status filter reads every run of the thread, then pages.
+    const read = async (requests: ReturnType<typeof protocol.listRunRequests>) => Promise.all((await requests).map((r) => readProtocolRun(deps.opened.runs, r)));
+    const runs = query.status ? (await read(protocol.listRunRequests(thread.thread_id, 100_000, 0))).filter((r) => r.status === query.status).slice(offset, offset + limit) : await read(protocol.listRunRequests(thread.thread_id, limit, offset));
     return c.json(runs.map(runView));
   });
 
-  app.get('/threads/:thread_id/runs/:run_id', async (c) => c.json(runView(await ownedRun(c))));
+  app.get('/threads/:thread_id/runs/:run_id', async (c) => c.json(runView(await readProtocolRun(deps.opened.runs, await ownedRun(c)))));
 
   app.get('/threads/:thread_id/runs/:run_id/join', async (c) => {
     const run = await ownedRun(c);
@@ -120,7 +122,7 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
     const run = await ownedRun(c);
     if (c.req.query('action') === 'rollback') throw new ApiError('bad_request', 'action: only "interrupt" (a Waybill run is never rolled back; its audit trail stays)');
     // The process running it stops it: this one at once, another at its next heartbeat (a queued run as soon as a worker takes it).
-    if (!(await protocol.requestCancel(run.run_id))) throw new ApiError('run_ended', `run ${run.run_id} has already ended (status ${run.status})`);
+    if (!(await protocol.requestCancel(run.run_id))) throw new ApiError('run_ended', `run ${run.run_id} has already ended (status ${(await readProtocolRun(deps.opened.runs, run)).status})`);
     liveRuns.get(run.run_id)?.abort.abort();
     if (c.req.query('wait') === '1' || c.req.query('wait') === 'true') await runEnded(protocol, liveRuns, run.run_id, c.req.raw.signal);
     return c.body(null, 202);

@@ -72,3 +72,25 @@ export const PROTOCOL_SCHEMA_V3 = `
       ALTER TABLE ap_threads DROP COLUMN tenant;
       ALTER TABLE ap_runs DROP COLUMN tenant;
     `;
+
+/**
+ * Version 4 — a protocol run's status is the kernel's: read from its run record (`runs`, the same run
+ * id), never stored. What stays is what only the protocol has: the request (assistant, metadata, stream
+ * modes), the stamp of the process that drives its stream (`heartbeat_at`, null while queued), a cancel
+ * request, and when its stream was complete (`ended_at`: the last event stored; the one-open-run-per-thread
+ * index). A resume started before this version was recorded by the kernel under another id: that id
+ * stays in `legacy_record_run_id` (later runs are recorded under their own id, so it is null).
+ */
+export const PROTOCOL_SCHEMA_V4 = `
+      ALTER TABLE ap_runs ADD COLUMN heartbeat_at TEXT;
+      ALTER TABLE ap_runs ADD COLUMN ended_at TEXT;
+      UPDATE ap_runs SET heartbeat_at = updated_at WHERE status = 'running';
+      UPDATE ap_runs SET ended_at = updated_at WHERE status NOT IN ('pending', 'running');
+      UPDATE ap_runs SET record_run_id = NULL WHERE record_run_id = run_id;
+      ALTER TABLE ap_runs RENAME COLUMN record_run_id TO legacy_record_run_id;
+      DROP INDEX ap_runs_one_active;
+      DROP INDEX ap_runs_status;
+      CREATE UNIQUE INDEX ap_runs_one_open ON ap_runs (thread_id) WHERE ended_at IS NULL;
+      ALTER TABLE ap_runs DROP COLUMN status;
+      ALTER TABLE ap_runs DROP COLUMN updated_at;
+    `;

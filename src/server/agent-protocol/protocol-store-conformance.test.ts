@@ -5,7 +5,9 @@ import { storeConformance } from '../../testing/store-conformance.js';
 import { POSTGRES_DIALECT, SQLITE_DIALECT } from '../../storage/index.js';
 import { openRunStore } from '../../telemetry/index.js';
 import { openProtocolStore } from './open-protocol-store.js';
-import { PROTOCOL_SCHEMA_V2, protocolSchemaV1 } from './protocol-schema.js';
+import { sampleRunRecord } from '../../telemetry/sample-run-record.js';
+import { PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3, protocolSchemaV1 } from './protocol-schema.js';
+import { readProtocolRun } from './read-protocol-run.js';
 
 /** The ProtocolStore contract on every backend; `open()` is another connection to the same database. */
 storeConformance('ProtocolStore', openProtocolStore, ({ backend, open, exec, location: suiteLocation, another }) => {
@@ -41,7 +43,7 @@ storeConformance('ProtocolStore', openProtocolStore, ({ backend, open, exec, loc
       await store.createThread({ threadId: id, tenant: 'acme', metadata: {} });
     }
     now = new Date('2026-12-01T11:00:00Z');
-    await store.createRun({ runId: 'ra', threadId: 'ta', assistantId: 'langgraph', metadata: {}, status: 'running', streamModes: ['values'] });
+    await store.createRun({ runId: 'ra', threadId: 'ta', assistantId: 'langgraph', metadata: {}, taken: true, streamModes: ['values'] });
     const page = async (offset: number) => (await store.searchThreads({ tenant: 'acme', limit: 2, offset })).map((t) => t.thread_id);
     expect([...(await page(0)), ...(await page(2))]).toEqual(['ta', 'tc', 'tb']);
     expect((await store.searchThreads({ tenant: 'acme', ids: ['tb', 'tc'], limit: 10, offset: 0 })).map((t) => t.thread_id)).toEqual(['tc', 'tb']);
@@ -51,47 +53,55 @@ storeConformance('ProtocolStore', openProtocolStore, ({ backend, open, exec, loc
     const a = await open();
     const b = await open();
     await a.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
-    const run = (id: string) => ({ runId: id, threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'pending' as const, streamModes: ['values'] });
+    const run = (id: string) => ({ runId: id, threadId: 't1', assistantId: 'langgraph', metadata: {}, taken: false, streamModes: ['values'] });
     const started = await Promise.all([a.createRun(run('r1')), b.createRun(run('r2')), a.createRun(run('r3')), b.createRun(run('r4'))]);
     const winners = started.filter((r) => r !== undefined);
     expect(winners).toHaveLength(1);
     expect((await b.activeRun('t1'))?.run_id).toBe(winners[0]?.run_id);
-    await b.finishRun(winners[0]?.run_id ?? '', 'success', null);
-    expect(await a.createRun(run('r5'))).toMatchObject({ run_id: 'r5', status: 'pending' });
+    await b.endRun(winners[0]?.run_id ?? '');
+    expect(await a.createRun(run('r5'))).toMatchObject({ run_id: 'r5', heartbeat_at: null, ended_at: null });
   });
 
-  it('records runs newest first, finishes them, and names the running ones no process has stamped for a while', async () => {
+  it('records runs newest first, ends them, and names the open ones no process has stamped for a while (queued ones since they were made)', async () => {
     let now = new Date('2026-12-01T10:00:00Z');
     const store = await open(() => now);
     await store.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
-    const created = await store.createRun({ runId: 'r1', threadId: 't1', assistantId: 'langgraph', metadata: { k: 'v' }, status: 'running', streamModes: ['values', 'custom'] });
-    expect(await store.getRun('r1')).toEqual(created);
-    expect(created?.stream_modes).toEqual(['values', 'custom']);
+    const created = await store.createRun({ runId: 'r1', threadId: 't1', assistantId: 'langgraph', metadata: { k: 'v' }, taken: true, streamModes: ['values', 'custom'] });
+    expect(await store.runRequest('r1')).toEqual(created);
+    expect(created).toMatchObject({ stream_modes: ['values', 'custom'], heartbeat_at: '2026-12-01T10:00:00.000Z', ended_at: null, legacy_record_run_id: null });
+    expect(created).not.toHaveProperty('status');
     expect((await store.activeRun('t1'))?.run_id).toBe('r1');
     now = new Date('2026-12-01T10:01:00Z');
-    await store.finishRun('r1', 'error', null);
-    await store.createRun({ runId: 'r2', threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'pending', streamModes: ['values'] });
-    await store.finishRun('r2', 'success', 'record-2');
-    await store.createRun({ runId: 'r3', threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'running', streamModes: ['values'] });
-    expect(await store.getRun('r2')).toMatchObject({ status: 'success', record_run_id: 'record-2', updated_at: '2026-12-01T10:01:00.000Z' });
-    expect((await store.listRuns('t1', 10, 0)).map((r) => r.run_id)).toEqual(['r3', 'r2', 'r1']);
-    expect((await store.listRuns('t1', 1, 1)).map((r) => r.run_id)).toEqual(['r2']);
+    await store.endRun('r1');
+    await store.createRun({ runId: 'r2', threadId: 't1', assistantId: 'langgraph', metadata: {}, taken: false, streamModes: ['values'] });
+    await store.endRun('r2');
+    await store.createRun({ runId: 'r3', threadId: 't1', assistantId: 'langgraph', metadata: {}, taken: true, streamModes: ['values'] });
+    expect(await store.runRequest('r2')).toMatchObject({ heartbeat_at: null, ended_at: '2026-12-01T10:01:00.000Z' });
+    expect((await store.listRunRequests('t1', 10, 0)).map((r) => r.run_id)).toEqual(['r3', 'r2', 'r1']);
+    expect((await store.listRunRequests('t1', 1, 1)).map((r) => r.run_id)).toEqual(['r2']);
     const other = await open(() => now);
     expect((await other.staleRuns('2026-12-01T10:01:30.000Z')).map((r) => r.run_id)).toEqual(['r3']);
     now = new Date('2026-12-01T10:02:00Z');
     expect(await other.heartbeat('r3')).toBe(false);
     expect(await other.staleRuns('2026-12-01T10:01:30.000Z')).toEqual([]);
     expect(await other.heartbeat('r2')).toBe(false);
+    // A queued run is stale once it has waited a lease since it was made, and a heartbeat does not take it.
+    await store.endRun('r3');
+    await store.createRun({ runId: 'r4', threadId: 't1', assistantId: 'langgraph', metadata: {}, taken: false, streamModes: ['values'] });
+    expect(await other.heartbeat('r4')).toBe(false);
+    expect((await other.staleRuns('2026-12-01T10:02:30.000Z')).map((r) => r.run_id)).toEqual(['r4']);
+    expect(await other.takeRun('r4')).toEqual({ taken: true, cancel: false });
+    expect(await other.runRequest('r4')).toMatchObject({ heartbeat_at: '2026-12-01T10:02:00.000Z' });
   });
 
   it('stores a run with its first events, and with more SQL in its transaction on PostgreSQL (all or nothing)', async () => {
     const store = await open();
     await store.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
     const events = [{ event: 'metadata', data: { run_id: 'r1' } }, { event: 'values', data: { messages: [] } }];
-    const run = (id: string) => ({ runId: id, threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'pending' as const, streamModes: ['values'], events });
+    const run = (id: string) => ({ runId: id, threadId: 't1', assistantId: 'langgraph', metadata: {}, taken: false, streamModes: ['values'], events });
     if (backend.name !== 'postgres') {
       await expect(store.createRun(run('r0'), async () => undefined)).rejects.toThrow(/PostgreSQL/);
-      expect(await store.getRun('r0')).toBeUndefined();
+      expect(await store.runRequest('r0')).toBeUndefined();
       await store.createRun(run('r1'));
       expect((await store.listEvents('r1', 0, 10)).map((e) => [e.seq, e.event])).toEqual([[1, 'metadata'], [2, 'values']]);
       return;
@@ -103,7 +113,7 @@ storeConformance('ProtocolStore', openProtocolStore, ({ backend, open, exec, loc
       throw new Error('queue refused the job');
     });
     await expect(failing).rejects.toThrow('queue refused the job');
-    expect(await store.getRun('r0')).toBeUndefined();
+    expect(await store.runRequest('r0')).toBeUndefined();
     expect(await store.listEvents('r0', 0, 10)).toEqual([]);
     expect(await store.activeRun('t1')).toBeUndefined();
     await store.createRun(run('r1'), async (sql) => void (await sql.executeSql('INSERT INTO side_jobs (run_id) VALUES ($1)', ['r1'])));
@@ -127,7 +137,7 @@ storeConformance('ProtocolStore', openProtocolStore, ({ backend, open, exec, loc
     await store.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
     // Notifications are database-wide: tests on other schemas of the test database notify too, so this run's id is its own.
     const runId = `r-${randomUUID()}`;
-    await store.createRun({ runId, threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'running', streamModes: ['values'] });
+    await store.createRun({ runId, threadId: 't1', assistantId: 'langgraph', metadata: {}, taken: true, streamModes: ['values'] });
     const heard: string[] = [];
     let wake = () => {};
     const stop = await other.listen?.((id) => {
@@ -142,7 +152,7 @@ storeConformance('ProtocolStore', openProtocolStore, ({ backend, open, exec, loc
     await store.appendEvents(runId, [{ event: 'custom', data: {} }]);
     await news;
     news = next();
-    await store.finishRun(runId, 'success', null);
+    await store.endRun(runId);
     await news;
     await stop?.();
     expect(heard).toEqual([runId, runId]);
@@ -152,8 +162,8 @@ storeConformance('ProtocolStore', openProtocolStore, ({ backend, open, exec, loc
     const store = await open();
     const other = await open();
     await store.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
-    await store.createRun({ runId: 'r1', threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'pending', streamModes: ['values'] });
-    await store.createRun({ runId: 'r2', threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'pending', streamModes: ['values'] });
+    await store.createRun({ runId: 'r1', threadId: 't1', assistantId: 'langgraph', metadata: {}, taken: false, streamModes: ['values'] });
+    await store.createRun({ runId: 'r2', threadId: 't1', assistantId: 'langgraph', metadata: {}, taken: false, streamModes: ['values'] });
     await store.appendEvents('r1', [{ event: 'metadata', data: { run_id: 'r1' } }, { event: 'values', data: { messages: [] } }]);
     await other.appendEvents('r2', [{ event: 'metadata', data: { run_id: 'r2' } }]);
     await other.appendEvents('r1', [{ event: 'custom', data: { n: 3 } }]);
@@ -166,12 +176,12 @@ storeConformance('ProtocolStore', openProtocolStore, ({ backend, open, exec, loc
   it('passes a cancel request to the process that takes or runs the run, and not once it has ended', async () => {
     const store = await open();
     await store.createThread({ threadId: 't1', tenant: 'acme', metadata: {} });
-    await store.createRun({ runId: 'r1', threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'pending', streamModes: ['values'] });
+    await store.createRun({ runId: 'r1', threadId: 't1', assistantId: 'langgraph', metadata: {}, taken: false, streamModes: ['values'] });
     expect(await store.takeRun('r1')).toEqual({ taken: true, cancel: false });
     expect(await store.requestCancel('r1')).toBe(true);
     expect(await (await open()).heartbeat('r1')).toBe(true);
     expect(await store.takeRun('r1')).toEqual({ taken: true, cancel: true });
-    await store.finishRun('r1', 'interrupted', null);
+    await store.endRun('r1');
     expect(await store.requestCancel('r1')).toBe(false);
     expect(await store.takeRun('r1')).toEqual({ taken: false, cancel: false });
     expect(await store.activeRun('t1')).toBeUndefined();
@@ -190,8 +200,51 @@ storeConformance('ProtocolStore', openProtocolStore, ({ backend, open, exec, loc
     // The kernel's owner was there first: it stays the owner, and acme no longer sees the thread.
     expect(await store.getThread('old-2')).toMatchObject({ tenant: 'globex' });
     expect((await store.searchThreads({ tenant: 'acme', limit: 10, offset: 0 })).map((t) => t.thread_id)).toEqual(['old-1']);
-    expect(await store.getRun('r-old')).toMatchObject({ run_id: 'r-old', thread_id: 'old-1', status: 'success' });
-    expect(await store.getRun('r-old')).not.toHaveProperty('tenant');
+    expect(await store.runRequest('r-old')).toMatchObject({ run_id: 'r-old', thread_id: 'old-1', ended_at: '2026-11-01T00:00:00.000Z' });
+    expect(await store.runRequest('r-old')).not.toHaveProperty('tenant');
+  });
+
+  it('upgrades a version-3 database: a run\'s status is read from the kernel\'s record, an open run stays open, the one-open-run index holds', async () => {
+    const location = await suiteLocation();
+    const kernel = await openRunStore(location);
+    const dialect = backend.name === 'postgres' ? POSTGRES_DIALECT : SQLITE_DIALECT;
+    await exec(`${protocolSchemaV1(dialect)} ${PROTOCOL_SCHEMA_V2} ${PROTOCOL_SCHEMA_V3} INSERT INTO waybill_schema (component, version) VALUES ('agent_protocol', 3);`);
+    const at = '2026-11-01T00:00:00.000Z';
+    await exec(`INSERT INTO thread_owners (thread_id, tenant, claimed_at) VALUES ('t3', 'acme', '${at}');
+      INSERT INTO ap_threads (thread_id, metadata, created_at, updated_at) VALUES ('t3', '{}', '${at}', '${at}');
+      INSERT INTO ap_runs (run_id, thread_id, assistant_id, status, metadata, record_run_id, stream_modes, created_at, updated_at) VALUES
+        ('r-ask', 't3', 'langgraph', 'success', '{"k":1}', 'r-ask', '["values"]', '${at}', '2026-11-01T00:00:01.000Z'),
+        ('r-resume', 't3', 'langgraph', 'success', '{}', 'run-kernel-resume', '["custom"]', '2026-11-01T00:00:02.000Z', '2026-11-01T00:00:03.000Z'),
+        ('r-cancelled', 't3', 'langgraph', 'interrupted', '{}', 'r-cancelled', NULL, '2026-11-01T00:00:04.000Z', '2026-11-01T00:00:05.000Z'),
+        ('r-failed', 't3', 'langgraph', 'error', '{}', NULL, NULL, '2026-11-01T00:00:06.000Z', '2026-11-01T00:00:07.000Z'),
+        ('r-open', 't3', 'langgraph', 'running', '{}', NULL, NULL, '2026-11-01T00:00:08.000Z', '2026-11-01T00:00:09.000Z');`);
+    const record = (runId: string, stop: 'finish' | 'operator_kill') => sampleRunRecord({ run_id: runId, thread_id: 't3', status: stop === 'finish' ? 'finished' : 'stopped', stop_reason: stop, approval: undefined });
+    for (const saved of [record('r-ask', 'finish'), record('run-kernel-resume', 'finish'), record('r-cancelled', 'operator_kill')]) await kernel.saveRun(saved);
+    const store = await open();
+    try {
+      const view = async (runId: string) => {
+        const row = await store.runRequest(runId);
+        if (!row) throw new Error(`no run ${runId}`);
+        const run = await readProtocolRun(kernel, row);
+        return { status: run.status, record: run.record_run_id, ended: run.ended_at, heartbeat: run.heartbeat_at };
+      };
+      expect(await view('r-ask')).toEqual({ status: 'success', record: 'r-ask', ended: '2026-11-01T00:00:01.000Z', heartbeat: null });
+      expect(await view('r-resume')).toEqual({ status: 'success', record: 'run-kernel-resume', ended: '2026-11-01T00:00:03.000Z', heartbeat: null });
+      expect(await view('r-cancelled')).toEqual({ status: 'interrupted', record: 'r-cancelled', ended: '2026-11-01T00:00:05.000Z', heartbeat: null });
+      expect(await view('r-failed')).toEqual({ status: 'error', record: null, ended: '2026-11-01T00:00:07.000Z', heartbeat: null });
+      expect(await view('r-open')).toEqual({ status: 'running', record: null, ended: null, heartbeat: '2026-11-01T00:00:09.000Z' });
+      expect(await store.runRequest('r-ask')).toMatchObject({ metadata: { k: 1 }, stream_modes: ['values'], legacy_record_run_id: null });
+      expect(await store.runRequest('r-ask')).not.toHaveProperty('status');
+      // The open run keeps the thread: another run waits until it ends, as before the upgrade.
+      const next = { runId: 'r-next', threadId: 't3', assistantId: 'langgraph', metadata: {}, taken: true, streamModes: ['values'] };
+      expect(await store.createRun(next)).toBeUndefined();
+      expect((await store.activeRun('t3'))?.run_id).toBe('r-open');
+      await store.endRun('r-open');
+      expect(await view('r-open')).toMatchObject({ status: 'error' });
+      expect(await store.createRun(next)).toMatchObject({ run_id: 'r-next' });
+    } finally {
+      await kernel.close();
+    }
   });
 
   it('imports exported rows as they are, in order', async () => {
@@ -199,7 +252,7 @@ storeConformance('ProtocolStore', openProtocolStore, ({ backend, open, exec, loc
     await source.createThread({ threadId: 't1', tenant: 'acme', metadata: { m: [1, 2] } });
     await source.addCheckpoint({ checkpointId: 'c1', threadId: 't1', runId: 'r1', values: { messages: ['hi'] }, interrupts: [] });
     await source.addCheckpoint({ checkpointId: 'c2', threadId: 't1', runId: 'r2', values: { messages: ['hi', 'there'] }, interrupts: [{ value: 1 }] });
-    await source.createRun({ runId: 'r1', threadId: 't1', assistantId: 'langgraph', metadata: {}, status: 'running', streamModes: ['custom'] });
+    await source.createRun({ runId: 'r1', threadId: 't1', assistantId: 'langgraph', metadata: {}, taken: true, streamModes: ['custom'] });
     await source.appendEvents('r1', [{ event: 'metadata', data: { a: 1 } }, { event: 'custom', data: [2] }]);
     const rows = await source.exportAll();
     const target = await another();

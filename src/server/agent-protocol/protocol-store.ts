@@ -26,19 +26,26 @@ export interface ProtocolCheckpoint {
   created_at: string;
 }
 
+/**
+ * What the protocol alone knows of a run: the request (assistant, metadata, stream modes), whether a
+ * process drives its stream, and whether its stream is complete. Its status and outcome are the
+ * kernel's run record of the same id (`readProtocolRun`), never stored here.
+ */
 export interface ProtocolRunRow {
+  /** The kernel's run id too: the run is recorded under it. */
   run_id: string;
   thread_id: string;
   assistant_id: string;
-  status: ProtocolRunStatus;
   metadata: Json;
-  /** The Waybill run record this run produced (a resumed run gets a new record id from the runtime). */
-  record_run_id: string | null;
   /** The stream modes the run was started with: a rejoin that names none streams these. */
   stream_modes: string[];
   created_at: string;
-  /** Stamped by every event and heartbeat of the process running it: a `running` run not updated for a lease has lost its process. */
-  updated_at: string;
+  /** Stamped by the process driving the run (each event and heartbeat); null while no process has taken it (queued). Not stamped for a lease: its process has stopped. */
+  heartbeat_at: string | null;
+  /** When its last event was stored: its stream is complete. Null while the run is open (one per thread). */
+  ended_at: string | null;
+  /** The kernel record of a resume started before schema version 4 (recorded under another id); null for every later run. */
+  legacy_record_run_id: string | null;
 }
 
 /** One stored stream event of a run; `seq` counts from 1 per run and is the SSE `id`. */
@@ -54,7 +61,8 @@ export interface NewProtocolRun {
   threadId: string;
   assistantId: string;
   metadata: Json;
-  status: 'pending' | 'running';
+  /** True when the creating process drives it (stamped alive now); false when it is queued for a worker. */
+  taken: boolean;
   streamModes: readonly string[];
   /** The run's first events (numbered from 1), stored with it: a run is never seen without them. */
   events?: ReadonlyArray<{ event: string; data: unknown }>;
@@ -79,9 +87,10 @@ export interface StoredProtocol {
 
 /**
  * What the Agent Protocol adds to Waybill's own stores: threads with their metadata (owned in the kernel's thread owners),
- * a checkpoint of the thread's values after each run, and the protocol's runs (mapped to the Waybill
- * run records they produced). Callers check the tenant; this store does not. SQLite (the embedded
- * default) and PostgreSQL implement it; `openProtocolStore` picks one by database location.
+ * a checkpoint of the thread's values after each run, and the protocol's part of each run (the request,
+ * its stream's events, liveness and end: its status is the kernel's run record of the same id). Callers
+ * check the tenant; this store does not. SQLite (the embedded default) and PostgreSQL implement it;
+ * `openProtocolStore` picks one by database location.
  */
 export interface ProtocolStore {
   /**
@@ -98,33 +107,35 @@ export interface ProtocolStore {
   /** Newest first. */
   listCheckpoints(threadId: string, limit: number): Promise<ProtocolCheckpoint[]>;
   /**
-   * A run `pending` (queued for a worker) or `running` (in the process that creates it), and the
-   * thread's last update; undefined when the thread already has a pending or running run (one at a
-   * time, the protocol's `reject` multitask strategy: of concurrent creations on any connections one wins).
+   * An open run, queued for a worker or `taken` by the process that creates it, and the thread's last
+   * update; undefined when the thread already has an open run (one at a time, the protocol's `reject`
+   * multitask strategy: of concurrent creations on any connections one wins).
    * `alsoInTransaction` runs more SQL in the same transaction (the queue job that runs it: a run is never
    * recorded `pending` without its job); PostgreSQL only, SQLite refuses it. What it throws undoes the run.
    */
   createRun(input: NewProtocolRun, alsoInTransaction?: AlsoInTransaction): Promise<ProtocolRunRow | undefined>;
   /**
-   * The process that runs a run takes it: `pending` (or `running`, a retry after its process died)
-   * becomes `running`. `taken` is false when the run has ended; `cancel` when a cancel was requested.
+   * The process that runs a run takes it (a retry after its process died takes it again): it is stamped
+   * alive. `taken` is false when the run has ended; `cancel` when a cancel was requested.
    */
   takeRun(runId: string): Promise<{ taken: boolean; cancel: boolean }>;
   /** Stamps the running run as alive; true when a cancel has been requested for it. */
   heartbeat(runId: string): Promise<boolean>;
-  /** Asks the process running the run to stop it; false when the run is not pending or running. */
+  /** Asks the process running the run to stop it; false when the run has ended. */
   requestCancel(runId: string): Promise<boolean>;
-  /** The thread's pending or running run, if any (one at a time: the thread is claimed). */
+  /** The thread's open run, if any (one at a time: the thread is claimed). */
   activeRun(threadId: string): Promise<ProtocolRunRow | undefined>;
   /** Appends events after the run's last one, numbered on, in one transaction; stamps the run as alive. */
   appendEvents(runId: string, events: ReadonlyArray<{ event: string; data: unknown }>): Promise<void>;
   /** The run's events numbered after `afterSeq`, in order, at most `limit`. */
   listEvents(runId: string, afterSeq: number, limit: number): Promise<ProtocolEventRow[]>;
-  finishRun(runId: string, status: ProtocolRunStatus, recordRunId: string | null): Promise<void>;
-  getRun(runId: string): Promise<ProtocolRunRow | undefined>;
+  /** The run's stream is complete (its last event is stored): it is no longer open, and followers stop. */
+  endRun(runId: string): Promise<void>;
+  /** The protocol's part of a run; its status is the kernel's (`readProtocolRun`). */
+  runRequest(runId: string): Promise<ProtocolRunRow | undefined>;
   /** Newest first. */
-  listRuns(threadId: string, limit: number, offset: number): Promise<ProtocolRunRow[]>;
-  /** Runs still `pending` or `running` but not stamped since `cutoffIso`: a running one's process stopped mid-run; a pending one waits for a worker, or for a decision a stopped process never recorded. */
+  listRunRequests(threadId: string, limit: number, offset: number): Promise<ProtocolRunRow[]>;
+  /** Open runs not stamped since `cutoffIso` (queued ones: not since they were created): a taken one's process stopped mid-run; a queued one waits for a worker, or for a decision a stopped process never recorded. */
   staleRuns(cutoffIso: string): Promise<ProtocolRunRow[]>;
   /**
    * Calls `onNews(runId)` whenever any process stores events of a run or ends it, until the returned
@@ -141,6 +152,9 @@ export interface ProtocolStore {
 /** A stored thread row: metadata is JSON text on both backends. */
 export type ThreadRowText = Omit<ProtocolThreadRow, 'metadata'> & { metadata: string };
 export type RunRowText = Omit<ProtocolRunRow, 'metadata' | 'stream_modes'> & { metadata: string; stream_modes: string | null };
+/** The stored columns of a run, in the order exports and imports write them. */
+export const RUN_COLUMNS = 'run_id, thread_id, assistant_id, metadata, stream_modes, created_at, heartbeat_at, ended_at, legacy_record_run_id';
+export const runValues = (r: ProtocolRunRow): unknown[] => [r.run_id, r.thread_id, r.assistant_id, JSON.stringify(r.metadata), JSON.stringify(r.stream_modes), r.created_at, r.heartbeat_at, r.ended_at, r.legacy_record_run_id];
 export interface EventRowText {
   run_id: string;
   seq: number | string;
@@ -159,8 +173,14 @@ export interface CheckpointRowText {
 const parse = (text: string): Json => JSON.parse(text) as Json;
 export const toThread = (row: ThreadRowText): ProtocolThreadRow => ({ ...row, metadata: parse(row.metadata) });
 export const toRun = (row: RunRowText): ProtocolRunRow => ({
-  run_id: row.run_id, thread_id: row.thread_id, assistant_id: row.assistant_id, status: row.status, metadata: parse(row.metadata), record_run_id: row.record_run_id,
-  stream_modes: row.stream_modes ? (JSON.parse(row.stream_modes) as string[]) : ['values'], created_at: row.created_at, updated_at: row.updated_at,
+  run_id: row.run_id, thread_id: row.thread_id, assistant_id: row.assistant_id, metadata: parse(row.metadata),
+  stream_modes: row.stream_modes ? (JSON.parse(row.stream_modes) as string[]) : ['values'], created_at: row.created_at,
+  heartbeat_at: row.heartbeat_at, ended_at: row.ended_at, legacy_record_run_id: row.legacy_record_run_id,
+});
+/** A run as `createRun` stores it. */
+export const newRunRow = (input: NewProtocolRun, at: string): ProtocolRunRow => ({
+  run_id: input.runId, thread_id: input.threadId, assistant_id: input.assistantId, metadata: input.metadata, stream_modes: [...input.streamModes], created_at: at,
+  heartbeat_at: input.taken ? at : null, ended_at: null, legacy_record_run_id: null,
 });
 export const toEvent = (row: EventRowText): ProtocolEventRow => ({ run_id: row.run_id, seq: Number(row.seq), event: row.event, data: JSON.parse(row.data) as unknown });
 export const toCheckpoint = (row: CheckpointRowText): ProtocolCheckpoint => {

@@ -99,7 +99,7 @@ export function protocolThreadRoutes(deps: ServerDeps): Hono<ServerEnv> {
   const history = async (thread: ProtocolThreadRow, query: { limit: number; before?: string; metadata?: Record<string, unknown> }) => {
     const all = await protocol.listCheckpoints(thread.thread_id, 100_000);
     const now = await readThreadState(deps, thread);
-    const runMetadata = new Map((await protocol.listRuns(thread.thread_id, 100_000, 0)).map((r) => [r.run_id, r.metadata]));
+    const runMetadata = new Map((await protocol.listRunRequests(thread.thread_id, 100_000, 0)).map((r) => [r.run_id, r.metadata]));
     let states = all.map((checkpoint, i) => stateView(publicThreadId(thread.thread_id), checkpoint, all.length - i, i === 0 ? now : undefined, runMetadata.get(checkpoint.run_id)));
     if (query.before !== undefined) {
       const at = all.findIndex((cp) => cp.checkpoint_id === query.before);

@@ -1,6 +1,7 @@
 import type { RuntimeName } from '../../runtimes/index.js';
 import { publicThreadId } from '../thread-key.js';
-import type { ProtocolCheckpoint, ProtocolRunRow, ProtocolThreadRow } from './protocol-store.js';
+import type { ProtocolCheckpoint, ProtocolThreadRow } from './protocol-store.js';
+import type { ProtocolRun } from './read-protocol-run.js';
 import type { ThreadNow } from './read-thread-state.js';
 
 /** The graph every Waybill assistant runs, as LangGraph clients name it. */
@@ -61,7 +62,7 @@ export function threadView(thread: ProtocolThreadRow, now: ThreadNow) {
   };
 }
 
-export function runView(run: ProtocolRunRow) {
+export function runView(run: ProtocolRun) {
   return {
     run_id: run.run_id,
     thread_id: publicThreadId(run.thread_id),

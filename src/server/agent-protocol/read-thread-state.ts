@@ -3,6 +3,7 @@ import type { ServerDeps } from '../server-deps.js';
 import type { ProtocolCheckpoint, ProtocolStore, ProtocolThreadRow, ProtocolThreadStatus } from './protocol-store.js';
 import type { ProtocolInterrupt, ProtocolMessage, ProtocolValues } from './protocol-values.js';
 import { aiMessage, interruptFor } from './protocol-values.js';
+import { readProtocolRun } from './read-protocol-run.js';
 
 /** A thread as it is now: read from its protocol runs and the kernel's run records, never stored. */
 export interface ThreadNow {
@@ -36,14 +37,14 @@ async function failed(store: ProtocolStore, runId: string): Promise<boolean> {
 export async function readThreadState(deps: ServerDeps, thread: ProtocolThreadRow): Promise<ThreadNow> {
   const id = thread.thread_id;
   const [active, checkpoint, latest, lastRuns] = await Promise.all([
-    deps.protocol.activeRun(id), deps.protocol.latestCheckpoint(id), deps.opened.runs.latestRunForThread(id), deps.protocol.listRuns(id, 1, 0),
+    deps.protocol.activeRun(id), deps.protocol.latestCheckpoint(id), deps.opened.runs.latestRunForThread(id), deps.protocol.listRunRequests(id, 1, 0),
   ]);
   const record = latest && latest.tenant === thread.tenant ? latest : undefined;
   const paused = !active && record?.status === 'awaiting_approval' && record.pending && (await isStillPending(deps.opened, record)) ? record : undefined;
   const interrupts = paused?.pending ? [interruptFor(paused, paused.pending)] : [];
   let messages = ((checkpoint?.values.messages as ProtocolMessage[] | undefined) ?? []);
   if (!active && record && record.status !== 'decided' && !messages.some((m) => answeredRunId(m) === record.run_id)) messages = [...messages, aiMessage(record.run_id, record)];
-  const lastRun = lastRuns[0];
+  const lastRun = lastRuns[0] && (await readProtocolRun(deps.opened.runs, lastRuns[0]));
   let status: ProtocolThreadStatus = 'idle';
   if (active || record?.status === 'decided') status = 'busy';
   else if (paused) status = 'interrupted';

@@ -1,14 +1,17 @@
 import type { Migration } from '../../storage/index.js';
 import type { AlsoInTransaction } from '../../telemetry/index.js';
 import { openSqliteDatabase, SQLITE_DIALECT, SqliteStore } from '../../storage/index.js';
-import { PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3, protocolSchemaV1 } from './protocol-schema.js';
+import { PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3, PROTOCOL_SCHEMA_V4, protocolSchemaV1 } from './protocol-schema.js';
 import type {
-  CheckpointRowText, EventRowText, Json, NewProtocolRun, ProtocolCheckpoint, ProtocolEventRow, ProtocolRunRow, ProtocolRunStatus, ProtocolStore, ProtocolThreadRow, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
+  CheckpointRowText, EventRowText, Json, NewProtocolRun, ProtocolCheckpoint, ProtocolEventRow, ProtocolRunRow, ProtocolStore, ProtocolThreadRow, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
 } from './protocol-store.js';
-import { checkpointState, filterThreads, toCheckpoint, toEvent, toRun, toThread } from './protocol-store.js';
+import { checkpointState, filterThreads, newRunRow, RUN_COLUMNS, runValues, toCheckpoint, toEvent, toRun, toThread } from './protocol-store.js';
 
-/** Changelog: 1 — threads, checkpoints and runs; 2 — run events, stream modes, cancel requests; 3 — a thread's owner only in the kernel's thread owners (protocol-schema.ts). */
-const PROTOCOL_MIGRATIONS: readonly Migration[] = [(db) => db.exec(protocolSchemaV1(SQLITE_DIALECT)), (db) => db.exec(PROTOCOL_SCHEMA_V2), (db) => db.exec(PROTOCOL_SCHEMA_V3)];
+/** Changelog: 1 — threads, checkpoints and runs; 2 — run events, stream modes, cancel requests; 3 — a thread's owner only in the kernel's thread owners; 4 — a run's status only in the kernel's run record (protocol-schema.ts). */
+const PROTOCOL_MIGRATIONS: readonly Migration[] = [
+  (db) => db.exec(protocolSchemaV1(SQLITE_DIALECT)), (db) => db.exec(PROTOCOL_SCHEMA_V2), (db) => db.exec(PROTOCOL_SCHEMA_V3), (db) => db.exec(PROTOCOL_SCHEMA_V4),
+];
+const RUN_SLOTS = RUN_COLUMNS.split(',').map(() => '?').join(', ');
 
 /** A thread with its owner, read from the kernel's thread owners. */
 const THREADS = 'SELECT t.thread_id, o.tenant, t.metadata, t.created_at, t.updated_at FROM ap_threads t JOIN thread_owners o ON o.thread_id = t.thread_id';
@@ -60,45 +63,42 @@ export class SqliteProtocolStore extends SqliteStore implements ProtocolStore {
   async createRun(input: NewProtocolRun, alsoInTransaction?: AlsoInTransaction): Promise<ProtocolRunRow | undefined> {
     // The queue that would join the transaction is PostgreSQL's (pg-boss): nothing to join here.
     if (alsoInTransaction) throw new Error('createRun: alsoInTransaction needs PostgreSQL (the run queue lives there)');
-    const at = this.now().toISOString();
+    const row = newRunRow(input, this.now().toISOString());
     const insertEvent = this.db.prepare('INSERT INTO ap_events (run_id, seq, event, data) VALUES (?, ?, ?, ?)');
     const created = this.db.transaction(() => {
-      const inserted = this.db
-        .prepare('INSERT INTO ap_runs (run_id, thread_id, assistant_id, status, metadata, stream_modes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
-        .run(input.runId, input.threadId, input.assistantId, input.status, JSON.stringify(input.metadata), JSON.stringify(input.streamModes), at, at).changes === 1;
+      const inserted = this.db.prepare(`INSERT INTO ap_runs (${RUN_COLUMNS}) VALUES (${RUN_SLOTS}) ON CONFLICT DO NOTHING`).run(...runValues(row)).changes === 1;
       if (!inserted) return false;
       for (const [i, e] of (input.events ?? []).entries()) insertEvent.run(input.runId, i + 1, e.event, JSON.stringify(e.data));
-      this.db.prepare('UPDATE ap_threads SET updated_at = ? WHERE thread_id = ?').run(at, input.threadId);
+      this.db.prepare('UPDATE ap_threads SET updated_at = ? WHERE thread_id = ?').run(row.created_at, input.threadId);
       return true;
     }).immediate();
-    if (!created) return undefined;
-    return { run_id: input.runId, thread_id: input.threadId, assistant_id: input.assistantId, status: input.status, metadata: input.metadata, record_run_id: null, stream_modes: [...input.streamModes], created_at: at, updated_at: at };
+    return created ? row : undefined;
   }
 
   async takeRun(runId: string): Promise<{ taken: boolean; cancel: boolean }> {
     const row = this.db
-      .prepare("UPDATE ap_runs SET status = 'running', updated_at = ? WHERE run_id = ? AND status IN ('pending', 'running') RETURNING cancel_requested")
+      .prepare('UPDATE ap_runs SET heartbeat_at = ? WHERE run_id = ? AND ended_at IS NULL RETURNING cancel_requested')
       .get(this.now().toISOString(), runId) as { cancel_requested: number } | undefined;
     return { taken: row !== undefined, cancel: row?.cancel_requested === 1 };
   }
 
   async heartbeat(runId: string): Promise<boolean> {
-    const row = this.db.prepare("UPDATE ap_runs SET updated_at = ? WHERE run_id = ? AND status = 'running' RETURNING cancel_requested").get(this.now().toISOString(), runId) as { cancel_requested: number } | undefined;
+    const row = this.db.prepare('UPDATE ap_runs SET heartbeat_at = ? WHERE run_id = ? AND ended_at IS NULL AND heartbeat_at IS NOT NULL RETURNING cancel_requested').get(this.now().toISOString(), runId) as { cancel_requested: number } | undefined;
     return row?.cancel_requested === 1;
   }
 
   async requestCancel(runId: string): Promise<boolean> {
-    return this.db.prepare("UPDATE ap_runs SET cancel_requested = 1 WHERE run_id = ? AND status IN ('pending', 'running')").run(runId).changes === 1;
+    return this.db.prepare('UPDATE ap_runs SET cancel_requested = 1 WHERE run_id = ? AND ended_at IS NULL').run(runId).changes === 1;
   }
 
   async activeRun(threadId: string): Promise<ProtocolRunRow | undefined> {
-    const row = this.db.prepare("SELECT * FROM ap_runs WHERE thread_id = ? AND status IN ('pending', 'running') ORDER BY created_at DESC, rowid DESC LIMIT 1").get(threadId) as RunRowText | undefined;
+    const row = this.db.prepare(`SELECT ${RUN_COLUMNS} FROM ap_runs WHERE thread_id = ? AND ended_at IS NULL`).get(threadId) as RunRowText | undefined;
     return row && toRun(row);
   }
 
   async appendEvents(runId: string, events: ReadonlyArray<{ event: string; data: unknown }>): Promise<void> {
     const insert = this.db.prepare('INSERT INTO ap_events (run_id, seq, event, data) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM ap_events WHERE run_id = ?), ?, ?)');
-    const stamp = this.db.prepare('UPDATE ap_runs SET updated_at = ? WHERE run_id = ?');
+    const stamp = this.db.prepare('UPDATE ap_runs SET heartbeat_at = ? WHERE run_id = ? AND heartbeat_at IS NOT NULL');
     this.db.transaction(() => {
       for (const e of events) insert.run(runId, runId, e.event, JSON.stringify(e.data));
       stamp.run(this.now().toISOString(), runId);
@@ -110,29 +110,29 @@ export class SqliteProtocolStore extends SqliteStore implements ProtocolStore {
     return rows.map(toEvent);
   }
 
-  async finishRun(runId: string, status: ProtocolRunStatus, recordRunId: string | null): Promise<void> {
-    this.db.prepare('UPDATE ap_runs SET status = ?, record_run_id = ?, updated_at = ? WHERE run_id = ?').run(status, recordRunId, this.now().toISOString(), runId);
+  async endRun(runId: string): Promise<void> {
+    this.db.prepare('UPDATE ap_runs SET ended_at = ? WHERE run_id = ? AND ended_at IS NULL').run(this.now().toISOString(), runId);
   }
 
-  async getRun(runId: string): Promise<ProtocolRunRow | undefined> {
-    const row = this.db.prepare('SELECT * FROM ap_runs WHERE run_id = ?').get(runId) as RunRowText | undefined;
+  async runRequest(runId: string): Promise<ProtocolRunRow | undefined> {
+    const row = this.db.prepare(`SELECT ${RUN_COLUMNS} FROM ap_runs WHERE run_id = ?`).get(runId) as RunRowText | undefined;
     return row && toRun(row);
   }
 
-  async listRuns(threadId: string, limit: number, offset: number): Promise<ProtocolRunRow[]> {
-    const rows = this.db.prepare('SELECT * FROM ap_runs WHERE thread_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?').all(threadId, limit, offset) as RunRowText[];
+  async listRunRequests(threadId: string, limit: number, offset: number): Promise<ProtocolRunRow[]> {
+    const rows = this.db.prepare(`SELECT ${RUN_COLUMNS} FROM ap_runs WHERE thread_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`).all(threadId, limit, offset) as RunRowText[];
     return rows.map(toRun);
   }
 
   async staleRuns(cutoffIso: string): Promise<ProtocolRunRow[]> {
-    return (this.db.prepare("SELECT * FROM ap_runs WHERE status IN ('pending', 'running') AND updated_at < ? ORDER BY created_at").all(cutoffIso) as RunRowText[]).map(toRun);
+    return (this.db.prepare(`SELECT ${RUN_COLUMNS} FROM ap_runs WHERE ended_at IS NULL AND COALESCE(heartbeat_at, created_at) < ? ORDER BY created_at`).all(cutoffIso) as RunRowText[]).map(toRun);
   }
 
   async exportAll(): Promise<StoredProtocol> {
     return {
       threads: (this.db.prepare(`${THREADS} ORDER BY t.rowid`).all() as ThreadRowText[]).map(toThread),
       checkpoints: (this.db.prepare('SELECT * FROM ap_checkpoints ORDER BY rowid').all() as CheckpointRowText[]).map(toCheckpoint),
-      runs: (this.db.prepare('SELECT * FROM ap_runs ORDER BY rowid').all() as RunRowText[]).map(toRun),
+      runs: (this.db.prepare(`SELECT ${RUN_COLUMNS} FROM ap_runs ORDER BY rowid`).all() as RunRowText[]).map(toRun),
       events: (this.db.prepare('SELECT * FROM ap_events ORDER BY rowid').all() as EventRowText[]).map(toEvent),
     };
   }
@@ -141,14 +141,12 @@ export class SqliteProtocolStore extends SqliteStore implements ProtocolStore {
     // A thread's owner is the kernel's (`thread_owners`, copied with the runs): not imported here.
     const thread = this.db.prepare('INSERT INTO ap_threads (thread_id, metadata, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
     const checkpoint = this.db.prepare('INSERT INTO ap_checkpoints (checkpoint_id, thread_id, parent_id, run_id, state, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
-    const run = this.db.prepare(
-      'INSERT INTO ap_runs (run_id, thread_id, assistant_id, status, metadata, record_run_id, stream_modes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
-    );
+    const run = this.db.prepare(`INSERT INTO ap_runs (${RUN_COLUMNS}) VALUES (${RUN_SLOTS}) ON CONFLICT DO NOTHING`);
     const event = this.db.prepare('INSERT INTO ap_events (run_id, seq, event, data) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
     this.db.transaction(() => {
       for (const t of rows.threads) thread.run(t.thread_id, JSON.stringify(t.metadata), t.created_at, t.updated_at);
       for (const c of rows.checkpoints) checkpoint.run(c.checkpoint_id, c.thread_id, c.parent_id, c.run_id, checkpointState(c), c.created_at);
-      for (const r of rows.runs) run.run(r.run_id, r.thread_id, r.assistant_id, r.status, JSON.stringify(r.metadata), r.record_run_id, JSON.stringify(r.stream_modes), r.created_at, r.updated_at);
+      for (const r of rows.runs) run.run(...runValues(r));
       for (const e of rows.events) event.run(e.run_id, e.seq, e.event, JSON.stringify(e.data));
     })();
   }

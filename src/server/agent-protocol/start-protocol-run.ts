@@ -30,7 +30,7 @@ export interface StartRunInput {
   internal?: boolean;
 }
 
-/** A run just recorded: its ids, and its row as created (`pending` or `running`), whatever has happened to it since. */
+/** A run just recorded: its ids, and its row as created (queued or taken), whatever has happened to it since. */
 export interface StartedRun {
   runId: string;
   threadId: string;
@@ -60,11 +60,12 @@ export async function startProtocolRun(deps: ServerDeps, input: StartRunInput): 
   // A queued question's job commits with the run (or neither does): a serve that stops in between never leaves it pending for good.
   const enqueue: AlsoInTransaction | undefined = queue && job ? async (sql) => void (await queue.enqueue(job, { db: sql as SqlExecutor })) : undefined;
   const created = await protocol.createRun(
-    { ...run, assistantId: input.assistantId, metadata: input.metadata, status: queue ? 'pending' : 'running', streamModes: input.streamModes, events: startEvents(run, messages) },
+    { ...run, assistantId: input.assistantId, metadata: input.metadata, taken: !queue, streamModes: input.streamModes, events: startEvents(run, messages) },
     enqueue,
   );
   if (!created) throw new ApiError('thread_busy', `thread ${publicThreadId(input.threadId)} has a run in progress (one at a time)`);
-  const resume = (decision: Decision, pausedRunId: string) => decideApproval(deps, input.tenant, pausedRunId, decision);
+  // The resumed run is recorded under this run's id: its status is read from that record.
+  const resume = (decision: Decision, pausedRunId: string) => decideApproval(deps, input.tenant, pausedRunId, decision, run.runId);
   if (queue) {
     // A worker takes the job and drives the run (protocol-job-runtime.ts). A decision is claimed and its
     // resume queued in one transaction (decideApproval); a refusal here ends the run now, and a serve that

@@ -66,7 +66,10 @@ describe('a stream cut mid-run', () => {
       expect(new Set(received.map((e) => e.id)).size).toBe(received.length);
       expect(after.filter((e) => e.event === 'custom').length).toBeGreaterThan(2);
       expect((after.at(-1)?.data as { messages: Array<{ type: string }> }).messages.map((m) => m.type)).toEqual(['human', 'ai']);
-      expect((await store.getRun(runId))?.status).toBe('success');
+      expect((await store.runRequest(runId))?.ended_at).not.toBeNull();
+      // The status is the kernel record's, as the route reads it.
+      const run = (await (await fetch(`${running.url}/threads/${thread.thread_id}/runs/${runId}`, { headers: headers() })).json()) as { status: string; metadata: { waybill_run_id?: string } };
+      expect(run).toMatchObject({ status: 'success', metadata: { waybill_run_id: runId } });
     } finally {
       await store.close();
     }
