@@ -14,7 +14,7 @@ interface SetOptions {
 }
 
 /**
- * `waybill tenant endpoint set|show|remove`: a tenant's own model endpoint (issue 37). The key is read
+ * `waybill tenant endpoint set|show|remove|rotate-key`: a tenant's own model endpoint (issue 37). The key is read
  * from an environment variable or stdin, never from the command line (which `ps` and shell history
  * keep), stored sealed, and shown only masked.
  */
@@ -68,6 +68,27 @@ export function tenantCommand(): Command {
         if (!(await endpoints.remove(target))) throw new UsageError(`tenant ${target} has no model endpoint`);
         console.log(`removed the model endpoint of tenant ${target}`);
       });
+    });
+
+  endpoint
+    .command('rotate-key')
+    .description("seal every tenant's endpoint under a new credential key: appended to the key file (the last line seals), the old keys kept there so values open until re-sealed (platform_admin)")
+    .option('--file <path>', 'the key file to write when the sealing key comes from WAYBILL_CREDENTIAL_KEY: that key (and any other a stored value needs) is copied there first; then set WAYBILL_CREDENTIAL_KEY_FILE to it and unset WAYBILL_CREDENTIAL_KEY')
+    .option('--json', 'print {file, from, to, resealed, already, left, movedFromEnv} as JSON')
+    .action(async (options: { file?: string; json?: boolean }) => {
+      requireCliAccess(cliIdentity(), "rotate the key of the tenants' model endpoints", undefined, 'platform_admin');
+      const { rotateCredentialKey, CredentialKeyError } = await import('../models/credentials/index.js');
+      const rotation = await rotateCredentialKey(databasePath(), options.file === undefined ? {} : { file: options.file }).catch((error: unknown) => {
+        throw CredentialKeyError.isInstance(error) ? new UsageError(error.message) : error;
+      });
+      if (options.json) return console.log(JSON.stringify(rotation, null, 2));
+      console.log(`new credential key ${rotation.to} in ${rotation.file}; ${rotation.resealed} endpoint(s) re-sealed under it, ${rotation.already} already were.`);
+      if (rotation.left.length > 0) {
+        console.log(`still under another key (set meanwhile by a process sealing with it): ${rotation.left.join(', ')}; run rotate-key again once every process reads ${rotation.file}.`);
+        process.exitCode = 1;
+      }
+      console.log(`${rotation.from} stays in ${rotation.file} so that values sealed under it open until re-sealed; copy the file to every server and worker of this database.`);
+      if (rotation.movedFromEnv) console.log(`Now set WAYBILL_CREDENTIAL_KEY_FILE=${rotation.file} and unset WAYBILL_CREDENTIAL_KEY.`);
     });
 
   return tenant;

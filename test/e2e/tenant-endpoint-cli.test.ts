@@ -45,4 +45,21 @@ describe('waybill tenant endpoint', () => {
     expect(JSON.parse(waybill(['tenant', 'endpoint', 'show', '--json']).stdout)).toBeNull();
     expect(waybill(['tenant', 'endpoint', 'remove']).code).toBe(2);
   });
+
+  it('rotate-key re-seals every tenant\'s endpoint under a new key (platform_admin only); the old key stays in the file', () => {
+    expect(waybill(['tenant', 'endpoint', 'set', '--model', 'r', '--base-url', 'https://r.example/v1', '--api-key-env', 'MY_KEY'], { identity: { WAYBILL_TENANT: 'rotor' } }).code).toBe(0);
+    const refused = waybill(['tenant', 'endpoint', 'rotate-key'], { identity: { WAYBILL_TENANT: 'rotor', WAYBILL_ROLE: 'admin' } });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('platform_admin');
+    const rotated = waybill(['tenant', 'endpoint', 'rotate-key', '--json'], { identity: { WAYBILL_ROLE: 'platform_admin' } });
+    expect(rotated.code).toBe(0);
+    const rotation = JSON.parse(rotated.stdout) as { file: string; from: string; to: string; resealed: number; left: string[] };
+    // Every endpoint of the file: rotor's, and any the test before left (globex's).
+    expect(rotation).toMatchObject({ file: join(temp.dir, 'credentials.key'), left: [] });
+    expect(rotation.resealed).toBeGreaterThanOrEqual(1);
+    expect(readFileSync(rotation.file, 'utf8')).toMatch(new RegExp(`^${rotation.from} [^\\n]+\\n${rotation.to} `, 'm'));
+    const shown = waybill(['tenant', 'endpoint', 'show', '--json'], { identity: { WAYBILL_TENANT: 'rotor' } });
+    expect(JSON.parse(shown.stdout)).toMatchObject({ tenant: 'rotor', base_url: 'https://r.example/v1', api_key: `****${RAW_KEY.slice(-4)}` });
+    expect(rotated.stdout + rotated.stderr).not.toContain(RAW_KEY);
+  });
 });

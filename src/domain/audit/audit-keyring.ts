@@ -52,15 +52,20 @@ function parseKeyFile(path: string, text: string): AuditKey[] {
   return keys;
 }
 
-const newKeyLine = (): string => `k${new Date().toISOString().slice(0, 10).replaceAll('-', '')}-${randomBytes(4).toString('hex')} ${randomBytes(32).toString('base64url')}\n`;
+/**
+ * A new key file line, `<prefix><yyyymmdd>-<8 hex> <32 random bytes, base64url>`: the format of the audit
+ * keys (`k`) and of the credential keys (`c`, credential-keyring.ts), which share this file's helpers.
+ */
+export const newKeyLine = (prefix: 'k' | 'c' = 'k'): string => `${prefix}${new Date().toISOString().slice(0, 10).replaceAll('-', '')}-${randomBytes(4).toString('hex')} ${randomBytes(32).toString('base64url')}\n`;
 
 /**
  * Appends a new key to `path` (creating the file, mode 0600, when it does not exist) and returns its id:
- * it signs every entry from now on, and the keys before it stay in the file to verify older entries.
+ * it signs (`k`, audit) or seals (`c`, credentials) from now on, and the keys before it stay in the file
+ * to verify, or open, what they signed or sealed.
  */
-export function appendNewKey(path: string): string {
+export function appendNewKey(path: string, prefix: 'k' | 'c' = 'k'): string {
   mkdirSync(dirname(path), { recursive: true });
-  const line = newKeyLine();
+  const line = newKeyLine(prefix);
   const before = existsSync(path) ? readFileSync(path, 'utf8') : '';
   // The whole new file is written aside and renamed into place: a process reading the keys while a
   // rotation runs (a serve signing entries) sees the old file or the new one, never half a line.

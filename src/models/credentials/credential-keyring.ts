@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { newKeyLine } from '../../domain/audit/audit-keyring.js';
 import { CredentialKeyError } from './credential-key-error.js';
 
 /** One key that seals tenants' model credentials: its id (stored with every sealed value) and 32 bytes for AES-256-GCM. */
@@ -20,6 +21,8 @@ export interface CredentialKeyring {
   find(id: string): CredentialKey | undefined;
   /** Where the keys come from, for messages: `WAYBILL_CREDENTIAL_KEY`, a file path, or `memory`. */
   readonly source: string;
+  /** The key file read (named or default, existing or not); undefined for an in-memory database. */
+  readonly file: string | undefined;
 }
 
 /** The default key file's name, beside the SQLite file (or in the default data directory, for PostgreSQL). */
@@ -53,9 +56,8 @@ function readKeyFile(path: string): CredentialKey[] {
 function createKeyFile(path: string): void {
   mkdirSync(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  const line = `c${new Date().toISOString().slice(0, 10).replaceAll('-', '')}-${randomBytes(4).toString('hex')} ${randomBytes(32).toString('base64url')}`;
   try {
-    writeFileSync(temporary, `# Waybill credential keys: "<key id> <secret>" per line, the last one seals. Losing this file loses the tenants' stored model keys.\n${line}\n`, { mode: 0o600, flag: 'wx' });
+    writeFileSync(temporary, `# Waybill credential keys: "<key id> <secret>" per line, the last one seals. Losing this file loses the tenants' stored model keys.\n${newKeyLine('c')}`, { mode: 0o600, flag: 'wx' });
     linkSync(temporary, path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new CredentialKeyError(`credential key file ${path} cannot be created: ${(error as Error).message}`);
@@ -92,6 +94,7 @@ export function loadCredentialKeyring(options: CredentialKeyringOptions = {}): C
   const fileKeys = (): CredentialKey[] => (path !== undefined && existsSync(path) ? readKeyFile(path) : []);
   return {
     source: envKey ? 'WAYBILL_CREDENTIAL_KEY' : (path ?? 'memory'),
+    file: path,
     sealing() {
       if (envKey) return envKey;
       if (memory || path === undefined) return memory as CredentialKey;

@@ -2,6 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { carryKeyLines } from '../../domain/audit/carry-audit-keys.js';
 import { defaultKeyDir } from '../../domain/audit/default-key-dir.js';
 import { databaseLocation } from '../../storage/index.js';
+import type { CredentialKeyring } from './credential-keyring.js';
 import { CREDENTIAL_KEY_FILE, loadCredentialKeyring } from './credential-keyring.js';
 import { PostgresTenantEndpointRows } from './postgres-tenant-endpoint-rows.js';
 import { SqliteTenantEndpointRows } from './sqlite-tenant-endpoint-rows.js';
@@ -12,6 +13,12 @@ import { TenantEndpoints } from './tenant-endpoints.js';
 function defaultCredentialDir(location: string, env: NodeJS.ProcessEnv): string | undefined {
   const target = databaseLocation(location);
   return target.kind === 'postgres' ? defaultKeyDir(env) : target.path === ':memory:' ? undefined : dirname(resolve(target.path));
+}
+
+/** The keyring the environment names for the endpoints at `location` (see openTenantEndpoints); throws CredentialKeyError. */
+export function credentialKeyringFor(location: string, env: NodeJS.ProcessEnv): CredentialKeyring {
+  const defaultDir = defaultCredentialDir(location, env);
+  return loadCredentialKeyring({ env, ...(defaultDir !== undefined && { defaultDir }) });
 }
 
 /** The sealed rows alone at `location`, migrated, without a keyring (`waybill db migrate` and `db copy`); throws StoreError. */
@@ -27,9 +34,7 @@ export async function openTenantEndpointRows(location: string): Promise<TenantEn
  * CredentialKeyError.
  */
 export async function openTenantEndpoints(location: string, options: { env?: NodeJS.ProcessEnv; now?: () => Date } = {}): Promise<TenantEndpoints> {
-  const env = options.env ?? process.env;
-  const defaultDir = defaultCredentialDir(location, env);
-  const keyring = loadCredentialKeyring({ env, ...(defaultDir !== undefined && { defaultDir }) });
+  const keyring = credentialKeyringFor(location, options.env ?? process.env);
   return new TenantEndpoints(await openTenantEndpointRows(location), keyring, options.now);
 }
 

@@ -17,6 +17,12 @@ export function sealSecret(key: CredentialKey, plain: string, context: string): 
   return [VERSION, key.id, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
 }
 
+/** The id of the key `sealed` was sealed under, or undefined when it is not in a format this Waybill reads. */
+export function sealedKeyId(sealed: string): string | undefined {
+  const [version, keyId] = sealed.split('.');
+  return version === VERSION ? keyId : undefined;
+}
+
 /**
  * Opens a value `sealSecret` made, under the same `context`. Throws CredentialKeyError when the value
  * is malformed, its key is not in `keyring`, or it does not authenticate (altered, or another context).

@@ -19,6 +19,10 @@ export interface TenantEndpointRows {
   get(tenant: string): Promise<StoredTenantEndpoint | undefined>;
   /** True when the tenant had a row. */
   remove(tenant: string): Promise<boolean>;
+  /** Every tenant's row, by tenant (a key rotation re-seals them). */
+  list(): Promise<StoredTenantEndpoint[]>;
+  /** Replaces the tenant's sealed value only if it is still `from` (no `set` came in between); true when it did. */
+  swapSealed(tenant: string, from: string, to: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -40,5 +44,9 @@ export const UPSERT_ENDPOINT_SQL = (p: (n: number) => string) => `
 
 export const SELECT_ENDPOINT_SQL = (p: (n: number) => string) =>
   `SELECT tenant, model, sealed, key_hint AS "keyHint", updated_at AS "updatedAt", updated_by AS "updatedBy" FROM tenant_model_endpoints WHERE tenant = ${p(1)}`;
+
+export const LIST_ENDPOINTS_SQL = `SELECT tenant, model, sealed, key_hint AS "keyHint", updated_at AS "updatedAt", updated_by AS "updatedBy" FROM tenant_model_endpoints ORDER BY tenant`;
+
+export const SWAP_SEALED_SQL = (p: (n: number) => string) => `UPDATE tenant_model_endpoints SET sealed = ${p(3)} WHERE tenant = ${p(1)} AND sealed = ${p(2)}`;
 
 export const rowValues = (row: StoredTenantEndpoint): string[] => [row.tenant, row.model, row.sealed, row.keyHint, row.updatedAt, row.updatedBy];

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ModelEndpoint } from '../config/model-config.js';
 import type { CredentialKeyring } from './credential-keyring.js';
-import { openSealed, sealSecret } from './seal-secret.js';
+import { openSealed, sealedKeyId, sealSecret } from './seal-secret.js';
 import type { TenantEndpointInput } from './tenant-endpoint-input.js';
 import { checkTenantEndpoint, TenantEndpointInputError } from './tenant-endpoint-input.js';
 import type { TenantEndpointRows } from './tenant-endpoint-rows.js';
@@ -77,6 +77,29 @@ export class TenantEndpoints {
   /** True when the tenant had an endpoint; its runs use the service's own models from now on. */
   remove(tenant: string): Promise<boolean> {
     return this.#rows.remove(tenant);
+  }
+
+  /**
+   * Re-seals every tenant's endpoint under the keyring's sealing key (after a rotation appended a new
+   * one): each value is opened with the key that sealed it, which must still be in the keyring, and
+   * replaced only if no `set` changed it meanwhile. `left`: tenants whose value is still under another
+   * key afterwards (set meanwhile by a process sealing with another key); empty when the rotation is done.
+   * Throws CredentialKeyError when a value does not open (its key is missing, or it was altered).
+   */
+  async resealAll(): Promise<{ key: string; resealed: number; already: number; left: string[] }> {
+    const key = this.#keyring.sealing();
+    let resealed = 0;
+    let already = 0;
+    for (const row of await this.#rows.list()) {
+      if (sealedKeyId(row.sealed) === key.id) {
+        already += 1;
+        continue;
+      }
+      const context = CONTEXT(row.tenant);
+      if (await this.#rows.swapSealed(row.tenant, row.sealed, sealSecret(key, openSealed(this.#keyring, row.sealed, context), context))) resealed += 1;
+    }
+    const left = (await this.#rows.list()).filter((row) => sealedKeyId(row.sealed) !== key.id).map((row) => row.tenant);
+    return { key: key.id, resealed, already, left };
   }
 
   close(): Promise<void> {
