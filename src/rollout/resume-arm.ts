@@ -25,7 +25,8 @@ export function rolloutResumeArm(store: RolloutStore, catalog: VersionCatalog): 
     const arm: RunVariant = withoutReroute(started);
     if (started.rerouted) return routed(framework, catalog, arm, started.rerouted);
     const change = await store.getChange(arm.change_id);
-    if (arm.arm === 'candidate' && change?.state === 'rolled_back') {
+    // A runtime change's versions are frameworks: the pause cannot move to another, so it stays where it is.
+    if (arm.arm === 'candidate' && change?.state === 'rolled_back' && arm.kind !== 'runtime') {
       const stable = catalog(arm.kind, change.stableVersion, framework);
       if (stable && stable.runtimeName === framework.runtimeName) return { ...stable, variant: { ...arm, rerouted: { version: change.stableVersion, reason: 'rolled_back' } } };
     }
