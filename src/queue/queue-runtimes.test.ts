@@ -48,20 +48,30 @@ describe.runIf(baseUrl).each(RUNTIME_NAMES)('the run queue on the %s runtime (Po
     await schema?.drop();
   });
 
-  const run = (runId: string, input: string) => queue?.enqueue({ kind: 'run', runId, threadId: `t-${runId}`, tenant: 'default', input });
+  const run = async (runId: string, input: string) => (await queue?.enqueue({ kind: 'run', runId, threadId: `t-${runId}`, tenant: 'default', input })) ?? '';
   const recordOf = (runId: string) => eventually(async () => runtime?.runs.getRun(runId));
+  // The worker writes a run's record, then completes its job: the record alone does not mean the job is
+  // settled, so a case waits for its own job to leave the queue before it counts what the queue holds.
+  const settledJob = (jobId: string) =>
+    eventually(async () => {
+      const { rows } = await (queue as JobQueue).inTransaction((db) => db.executeSql(`SELECT state, output FROM ${queue?.settings.schema}.job WHERE id = $1`, [jobId]));
+      const job = rows[0] as { state: string; output: unknown } | undefined;
+      return job && job.state !== 'created' && job.state !== 'active' ? job : undefined;
+    });
 
   it('runs a queued request on that runtime under the run id it was queued with', async () => {
-    await run('run-track', 'Де зараз посилка TTN-000001?');
+    const jobId = await run('run-track', 'Де зараз посилка TTN-000001?');
     expect(await recordOf('run-track')).toMatchObject({ run_id: 'run-track', runtime: runtimeName, status: 'finished', tool_calls: [{ tool: 'track_shipment', status: 'ok' }] });
+    expect(await settledJob(jobId)).toMatchObject({ state: 'completed', output: { run_id: 'run-track', status: 'finished', replayed: false } });
   });
 
   if (runtimeName === 'adk') {
     it('finishes a cancellation request without a pause, and refuses a queued decision by name with nothing queued', async () => {
-      await run('run-cancel', CANCEL);
+      const jobId = await run('run-cancel', CANCEL);
       const record = await recordOf('run-cancel');
       expect(record).toMatchObject({ runtime: 'adk', status: 'finished' });
       expect(record.pending).toBeUndefined();
+      expect(await settledJob(jobId)).toMatchObject({ state: 'completed', output: { run_id: 'run-cancel', status: 'finished', replayed: false } });
       const decided = queueDecision(queue as JobQueue, runtime as Runtime, { threadId: record.thread_id, tenant: 'default', approvalId: record.run_id, decision: { type: 'approve', by: 'test' } });
       await expect(decided).rejects.toMatchObject({ name: 'DecisionError', code: 'nothing_pending' });
       expect(await queue?.stats()).toMatchObject({ queued: 0, active: 0, deadLetters: 0 });
@@ -69,9 +79,10 @@ describe.runIf(baseUrl).each(RUNTIME_NAMES)('the run queue on the %s runtime (Po
     });
   } else {
     it('runs a cancellation to its pause; a queued approval is resumed by the worker and cancels once', async () => {
-      await run('run-cancel', CANCEL);
+      const runJobId = await run('run-cancel', CANCEL);
       const paused = await recordOf('run-cancel');
       expect(paused).toMatchObject({ runtime: runtimeName, status: 'awaiting_approval', pending: { tool: 'cancel_shipment' } });
+      expect(await settledJob(runJobId)).toMatchObject({ state: 'completed', output: { run_id: 'run-cancel', status: 'awaiting_approval' } });
       // The edit rule holds here as on every path: a changed shipment is refused by name and nothing is queued.
       const moved = queueDecision(queue as JobQueue, runtime as Runtime, { threadId: paused.thread_id, tenant: 'default', approvalId: paused.run_id, decision: { type: 'edit', by: 'test', args: { tracking_id: 'TTN-000010' } } });
       await expect(moved).rejects.toMatchObject({ name: 'DecisionError', code: 'invalid_edit', ...(runtimeName === 'langgraph' && { problems: [expect.stringMatching(/^tracking_id: .*not the shipment/)] }) });
@@ -86,7 +97,8 @@ describe.runIf(baseUrl).each(RUNTIME_NAMES)('the run queue on the %s runtime (Po
       });
       expect(resumed).toMatchObject({ run_id: resumeRunId, runtime: runtimeName, status: 'finished', approval: { decision: 'approve', by: 'test' } });
       expect(await runtime?.domain.countCancellations('TTN-000004')).toBe(1);
-      expect(await queue?.stats()).toMatchObject({ queued: 0, deadLetters: 0 });
+      expect(await settledJob(jobId)).toMatchObject({ state: 'completed', output: { run_id: resumeRunId, status: 'finished' } });
+      expect(await queue?.stats()).toMatchObject({ queued: 0, active: 0, deadLetters: 0 });
     });
   }
 });
