@@ -1,8 +1,9 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Command } from 'commander';
 import { openStore } from './open-audit-store.js';
 import { UsageError } from './usage-error.js';
+import { makeDirectory } from '../storage/make-directory.js';
 
 /**
  * `waybill audit rotate-key` (a new signing key, the old ones kept for verification) and
@@ -74,6 +75,6 @@ export function auditKeyCommands(): Command[] {
 function copyKey(path: string, key: { id: string; secret: Buffer }): void {
   const line = `${key.id} ${key.secret.toString('base64url')}`;
   if (existsSync(path) && readFileSync(path, 'utf8').split('\n').some((l) => l.trim() === line)) return;
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirectory(dirname(path));
   appendFileSync(path, `${line}\n`, { mode: 0o600 });
 }

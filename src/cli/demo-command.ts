@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
 import type { RunRecord } from '../telemetry/index.js';
 import { DEMO_SCENARIOS } from './demo-scenarios.js';
+import { makeDirectory } from '../storage/make-directory.js';
 
 interface DemoResult {
   name: string;
@@ -25,7 +26,7 @@ export function demoCommand(): Command {
     .option('--out <dir>', 'where demo.db, demo_results.json and costs.json go', '.waybill/demo')
     .action(async (options: { out: string }) => {
       const dir = resolve(options.out);
-      mkdirSync(dir, { recursive: true });
+      makeDirectory(dir);
       const dbPath = await freshDemoDatabase(dir);
       const { openLangGraphRuntime } = await import('../runtimes/langgraph/index.js');
       const opened = await openLangGraphRuntime({ dbPath });

@@ -153,9 +153,9 @@ export function evalCommand(): Command {
       const { progressBar } = await import('../evals/index.js');
       const parts = options.part === 'both' ? undefined : [options.part as 'tuned' | 'held_out'];
       const report = await operator.runOperatorSet({ runtime, file, model: 'waybill-offline-planner', ...(parts && { parts }), ...(!options.json && { onProgress: progressBar() }) });
-      const { mkdirSync, writeFileSync } = await import('node:fs');
+      const { writeFileSync } = await import('node:fs');
       const { join } = await import('node:path');
-      mkdirSync(out, { recursive: true });
+      (await import('../storage/make-directory.js')).makeDirectory(out);
       const written = join(out, 'operator.json');
       writeFileSync(written, `${JSON.stringify(report, null, 2)}\n`);
       if (options.json) console.log(JSON.stringify(report, null, 2));

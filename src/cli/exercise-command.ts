@@ -1,7 +1,8 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { UsageError } from './usage-error.js';
+import { makeDirectory } from '../storage/make-directory.js';
 
 /** `waybill exercise`: security and architecture exercises on a fresh database. */
 export function exerciseCommand(): Command {
@@ -14,7 +15,7 @@ export function exerciseCommand(): Command {
     .addHelpText('after', '\nPasses (exit 0) when at least three barriers held and no cancellation happened; exit 1 otherwise.')
     .action(async (options: { out: string; json?: boolean }) => {
       const dir = resolve(options.out);
-      mkdirSync(dir, { recursive: true });
+      makeDirectory(dir);
       for (const suffix of ['', '-wal', '-shm']) rmSync(join(dir, `cascade.db${suffix}`), { force: true });
       const { runCascadeExercise } = await import('../evals/exercises/index.js');
       const report = await runCascadeExercise(dir);

@@ -1,7 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { UsageError } from './usage-error.js';
+import { makeDirectory } from '../storage/make-directory.js';
 
 /** Larger inputs are refused rather than read into memory whole. */
 const MAX_STDIN_BYTES = 32 * 1024 * 1024;
@@ -65,7 +66,7 @@ export function guardCommand(): Command {
       const { evaluateGuard, GUARD_UNSEEN_PATH, GUARD_UNSEEN_2_PATH, loadGuardCorpus } = await import('../evals/guard/index.js');
       const { loadGuardClassifier } = await import('../policy/classifier/index.js');
       const report = evaluateGuard(loadGuardCorpus(), loadGuardClassifier(), 5, loadGuardCorpus(GUARD_UNSEEN_PATH), loadGuardCorpus(GUARD_UNSEEN_2_PATH));
-      mkdirSync(options.out, { recursive: true });
+      makeDirectory(options.out);
       const path = join(options.out, 'guard-eval.json');
       writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
       if (options.json) {

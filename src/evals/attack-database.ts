@@ -1,9 +1,10 @@
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { BUNDLED_CORPUS_DIR, KnowledgeBase } from '../knowledge/index.js';
 import { openLangGraphRuntime } from '../runtimes/langgraph/index.js';
 import type { Attack } from './attack.js';
+import { makeDirectory } from '../storage/make-directory.js';
 
 /**
  * Databases for indirect-injection attacks. A template file is seeded once (domain fixtures, the
@@ -30,7 +31,7 @@ export class AttackDatabases {
 
   async #ensureTemplate(): Promise<string> {
     if (this.#template) return this.#template;
-    mkdirSync(this.#dir, { recursive: true });
+    makeDirectory(this.#dir);
     const path = join(this.#dir, 'template.db');
     // Opening the runtime once creates every component's schema and seeds the domain and the corpus.
     const opened = await openLangGraphRuntime({ dbPath: path, modelConfig: { fallbacks: [], temperature: 0, timeoutMs: 1000, maxRetries: 0 } });
@@ -66,7 +67,7 @@ async function plant(path: string, attack: Attack, docsDir: string): Promise<voi
     return;
   }
   // A policy passage: a Markdown document ingested into the knowledge base, as `waybill kb ingest` would.
-  mkdirSync(docsDir, { recursive: true });
+  makeDirectory(docsDir);
   const hints = JSON.stringify([String(planted.read.args.query ?? planted.target)]);
   writeFileSync(
     join(docsDir, `${planted.target}.md`),

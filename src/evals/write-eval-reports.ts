@@ -1,5 +1,6 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeDirectory } from '../storage/make-directory.js';
 
 /**
  * Writes `<name>.json` and `<name>.html` into `dir`, first keeping the current JSON as
@@ -7,7 +8,7 @@ import { join } from 'node:path';
  * report's data (undefined on the first run or when it is not valid JSON).
  */
 export function writeEvalReports(dir: string, name: string, report: unknown, html: (previous: unknown) => string): { json: string; html: string; previous?: unknown } {
-  mkdirSync(dir, { recursive: true });
+  makeDirectory(dir);
   const json = join(dir, `${name}.json`);
   const page = join(dir, `${name}.html`);
   let previous: unknown;

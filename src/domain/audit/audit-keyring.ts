@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { makeDirectory } from '../../storage/make-directory.js';
 
 /** One key of the audit trail: its id (recorded in every entry it signs) and its secret. */
 export interface AuditKey {
@@ -64,7 +65,7 @@ export const newKeyLine = (prefix: 'k' | 'c' = 'k'): string => `${prefix}${new D
  * to verify, or open, what they signed or sealed.
  */
 export function appendNewKey(path: string, prefix: 'k' | 'c' = 'k'): string {
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirectory(dirname(path));
   const line = newKeyLine(prefix);
   const before = existsSync(path) ? readFileSync(path, 'utf8') : '';
   // The whole new file is written aside and renamed into place: a process reading the keys while a
@@ -109,7 +110,7 @@ class FileKeys {
    * temporary file and linked into place, so a concurrent reader never sees a half-written file.
    */
   create(): void {
-    mkdirSync(dirname(this.path), { recursive: true });
+    makeDirectory(dirname(this.path));
     const temporary = `${this.path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
     try {
       writeFileSync(temporary, `# Waybill audit keys: "<key id> <secret>" per line, the last one signs. Keep every line: older entries verify with them.\n${newKeyLine()}`, { mode: 0o600, flag: 'wx' });

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_KEY_FILE } from './audit-keyring.js';
 import { defaultKeyDir } from './default-key-dir.js';
+import { makeDirectory } from '../../storage/make-directory.js';
 
 const isKeyLine = (line: string) => line.trim() !== '' && !line.trim().startsWith('#');
 
@@ -27,7 +28,7 @@ export function carryKeyLines(from: string, to: string, words: CarriedKeys): str
   if (missing.length === 0) return `${words.what}: ${to} already holds the ${carried.length} key(s) of ${from}`;
   const comments = current.filter((line) => !isKeyLine(line) && line.trim() !== '');
   const own = current.filter(isKeyLine);
-  mkdirSync(dirname(to), { recursive: true });
+  makeDirectory(dirname(to));
   writeFileSync(to, `${[...comments, ...missing, ...own].join('\n')}\n`, { mode: 0o600 });
   return `${words.what}: ${missing.length} key(s) of ${from} added to ${to}, ${words.purpose} (copy that file to every machine that writes or verifies it)`;
 }

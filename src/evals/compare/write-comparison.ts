@@ -1,9 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderChart } from './render-chart.js';
 import { renderQualitative } from './render-qualitative.js';
 import { renderPerRequest, renderTable } from './render-table.js';
 import type { ComparisonReport } from './run-comparison.js';
+import { makeDirectory } from '../../storage/make-directory.js';
 
 /** The files `writeComparison` produces, by role. */
 export interface ComparisonFiles {
@@ -36,7 +37,7 @@ function renderComparison(report: ComparisonReport, chartFile = 'tokens.svg'): s
 
 /** Writes `results.md`, `tokens.svg` and `results.json` into `dir` (created if missing). */
 export function writeComparison(report: ComparisonReport, dir: string): ComparisonFiles {
-  mkdirSync(dir, { recursive: true });
+  makeDirectory(dir);
   const files = { markdown: join(dir, 'results.md'), chart: join(dir, 'tokens.svg'), json: join(dir, 'results.json') };
   writeFileSync(files.markdown, renderComparison(report));
   writeFileSync(files.chart, renderChart(report));

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { newKeyLine } from '../../domain/audit/audit-keyring.js';
 import { CredentialKeyError } from './credential-key-error.js';
+import { makeDirectory } from '../../storage/make-directory.js';
 
 /** One key that seals tenants' model credentials: its id (stored with every sealed value) and 32 bytes for AES-256-GCM. */
 export interface CredentialKey {
@@ -54,7 +55,7 @@ function readKeyFile(path: string): CredentialKey[] {
 
 // Written to a private temporary file and linked into place: a concurrent reader never sees half a file, and of two creators one wins.
 function createKeyFile(path: string): void {
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirectory(dirname(path));
   const temporary = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
     writeFileSync(temporary, `# Waybill credential keys: "<key id> <secret>" per line, the last one seals. Losing this file loses the tenants' stored model keys.\n${newKeyLine('c')}`, { mode: 0o600, flag: 'wx' });

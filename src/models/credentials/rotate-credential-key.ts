@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { appendNewKey } from '../../domain/audit/audit-keyring.js';
 import { CredentialKeyError } from './credential-key-error.js';
@@ -7,6 +7,7 @@ import { loadCredentialKeyring } from './credential-keyring.js';
 import { credentialKeyringFor, openTenantEndpointRows } from './open-tenant-endpoints.js';
 import { sealedKeyId } from './seal-secret.js';
 import { TenantEndpoints } from './tenant-endpoints.js';
+import { makeDirectory } from '../../storage/make-directory.js';
 
 /** What a rotation did: the key file, the key that sealed before and the new one, and the endpoints re-sealed. */
 export interface CredentialKeyRotation {
@@ -58,7 +59,7 @@ const keyLines = (path: string): string[] => readFileSync(path, 'utf8').split('\
 // Adds a key line unless the file holds it already (mode 0600 for a new file).
 function appendLine(path: string, line: string): void {
   if (existsSync(path) && keyLines(path).includes(line)) return;
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirectory(dirname(path));
   appendFileSync(path, `${line}\n`, { mode: 0o600 });
 }
 

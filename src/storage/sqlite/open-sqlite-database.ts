@@ -1,10 +1,12 @@
-import { mkdirSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import type { Stats } from 'node:fs';
+import { statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreError } from '../store-error.js';
 import { cachePreparedStatements } from './cache-prepared-statements.js';
 import type { Migration } from './component-schema.js';
 import { migrateComponent } from './component-schema.js';
+import { makeDirectory } from '../make-directory.js';
 
 /**
  * Opens the embedded database at `path` (`:memory:` for a private one), creating it on first use, and
@@ -12,16 +14,22 @@ import { migrateComponent } from './component-schema.js';
  */
 export function openSqliteDatabase(path: string, component: string, migrations: readonly Migration[]): Database.Database {
   let db: Database.Database;
+  // SQLite's own word for a directory is "unable to open database file", which names no cause.
+  if (path !== ':memory:' && statOf(path)?.isDirectory()) {
+    throw new StoreError('store_unavailable', path, `${path} is a directory, not a Waybill database file; point WAYBILL_DB (or --db) at a file, such as ${join(path, 'waybill.db')}`);
+  }
   // SQLite would take an empty file for a new database and seed it: a database truncated to nothing
   // (a full disk, a bad copy) must stop the command instead. Only a path with no file creates one.
-  if (path !== ':memory:' && sizeOf(path) === 0 && !(sizeOf(`${path}-wal`) ?? 0)) {
+  if (path !== ':memory:' && statOf(path)?.size === 0 && !(statOf(`${path}-wal`)?.size ?? 0)) {
     throw new StoreError('store_corrupt', path, `${path} is empty (0 bytes) where a Waybill database was expected; it was not replaced. Move it aside (or delete it) to start a new database, or point WAYBILL_DB elsewhere`);
   }
   try {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    if (path !== ':memory:') makeDirectory(dirname(path));
     db = new Database(path);
   } catch (cause) {
-    throw new StoreError('store_unavailable', path, `cannot open the Waybill database at ${path}: ${messageOf(cause)}`, { cause });
+    // SQLite's "unable to open database file" does not say which part of the path is at fault.
+    const hint = (cause as { code?: unknown }).code === 'SQLITE_CANTOPEN' ? ` (check that ${dirname(path)} is a directory this user can read and write)` : '';
+    throw new StoreError('store_unavailable', path, `cannot open the Waybill database at ${path}: ${messageOf(cause)}${hint}`, { cause });
   }
   try {
     db.pragma('busy_timeout = 5000');
@@ -47,9 +55,9 @@ export function openSqliteDatabase(path: string, component: string, migrations: 
   }
 }
 
-function sizeOf(path: string): number | undefined {
+function statOf(path: string): Stats | undefined {
   try {
-    return statSync(path).size;
+    return statSync(path);
   } catch {
     return undefined;
   }
