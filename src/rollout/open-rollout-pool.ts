@@ -8,6 +8,7 @@ import { rolloutResumeArm } from './resume-arm.js';
 import type { RolloutStore } from './rollout-store.js';
 import type { OpenTargetRuntime } from './runtime-pool.js';
 import { RuntimePool } from './runtime-pool.js';
+import { stageExecutionCheck } from './stage-execution-check.js';
 import type { RunTarget, TargetChooser } from './run-target.js';
 import type { VersionCatalog } from './version-catalog.js';
 import { defaultVersionCatalog } from './version-catalog.js';
@@ -41,7 +42,8 @@ export interface RolloutPool {
 
 /**
  * Opens the rollout store on `dbPath` and a runtime pool whose runs go through the tenant's stage and
- * change (rolloutChooser) and are judged after they finish (rollbackObserver). Closing the pool closes the store.
+ * change (rolloutChooser), whose irreversible calls meet the stage in force when they would run
+ * (stageExecutionCheck), and are judged after they finish (rollbackObserver). Closing the pool closes the store.
  */
 export async function openRolloutPool(options: RolloutPoolOptions): Promise<RolloutPool> {
   const rollouts = await openRolloutStore(options.dbPath, options.now);
@@ -59,6 +61,7 @@ export async function openRolloutPool(options: RolloutPoolOptions): Promise<Roll
     choosers: [rolloutChooser(rollouts, catalog), ...(options.choosers ?? [])],
     resumeArm: rolloutResumeArm(rollouts, catalog),
     onRunFinished: observe,
+    executionCheck: stageExecutionCheck(rollouts),
     closeAfter: [rollouts],
     ...(options.resumeChoosers && { resumeChoosers: options.resumeChoosers }),
     ...(options.open && { open: options.open }),

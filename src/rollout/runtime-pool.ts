@@ -1,4 +1,4 @@
-import type { OpenNamedRuntimeOptions, RunObserver, Runtime, RuntimeName } from '../runtimes/index.js';
+import type { ExecutionCheck, OpenNamedRuntimeOptions, RunObserver, Runtime, RuntimeName } from '../runtimes/index.js';
 import type { RunVariant } from '../telemetry/index.js';
 import type { ResumeArm } from './resume-arm.js';
 import type { RunCaller, RunTarget, TargetChooser } from './run-target.js';
@@ -25,6 +25,8 @@ export interface RuntimePoolOptions {
   resumeChoosers?: readonly TargetChooser[];
   /** Given to every runtime the pool opens. */
   onRunFinished?: RunObserver;
+  /** Given to every runtime the pool opens: asked before each irreversible call runs (the tenant's stage, stageExecutionCheck). */
+  executionCheck?: ExecutionCheck;
   open?: OpenTargetRuntime;
   /** Closed after the runtimes, by `close` (the stores the choosers read). */
   closeAfter?: ReadonlyArray<{ close(): Promise<void> }>;
@@ -117,5 +119,5 @@ export class RuntimePool {
 }
 
 function runtimeOptions(pool: RuntimePoolOptions, target: RunTarget): OpenNamedRuntimeOptions {
-  return { ...target.options, dbPath: pool.dbPath, ...(pool.onRunFinished && { onRunFinished: pool.onRunFinished }) };
+  return { ...target.options, dbPath: pool.dbPath, ...(pool.onRunFinished && { onRunFinished: pool.onRunFinished }), ...(pool.executionCheck && { executionCheck: pool.executionCheck }) };
 }

@@ -92,6 +92,19 @@ describe('stages on /v1/runs', () => {
     expect(await json<RunRecord>(await s.call('POST', '/v1/runs', { key: s.keys.operator, body: { input: 'Скасуй TTN-000004, клієнт відмовився, поверни 100 грн' } }))).toMatchObject({ status: 'awaiting_approval' });
   });
 
+  it('refuses an approval decided over HTTP after the tenant moved to read_only: nothing is cancelled, and the answer says why', async () => {
+    const s = await open();
+    const paused = await json<RunRecord>(await s.call('POST', '/v1/runs', { key: s.keys.operator, body: { input: 'Cancel TTN-000004, the customer refused it, refund 100 UAH' } }));
+    expect(paused.status).toBe('awaiting_approval');
+    await s.rollouts.setStage('acme', 'read_only', 'test');
+    const res = await s.call('POST', `/v1/approvals/${paused.run_id}`, { key: s.keys.operator, body: { decision: 'approve' } });
+    expect(res.status).toBe(200);
+    const resumed = await json<RunRecord>(res);
+    expect(resumed).toMatchObject({ status: 'stopped', stop_reason: 'policy_deny:cancel_shipment', approval: { decision: 'approve' } });
+    expect(resumed.answer).toMatch(/^Nothing was cancelled: .*"read_only" rollout stage.*ask again/);
+    expect(await s.opened.domain.countCancellations('TTN-000004')).toBe(0);
+  });
+
   it('records the arm a run ran on, in the record and its audit trail', async () => {
     const s = await open();
     const change = await s.rollouts.start('acme', { kind: 'model', candidate: 'offline', percent: 100 }, 'test');

@@ -9,6 +9,7 @@ export { gateToolCall } from './tool-gate.js';
 export { refuseProposedCall, vetToolCall } from './vet-tool-call.js';
 export { delegateWithProof, judgeDelegation } from './judge-delegation.js';
 export type { OpenRuntimeOptions } from './open-runtime-options.js';
+export type { ExecutionCheck, ExecutionRefusal } from './execution-check.js';
 export { exitCodeFor } from './exit-code.js';
 export type { DomainBoundary } from './domain-boundary.js';
 export { fileBeforePause } from './file-approval.js';

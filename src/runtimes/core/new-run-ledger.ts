@@ -4,6 +4,7 @@ import type { ControlStore, DailyBudgetStore, DomainPolicy, ModelPrice, RateLimi
 import { cachedControlReads, ConcurrencyCap, DEFAULT_DOMAIN_POLICY, LoopDetector, RateLimiter, redactPii, RunBudget, ToolResilience } from '../../policy/index.js';
 import type { RunRuntime, RunVariant } from '../../telemetry/index.js';
 import type { DomainBoundary } from './domain-boundary.js';
+import type { ExecutionCheck } from './execution-check.js';
 import type { ProofSettings } from './run-ledger.js';
 import { RunLedger } from './run-ledger.js';
 
@@ -36,6 +37,8 @@ export interface LedgerServices {
   boundary?: DomainBoundary;
   /** Tenants' daily budgets, charged per model call (issue 37). */
   dailyBudget?: DailyBudgetStore;
+  /** Asked by the tool gate before an irreversible call runs. */
+  executionCheck?: ExecutionCheck;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface LedgerServices {
  * outlive runs (a tool that keeps failing stays open for the next run in this process).
  * Rate limit default: bursts of 30, then 10 per second; concurrency default 8 per tenant and tool.
  */
-export function ledgerServices(options: { runtime: RunRuntime; controls: ControlStore; policy?: DomainPolicy | undefined; limits?: Partial<RunLimits> | undefined; rateLimit?: RateLimit | undefined; maxConcurrentToolCalls?: number | undefined; resilience?: ToolResilience | undefined; prices?: Readonly<Record<string, ModelPrice>> | undefined; proof?: Partial<ProofSettings> | undefined; now?: (() => Date) | undefined; newId?: (() => string) | undefined; boundary?: DomainBoundary | undefined; dailyBudget?: DailyBudgetStore | undefined }): LedgerServices {
+export function ledgerServices(options: { runtime: RunRuntime; controls: ControlStore; policy?: DomainPolicy | undefined; limits?: Partial<RunLimits> | undefined; rateLimit?: RateLimit | undefined; maxConcurrentToolCalls?: number | undefined; resilience?: ToolResilience | undefined; prices?: Readonly<Record<string, ModelPrice>> | undefined; proof?: Partial<ProofSettings> | undefined; now?: (() => Date) | undefined; newId?: (() => string) | undefined; boundary?: DomainBoundary | undefined; dailyBudget?: DailyBudgetStore | undefined; executionCheck?: ExecutionCheck | undefined }): LedgerServices {
   return {
     runtime: options.runtime,
     controls: options.controls,
@@ -59,6 +62,7 @@ export function ledgerServices(options: { runtime: RunRuntime; controls: Control
     newId: options.newId ?? randomUUID,
     ...(options.boundary && { boundary: options.boundary }),
     ...(options.dailyBudget && { dailyBudget: options.dailyBudget }),
+    ...(options.executionCheck && { executionCheck: options.executionCheck }),
   };
 }
 
@@ -90,6 +94,7 @@ export function newRunLedger(services: LedgerServices, identity: NewLedgerIdenti
     ...(services.boundary && { boundary: services.boundary }),
     ...(identity.variant && { variant: identity.variant }),
     ...(services.dailyBudget && { dailyBudget: services.dailyBudget }),
+    ...(services.executionCheck && { executionCheck: services.executionCheck }),
   });
 }
 

@@ -1,5 +1,6 @@
 import type { ChatPlanner, ModelConfig, ModelEndpoint } from '../../models/index.js';
 import type { DomainPolicy, ModelPrice, RateLimit, RunLimits, ToolResilience } from '../../policy/index.js';
+import type { ExecutionCheck } from './execution-check.js';
 import type { ProofSettings } from './run-ledger.js';
 import type { RunObserver } from './runtime.js';
 
@@ -41,4 +42,6 @@ export interface OpenRuntimeOptions {
   now?: () => Date;
   newId?: () => string;
   onRunFinished?: RunObserver;
+  /** Asked before every irreversible call runs (the runtime pool's: the tenant's rollout stage, read now); a refusal ends the run. */
+  executionCheck?: ExecutionCheck;
 }

@@ -7,6 +7,15 @@ type Rule = readonly [RegExp, (match: RegExpExecArray, tool: string) => Phrases]
 // access rule as an access rule. Only the access and taint rules are about security.
 const RULES: readonly Rule[] = [
   [
+    // The tenant's rollout stage, read when the call would run (it may have changed while a human decided).
+    /is in rollout stage (\w+)/,
+    (m, tool) => ({
+      uk: `Нічого не скасовано: ваш обліковий запис переведено на етап розгортання «${m[1]}», який дозволяє лише читання, тож ${tool} не виконано, навіть якщо дію було підтверджено. Адміністратор може повернути попередній етап (waybill rollout stage general), після чого надішліть запит ще раз.`,
+      en: `Nothing was cancelled: your account was moved to the "${m[1]}" rollout stage, which allows reading only, so ${tool} was not run, even if it had been approved. An administrator can move the account back to its earlier stage (waybill rollout stage general); then ask again.`,
+      ru: `Ничего не отменено: ваша учётная запись переведена на этап развёртывания «${m[1]}», который разрешает только чтение, поэтому ${tool} не выполнено, даже если действие было подтверждено. Администратор может вернуть прежний этап (waybill rollout stage general), после чего отправьте запрос ещё раз.`,
+    }),
+  ],
+  [
     /(\d+(?:\.\d+)?) UAH is over the (?:automatic refund )?cap of (\d+(?:\.\d+)?) UAH/,
     (m) => ({
       uk: `Повернення ${m[1]} грн перевищує ліміт автоматичного повернення ${m[2]} грн: більше повернення оформлюється вручну. Нічого не змінено.`,

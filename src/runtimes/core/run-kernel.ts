@@ -68,7 +68,7 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     this.controls = parts.controls;
     this.runs = parts.runs;
     this.#durable = { runs: parts.runs, runtime: port.name, leaseMs: options.leaseMs ?? runLeaseMs(), now: options.now ?? (() => new Date()) };
-    this.#services = ledgerServices({ runtime: port.name, controls: parts.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, proof: options.proof, now: options.now, newId: options.newId, boundary: parts.boundary, dailyBudget: parts.dailyBudget });
+    this.#services = ledgerServices({ runtime: port.name, controls: parts.controls, policy: options.policy, limits: options.limits, rateLimit: options.rateLimit, maxConcurrentToolCalls: options.maxConcurrentToolCalls, resilience: options.resilience, prices: options.prices, proof: options.proof, now: options.now, newId: options.newId, boundary: parts.boundary, dailyBudget: parts.dailyBudget, executionCheck: options.executionCheck });
   }
 
   /**

@@ -7,6 +7,7 @@ import type { CallHold, ConcurrencyCap, ControlSnapshot, ControlStore, DailyBudg
 import { checkBeforeStep } from '../../policy/index.js';
 import type { AuditEventDraft, RunPending, RunRuntime, RunToolCall, RunVariant, RunVerification } from '../../telemetry/index.js';
 import type { DomainBoundary } from './domain-boundary.js';
+import type { ExecutionCheck } from './execution-check.js';
 import type { ReplyLanguage } from './reply-language.js';
 import type { HeldLease } from './run-lease.js';
 import type { RunWatch } from './run-progress.js';
@@ -40,6 +41,8 @@ export interface RunLedgerInit {
   variant?: RunVariant;
   /** Tenants' daily budgets, charged per model call across processes; absent where a test drives a ledger alone. */
   dailyBudget?: DailyBudgetStore;
+  /** Asked at the moment an irreversible call would run (the tenant's rollout stage, read now); absent outside a runtime pool. */
+  executionCheck?: ExecutionCheck;
 }
 
 /** The proof loop's settings (docs/proof.md): on by default, 2 retries, at most 5. */

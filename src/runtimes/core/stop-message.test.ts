@@ -50,6 +50,13 @@ describe('the stop message', () => {
     expect(stopMessage('policy_deny:check_stock', 'tracking_agent may not call check_stock', 'en')).toMatch(/access policy/);
   });
 
+  it('names the rollout stage that refused an approved call, and what an administrator can do', () => {
+    const detail = 'tenant acme is in rollout stage read_only, which allows read tools only: cancel_shipment was not run';
+    expect(stopMessage('policy_deny:cancel_shipment', detail, 'uk')).toMatch(/^Нічого не скасовано: .*«read_only».*cancel_shipment не виконано.*waybill rollout stage general.*ще раз\.$/);
+    expect(stopMessage('policy_deny:cancel_shipment', detail, 'en')).toMatch(/^Nothing was cancelled: .*"read_only" rollout stage.*cancel_shipment was not run.*waybill rollout stage general.*ask again\.$/);
+    expect(stopMessage('policy_deny:cancel_shipment', detail, 'ru')).toMatch(/^Ничего не отменено: .*«read_only».*cancel_shipment не выполнено.*waybill rollout stage general.*ещё раз\.$/);
+  });
+
   it('is written in the request’s language for every plain reason', () => {
     const reasons = ['operator_kill', 'tenant_disabled', 'max_steps', 'max_seconds', 'max_tokens', 'max_usd', 'loop_detected', 'depth_limit', 'cycle_detected', 'approval_rejected', 'approval_timeout', 'not_understood', 'interrupted', 'model_unavailable', 'model_error', 'tool_timeout:check_stock', 'tool_unhealthy:check_stock', 'tool_error_exhausted:check_stock'] as const;
     for (const reason of reasons) {

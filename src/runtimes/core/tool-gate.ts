@@ -32,7 +32,7 @@ const envelope = (status: 'error' | 'denied', problem: string) => JSON.stringify
 /**
  * The one gate every domain tool call of every runtime goes through, in this order: the operator's
  * switches read fresh (kill, tenant), call vetting (allowlist, arguments, domain policy, tool switches,
- * read-only mode, write origin), loop detection, rate limit, concurrency cap, breaker and timeout,
+ * read-only mode, write origin), for a write the execution check (a rollout stage read now), loop detection, rate limit, concurrency cap, breaker and timeout,
  * idempotency key, the call itself, audit, the result status from MCP's `isError`, the tool-output scan
  * and data wrapping. A refusal is returned as an envelope the model reads; a refusal that must end the
  * run also stops the ledger (first stop reason wins).
@@ -67,6 +67,13 @@ export async function gateToolCall(run: RunLedger, call: ToolCallProposal, execu
     run.addEvidence({ tool, args, outcome: 'error', text: JSON.stringify(verdict.result) });
     return { status: 'error', content: JSON.stringify(verdict.result) };
   }
+  const write = findDomainTool(tool)?.risk === 'irreversible';
+  // Read now, not when a human was asked: an approved call may resume after the tenant's stage changed.
+  const refusal = write ? await run.init.executionCheck?.({ tenant: run.init.tenant, tool }) : undefined;
+  if (refusal) {
+    run.stop(refusal.stopReason, refusal.detail);
+    return deny(refusal.detail);
+  }
   if (run.init.loops.record(tool, args)) {
     run.stop('loop_detected', `${tool} repeated with the same arguments`);
     return deny('the same call was repeated; the run is stopped');
@@ -79,7 +86,6 @@ export async function gateToolCall(run: RunLedger, call: ToolCallProposal, execu
     run.addEvidence({ tool, args, outcome: 'error', text });
     return { status: 'error', content: text };
   }
-  const write = findDomainTool(tool)?.risk === 'irreversible';
   // A write presents the grant of the decided pause it resumes; below the auto-approve threshold the
   // policy's own decision is recorded in the store and its grant presented, as a human's would be.
   const granted = write ? (run.takeGrant() ?? (verdict.needsApproval === false ? await autoGrant(run, agent, tool, args) : undefined)) : undefined;
