@@ -125,7 +125,7 @@ async function embeddedServerState(file: string) {
   await webhooks.close();
   const protocol = await openProtocolStore(file);
   await protocol.createThread({ threadId: 'ap-thread', tenant: 'default', metadata: { from: 'sqlite' } });
-  await protocol.addCheckpoint({ checkpointId: 'cp-1', threadId: 'ap-thread', runId: 'r-1', values: { messages: ['hi'] }, interrupts: [] });
+  await protocol.addCheckpoint({ checkpointId: 'cp-1', threadId: 'ap-thread', runId: 'r-1', messages: CHECKPOINT_MESSAGES });
   await protocol.close();
   const kb = await KnowledgeBase.open({ path: file, seedCorpus: BUNDLED_CORPUS_DIR });
   const search = await kb.searchPolicies({ agent: 'pricing_agent', query: 'ліміт ваги нічного тарифу', limit: 3 });
@@ -133,6 +133,9 @@ async function embeddedServerState(file: string) {
   await kb.close();
   return { key, links, documents, hits: search.hits.map((hit) => hit.chunk_id) };
 }
+
+/** A checkpoint's conversation: the question in full, the answer as a reference to its kernel run. */
+const CHECKPOINT_MESSAGES = [{ type: 'human' as const, id: 'r-1-human', content: 'hi' }, { type: 'ai' as const, id: 'r-1-ai', run_id: 'r-1' }];
 
 /** The copied key verifies, the copied link works once, the thread and the knowledge base answer as before. */
 async function expectServerStateOn(url: string, before: Awaited<ReturnType<typeof embeddedServerState>>) {
@@ -146,7 +149,7 @@ async function expectServerStateOn(url: string, before: Awaited<ReturnType<typeo
     expect(await webhooks.redeem(before.links.approve)).toMatchObject({ usable: true, link: { runId: 'run-x', decision: 'approve' } });
     expect(await webhooks.redeem(before.links.reject)).toMatchObject({ usable: false });
     expect(await protocol.getThread('ap-thread')).toMatchObject({ tenant: 'default', metadata: { from: 'sqlite' } });
-    expect((await protocol.latestCheckpoint('ap-thread'))?.values).toEqual({ messages: ['hi'] });
+    expect((await protocol.latestCheckpoint('ap-thread'))?.messages).toEqual(CHECKPOINT_MESSAGES);
     expect(await kb.documentCount()).toBe(before.documents);
     const search = await kb.searchPolicies({ agent: 'pricing_agent', query: 'ліміт ваги нічного тарифу', limit: 3 });
     expect(search.hits.map((hit) => hit.chunk_id)).toEqual(before.hits);

@@ -7,7 +7,7 @@ import { endEvents, progressEvents } from './protocol-run-events.js';
 import type { RunEvent } from './protocol-run-events.js';
 import type { ProtocolStore } from './protocol-store.js';
 import type { ProtocolInterrupt, ProtocolMessage, ProtocolValues } from './protocol-values.js';
-import { aiMessage, interruptFor } from './protocol-values.js';
+import { aiMessage, interruptFor, storedMessages } from './protocol-values.js';
 
 /** What runs a protocol run, in `serve` or in a queue worker: the store its events go to, and this process's runs. */
 export interface ProtocolRunner {
@@ -31,7 +31,8 @@ async function startingMessages(store: ProtocolStore, runId: string): Promise<Pr
 
 /**
  * Ends the run from the kernel's record of it (the run's status is that record's): the thread's next
- * checkpoint (the answer, and the interrupt of a pause as it was), the run's last events, and last the
+ * checkpoint (the conversation, its answers as references to their kernel runs: the text and a pause's
+ * interrupt stay the kernel's), the run's last events, and last the
  * end of its stream, so whoever sees the run ended has every event of it. A record of another run (a
  * decision made elsewhere first, whose resume the kernel applied instead) ends it as a refusal.
  */
@@ -46,7 +47,7 @@ export async function finishProtocolRun(store: ProtocolStore, run: RunRef, recor
   const pending = record.status === 'awaiting_approval' ? record.pending : undefined;
   const interrupts: ProtocolInterrupt[] = pending ? [interruptFor(record, pending)] : [];
   const values: ProtocolValues = { messages: [...messages, ai] };
-  await store.addCheckpoint({ checkpointId: `cp-${run.runId}`, threadId: run.threadId, runId: run.runId, values, interrupts: interrupts as unknown as Record<string, unknown>[] });
+  await store.addCheckpoint({ checkpointId: `cp-${run.runId}`, threadId: run.threadId, runId: run.runId, messages: storedMessages(values.messages) });
   await store.appendEvents(run.runId, endEvents(run, record, ai, values, interrupts));
   await store.endRun(run.runId);
 }

@@ -1,18 +1,26 @@
 import type { PostgresMigration } from '../../storage/index.js';
 import type { AlsoInTransaction } from '../../telemetry/index.js';
 import { openPostgresPool, POSTGRES_DIALECT, PostgresStore, postgresApplicationName, withTransaction } from '../../storage/index.js';
-import { PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3, PROTOCOL_SCHEMA_V4, protocolSchemaV1 } from './protocol-schema.js';
+import { checkpointMessagesFromState, PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3, PROTOCOL_SCHEMA_V4, PROTOCOL_SCHEMA_V5_ADD, PROTOCOL_SCHEMA_V5_DROP, protocolSchemaV1 } from './protocol-schema.js';
 import type {
-  CheckpointRowText, EventRowText, Json, NewProtocolRun, ProtocolCheckpoint, ProtocolEventRow, ProtocolRunRow, ProtocolStore, ProtocolThreadRow, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
+  CheckpointRowText, EventRowText, Json, NewCheckpoint, NewProtocolRun, ProtocolCheckpoint, ProtocolEventRow, ProtocolRunRow, ProtocolStore, ProtocolThreadRow, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
 } from './protocol-store.js';
-import { checkpointState, filterThreads, newRunRow, RUN_COLUMNS, runValues, toCheckpoint, toEvent, toRun, toThread } from './protocol-store.js';
+import { filterThreads, newRunRow, RUN_COLUMNS, runValues, toCheckpoint, toEvent, toRun, toThread } from './protocol-store.js';
 
 /** The same version and tables as SQLite's `agent_protocol` component (protocol-schema.ts). */
-const POSTGRES_PROTOCOL_MIGRATIONS: readonly PostgresMigration[] = [protocolSchemaV1(POSTGRES_DIALECT), PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3, PROTOCOL_SCHEMA_V4];
+const POSTGRES_PROTOCOL_MIGRATIONS: readonly PostgresMigration[] = [
+  protocolSchemaV1(POSTGRES_DIALECT), PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3, PROTOCOL_SCHEMA_V4,
+  async (client) => {
+    await client.query(PROTOCOL_SCHEMA_V5_ADD);
+    const rows = (await client.query<{ checkpoint_id: string; state: string }>('SELECT checkpoint_id, state FROM ap_checkpoints')).rows;
+    for (const row of rows) await client.query('UPDATE ap_checkpoints SET messages = $1 WHERE checkpoint_id = $2', [checkpointMessagesFromState(row.state), row.checkpoint_id]);
+    await client.query(PROTOCOL_SCHEMA_V5_DROP);
+  },
+];
 
 /** A thread with its owner, read from the kernel's thread owners. */
 const THREADS = 'SELECT t.thread_id, o.tenant, t.metadata, t.created_at, t.updated_at FROM ap_threads t JOIN thread_owners o ON o.thread_id = t.thread_id';
-const CHECKPOINT_COLUMNS = 'checkpoint_id, thread_id, parent_id, run_id, state, created_at';
+const CHECKPOINT_COLUMNS = 'checkpoint_id, thread_id, parent_id, run_id, messages, created_at';
 const RUN_SLOTS = RUN_COLUMNS.split(',').map((_, i) => `$${i + 1}`).join(', ');
 
 /** The channel a run's news is notified on: its payload is the run id. */
@@ -52,16 +60,16 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
     return filterThreads(rows.map(toThread), query);
   }
 
-  async addCheckpoint(input: { checkpointId: string; threadId: string; runId: string; values: Json; interrupts: Json[] }): Promise<ProtocolCheckpoint> {
+  async addCheckpoint(input: NewCheckpoint): Promise<ProtocolCheckpoint> {
     const at = this.now().toISOString();
     // The parent is read in the INSERT itself, so a checkpoint never names a parent that is not the latest.
     const row = (await this.pool.query<{ parent_id: string | null }>(
-      `INSERT INTO ap_checkpoints (checkpoint_id, thread_id, parent_id, run_id, state, created_at)
+      `INSERT INTO ap_checkpoints (checkpoint_id, thread_id, parent_id, run_id, messages, created_at)
        VALUES ($1, $2, (SELECT checkpoint_id FROM ap_checkpoints WHERE thread_id = $2 ORDER BY created_at COLLATE "C" DESC, seq DESC LIMIT 1), $3, $4, $5)
        RETURNING parent_id`,
-      [input.checkpointId, input.threadId, input.runId, checkpointState(input), at],
+      [input.checkpointId, input.threadId, input.runId, JSON.stringify(input.messages), at],
     )).rows[0];
-    return { checkpoint_id: input.checkpointId, thread_id: input.threadId, parent_id: row?.parent_id ?? null, run_id: input.runId, values: input.values, interrupts: input.interrupts, created_at: at };
+    return { checkpoint_id: input.checkpointId, thread_id: input.threadId, parent_id: row?.parent_id ?? null, run_id: input.runId, messages: input.messages, created_at: at };
   }
 
   async latestCheckpoint(threadId: string): Promise<ProtocolCheckpoint | undefined> {
@@ -206,7 +214,7 @@ export class PostgresProtocolStore extends PostgresStore implements ProtocolStor
       }
       for (const c of rows.checkpoints) {
         await client.query(`INSERT INTO ap_checkpoints (${CHECKPOINT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`, [
-          c.checkpoint_id, c.thread_id, c.parent_id, c.run_id, checkpointState(c), c.created_at,
+          c.checkpoint_id, c.thread_id, c.parent_id, c.run_id, JSON.stringify(c.messages), c.created_at,
         ]);
       }
       for (const r of rows.runs) {

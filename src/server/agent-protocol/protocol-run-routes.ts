@@ -12,6 +12,7 @@ import { ListRunsQuery, RejoinQuery, RunBody as RunBodySchema } from './protocol
 import { checkProtocolValue, readProtocolBody } from './read-protocol-body.js';
 import { createThread, ownedThread } from './protocol-thread-routes.js';
 import { runView } from './protocol-views.js';
+import { checkpointValues, recordReader } from './checkpoint-values.js';
 import { protocolRunStatus, readProtocolRun } from './read-protocol-run.js';
 import { lastEventSeq, streamLiveRun } from './stream-live-run.js';
 import { parseStreamModes } from './stream-modes.js';
@@ -29,7 +30,7 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
 
   /**
    * Waits for the run to end (in whichever process runs it) and answers its final values: the state it
-   * left the thread in, with its interrupt; a failed run's error as `__error__`. A client that goes away stops the wait only.
+   * left the thread in (its checkpoint, the answers and interrupt read from the kernel's records); a failed run's error as `__error__`. A client that goes away stops the wait only.
    */
   const finalValues = async (c: Context<ServerEnv>, run: RunRef) => {
     const gone = new AbortController();
@@ -39,7 +40,8 @@ export function protocolRunRoutes(deps: ServerDeps): Hono<ServerEnv> {
     if (last?.event === 'error') return { __error__: last.data };
     const checkpoint = (await protocol.listCheckpoints(run.threadId, 1000)).find((cp) => cp.run_id === run.runId);
     if (!checkpoint) return {};
-    return checkpoint.interrupts.length > 0 ? { ...checkpoint.values, __interrupt__: checkpoint.interrupts } : checkpoint.values;
+    const { values, interrupts } = await checkpointValues(recordReader(deps.opened.runs), checkpoint);
+    return interrupts.length > 0 ? { ...values, __interrupt__: interrupts } : values;
   };
 
   /** The run (the protocol's part: its status is `readProtocolRun`'s) when the caller's tenant owns its thread; 404 otherwise. */

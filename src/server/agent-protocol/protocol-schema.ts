@@ -94,3 +94,25 @@ export const PROTOCOL_SCHEMA_V4 = `
       ALTER TABLE ap_runs DROP COLUMN status;
       ALTER TABLE ap_runs DROP COLUMN updated_at;
     `;
+
+/**
+ * Version 5 — a checkpoint keeps only what the protocol alone knows: the conversation with each
+ * question in full and each answer as a reference to the kernel run that gave it (`messages`); the
+ * answer's text and the interrupt of a pause are read from the kernel's run records. `state` (the values
+ * with the answers, and the interrupts: a copy of those records) goes once each row's messages are
+ * written from it (`checkpointMessagesFromState`, run row by row by each backend's migration).
+ */
+export const PROTOCOL_SCHEMA_V5_ADD = `ALTER TABLE ap_checkpoints ADD COLUMN messages TEXT NOT NULL DEFAULT '[]';`;
+export const PROTOCOL_SCHEMA_V5_DROP = 'ALTER TABLE ap_checkpoints DROP COLUMN state;';
+
+/** A version-4 checkpoint's `state` as version 5 stores it: its messages, each answer as a reference to its kernel run. */
+export function checkpointMessagesFromState(state: string): string {
+  const messages = (JSON.parse(state) as { values?: { messages?: unknown } }).values?.messages;
+  if (!Array.isArray(messages)) return '[]';
+  return JSON.stringify(messages.map((m: unknown) => {
+    if (!m || typeof m !== 'object' || (m as { type?: unknown }).type !== 'ai' || typeof (m as { id?: unknown }).id !== 'string') return m;
+    const { id, response_metadata: meta } = m as { id: string; response_metadata?: { waybill?: { run_id?: unknown } } };
+    const named = meta?.waybill?.run_id;
+    return { type: 'ai', id, run_id: typeof named === 'string' ? named : id.replace(/-ai$/, '') };
+  }));
+}

@@ -6,7 +6,8 @@ import { POSTGRES_DIALECT, SQLITE_DIALECT } from '../../storage/index.js';
 import { openRunStore } from '../../telemetry/index.js';
 import { openProtocolStore } from './open-protocol-store.js';
 import { sampleRunRecord } from '../../telemetry/sample-run-record.js';
-import { PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3, protocolSchemaV1 } from './protocol-schema.js';
+import { PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3, PROTOCOL_SCHEMA_V4, protocolSchemaV1 } from './protocol-schema.js';
+import { checkpointValues, recordReader } from './checkpoint-values.js';
 import { readProtocolRun } from './read-protocol-run.js';
 
 /** The ProtocolStore contract on every backend; `open()` is another connection to the same database. */
@@ -24,11 +25,11 @@ storeConformance('ProtocolStore', openProtocolStore, ({ backend, open, exec, loc
     expect(await store.getThread('t2')).toBeUndefined();
     expect(await store.createThread({ threadId: 't2', tenant: 'globex', metadata: {} })).toBe(true);
     expect(await store.getThread('t2')).toMatchObject({ tenant: 'globex' });
-    await store.addCheckpoint({ checkpointId: 'c1', threadId: 't1', runId: 'r1', values: { messages: [] }, interrupts: [] });
-    const second = await other.addCheckpoint({ checkpointId: 'c2', threadId: 't1', runId: 'r2', values: { messages: [1] }, interrupts: [{ id: 'i' }] });
+    await store.addCheckpoint({ checkpointId: 'c1', threadId: 't1', runId: 'r1', messages: [] });
+    const second = await other.addCheckpoint({ checkpointId: 'c2', threadId: 't1', runId: 'r2', messages: [{ type: 'ai', id: 'r2-ai', run_id: 'r2' }] });
     expect(second.parent_id).toBe('c1');
     expect((await store.listCheckpoints('t1', 10)).map((c) => [c.checkpoint_id, c.parent_id, c.run_id])).toEqual([['c2', 'c1', 'r2'], ['c1', null, 'r1']]);
-    expect(await store.latestCheckpoint('t1')).toMatchObject({ checkpoint_id: 'c2', values: { messages: [1] }, interrupts: [{ id: 'i' }] });
+    expect(await store.latestCheckpoint('t1')).toMatchObject({ checkpoint_id: 'c2', messages: [{ type: 'ai', id: 'r2-ai', run_id: 'r2' }] });
     expect(await store.listCheckpoints('t1', 1)).toHaveLength(1);
     expect(await store.searchThreads({ tenant: 'acme', metadata: { a: 1 }, limit: 10, offset: 0 })).toHaveLength(1);
     expect(await store.searchThreads({ tenant: 'acme', metadata: { a: 2 }, limit: 10, offset: 0 })).toHaveLength(0);
@@ -247,11 +248,52 @@ storeConformance('ProtocolStore', openProtocolStore, ({ backend, open, exec, loc
     }
   });
 
+  it('upgrades a version-4 database: a checkpoint keeps its questions and ids, its answers and interrupt are read from the kernel\'s records', async () => {
+    const location = await suiteLocation();
+    const kernel = await openRunStore(location);
+    const dialect = backend.name === 'postgres' ? POSTGRES_DIALECT : SQLITE_DIALECT;
+    await exec(`${protocolSchemaV1(dialect)} ${PROTOCOL_SCHEMA_V2} ${PROTOCOL_SCHEMA_V3} ${PROTOCOL_SCHEMA_V4} INSERT INTO waybill_schema (component, version) VALUES ('agent_protocol', 4);`);
+    const at = '2026-11-01T00:00:00.000Z';
+    const human = { type: 'human', id: 'r-ask-human', content: 'cancel TTN-000004' };
+    const copied = (id: string, runId: string, content: string) => ({ type: 'ai', id, content, response_metadata: { waybill: { run_id: runId, status: 'awaiting_approval' } } });
+    // Version 4 stored the answers' text and the pause's interrupt: a copy of the kernel's records, here a stale one.
+    const asked = { values: { messages: [human, copied('r-ask-ai', 'r-ask', 'stale copy')] }, interrupts: [{ id: 'stale' }] };
+    const resumed = { values: { messages: [human, copied('r-ask-ai', 'r-ask', 'stale copy'), copied('r-resume-ai', 'run-kernel-resume', 'stale too')] }, interrupts: [] };
+    await exec(`INSERT INTO thread_owners (thread_id, tenant, claimed_at) VALUES ('t4', 'acme', '${at}');
+      INSERT INTO ap_threads (thread_id, metadata, created_at, updated_at) VALUES ('t4', '{}', '${at}', '${at}');
+      INSERT INTO ap_checkpoints (checkpoint_id, thread_id, parent_id, run_id, state, created_at) VALUES
+        ('cp-r-ask', 't4', NULL, 'r-ask', '${JSON.stringify(asked)}', '${at}'),
+        ('cp-r-resume', 't4', 'cp-r-ask', 'r-resume', '${JSON.stringify(resumed)}', '2026-11-01T00:00:01.000Z');`);
+    const pending = { agent: 'claims_agent', tool: 'cancel_shipment', args: { tracking_id: 'TTN-000004' } };
+    // The pause has been decided since: its checkpoint still shows the interrupt it ended with.
+    await kernel.saveRun(sampleRunRecord({ run_id: 'r-ask', thread_id: 't4', status: 'decided', stop_reason: 'awaiting_approval', answer: 'cancel_shipment waits for approval', pending, approval: undefined }));
+    await kernel.saveRun(sampleRunRecord({ run_id: 'run-kernel-resume', thread_id: 't4', answer: 'cancelled' }));
+    const store = await open();
+    try {
+      const [last, first] = await store.listCheckpoints('t4', 10);
+      expect(first?.messages).toEqual([human, { type: 'ai', id: 'r-ask-ai', run_id: 'r-ask' }]);
+      expect(last).toMatchObject({ checkpoint_id: 'cp-r-resume', parent_id: 'cp-r-ask', messages: [human, { type: 'ai', id: 'r-ask-ai', run_id: 'r-ask' }, { type: 'ai', id: 'r-resume-ai', run_id: 'run-kernel-resume' }] });
+      if (!first || !last) throw new Error('checkpoints lost');
+      const read = recordReader(kernel);
+      const paused = await checkpointValues(read, first);
+      expect(paused.values.messages.map((m) => [m.id, m.content])).toEqual([['r-ask-human', 'cancel TTN-000004'], ['r-ask-ai', 'cancel_shipment waits for approval']]);
+      expect(paused.values.messages[1]?.response_metadata).toMatchObject({ waybill: { run_id: 'r-ask', status: 'awaiting_approval' } });
+      expect(paused.interrupts).toEqual([expect.objectContaining({ id: 'interrupt-r-ask', value: expect.objectContaining({ paused_run_id: 'r-ask', agent: 'claims_agent' }) })]);
+      const after = await checkpointValues(read, last);
+      expect(after.values.messages.map((m) => m.content)).toEqual(['cancel TTN-000004', 'cancel_shipment waits for approval', 'cancelled']);
+      expect(after.interrupts).toEqual([]);
+      await expect(exec('SELECT state FROM ap_checkpoints')).rejects.toThrow();
+    } finally {
+      await kernel.close();
+    }
+  });
+
   it('imports exported rows as they are, in order', async () => {
     const source = await open();
     await source.createThread({ threadId: 't1', tenant: 'acme', metadata: { m: [1, 2] } });
-    await source.addCheckpoint({ checkpointId: 'c1', threadId: 't1', runId: 'r1', values: { messages: ['hi'] }, interrupts: [] });
-    await source.addCheckpoint({ checkpointId: 'c2', threadId: 't1', runId: 'r2', values: { messages: ['hi', 'there'] }, interrupts: [{ value: 1 }] });
+    const hi = { type: 'human' as const, id: 'r1-human', content: 'hi' };
+    await source.addCheckpoint({ checkpointId: 'c1', threadId: 't1', runId: 'r1', messages: [hi] });
+    await source.addCheckpoint({ checkpointId: 'c2', threadId: 't1', runId: 'r2', messages: [hi, { type: 'ai', id: 'r2-ai', run_id: 'r2' }] });
     await source.createRun({ runId: 'r1', threadId: 't1', assistantId: 'langgraph', metadata: {}, taken: true, streamModes: ['custom'] });
     await source.appendEvents('r1', [{ event: 'metadata', data: { a: 1 } }, { event: 'custom', data: [2] }]);
     const rows = await source.exportAll();

@@ -1,5 +1,6 @@
 import type { AlsoInTransaction } from '../../telemetry/index.js';
 import { publicThreadId } from '../thread-key.js';
+import type { StoredMessage } from './protocol-values.js';
 
 export type ProtocolThreadStatus = 'idle' | 'busy' | 'interrupted' | 'error';
 export type ProtocolRunStatus = 'pending' | 'running' | 'error' | 'success' | 'timeout' | 'interrupted';
@@ -15,14 +16,17 @@ export interface ProtocolThreadRow {
   updated_at: string;
 }
 
-/** A thread's state after one run: its values (the messages) and the interrupts it waits on. */
+/**
+ * A thread's conversation after one run, as the protocol alone knows it: the questions as the clients
+ * sent them (redacted), the message ids, and the parent chain. The answers are references to the kernel's
+ * run records, and the interrupt of a pause is that run's record (`checkpointValues` reads both).
+ */
 export interface ProtocolCheckpoint {
   checkpoint_id: string;
   thread_id: string;
   parent_id: string | null;
   run_id: string;
-  values: Json;
-  interrupts: Json[];
+  messages: StoredMessage[];
   created_at: string;
 }
 
@@ -68,6 +72,13 @@ export interface NewProtocolRun {
   events?: ReadonlyArray<{ event: string; data: unknown }>;
 }
 
+export interface NewCheckpoint {
+  checkpointId: string;
+  threadId: string;
+  runId: string;
+  messages: StoredMessage[];
+}
+
 export interface ThreadSearch {
   tenant: string;
   /** Thread ids as the tenant names them (not storage keys). */
@@ -87,7 +98,7 @@ export interface StoredProtocol {
 
 /**
  * What the Agent Protocol adds to Waybill's own stores: threads with their metadata (owned in the kernel's thread owners),
- * a checkpoint of the thread's values after each run, and the protocol's part of each run (the request,
+ * a checkpoint of the thread's conversation after each run (answers by reference to their kernel runs), and the protocol's part of each run (the request,
  * its stream's events, liveness and end: its status is the kernel's run record of the same id). Callers
  * check the tenant; this store does not. SQLite (the embedded default) and PostgreSQL implement it;
  * `openProtocolStore` picks one by database location.
@@ -101,8 +112,8 @@ export interface ProtocolStore {
   getThread(threadId: string): Promise<ProtocolThreadRow | undefined>;
   /** The tenant's threads, newest first, whose metadata contains every given key with an equal value. */
   searchThreads(query: ThreadSearch): Promise<ProtocolThreadRow[]>;
-  /** Appends a checkpoint whose parent is the thread's latest one. */
-  addCheckpoint(input: { checkpointId: string; threadId: string; runId: string; values: Json; interrupts: Json[] }): Promise<ProtocolCheckpoint>;
+  /** Appends a checkpoint whose parent is the thread's latest one; its answers are references (`storedMessages`). */
+  addCheckpoint(input: NewCheckpoint): Promise<ProtocolCheckpoint>;
   latestCheckpoint(threadId: string): Promise<ProtocolCheckpoint | undefined>;
   /** Newest first. */
   listCheckpoints(threadId: string, limit: number): Promise<ProtocolCheckpoint[]>;
@@ -166,7 +177,7 @@ export interface CheckpointRowText {
   thread_id: string;
   parent_id: string | null;
   run_id: string;
-  state: string;
+  messages: string;
   created_at: string;
 }
 
@@ -183,11 +194,9 @@ export const newRunRow = (input: NewProtocolRun, at: string): ProtocolRunRow => 
   heartbeat_at: input.taken ? at : null, ended_at: null, legacy_record_run_id: null,
 });
 export const toEvent = (row: EventRowText): ProtocolEventRow => ({ run_id: row.run_id, seq: Number(row.seq), event: row.event, data: JSON.parse(row.data) as unknown });
-export const toCheckpoint = (row: CheckpointRowText): ProtocolCheckpoint => {
-  const state = parse(row.state) as { values: Json; interrupts: Json[] };
-  return { checkpoint_id: row.checkpoint_id, thread_id: row.thread_id, parent_id: row.parent_id, run_id: row.run_id, values: state.values, interrupts: state.interrupts, created_at: row.created_at };
-};
-export const checkpointState = (checkpoint: Pick<ProtocolCheckpoint, 'values' | 'interrupts'>): string => JSON.stringify({ values: checkpoint.values, interrupts: checkpoint.interrupts });
+export const toCheckpoint = (row: CheckpointRowText): ProtocolCheckpoint => ({
+  checkpoint_id: row.checkpoint_id, thread_id: row.thread_id, parent_id: row.parent_id, run_id: row.run_id, messages: JSON.parse(row.messages) as StoredMessage[], created_at: row.created_at,
+});
 
 /** The search's filters after the tenant's rows are read newest first (the same on both backends). */
 export function filterThreads(rows: readonly ProtocolThreadRow[], query: ThreadSearch): ProtocolThreadRow[] {

@@ -13,6 +13,7 @@ import { CreateThreadBody, HistoryBody, SearchThreadsBody } from './protocol-sch
 import { readProtocolBody } from './read-protocol-body.js';
 import { stateView, threadView } from './protocol-views.js';
 import { readThreadState } from './read-thread-state.js';
+import { checkpointValues, recordReader } from './checkpoint-values.js';
 
 /**
  * The thread the caller's tenant names `threadId` (its storage key is scoped by tenant: thread-key.ts);
@@ -98,9 +99,11 @@ export function protocolThreadRoutes(deps: ServerDeps): Hono<ServerEnv> {
    */
   const history = async (thread: ProtocolThreadRow, query: { limit: number; before?: string; metadata?: Record<string, unknown> }) => {
     const all = await protocol.listCheckpoints(thread.thread_id, 100_000);
-    const now = await readThreadState(deps, thread);
+    const read = recordReader(deps.opened.runs);
+    const now = await readThreadState(deps, thread, read);
     const runMetadata = new Map((await protocol.listRunRequests(thread.thread_id, 100_000, 0)).map((r) => [r.run_id, r.metadata]));
-    let states = all.map((checkpoint, i) => stateView(publicThreadId(thread.thread_id), checkpoint, all.length - i, i === 0 ? now : undefined, runMetadata.get(checkpoint.run_id)));
+    const kept = await Promise.all(all.map((checkpoint, i) => (i === 0 ? now : checkpointValues(read, checkpoint))));
+    let states = all.map((checkpoint, i) => stateView(publicThreadId(thread.thread_id), checkpoint, all.length - i, kept[i] ?? now, runMetadata.get(checkpoint.run_id)));
     if (query.before !== undefined) {
       const at = all.findIndex((cp) => cp.checkpoint_id === query.before);
       if (at < 0) throw new ApiError('not_found', `before: thread ${publicThreadId(thread.thread_id)} has no checkpoint ${query.before}`);

@@ -96,3 +96,26 @@ export function interruptFor(record: RunRecord, pending: RunPending): ProtocolIn
     },
   };
 }
+
+/**
+ * An answer as a checkpoint keeps it: which kernel run answered (`run_id`) under the message id the
+ * protocol gave it, never the answer itself (the kernel's record has it: `resolveMessages`).
+ */
+export interface AnswerRef {
+  type: 'ai';
+  id: string;
+  run_id: string;
+}
+
+/** A message of a stored conversation: a question in full (the protocol's own), an answer by reference. */
+export type StoredMessage = ProtocolMessage | AnswerRef;
+
+/** The kernel run whose answer `message` is: the one its metadata names, else the run its id was made from. */
+export const answeredRunId = (message: ProtocolMessage): string => {
+  const named = (message.response_metadata as { waybill?: { run_id?: unknown } } | undefined)?.waybill?.run_id;
+  return typeof named === 'string' ? named : message.id.replace(/-ai$/, '');
+};
+
+/** A conversation as a checkpoint stores it: each answer becomes a reference to its kernel run. */
+export const storedMessages = (messages: readonly ProtocolMessage[]): StoredMessage[] =>
+  messages.map((m): StoredMessage => (m.type === 'ai' ? { type: 'ai', id: m.id, run_id: answeredRunId(m) } : m));

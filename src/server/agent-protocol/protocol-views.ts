@@ -1,6 +1,7 @@
 import type { RuntimeName } from '../../runtimes/index.js';
 import { publicThreadId } from '../thread-key.js';
 import type { ProtocolCheckpoint, ProtocolThreadRow } from './protocol-store.js';
+import type { ProtocolInterrupt, ProtocolValues } from './protocol-values.js';
 import type { ProtocolRun } from './read-protocol-run.js';
 import type { ThreadNow } from './read-thread-state.js';
 
@@ -27,13 +28,13 @@ const checkpointRef = (threadId: string, checkpointId: string | null) => ({ thre
 
 /**
  * A thread's state at one checkpoint (or empty before its first run), with the interrupt it waits on as
- * a task in LangGraph's shape (`id, name, path, error, interrupts, checkpoint, state, result`). `now`,
- * for the thread's current state, gives the values and interrupts read from the kernel's records; the
- * metadata is the run's (as LangGraph's checkpoint metadata carries it) with `source`, `step` and `run_id`.
+ * a task in LangGraph's shape (`id, name, path, error, interrupts, checkpoint, state, result`). `state`
+ * gives the values and interrupts, read from the kernel's records: the thread's now
+ * (`readThreadState`), or as the checkpoint's run left them (`checkpointValues`); the metadata is the
+ * run's (as LangGraph's checkpoint metadata carries it) with `source`, `step` and `run_id`.
  */
-export function stateView(threadId: string, checkpoint: ProtocolCheckpoint | undefined, step: number, now?: ThreadNow, runMetadata: Record<string, unknown> = {}) {
-  const interrupts = now ? now.interrupts : (checkpoint?.interrupts ?? []);
-  const values = now ? now.values : (checkpoint?.values ?? { messages: [] });
+export function stateView(threadId: string, checkpoint: ProtocolCheckpoint | undefined, step: number, state: { values: ProtocolValues; interrupts: ProtocolInterrupt[] }, runMetadata: Record<string, unknown> = {}) {
+  const { values, interrupts } = state;
   const taskId = `approval-${checkpoint?.run_id ?? ''}`;
   return {
     values,

@@ -1,15 +1,21 @@
 import type { Migration } from '../../storage/index.js';
 import type { AlsoInTransaction } from '../../telemetry/index.js';
 import { openSqliteDatabase, SQLITE_DIALECT, SqliteStore } from '../../storage/index.js';
-import { PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3, PROTOCOL_SCHEMA_V4, protocolSchemaV1 } from './protocol-schema.js';
+import { checkpointMessagesFromState, PROTOCOL_SCHEMA_V2, PROTOCOL_SCHEMA_V3, PROTOCOL_SCHEMA_V4, PROTOCOL_SCHEMA_V5_ADD, PROTOCOL_SCHEMA_V5_DROP, protocolSchemaV1 } from './protocol-schema.js';
 import type {
-  CheckpointRowText, EventRowText, Json, NewProtocolRun, ProtocolCheckpoint, ProtocolEventRow, ProtocolRunRow, ProtocolStore, ProtocolThreadRow, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
+  CheckpointRowText, EventRowText, Json, NewCheckpoint, NewProtocolRun, ProtocolCheckpoint, ProtocolEventRow, ProtocolRunRow, ProtocolStore, ProtocolThreadRow, RunRowText, StoredProtocol, ThreadRowText, ThreadSearch,
 } from './protocol-store.js';
-import { checkpointState, filterThreads, newRunRow, RUN_COLUMNS, runValues, toCheckpoint, toEvent, toRun, toThread } from './protocol-store.js';
+import { filterThreads, newRunRow, RUN_COLUMNS, runValues, toCheckpoint, toEvent, toRun, toThread } from './protocol-store.js';
 
-/** Changelog: 1 — threads, checkpoints and runs; 2 — run events, stream modes, cancel requests; 3 — a thread's owner only in the kernel's thread owners; 4 — a run's status only in the kernel's run record (protocol-schema.ts). */
+/** Changelog: 1 — threads, checkpoints and runs; 2 — run events, stream modes, cancel requests; 3 — a thread's owner only in the kernel's thread owners; 4 — a run's status only in the kernel's run record; 5 — a checkpoint's answers and interrupt only in the kernel's run records (protocol-schema.ts). */
 const PROTOCOL_MIGRATIONS: readonly Migration[] = [
   (db) => db.exec(protocolSchemaV1(SQLITE_DIALECT)), (db) => db.exec(PROTOCOL_SCHEMA_V2), (db) => db.exec(PROTOCOL_SCHEMA_V3), (db) => db.exec(PROTOCOL_SCHEMA_V4),
+  (db) => {
+    db.exec(PROTOCOL_SCHEMA_V5_ADD);
+    const update = db.prepare('UPDATE ap_checkpoints SET messages = ? WHERE checkpoint_id = ?');
+    for (const row of db.prepare('SELECT checkpoint_id, state FROM ap_checkpoints').all() as Array<{ checkpoint_id: string; state: string }>) update.run(checkpointMessagesFromState(row.state), row.checkpoint_id);
+    db.exec(PROTOCOL_SCHEMA_V5_DROP);
+  },
 ];
 const RUN_SLOTS = RUN_COLUMNS.split(',').map(() => '?').join(', ');
 
@@ -42,13 +48,13 @@ export class SqliteProtocolStore extends SqliteStore implements ProtocolStore {
     return filterThreads(rows.map(toThread), query);
   }
 
-  async addCheckpoint(input: { checkpointId: string; threadId: string; runId: string; values: Json; interrupts: Json[] }): Promise<ProtocolCheckpoint> {
+  async addCheckpoint(input: NewCheckpoint): Promise<ProtocolCheckpoint> {
     const parent = await this.latestCheckpoint(input.threadId);
     const at = this.now().toISOString();
     this.db
-      .prepare('INSERT INTO ap_checkpoints (checkpoint_id, thread_id, parent_id, run_id, state, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(input.checkpointId, input.threadId, parent?.checkpoint_id ?? null, input.runId, checkpointState(input), at);
-    return { checkpoint_id: input.checkpointId, thread_id: input.threadId, parent_id: parent?.checkpoint_id ?? null, run_id: input.runId, values: input.values, interrupts: input.interrupts, created_at: at };
+      .prepare('INSERT INTO ap_checkpoints (checkpoint_id, thread_id, parent_id, run_id, messages, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(input.checkpointId, input.threadId, parent?.checkpoint_id ?? null, input.runId, JSON.stringify(input.messages), at);
+    return { checkpoint_id: input.checkpointId, thread_id: input.threadId, parent_id: parent?.checkpoint_id ?? null, run_id: input.runId, messages: input.messages, created_at: at };
   }
 
   async latestCheckpoint(threadId: string): Promise<ProtocolCheckpoint | undefined> {
@@ -140,12 +146,12 @@ export class SqliteProtocolStore extends SqliteStore implements ProtocolStore {
   async importAll(rows: StoredProtocol): Promise<void> {
     // A thread's owner is the kernel's (`thread_owners`, copied with the runs): not imported here.
     const thread = this.db.prepare('INSERT INTO ap_threads (thread_id, metadata, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
-    const checkpoint = this.db.prepare('INSERT INTO ap_checkpoints (checkpoint_id, thread_id, parent_id, run_id, state, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
+    const checkpoint = this.db.prepare('INSERT INTO ap_checkpoints (checkpoint_id, thread_id, parent_id, run_id, messages, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
     const run = this.db.prepare(`INSERT INTO ap_runs (${RUN_COLUMNS}) VALUES (${RUN_SLOTS}) ON CONFLICT DO NOTHING`);
     const event = this.db.prepare('INSERT INTO ap_events (run_id, seq, event, data) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
     this.db.transaction(() => {
       for (const t of rows.threads) thread.run(t.thread_id, JSON.stringify(t.metadata), t.created_at, t.updated_at);
-      for (const c of rows.checkpoints) checkpoint.run(c.checkpoint_id, c.thread_id, c.parent_id, c.run_id, checkpointState(c), c.created_at);
+      for (const c of rows.checkpoints) checkpoint.run(c.checkpoint_id, c.thread_id, c.parent_id, c.run_id, JSON.stringify(c.messages), c.created_at);
       for (const r of rows.runs) run.run(...runValues(r));
       for (const e of rows.events) event.run(e.run_id, e.seq, e.event, JSON.stringify(e.data));
     })();
