@@ -4,7 +4,7 @@ export { DEFAULT_DOMAIN_POLICY, defineDomainPolicy } from './allowlist/domain-po
 export type { DomainPolicy } from './allowlist/domain-policy.js';
 export { grantOf, toolsForAgent } from './allowlist/roles-table.js';
 export type { RolesTable } from './allowlist/roles-table.js';
-export { addRunUsage } from './control/add-run-usage.js';
+export { addRunUsage, runUsageWrite } from './control/add-run-usage.js';
 export { cachedControlReads } from './control/cached-control-reads.js';
 export { ConcurrencyCap } from './control/concurrency-cap.js';
 export { GLOBAL_SCOPE } from './control/control-store.js';
@@ -15,7 +15,7 @@ export { RateLimiter } from './control/rate-limiter.js';
 export type { RateLimit } from './control/rate-limiter.js';
 export { RunBudget } from './control/run-budget.js';
 export type { CallHold, RunLimits, SpentBefore } from './control/run-budget.js';
-export type { DailyBudgetStore, DailyHold } from './control/daily-budget-store.js';
+export type { DailyBudgetStore, DailyHold, EndRunRequest } from './control/daily-budget-store.js';
 export { openDailyBudgetStore } from './control/open-daily-budget-store.js';
 export { openControlStore } from './control/open-control-store.js';
 export { SqliteControlStore } from './control/sqlite-control-store.js';

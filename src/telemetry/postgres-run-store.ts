@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { PostgresMigration } from '../storage/index.js';
+import type { CompanionWrite, PostgresMigration } from '../storage/index.js';
 import { openPostgresPool, POSTGRES_DIALECT, PostgresStore, withTransaction } from '../storage/index.js';
 import { isStopReason } from '../policy/index.js';
 import type { AuditEvent } from './audit-event.js';
@@ -29,6 +29,18 @@ const POSTGRES_RUNS_MIGRATIONS: readonly PostgresMigration[] = [
 ];
 
 const RUN_COLUMNS = 'run_id, schema_version, record';
+
+// A prepared statement's name stands for one text: each set of writes alongside a run's record (a
+// handful: with or without usage, budget charge, holds) is prepared under a name of its own.
+const finishedNames = new Map<string, string>();
+const finishedStatementName = (text: string): string => {
+  let name = finishedNames.get(text);
+  if (name === undefined) {
+    name = `waybill-runs-save-finished-${finishedNames.size}`;
+    finishedNames.set(text, name);
+  }
+  return name;
+};
 
 /** Idle before the cutoff, not awaiting approval, and not on a thread with a run in flight (a decided pause not yet resumed). */
 const PRUNABLE = "updated_at < $1 AND status <> 'awaiting_approval' AND thread_id NOT IN (SELECT thread_id FROM run_intents)";
@@ -85,14 +97,19 @@ export class PostgresRunStore extends PostgresStore implements RunStore {
     await this.#writeRun(this.pool, validRunRecord(record));
   }
 
-  async saveFinishedRun(record: RunRecord, events: readonly AuditEvent[]): Promise<void> {
+  async saveFinishedRun(record: RunRecord, events: readonly AuditEvent[], alongside: readonly CompanionWrite[] = []): Promise<void> {
+    if (alongside.some((write) => !this.carries(write))) throw invalidArgument('a write alongside a run\'s record must be on the run store\'s database');
     // One statement, so one round trip and atomic on its own (it was a five-round-trip transaction):
-    // the record, its events and the end of its intent commit together or not at all.
-    await this.pool.query({
-      name: 'waybill-runs-save-finished',
-      text: `WITH run AS (${WRITE_RUN}), events AS (${insertEvents(11)}) DELETE FROM run_intents WHERE run_id = $1`,
-      values: [...this.#runParams(record), ...eventArrays(events)],
-    });
+    // the record, its events, the end of its intent and the writes alongside (the run's usage and
+    // budget charges) commit together or not at all, with one WAL flush.
+    const values: unknown[] = [...this.#runParams(record), ...eventArrays(events)];
+    const clauses = [`run AS (${WRITE_RUN})`, `events AS (${insertEvents(11)})`];
+    for (const write of alongside) {
+      for (const clause of write.clauses(values.length + 1)) clauses.push(`w${clauses.length} AS (${clause})`);
+      values.push(...write.values);
+    }
+    const text = `WITH ${clauses.join(', ')} DELETE FROM run_intents WHERE run_id = $1`;
+    await this.pool.query({ name: finishedStatementName(text), text, values });
   }
 
   async #writeRun(client: Queryable, r: RunRecord): Promise<void> {

@@ -1,4 +1,5 @@
 import type { StopReason } from '../policy/index.js';
+import type { CompanionWrite } from '../storage/index.js';
 import type { AuditEvent } from './audit-event.js';
 import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
 import type { RunRecord, RunStatus } from './run-record.js';
@@ -78,7 +79,13 @@ export interface RunStore {
    * The end of a run in one transaction: its record, its events, and the removal of its intent (the
    * run is no longer in flight). For records the runtime has just built: no validation again.
    */
-  saveFinishedRun(record: RunRecord, events: readonly AuditEvent[]): Promise<void>;
+  saveFinishedRun(record: RunRecord, events: readonly AuditEvent[], alongside?: readonly CompanionWrite[]): Promise<void>;
+  /**
+   * Optional (PostgreSQL). Whether another store's write can ride in saveFinishedRun's statement
+   * (`alongside`): it is on this store's database. The run's usage and budget charges then commit with
+   * its record (issue 36: one WAL flush where there were three). SQLite refuses `alongside`.
+   */
+  carries?(write: CompanionWrite): boolean;
   /** How many stored runs there are per tenant, status and stop reason (for `/metrics`, whoever ran them). */
   countRuns(): Promise<RunCount[]>;
   /** Runs started on each UTC day of the window, per tenant and stop reason, with their tokens and cost (the usage report). */

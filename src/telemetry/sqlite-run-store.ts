@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Migration } from '../storage/index.js';
+import type { CompanionWrite, Migration } from '../storage/index.js';
 import { openSqliteDatabase, SQLITE_DIALECT, SqliteStore } from '../storage/index.js';
 import { isStopReason } from '../policy/index.js';
 import { AuditEvent } from './audit-event.js';
@@ -62,7 +62,8 @@ export class SqliteRunStore extends SqliteStore implements RunStore {
    * typed values (finishRun), and re-parsing them was a measurable part of a run's CPU (issue 22).
    * Event details are still redacted before they are written.
    */
-  async saveFinishedRun(record: RunRecord, events: readonly AuditEvent[]): Promise<void> {
+  async saveFinishedRun(record: RunRecord, events: readonly AuditEvent[], alongside: readonly CompanionWrite[] = []): Promise<void> {
+    if (alongside.length > 0) throw invalidArgument('writes of another store with a run\'s record need PostgreSQL on one database');
     this.db.transaction(() => {
       this.#writeRun(record);
       this.#writeEvents(events);

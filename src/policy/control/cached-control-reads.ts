@@ -58,6 +58,7 @@ export function cachedControlReads(store: ControlStore): ControlStore {
     addUsage: (...args) => store.addUsage(...args),
     setDailyLimits: (...args) => store.setDailyLimits(...args),
     revision: () => revisionOf(),
+    ...(store.usageWrite && { usageWrite: store.usageWrite.bind(store) }),
     close: () => store.close(),
   };
 }

@@ -1,3 +1,5 @@
+import type { CompanionWrite } from '../../storage/index.js';
+
 /** Operator switches as one run step sees them; read fresh before every step. */
 export interface ControlSnapshot {
   /** Global or tenant kill switch: running runs stop with `operator_kill`. */
@@ -61,6 +63,11 @@ export interface ControlStore {
    * record, checkpoints, the domain) do not look like changes. A store without it is read on every step.
    */
   revision?(): Promise<ControlRevision>;
+  /**
+   * Optional (PostgreSQL). addUsage as a write that can ride in another store's statement on the same
+   * database (a run's usage commits with its record: one commit, issue 36); undefined when it cannot.
+   */
+  usageWrite?(tenant: string, day: string, usage: Partial<TenantUsage>): CompanionWrite | undefined;
   close(): Promise<void>;
 }
 

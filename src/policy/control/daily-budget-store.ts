@@ -1,4 +1,4 @@
-import type { SqlDialect } from '../../storage/index.js';
+import type { CompanionWrite, SqlDialect } from '../../storage/index.js';
 import type { CallAdmission } from './admit-model-call.js';
 import type { TenantDailyLimits } from './control-store.js';
 
@@ -58,6 +58,11 @@ export interface DailyBudgetStore {
   charge(holdId: string, spent: { tokens: number; usd: number }): Promise<boolean>;
   /** The run ended: its holds left (calls that failed) are dropped, when it took any, and `uncharged` is added to the day. */
   endRun(request: EndRunRequest): Promise<void>;
+  /**
+   * Optional (PostgreSQL). endRun as a write that can ride in another store's statement on the same
+   * database (with the run's record: one commit, issue 36); undefined when there is nothing to write or it cannot.
+   */
+  endRunWrite?(request: EndRunRequest): CompanionWrite | undefined;
   /** What the day's answered calls (and ended runs of a tenant without a limit) were charged: what a limit is compared with. */
   spend(tenant: string, day: string): Promise<DailySpend>;
   /** What the day's calls in flight hold (admitted, not yet answered, not lapsed), which admission counts beside `spend`. */

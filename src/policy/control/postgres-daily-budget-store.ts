@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PostgresMigration } from '../../storage/index.js';
+import type { CompanionWrite, PostgresMigration } from '../../storage/index.js';
 import { openPostgresPool, POSTGRES_DIALECT, PostgresStore, withTransaction } from '../../storage/index.js';
 import type { CallAdmission } from './admit-model-call.js';
 import { admitModelCall } from './admit-model-call.js';
@@ -66,13 +66,20 @@ export class PostgresDailyBudgetStore extends PostgresStore implements DailyBudg
       if (dropHolds) await this.pool.query('DELETE FROM budget_holds WHERE run_id = $1', [request.runId]);
       return;
     }
-    const charge = `INSERT INTO budget_tenant_day AS d (tenant, day, tokens, usd) VALUES ($1, $2, $3, $4)
-      ON CONFLICT (tenant, day) DO UPDATE SET tokens = d.tokens + excluded.tokens, usd = d.usd + excluded.usd`;
     const values = [request.tenant, request.day, request.uncharged.tokens, request.uncharged.usd];
     // One statement (a DELETE in WITH runs whether or not it is read), so it is atomic without
     // BEGIN and COMMIT: one round trip a run instead of three (issue 36).
-    if (dropHolds) await this.pool.query(`WITH dropped AS (DELETE FROM budget_holds WHERE run_id = $5) ${charge}`, [...values, request.runId]);
-    else await this.pool.query(charge, values);
+    if (dropHolds) await this.pool.query(`WITH dropped AS (DELETE FROM budget_holds WHERE run_id = $5) ${chargeSql(1)}`, [...values, request.runId]);
+    else await this.pool.query(chargeSql(1), values);
+  }
+
+  endRunWrite(request: EndRunRequest): CompanionWrite | undefined {
+    const dropHolds = request.dropHolds !== false;
+    const uncharged = request.uncharged.tokens !== 0 || request.uncharged.usd !== 0;
+    if (!uncharged) return dropHolds ? this.companionWrite((n) => [`DELETE FROM budget_holds WHERE run_id = $${n}`], [request.runId]) : undefined;
+    const values = [request.tenant, request.day, request.uncharged.tokens, request.uncharged.usd];
+    if (!dropHolds) return this.companionWrite((n) => [chargeSql(n)], values);
+    return this.companionWrite((n) => [chargeSql(n), `DELETE FROM budget_holds WHERE run_id = $${n + 4}`], [...values, request.runId]);
   }
 
   async spend(tenant: string, day: string): Promise<DailySpend> {
@@ -85,3 +92,6 @@ export class PostgresDailyBudgetStore extends PostgresStore implements DailyBudg
     return { tokens: Number(row?.held_tokens ?? 0), usd: Number(row?.held_usd ?? 0), calls: Number(row?.in_flight ?? 0) };
   }
 }
+
+const chargeSql = (n: number): string => `INSERT INTO budget_tenant_day AS d (tenant, day, tokens, usd) VALUES ($${n}, $${n + 1}, $${n + 2}, $${n + 3})
+      ON CONFLICT (tenant, day) DO UPDATE SET tokens = d.tokens + excluded.tokens, usd = d.usd + excluded.usd`;

@@ -1,7 +1,7 @@
 import { missingPartsNote } from '../../fleet/index.js';
 import type { DelegationContract } from '../../agents/index.js';
 import type { ControlStore, StopReason } from '../../policy/index.js';
-import { addRunUsage, guardedTool, isStopReason, redactPii, USER_BLOCK_MESSAGE } from '../../policy/index.js';
+import { guardedTool, isStopReason, redactPii, USER_BLOCK_MESSAGE } from '../../policy/index.js';
 import type { AuditEvent, RunApproval, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
 import { stampAuditEvents, statusForStopReason } from '../../telemetry/index.js';
 import { checkFinalAnswer } from './check-final-answer.js';
@@ -13,6 +13,7 @@ import type { ReplyLanguage } from './reply-language.js';
 import type { RunLedger } from './run-ledger.js';
 import type { RunObserver } from './runtime.js';
 import { runTreeSpend } from './run-tree-spend.js';
+import { saveFinishedRun } from './save-finished-run.js';
 import { stopMessage } from './stop-message.js';
 
 /** How the framework left the run: the model's last text, and the call it paused on, if it paused. */
@@ -142,12 +143,7 @@ async function finishHeldRun(run: RunLedger, outcome: RunOutcome, deps: FinishDe
   };
   run.audit({ agent: 'supervisor', type: 'run.end', status: record.status === 'stopped' ? 'error' : 'ok', detail: reason });
   const events: AuditEvent[] = stampAuditEvents(run.events, record, init.now);
-  // One commit for the record, its events and the end of its intent (the tenant's usage lives in the
-  // control store, its own connection: a second commit).
-  await deps.runs.saveFinishedRun(record, events);
-  await addRunUsage(deps.controls, record);
-  // Holds of calls that failed are dropped; a tenant without a daily limit is charged here, once.
-  await run.settleBudget();
+  await saveFinishedRun(run, record, events, deps);
   try {
     await deps.onRunFinished?.(record, events);
   } catch {

@@ -3,7 +3,7 @@ import type { DelegationContract } from '../../agents/index.js';
 import type { ToolEvidence } from '../../fleet/index.js';
 import type { UsageLedger } from '../../models/index.js';
 import { detectLanguage } from '../../models/index.js';
-import type { CallHold, ConcurrencyCap, ControlSnapshot, ControlStore, DailyBudgetStore, DailyHold, DomainPolicy, LoopDetector, RateLimiter, RunBudget, StopReason, ToolResilience } from '../../policy/index.js';
+import type { CallHold, ConcurrencyCap, ControlSnapshot, ControlStore, DailyBudgetStore, DailyHold, DomainPolicy, EndRunRequest, LoopDetector, RateLimiter, RunBudget, StopReason, ToolResilience } from '../../policy/index.js';
 import { checkBeforeStep } from '../../policy/index.js';
 import type { AuditEventDraft, RunPending, RunRuntime, RunToolCall, RunVariant, RunVerification } from '../../telemetry/index.js';
 import type { DomainBoundary } from './domain-boundary.js';
@@ -345,16 +345,19 @@ export class RunLedger {
     return admission.kind === 'admit' ? { kind: 'admit', hold } : admission;
   }
 
-  /** The run ended: charges in flight are written, holds left are dropped, and spend not yet charged is added to the tenant's day. */
-  async settleBudget(): Promise<void> {
-    const store = this.init.dailyBudget;
-    if (!store) return;
+  /**
+   * The run ended: waits for the charges in flight, then says what is left for its daily budget store's
+   * endRun (holds to drop, spend not yet charged), undefined when nothing. Taken once: the caller writes
+   * it (with the run's record when the stores share a database: saveFinishedRun).
+   */
+  async budgetEnd(): Promise<EndRunRequest | undefined> {
+    if (!this.init.dailyBudget) return undefined;
     await Promise.all(this.#shared.charges.splice(0));
     const { uncharged, heldDay } = this.#shared;
     this.#shared.uncharged = { tokens: 0, usd: 0 };
     this.#shared.heldDay = false;
-    if (!heldDay && uncharged.tokens === 0 && uncharged.usd === 0) return;
-    await store.endRun({ runId: this.init.runId, tenant: this.init.tenant, day: utcDay(this.started), uncharged, dropHolds: heldDay });
+    if (!heldDay && uncharged.tokens === 0 && uncharged.usd === 0) return undefined;
+    return { runId: this.init.runId, tenant: this.init.tenant, day: utcDay(this.started), uncharged, dropHolds: heldDay };
   }
 
   // The call's cost replaces its hold on the tenant's day; without a hold (no limit, or it lapsed) it is charged when the run ends.

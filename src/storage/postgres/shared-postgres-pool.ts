@@ -4,7 +4,11 @@ import type { Pool } from 'pg';
  * What a store uses of a pool: queries, a connection for a transaction, and `end()`, which lets go of
  * this store's hold (the process's pool closes with its last holder).
  */
-export type PostgresPool = Pick<Pool, 'query' | 'connect'> & { end(): Promise<void> };
+export type PostgresPool = Pick<Pool, 'query' | 'connect'> & {
+  end(): Promise<void>;
+  /** The process's pool behind this hold (one per URL): two stores with the same one are on one database. */
+  readonly database?: object;
+};
 
 /** A hold on the process's pool for one URL: the pool itself (for a library that needs a `pg.Pool`) and how to let go. */
 export interface PostgresPoolHold {
@@ -89,5 +93,5 @@ export function postgresApplicationName(fallback = 'waybill'): string {
 
 /** The store's view of a hold: the pool's `query` and `connect`, and `end()` releasing the hold. */
 export function poolOfHold(hold: PostgresPoolHold): PostgresPool {
-  return { query: hold.pool.query.bind(hold.pool), connect: hold.pool.connect.bind(hold.pool), end: () => hold.release() };
+  return { query: hold.pool.query.bind(hold.pool), connect: hold.pool.connect.bind(hold.pool), end: () => hold.release(), database: hold.pool };
 }
