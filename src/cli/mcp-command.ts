@@ -82,9 +82,14 @@ export function mcpCommand(): Command {
       const store = await openDomainStore({ path: dbPath });
       const controls = await openControlStore(dbPath);
       const knowledge = await KnowledgeBase.open({ path: dbPath, seedCorpus: BUNDLED_CORPUS_DIR });
+      // A direct client is held to the tenant's rollout stage as the runtimes are (docs/rollout.md).
+      const { openRolloutStore } = await import('../rollout/open-rollout-store.js');
+      const { mcpStageCheck } = await import('../rollout/mcp-stage-check.js');
+      const rollouts = await openRolloutStore(dbPath);
       const shared = {
         store,
         controls,
+        stageCheck: mcpStageCheck(rollouts),
         searchPolicies: policySearchTool(knowledge),
         policyDocuments: policyLibrary({ corpusDir: BUNDLED_CORPUS_DIR }),
         elicitApprovals: options.elicitation,
@@ -92,7 +97,7 @@ export function mcpCommand(): Command {
         ...(publicUrl !== undefined && { publicUrl }),
       };
       const closeAll = async () => {
-        await Promise.all([knowledge.close(), controls.close(), store.close()]);
+        await Promise.all([knowledge.close(), controls.close(), rollouts.close(), store.close()]);
       };
       if (!options.http) {
         const { serveStdio } = await import('../mcp/serve-stdio.js');

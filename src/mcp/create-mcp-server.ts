@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, LoggingLevel, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { ApprovalPolicy, Caller, DomainStore, ToolResult } from '../domain/index.js';
+import type { ApprovalPolicy, Caller, DomainStore, RefusedResult, ToolResult } from '../domain/index.js';
 import { ARG_ORIGINS, argsHash, AuditAppendError, CALLER_META_KEY, callerRoleAtLeast, DOMAIN_TOOLS, errorEnvelope, findDomainTool, ORIGINS_META_KEY, parseArgs, SEARCH_POLICIES_TOOL } from '../domain/index.js';
 import type { ArgOrigin } from '../domain/index.js';
 import type { SearchPoliciesInput } from '../domain/index.js';
@@ -72,6 +72,11 @@ export interface WaybillMcpServerOptions {
   elicitApprovals?: boolean;
   /** How long an approval question waits for its answer before the link remains the way. Default 10 minutes. */
   elicitationTimeoutMs?: number;
+  /**
+   * The tenant's rollout stage for a caller other than the in-process runtimes (which check it when a
+   * run starts and when its irreversible call would run), read for every call; a refusal is returned as is.
+   */
+  stageCheck?: (caller: Caller, tool: { name: string; risk: 'read' | 'irreversible' }) => Promise<RefusedResult | undefined>;
 }
 
 /**
@@ -83,7 +88,7 @@ export interface WaybillMcpServerOptions {
  */
 export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpServer {
   const { store, now = () => new Date(), logger = silentLogger, caller = IN_PROCESS_CALLER, controls, approvals = { grants: 'required' } } = options;
-  const { searchPolicies, elicitApprovals = true, elicitationTimeoutMs = 10 * 60_000 } = options;
+  const { searchPolicies, elicitApprovals = true, elicitationTimeoutMs = 10 * 60_000, stageCheck } = options;
   const mcp = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION, title: 'Waybill logistics domain' },
     {
@@ -143,6 +148,8 @@ export function createWaybillMcpServer(options: WaybillMcpServerOptions): McpSer
     try {
       const refusal = checkBoundary(caller, { name, risk: tool?.risk ?? 'read' }, controls && (await controls.snapshot(caller.tenant)));
       if (refusal) return refusal;
+      const stageRefusal = stageCheck && caller.channel !== 'in-process' ? await stageCheck(caller, { name, risk: tool?.risk ?? 'read' }) : undefined;
+      if (stageRefusal) return stageRefusal;
       if (isSearch) {
         const agent = caller.channel === 'in-process' ? (typeof meta?.[CALLER_META_KEY] === 'string' ? meta[CALLER_META_KEY] : undefined) : KNOWLEDGE_ENTRY_FOR_ROLE[caller.role];
         return await runSearch(searchPolicies, agent, args, logger);
