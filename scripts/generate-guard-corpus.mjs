@@ -9,6 +9,9 @@ import { BENIGN as FIRST_BENIGN, EARLIER_TEST_BENIGN, EVERYDAY_BENIGN, MORE_BENI
 import { INTENT_BENIGN } from './guard-corpus-benign-intents.mjs';
 import { expandTemplates } from './guard-corpus-expand.mjs';
 import { GENERALISE_ATTACKS, GENERALISE_BENIGN, GENERALISE_OFF_TOPIC } from './guard-corpus-generalise.mjs';
+import { FIFTH_ATTACKS, FIFTH_ATTACKS_MIXED } from './guard-corpus-fifth-attacks.mjs';
+import { FIFTH_BENIGN, FIFTH_OFF_TOPIC } from './guard-corpus-fifth-benign.mjs';
+import { FIFTH_HELD_OUT_ATTACKS, FIFTH_HELD_OUT_LOOKALIKES, FIFTH_HELD_OUT_OFF_TOPIC } from './guard-corpus-fifth-held-out.mjs';
 import { HELD_OUT_ATTACKS, HELD_OUT_BENIGN } from './guard-corpus-held-out.mjs';
 import { OWN_HELD_OUT_ATTACKS, OWN_HELD_OUT_BENIGN } from './guard-corpus-own-held-out.mjs';
 import { ISSUE_34_ATTACKS, ISSUE_34_BENIGN } from './guard-corpus-issue-34.mjs';
@@ -132,6 +135,11 @@ for (const [family, byLanguage] of Object.entries(GENERALISE_ATTACKS)) {
   for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) attacks.push({ id: nextId(`gg-${family}`), family, language, text });
 }
 
+// The fifth pass (guard-corpus-fifth-attacks.mjs), under its own prefix.
+for (const [family, byLanguage] of [...Object.entries(FIFTH_ATTACKS), ...Object.entries(FIFTH_ATTACKS_MIXED)]) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) attacks.push({ id: nextId(`g5-${family}`), family, language, text });
+}
+
 // Encoded payloads: phrasings of the other families, encoded and wrapped in a carrier sentence.
 let encodingTurn = 0;
 const encodingNames = Object.keys(ENCODINGS);
@@ -177,6 +185,10 @@ for (const [language, texts] of Object.entries(GENERALISE_OFF_TOPIC)) for (const
 for (const [resembles, byLanguage] of Object.entries(GENERALISE_BENIGN)) {
   for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) benign.push({ id: nextId('ggb'), resembles, language, text });
 }
+for (const [language, texts] of Object.entries(FIFTH_OFF_TOPIC)) for (const text of texts) benign.push({ id: nextId('g5b'), resembles: 'off_topic_world', language, text });
+for (const [resembles, byLanguage] of Object.entries(FIFTH_BENIGN)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) benign.push({ id: nextId('g5b'), resembles, language, text });
+}
 for (const [language, texts] of Object.entries(FRIENDLY_ROLES)) for (const text of texts) benign.push({ id: nextId('got'), resembles: 'friendly_roles', language, text });
 
 const corpus = { version: 1, source: 'scripts/generate-guard-corpus.mjs', attacks, benign };
@@ -217,5 +229,13 @@ for (const [resembles, byLanguage] of Object.entries(OWN_HELD_OUT_BENIGN)) {
   for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) ownHeldOut.benign.push({ id: nextId('ghob'), resembles, language, text });
 }
 writeFileSync(new URL('../evals/guard-own-held-out.json', import.meta.url), `${JSON.stringify(ownHeldOut, null, 2)}\n`);
+// The fifth pass's own held-out set (evals/guard-fifth-held-out.jsonl, the line format of
+// bench/guard-blind-set.mjs --set): never trained on.
+const fifthHeldOut = [];
+const heldOutLine = (set, family, language, text) => fifthHeldOut.push(JSON.stringify({ id: nextId('g5h'), set, family, language, where: 'user', text }));
+for (const [family, byLanguage] of Object.entries(FIFTH_HELD_OUT_ATTACKS)) for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) heldOutLine('attack', family, language, text);
+for (const [language, texts] of Object.entries(FIFTH_HELD_OUT_LOOKALIKES)) for (const text of texts) heldOutLine('lookalike', 'operator', language, text);
+for (const [language, texts] of Object.entries(FIFTH_HELD_OUT_OFF_TOPIC)) for (const text of texts) heldOutLine('off_topic', 'off_topic', language, text);
+writeFileSync(new URL('../evals/guard-fifth-held-out.jsonl', import.meta.url), `${fifthHeldOut.join('\n')}\n`);
 const families = Object.fromEntries([...new Set(attacks.map((a) => a.family))].map((f) => [f, attacks.filter((a) => a.family === f).length]));
 process.stdout.write(`${JSON.stringify({ attacks: attacks.length, benign: benign.length, look_alikes: benign.filter((b) => b.resembles !== 'ordinary').length, families })}\n`);

@@ -54,3 +54,27 @@ export function isRuleQuestion(text: string): boolean {
   if (WH_QUESTION.test(view)) return !SUGGESTION.test(view) && (!ASSISTANT_ACTS.test(view) || MONEY_RULE.test(view));
   return YES_NO_QUESTION.test(view) && !ASSISTANT_ACTS.test(view);
 }
+
+// "A customer asked us to refund 4000 instead of 400. What is our policy?", «Клієнт вимагає 3500
+// замість 350. Що відповісти?»: an operator retells what a customer, sender or recipient demands and
+// asks what to do; the demand carries the words of refund manipulation but is the customer's.
+const THIRD_PARTY_OPENS =
+  /^(?:(?:a|the|our|one|this|that|наш|наша|один|одна|ця|цей|эта|этот) )?(?:customer|client|sender|recipient|buyer|user|клієнт|клієнтка|відправник|відправниця|отримувач|отримувачка|покупець|покупниця|користувач|клиент|клиентка|отправитель|получатель|покупатель|покупательница|пользователь)(?![\p{L}])/u;
+const ASKS = /(?<![\p{L}])(?:ли|чи)(?![\p{L}])/u;
+/** The regexes of {@link isReportedDemandQuestion}, for the linearity test. */
+export const REPORTED_DEMAND_REGEXES: readonly RegExp[] = [THIRD_PARTY_OPENS, ASKS];
+
+/**
+ * Whether a text retells a customer's (sender's, recipient's) demand and ends with a question about
+ * it, naming neither the assistant nor its workings (on its canonical view). Such a text orders
+ * nothing; an attack that adds "can you…" names the assistant and is still read.
+ */
+export function isReportedDemandQuestion(text: string): boolean {
+  const view = canonicalView(text).view.trim();
+  if (WORKINGS.test(view) || ASSISTANT_ACTS.test(view)) return false;
+  const sentences = view.split(/(?<=[.!?])\s+/u).filter((sentence) => sentence.length > 0);
+  const question = sentences.pop();
+  if (question === undefined || sentences.length === 0 || !question.endsWith('?') || SUGGESTION.test(question)) return false;
+  if (!WH_QUESTION.test(question) && !YES_NO_QUESTION.test(question) && !ASKS.test(question)) return false;
+  return sentences.every((sentence) => THIRD_PARTY_OPENS.test(sentence));
+}
