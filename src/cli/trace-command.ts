@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { cliIdentity } from './cli-identity.js';
-import { cliThreadKey } from './cli-thread-key.js';
+import { cliThreadKey, namedRun } from './cli-thread-key.js';
 import { UsageError } from './usage-error.js';
 import { withRuntime } from './with-runtime.js';
 
@@ -15,10 +15,14 @@ export function traceCommand(): Command {
       if (!runId && !options.thread) throw new UsageError('trace needs a run id or --thread ID');
       const { delegationTree, renderDelegationTree } = await import('../telemetry/index.js');
       // The thread as the acting tenant names it (cli-thread-key.ts).
-      const thread = runId || !options.thread ? undefined : await cliThreadKey(options.thread, cliIdentity().tenant);
+      const identity = cliIdentity();
+      const thread = runId || !options.thread ? undefined : await cliThreadKey(options.thread, identity.tenant);
       await withRuntime(async ({ runs }) => {
-        const record = runId ? await runs.getRun(runId) : await runs.latestRunForThread(thread ?? '');
-        if (!record) throw new UsageError(runId ? `no run ${runId}` : `no run for thread ${options.thread ?? ''}`);
+        const stored = runId ? await runs.getRun(runId) : await runs.latestRunForThread(thread ?? '');
+        // Another tenant's run reads exactly as a missing one unless the role crosses tenants, so run ids cannot be probed.
+        const visible = stored && (identity.role === 'platform_admin' || stored.tenant === identity.tenant) ? stored : undefined;
+        if (!visible) throw new UsageError(runId ? `no run ${runId}` : `no run for thread ${options.thread ?? ''}`);
+        const record = await namedRun(visible);
         const tree = delegationTree(await runs.listEvents(record.run_id));
         if (options.json) {
           console.log(JSON.stringify({ run_id: record.run_id, status: record.status, stop_reason: record.stop_reason, tree }, null, 2));

@@ -36,7 +36,12 @@ describe('the CLI names a thread as its tenant does over HTTP', () => {
     expect(JSON.parse(waybillAs('globex', ['state', '--thread', 't1', '--json']).stdout)).toMatchObject({ thread_id: 't1', status: 'finished' });
     // globex has nothing to approve on its `t1`; the refusal names the id it sent, not the other tenant's key.
     expect(waybillAs('globex', ['approve', '--thread', 't1'])).toMatchObject({ code: 2, stderr: 'waybill: thread t1 has no pending approval\n' });
-    expect(waybillAs('default', ['trace', '--thread', 't1']).stdout).toMatch(/thread default~t1/);
+    const traced = waybillAs('default', ['trace', '--thread', 't1']).stdout;
+    expect(traced).toMatch(/thread t1,/);
+    // Another tenant's run, named by its run id, reads as a missing run.
+    const runId = /^run (\S+)/.exec(traced)?.[1] ?? '';
+    expect(runId).toMatch(/^run-/);
+    expect(waybillAs('globex', ['trace', runId])).toMatchObject({ code: 2, stderr: `waybill: no run ${runId}\n` });
 
     const approved = waybillAs('default', ['approve', '--thread', 't1', '--json']);
     expect(approved.code, approved.stderr).toBe(0);
