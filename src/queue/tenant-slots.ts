@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { holdPostgresPool } from '../storage/postgres/shared-postgres-pool.js';
+import { withTransaction } from '../storage/postgres/with-transaction.js';
 
 /**
  * Per-tenant concurrency across every worker, kept in PostgreSQL: one row per job running, with a lease
@@ -32,19 +33,11 @@ export async function openTenantSlots(url: string, options: TenantSlotOptions): 
   const hold = await holdPostgresPool(url);
   const pool = hold.pool;
   try {
-    const client = await pool.connect();
-    try {
-      // Serialised: two workers starting together would otherwise race on CREATE TABLE's catalog rows.
-      await client.query('BEGIN');
+    // Serialised: two workers starting together would otherwise race on CREATE TABLE's catalog rows.
+    await withTransaction(pool, async (client) => {
       await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [table]);
       await client.query(`CREATE TABLE IF NOT EXISTS ${table} (holder TEXT PRIMARY KEY, tenant TEXT NOT NULL, expires_at TIMESTAMPTZ NOT NULL)`);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   } catch (error) {
     await hold.release();
     throw error;

@@ -5,12 +5,10 @@ import { DEFAULT_DOMAIN_POLICY, SqliteControlStore, ToolResilience } from '../..
 import { makeTempDir } from '../../testing/temp-dir.js';
 import { ownShipments } from '../../testing/own-shipments.js';
 import type { RunRecord } from '../../telemetry/index.js';
-import type { OpenRuntimeOptions, Runtime, RuntimeName } from '../core/index.js';
-import { exitCodeFor } from '../core/index.js';
+import { exitCodeFor, type OpenRuntimeOptions, type Runtime, type RuntimeName } from '../core/index.js';
 import { openRuntime } from '../open-runtime.js';
 import { RUNTIME_NAMES } from '../runtime-name.js';
-import type { ConformanceCase } from './conformance-plan.js';
-import { casesFor, EDIT_APPLIED } from './conformance-plan.js';
+import { casesFor, type ConformanceCase, EDIT_APPLIED } from './conformance-plan.js';
 import { cancelRequest, DOUBLE, EMPTY, INJECTED, LOOP, NO_FACT, OVER_CAP, OVER_WEIGHT, PII, planner, POLICY, PRICE, THROWS, TRACK, UNVERIFIABLE } from './conformance-script.js';
 
 // One behavioural spec, run against every runtime (as LangGraph's checkpoint-validation spec runs one
