@@ -14,8 +14,9 @@ const PHONE_HEAD = `(?:(?:\\+|00)?380${GAP}(?:\\([1-9]\\d\\)|[1-9]\\d)|(?:(?:\\+
  * checker in `pii-patterns.test.ts`, which is why they follow two rules:
  * - digit boundaries are `(?<!\d)` / `(?!\d)`, never `\b`; a run of digits glued to Latin letters
  *   or an underscore (`apr_f34200541bdcd8ea`, `apr_4111111111111111`, a hash, a batch code) is part of an
- *   identifier, not a card, IPN or EDRPOU, so those three also refuse a Latin letter or `_` on either side (there is no word boundary between the
- *   8 and the 0 of `+380`, which once let `+380671234567` through); lookarounds are used only in
+ *   identifier, not a card, IPN, EDRPOU or phone, so those four also refuse a Latin letter or `_` on
+ *   either side (there is no word boundary between the 8 and the 0 of `+380`, which once let
+ *   `+380671234567` through); lookarounds are used only in
  *   patterns without unbounded repetition, where recheck can still prove safety;
  * - the one unbounded pattern (EMAIL) starts with a consumed `lead` group instead of a lookbehind,
  *   so a match can only begin at the start of a run of address characters (linear, not quadratic,
@@ -29,7 +30,7 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
   // 13 to 19 digits, at most one space, dot or dash between two digits (no-break spaces are
   // spaces in the normalised view).
   CARD: /(?<![\dA-Za-z_])\d(?:[ .-]?\d){12,18}(?![\dA-Za-z_])/g,
-  PHONE: new RegExp(`(?<!\\d)${PHONE_HEAD}${GAP}\\d{3}${GAP}\\d{2}${GAP}\\d{2}(?!\\d)`, 'g'),
+  PHONE: new RegExp(`(?<![\\dA-Za-z_])${PHONE_HEAD}${GAP}\\d{3}${GAP}\\d{2}${GAP}\\d{2}(?![\\dA-Za-z_])`, 'g'),
   IPN: /(?<![\dA-Za-z_])\d{10}(?![\dA-Za-z_])/g,
   EDRPOU: /(?<![\dA-Za-z_])\d{8}(?![\dA-Za-z_])/g,
   // Booklet passport: two capital letters of the series (Cyrillic, or the Latin letters that look
