@@ -1,7 +1,8 @@
 // Scores Waybill's input guard on evals/guard-blind-set.jsonl, as a black box (issue 34). The set was
 // written on 2026-12-03 by someone who read neither the guard nor its corpora; only family-level
 // results of it were ever shown to anyone tuning the guard. Read its figures; do not tune on its texts.
-// Usage: node bench/guard-blind-set.mjs <path-to-checkout> [--misses] [--set <file.jsonl>]
+// Usage: node bench/guard-blind-set.mjs <path-to-checkout> [--misses | --rules] [--set <file.jsonl>]
+// --rules prints only which rule decided each miss (counts), so it can be read on a set kept blind.
 // Runs `<checkout>/dist/bin/waybill.js guard scan --jsonl` once with every line on stdin (a checkout
 // from before the CLI was bundled has dist/cli/main.js only).
 //
@@ -95,6 +96,18 @@ for (const r of of('attack')) {
   if (r.blocked) f[0]++;
 }
 console.log('attacks blocked by family: ' + Object.entries(fam).map(([k, [n, d]]) => `${k} ${n}/${d}`).join(', '));
+
+// --rules: which rule decided each miss, counted per set (no text printed: usable on a set kept blind).
+if (args.includes('--rules')) {
+  const counts = {};
+  const wrong = { attack: (r) => !r.blocked, lookalike: (r) => r.blocked, off_topic: (r) => r.attackLabel, third_party_attack: (r) => !r.flagged, third_party_ordinary: (r) => r.flagged };
+  for (const r of rows.filter((r) => wrong[r.it.set]?.(r))) {
+    const key = `${r.it.set}: ${r.v.rule ?? (r.v.score === null ? '-' : `score ${r.v.score >= 0.4 ? '0.4-0.5' : r.v.score >= 0.25 ? '0.25-0.4' : '<0.25'}`)}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  console.log('misses by set and rule (or score band of a missed attack):');
+  for (const [key, n] of Object.entries(counts).sort()) console.log(`  ${key}: ${n}`);
+}
 
 if (showMisses) {
   const miss = {

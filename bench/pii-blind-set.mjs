@@ -58,7 +58,7 @@ const rows = items.map((it, i) => {
     it,
     v,
     found: it.kind === 'positive' && present.length === 0,
-    typed: it.kind === 'positive' && present.length === 0 && (v.pii?.[it.type] ?? 0) > 0,
+    typed: it.kind === 'positive' && present.length === 0 && (v.pii?.[String(it.type).toUpperCase()] ?? 0) > 0,
     cut: it.kind === 'near_miss' && present.length < it.values.length,
     anyRedacted,
   };
