@@ -22,8 +22,10 @@ import { withTransaction } from '../../storage/postgres/with-transaction.js';
 export class PostgresAuditChain implements AuditChain {
   readonly #pool: PostgresPool;
   readonly keyring: AuditKeyring;
-  /** The head as this process's last append committed it: a guess, checked by the append that uses it. */
+  /** The head as this process's last append wrote it: a guess, checked by the append that uses it. */
   #lastHead: ChainHead | undefined;
+  /** Appends of their own, one after another in this process, so each starts from the head the one before wrote. */
+  #queue: Promise<unknown> = Promise.resolve();
 
   constructor(pool: PostgresPool, keyring: AuditKeyring) {
     this.#pool = pool;
@@ -36,9 +38,16 @@ export class PostgresAuditChain implements AuditChain {
    * any writer holding the head; the WHERE is checked again on the row that writer left) and inserts
    * the entry only if it did: one round trip and one commit, where the transaction took four round
    * trips. If another writer moved the head meanwhile, nothing is written and the append runs as before,
-   * in a transaction that locks the head first.
+   * in a transaction that locks the head first. This process's own appends queue behind each other
+   * (they waited for each other on the head's row lock anyway), so they do not spoil each other's guess.
    */
   async append(event: BoundaryEvent): Promise<ChainEntry> {
+    const appended = this.#queue.then(() => this.#appendNext(event));
+    this.#queue = appended.catch(() => undefined);
+    return appended;
+  }
+
+  async #appendNext(event: BoundaryEvent): Promise<ChainEntry> {
     const guess = this.#lastHead;
     if (guess) {
       const entry = this.#sign(event, guess);
@@ -95,6 +104,8 @@ export class PostgresAuditChain implements AuditChain {
       })
     ).rows[0] ?? { count: 0, hash: GENESIS_HASH };
     const entry = this.#sign(event, head);
+    // If the caller's transaction commits, this is the head; if not, the next append's guess misses once.
+    this.#remember(entry);
     const signed = signedHead(this.keyring, entry);
     await client.query({
       name: 'waybill-audit-append',
