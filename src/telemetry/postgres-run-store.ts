@@ -10,7 +10,7 @@ import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
 import { intentParams, RUN_INTENTS_DDL, RUN_INTENTS_VARIANT_DDL, toIntent } from './run-intent-rows.js';
 import type { RunIntentRow } from './run-intent-rows.js';
 import { DECISIONS_SCHEMA, runsSchemaV1, THREAD_OWNERS_SCHEMA } from './run-store-schema.js';
-import type { AlsoInTransaction, DecisionClaim, RunCount, RunFilter, RunListing, RunStore } from './run-store.js';
+import type { AlsoInTransaction, DecisionClaim, RunCount, RunFilter, RunListing, RunStore, ThreadAdmission } from './run-store.js';
 import { checkLimit, invalidArgument, readAuditEvent, readOrThrow, toInstant, validAuditEvents, validRunRecord } from './run-store-checks.js';
 import type { StoredRunRow } from './stored-run.js';
 import { decodeStoredRun, encodeStoredRun } from './stored-run.js';
@@ -267,6 +267,26 @@ export class PostgresRunStore extends PostgresStore implements RunStore {
     const owner = claimed.rows[0] ?? (await this.pool.query<{ tenant: string }>('SELECT tenant FROM thread_owners WHERE thread_id = $1', [threadId])).rows[0];
     if (!owner) throw new Error(`thread ${threadId} has no owner after its claim`);
     return owner.tenant;
+  }
+
+  async claimThreadAndRead(threadId: string, tenant: string): Promise<ThreadAdmission | undefined> {
+    // claimThread's statement with listIntents' and latestRunForThread's reads beside it: one round
+    // trip, one snapshot (it was three). The columns are text and integers, which JSON gives back as
+    // the driver would.
+    const row = (
+      await this.pool.query<{ owner: string | null; intents: RunIntentRow[]; latest: StoredRunRow | null }>({
+        name: 'waybill-runs-claim-and-read-thread',
+        text: `WITH claimed AS (INSERT INTO thread_owners (thread_id, tenant, claimed_at) VALUES ($1, $2, $3) ON CONFLICT (thread_id) DO NOTHING RETURNING tenant)
+               SELECT (SELECT tenant FROM claimed UNION ALL SELECT tenant FROM thread_owners WHERE thread_id = $1 LIMIT 1) AS owner,
+                 (SELECT coalesce(json_agg(i ORDER BY i.started_at, i.run_id COLLATE "C"), '[]'::json) FROM run_intents i WHERE i.thread_id = $1) AS intents,
+                 (SELECT json_build_object('run_id', r.run_id, 'schema_version', r.schema_version, 'record', r.record) FROM runs r WHERE r.thread_id = $1
+                    ORDER BY r.started_at DESC, r.updated_at DESC, r.run_id COLLATE "C" DESC LIMIT 1) AS latest`,
+        values: [threadId, tenant, this.now().toISOString()],
+      })
+    ).rows[0];
+    // A claim that lost a race (its snapshot cannot see the winner's row) reads no owner.
+    if (!row?.owner) return undefined;
+    return { owner: row.owner, intents: row.intents.map(toIntent), latest: row.latest ? readOrThrow(row.latest) : undefined };
   }
 
   async threadOwner(threadId: string): Promise<string | undefined> {

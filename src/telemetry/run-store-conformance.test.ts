@@ -189,4 +189,30 @@ storeConformance('RunStore', openRunStore, ({ open, backend, exec }) => {
     expect(await a.claimThread('thread-other', 'late-tenant')).toBe('late-tenant');
     expect(await b.threadOwner('thread-race')).toBe(owners[0]);
   });
+
+  it('reads with a claim what the claim and the reads one by one give, where the store reads them together', async () => {
+    const a = await open();
+    const b = await open();
+    if (!a.claimThreadAndRead) {
+      // Optional: SQLite's reads are calls in the process, not round trips.
+      expect(backend.name).toBe('sqlite');
+      return;
+    }
+    expect(await a.claimThreadAndRead('thread-new', 'acme')).toEqual({ owner: 'acme', intents: [], latest: undefined });
+    expect(await b.threadOwner('thread-new')).toBe('acme');
+    expect((await b.claimThreadAndRead?.('thread-new', 'globex'))?.owner).toBe('acme');
+    await a.saveRun(sampleRunRecord({ run_id: 'run-1', started_at: '2026-11-30T10:00:00.000Z' }));
+    await a.saveRun(sampleRunRecord({ run_id: 'run-2', started_at: '2026-11-30T11:00:00.000Z', status: 'awaiting_approval', stop_reason: 'awaiting_approval' }));
+    const intent = { runId: 'run-3', threadId: 'thread-0001', tenant: 'acme', requestId: 'req-3', runtime: 'langgraph' as const, kind: 'ask' as const, input: 'де TTN-000001?', startedAt: '2026-11-30T12:00:00.000Z', owner: 'host:1:a', leaseUntil: '2026-11-30T12:00:30.000Z' };
+    await a.beginIntent(intent);
+    await a.beginIntent({ ...intent, runId: 'run-0', startedAt: '2026-11-30T09:00:00.000Z', variant: { change_id: 'chg-1', kind: 'model' as const, arm: 'candidate' as const, version: 'v2' } });
+    const read = await b.claimThreadAndRead?.('thread-0001', 'acme');
+    expect(read).toEqual({ owner: await b.claimThread('thread-0001', 'acme'), intents: await b.listIntents('thread-0001'), latest: await b.latestRunForThread('thread-0001') });
+    expect(read?.intents.map((i) => i.runId)).toEqual(['run-0', 'run-3']);
+    expect(read?.latest?.run_id).toBe('run-2');
+    const owners = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? a : b).claimThreadAndRead?.('thread-race', `tenant-${i}`)));
+    const winner = await a.claimThread('thread-race', 'late-tenant');
+    // A claimer that lost the race may read no owner (undefined), never another one.
+    for (const owner of owners) if (owner) expect(owner.owner).toBe(winner);
+  });
 });

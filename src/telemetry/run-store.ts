@@ -128,7 +128,21 @@ export interface RunStore {
    * another tenant's run on it is refused whether or not a run is in flight.
    */
   claimThread(threadId: string, tenant: string): Promise<string>;
+  /**
+   * `claimThread`, and with it, from the same snapshot, the thread's runs in flight (as `listIntents`)
+   * and its latest run (as `latestRunForThread`): what a run's start reads, in one round trip where a
+   * store can (PostgreSQL). Undefined when the claim lost a race with one committing meanwhile (the
+   * snapshot cannot see the winner): the caller then claims and reads one by one.
+   */
+  claimThreadAndRead?(threadId: string, tenant: string): Promise<ThreadAdmission | undefined>;
   /** The tenant that owns `threadId`, or undefined while no tenant has claimed it; claims nothing. */
   threadOwner(threadId: string): Promise<string | undefined>;
   close(): Promise<void>;
+}
+
+/** What a run's start reads about its thread (RunStore.claimThreadAndRead). */
+export interface ThreadAdmission {
+  owner: string;
+  intents: RunIntent[];
+  latest: RunRecord | undefined;
 }

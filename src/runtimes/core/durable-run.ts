@@ -50,9 +50,10 @@ export function holdLease(durable: DurableRuns, run: RunLedger): void {
  * the thread busy: DecisionError `thread_busy`, or `already_decided` when it is a decision being applied.
  * Returns the records of the runs it finished.
  */
-export async function settleThread(durable: DurableRuns, threadId: string, finish: FinishIntent): Promise<RunRecord[]> {
+export async function settleThread(durable: DurableRuns, threadId: string, finish: FinishIntent, known?: readonly RunIntent[]): Promise<RunRecord[]> {
   const records: RunRecord[] = [];
-  for (const intent of await durable.runs.listIntents(threadId)) {
+  // `known`: the thread's intents as the caller just read them (with its claim, admitThread).
+  for (const intent of known ?? (await durable.runs.listIntents(threadId))) {
     if (intent.runtime !== durable.runtime) throw new DecisionError('thread_busy', `thread ${threadId} has a ${intent.runtime} run in flight; waybill resume --thread ${threadId} opens that runtime and finishes it`);
     if (!holderIsGone(intent, durable.now())) throw busyWith(intent);
     const taken = await durable.runs.takeIntent(intent.runId, { seen: { owner: intent.owner, leaseUntil: intent.leaseUntil }, next: { owner: leaseOwner(), leaseUntil: leaseUntil(durable) } });

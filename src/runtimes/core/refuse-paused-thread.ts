@@ -1,4 +1,4 @@
-import type { RunRecord, RunStore } from '../../telemetry/index.js';
+import type { RunIntent, RunRecord, RunStore } from '../../telemetry/index.js';
 import { DecisionError } from './decision-error.js';
 
 /**
@@ -10,25 +10,30 @@ import { DecisionError } from './decision-error.js';
  * `thread_busy` for a live one), and a thread that waits on an approval takes no new message
  * (`thread_awaiting_approval`: exit 2, HTTP 409), since a new run would leave the pending call behind.
  */
-export async function admitThread(runs: RunStore, threadId: string, tenant: string, options: { runId?: string | undefined; settle?: () => Promise<RunRecord[]> } = {}): Promise<RunRecord | undefined> {
-  const owner = await runs.claimThread(threadId, tenant);
+export async function admitThread(runs: RunStore, threadId: string, tenant: string, options: { runId?: string | undefined; settle?: (known?: RunIntent[]) => Promise<RunRecord[]> } = {}): Promise<RunRecord | undefined> {
+  // Where the store can, the claim, the thread's runs in flight and its latest run are one round trip
+  // from one snapshot: a run's record and the end of its intent commit together, and a decision with
+  // its intent to resume, so that snapshot shows a run in flight or its end, never neither.
+  const read = await runs.claimThreadAndRead?.(threadId, tenant);
+  const owner = read?.owner ?? (await runs.claimThread(threadId, tenant));
   if (owner !== tenant) throw new DecisionError('unknown_thread', `no thread ${threadId}`);
   const done = options.runId === undefined ? undefined : await runs.getRun(options.runId);
   if (done) {
     if (done.thread_id !== threadId || done.tenant !== tenant) throw new DecisionError('thread_busy', `run id ${options.runId ?? ''} is already used; choose another`);
     return done;
   }
-  const finished = (await options.settle?.()) ?? [];
+  const finished = (await options.settle?.(read?.intents)) ?? [];
   const mine = finished.find((record) => record.run_id === options.runId);
   if (mine) return mine;
-  await refusePausedThread(runs, threadId);
+  // Runs settled just now wrote records after that snapshot: then the latest run is read again.
+  await refusePausedThread(runs, threadId, read && finished.length === 0 ? { latest: read.latest } : undefined);
   return undefined;
 }
 
 /** Throws DecisionError `thread_awaiting_approval` naming the approval and how to decide it when `threadId` waits on one. */
-async function refusePausedThread(runs: RunStore, threadId: string | undefined): Promise<void> {
+async function refusePausedThread(runs: RunStore, threadId: string | undefined, known?: { latest: RunRecord | undefined }): Promise<void> {
   if (threadId === undefined) return;
-  const latest = await runs.latestRunForThread(threadId);
+  const latest = known ? known.latest : await runs.latestRunForThread(threadId);
   if (latest?.status !== 'awaiting_approval') return;
   const id = latest.pending?.approval_id;
   const target = id ? `--approval ${id}` : `--thread ${threadId}`;

@@ -80,7 +80,7 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     const { newId } = this.#services;
     const threadId = request.threadId ?? `t-${newId()}`;
     const tenant = request.tenant ?? 'default';
-    const earlier = await admitThread(this.runs, threadId, tenant, { runId: request.runId, settle: () => this.recover(threadId) });
+    const earlier = await admitThread(this.runs, threadId, tenant, { runId: request.runId, settle: (known) => this.recover(threadId, {}, known) });
     if (earlier) return earlier;
     const run = newRunLedger(this.#services, { threadId, tenant, requestId: request.requestId ?? `req-${newId()}`, trustedText: request.input, ...(request.runId && { runId: request.runId }), variant: request.variant });
     const admission = admitRequest(run, request.input);
@@ -142,11 +142,16 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
    * before its record was written is recorded as paused; a decision not yet applied is applied once;
    * a run killed mid-way goes on from what its framework kept, or again from its input.
    */
-  async recover(threadId: string, options: RecoverOptions = {}): Promise<RunRecord[]> {
-    return settleThread(this.#durable, threadId, (taken) => {
-      const intent = options.variant ? { ...taken, variant: options.variant } : taken;
-      return intent.kind === 'resume' && this.port.proceed ? this.#finishDecision(intent) : this.#finishAsk(intent);
-    });
+  async recover(threadId: string, options: RecoverOptions = {}, known?: readonly RunIntent[]): Promise<RunRecord[]> {
+    return settleThread(
+      this.#durable,
+      threadId,
+      (taken) => {
+        const intent = options.variant ? { ...taken, variant: options.variant } : taken;
+        return intent.kind === 'resume' && this.port.proceed ? this.#finishDecision(intent) : this.#finishAsk(intent);
+      },
+      known,
+    );
   }
 
   async close(): Promise<void> {

@@ -13,7 +13,7 @@ export interface OpenedCheckpointer {
 
 /**
  * The LangGraph checkpointer for a database location: the official PostgreSQL saver (in the URL's
- * schema) for a `postgres://` URL, the SQLite saver for a file, memory for `:memory:`. The PostgreSQL
+ * schema; a checkpoint written in one statement, one-statement-postgres-saver.ts) for a `postgres://` URL, the SQLite saver for a file, memory for `:memory:`. The PostgreSQL
  * saver's `setup()` creates its tables with plain CREATE IF NOT EXISTS, which races when two processes
  * start together, so it runs under a session advisory lock. Both savers deflate the bulk of what they
  * store (compressed-serde.ts) and read what LangGraph's default serializer wrote.
@@ -27,10 +27,10 @@ export async function openCheckpointer(location: string): Promise<OpenedCheckpoi
     return { saver, close: async () => void saver.db.close() };
   }
   const schema = postgresSchemaOf(target.url);
-  const [{ PostgresSaver }, { default: pg }] = await Promise.all([import('@langchain/langgraph-checkpoint-postgres'), import('pg')]);
+  const [{ OneStatementPostgresSaver }, { default: pg }] = await Promise.all([import('./one-statement-postgres-saver.js'), import('pg')]);
   // The saver runs on the process's pool for this URL (shared with the stores); closing lets go of the hold.
   const hold = await holdPostgresPool(target.url);
-  const saver = new PostgresSaver(hold.pool, undefined, { schema });
+  const saver = new OneStatementPostgresSaver(hold.pool, undefined, { schema });
   saver.serde = compressedSerde(saver.serde, 'arrays', redactLocation(target.url));
   try {
     // The lock is held on a connection of its own, not the pool's: a second opening waiting on it

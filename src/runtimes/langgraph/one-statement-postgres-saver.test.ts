@@ -1,0 +1,67 @@
+import { AIMessage, HumanMessage } from '@langchain/core/messages';
+import type { Checkpoint } from '@langchain/langgraph';
+import { emptyCheckpoint } from '@langchain/langgraph';
+import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { postgresSchemaOf } from '../../storage/index.js';
+import { createTestSchema, testPostgresUrl } from '../../testing/postgres-test-schema.js';
+import { OneStatementPostgresSaver } from './one-statement-postgres-saver.js';
+
+const baseUrl = testPostgresUrl();
+
+const checkpointOf = (step: number, values: Record<string, unknown>, versions: Record<string, number>): Checkpoint => ({
+  ...emptyCheckpoint(),
+  ts: `2026-12-04T12:00:0${step}.000Z`,
+  id: `1f1f0000-0000-6000-8000-00000000000${step}`,
+  channel_values: values,
+  channel_versions: versions,
+});
+const config = (thread: string, parent?: string) => ({ configurable: { thread_id: thread, checkpoint_ns: '', ...(parent && { checkpoint_id: parent }) } });
+const metadata = (step: number) => ({ source: 'loop' as const, step, parents: {} });
+
+/** The same history of checkpoints: new blobs, a channel gone from the values ("empty"), none new, one written twice. */
+async function history(saver: PostgresSaver): Promise<void> {
+  const messages = [new HumanMessage({ content: 'Де зараз посилка TTN-000001?', id: 'h1' })];
+  await saver.put(config('t'), checkpointOf(1, { messages, goal: 'track' }, { messages: 1, goal: 1 }), metadata(1), { messages: 1, goal: 1 });
+  const more = [...messages, new AIMessage({ content: 'В дорозі, Київ → Львів.', id: 'a1' })];
+  const second = checkpointOf(2, { messages: more }, { messages: 2, goal: 2 });
+  await saver.put(config('t', checkpointOf(1, {}, {}).id), second, metadata(2), { messages: 2, goal: 2 });
+  await saver.put(config('t', second.id), checkpointOf(3, { messages: more }, { messages: 2, goal: 2 }), metadata(3), {});
+  await saver.put(config('t', second.id), checkpointOf(3, { messages: more }, { messages: 2, goal: 2 }), metadata(4), {});
+}
+
+async function rowsOf(client: pg.Client): Promise<unknown> {
+  const checkpoints = (await client.query('SELECT thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata FROM checkpoints ORDER BY checkpoint_id')).rows;
+  const blobs = (await client.query("SELECT thread_id, checkpoint_ns, channel, version, type, encode(blob, 'hex') AS blob FROM checkpoint_blobs ORDER BY channel, version")).rows;
+  return { checkpoints, blobs };
+}
+
+describe.runIf(baseUrl)('a checkpoint written in one statement (PostgreSQL)', { timeout: 60_000 }, () => {
+  it('leaves the rows the official saver leaves, and reads back the same', async () => {
+    const schemas = [await createTestSchema(baseUrl as string), await createTestSchema(baseUrl as string)];
+    const pools = schemas.map((s) => new pg.Pool({ connectionString: s.url, max: 2 }));
+    const clients = schemas.map((s) => new pg.Client({ connectionString: s.url }));
+    try {
+      const official = new PostgresSaver(pools[0] as pg.Pool, undefined, { schema: postgresSchemaOf((schemas[0] as { url: string }).url) });
+      const ours = new OneStatementPostgresSaver(pools[1] as pg.Pool, undefined, { schema: postgresSchemaOf((schemas[1] as { url: string }).url) });
+      await official.setup();
+      await ours.setup();
+      await history(official);
+      await history(ours);
+      for (const client of clients) await client.connect();
+      const [theirs, mine] = [await rowsOf(clients[0] as pg.Client), await rowsOf(clients[1] as pg.Client)];
+      expect((mine as { blobs: unknown[] }).blobs).toHaveLength(4);
+      expect(mine).toEqual(theirs);
+      const [a, b] = [await official.getTuple(config('t')), await ours.getTuple(config('t'))];
+      expect(b?.checkpoint).toEqual(a?.checkpoint);
+      expect(b?.metadata).toEqual(a?.metadata);
+      expect(b?.parentConfig).toEqual(a?.parentConfig);
+      expect(b?.metadata?.step).toBe(4);
+    } finally {
+      for (const client of clients) await client.end().catch(() => undefined);
+      for (const pool of pools) await pool.end();
+      for (const schema of schemas) await schema.drop();
+    }
+  });
+});
