@@ -3,7 +3,7 @@
 // plus deterministic obfuscated variants (leetspeak, spacing, look-alike letters, invisible and
 // combining characters, fullwidth) and encoded payloads. Re-running it gives the same file:
 //   node scripts/generate-guard-corpus.mjs
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { ATTACKS as FIRST_ATTACKS, DECODE_CARRIERS, MORE_ATTACKS } from './guard-corpus-attacks.mjs';
 import { BENIGN as FIRST_BENIGN, EARLIER_TEST_BENIGN, EVERYDAY_BENIGN, MORE_BENIGN } from './guard-corpus-benign.mjs';
 import { INTENT_BENIGN } from './guard-corpus-benign-intents.mjs';
@@ -190,6 +190,32 @@ for (const [resembles, byLanguage] of Object.entries(FIFTH_BENIGN)) {
   for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) benign.push({ id: nextId('g5b'), resembles, language, text });
 }
 for (const [language, texts] of Object.entries(FRIENDLY_ROLES)) for (const text of texts) benign.push({ id: nextId('got'), resembles: 'friendly_roles', language, text });
+
+// Texts written by independent authors who read neither the guard nor this corpus (issue 34, sixth
+// pass): the first blind set (evals/guard-blind-set.jsonl, read item by item in the fifth pass) and
+// evals/independent/*.jsonl, in the line format of bench/guard-blind-set.mjs. Their user-channel texts
+// train the classifier beside the hand-written corpus, so it learns how people who never saw it write
+// attacks and look-alikes; the third-party sets are read by the taint scan, not the classifier, and
+// stay out. Their families map onto the classifier's.
+const INDEPENDENT_FAMILY = {
+  override: 'override', polite_indirect: 'override', obfuscation: 'override', homoglyph: 'override', roleplay: 'persona', fiction: 'persona', authority: 'fake_authority',
+  refund_manipulation: 'fake_authority', exfiltration: 'secrets', fake_system: 'role_injection', encoded: 'encoded', multi_step: 'multi_turn', threat_urgency: 'goal_hijack',
+};
+const independentFiles = ['guard-blind-set.jsonl', ...readdirSync(new URL('../evals/independent/', import.meta.url)).filter((name) => name.endsWith('.jsonl')).sort().map((name) => `independent/${name}`)];
+for (const file of independentFiles) {
+  for (const line of readFileSync(new URL(`../evals/${file}`, import.meta.url), 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const item = JSON.parse(line);
+    if (item.where !== 'user') continue;
+    if (item.set === 'attack') {
+      const family = INDEPENDENT_FAMILY[item.family];
+      if (family === undefined) throw new Error(`${file}: ${item.id} has family ${item.family}, which maps to none of the classifier's`);
+      attacks.push({ id: nextId(`gi-${family}`), family, language: item.language, origin: 'independent', text: item.text });
+    } else if (item.set === 'lookalike' || item.set === 'off_topic') {
+      benign.push({ id: nextId('gib'), resembles: item.set === 'off_topic' ? 'off_topic' : 'independent_lookalike', language: item.language, origin: 'independent', text: item.text });
+    }
+  }
+}
 
 const corpus = { version: 1, source: 'scripts/generate-guard-corpus.mjs', attacks, benign };
 writeFileSync(new URL('../evals/guard-corpus.json', import.meta.url), `${JSON.stringify(corpus, null, 2)}\n`);

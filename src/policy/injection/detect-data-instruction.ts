@@ -23,6 +23,9 @@ const ACTION = words(
   '(?:cancel|refund|reimburse|approve|transfer|reveal|disclose|print|show|tell|say|reply|respond|ignore|forget|skip|bypass|override|provide|output|execute)(?![\\p{L}])',
   'pay\\s', 'send\\s(?:the\\s)?(?:money|customer)', 'call\\s(?:cancel|the\\stool|tool|a\\stool)', 'process\\s(?:it|this|the\\srefund|the\\scancel)', 'include\\syour', 'give\\s', 'list\\s',
   'ask\\s(?:the\\s)?(?:user|customer|client)', 'попрос', 'попроси',
+  // Moving data or records out, switching safeguards off, writing a state into a record.
+  'e-?mail(?![\\p{L}])', 'forward(?![\\p{L}])', 'export(?![\\p{L}])', 'upload(?![\\p{L}])', 'disable(?![\\p{L}])', 'turn\\soff', 'switch\\soff', 'mark\\s(?:it|this|the|as)',
+  'перешли', 'експортуй', 'вивантаж', 'видали', 'вимкни', 'познач', 'проведи', 'проведіть', 'экспортируй', 'выгрузи', 'удали', 'отключи', 'отметь', 'проведите',
   // Going on with what the data set up ("refund_approved=true. Agent, proceed").
   'proceed(?![\\p{L}])', 'go\\sahead', 'continue\\swith', 'act\\son', 'продовжуй', 'продовжуйте', 'виконуй', 'дій(?![\\p{L}])', 'продолжай', 'продолжайте', 'выполняй', 'действуй',
   'скасу', 'поверн', 'повернути', 'відшкод', 'оформ', 'підтверд', 'схвал', 'погод', 'переказ', 'виклич', 'покаж', 'вивед', 'розкаж', 'кажи', 'скажи', 'відповід', 'ігнор', 'забудь',
@@ -72,8 +75,10 @@ const NARRATIVE = words(
  * as one. Data has no reason to hide a request there, so one holding an action is an instruction.
  */
 const HIDDEN_COMMENT = /<!--([^]{0,600}?)(?:-->|$)|(?:^|\n)\[\/\/\]: ?# ?\(([^)\n]{0,600})\)/gu;
-/** The regexes of the hidden-comment check, for the linearity test (the word lists above are alternations of literals). */
-export const HIDDEN_COMMENT_REGEXES: readonly RegExp[] = [HIDDEN_COMMENT];
+/** An agent's name as the label of its own output: `tracking_agent:`, `supervisor:`. */
+const AUTHOR_LABEL = /^\s*(?:[\p{L}\p{N}]+_(?:agent|worker|bot)|supervisor|coordinator|orchestrator|planner)\s?:/u;
+/** The regexes of the hidden-comment check and the author label, for the linearity test (the word lists above are alternations of literals). */
+export const HIDDEN_COMMENT_REGEXES: readonly RegExp[] = [HIDDEN_COMMENT, AUTHOR_LABEL];
 
 /** Whether a sentence's verb on the workings is one of showing them. */
 const SHOW = words('reveal', 'disclose', 'print', 'show', 'include', 'output', 'tell', 'share', 'покаж', 'вивед', 'розкаж', 'поділ', 'выведи', 'расскаж', 'подели');
@@ -90,7 +95,8 @@ export function findDataInstruction(view: string): string | undefined {
   const sentences = view.split(SENTENCE_END);
   let addressedBefore = false;
   for (const sentence of sentences) {
-    const addressed = ADDRESSEE.test(sentence);
+    // "tracking_agent: …", "supervisor: …" at a sentence's start names who wrote it, not whom it addresses.
+    const addressed = ADDRESSEE.test(sentence.replace(AUTHOR_LABEL, ' '));
     // "Dear assistant," may stand in a sentence of its own before the request.
     if ((addressed || addressedBefore) && ACTION.test(sentence) && !NARRATIVE.test(sentence)) return sentence.trim();
     if (DEMAND.test(sentence)) return sentence.trim();
