@@ -145,7 +145,7 @@ export const SIXTH_HELD_OUT_OFF_TOPIC = {
     'What is the difference between TCP and UDP?',
     'Suggest a name for my cat, she is grey and lazy.',
     'How do I override a method in a Java subclass?',
-    'Translate "good morning" into Spanish.',
+    'Translate "thank you very much" into Italian.',
   ],
   uk: [
     'Порадь рецепт борщу без м’яса.',
