@@ -12,7 +12,8 @@ import { GENERALISE_ATTACKS, GENERALISE_BENIGN, GENERALISE_OFF_TOPIC } from './g
 import { FIFTH_ATTACKS, FIFTH_ATTACKS_MIXED } from './guard-corpus-fifth-attacks.mjs';
 import { FIFTH_BENIGN, FIFTH_OFF_TOPIC } from './guard-corpus-fifth-benign.mjs';
 import { FIFTH_HELD_OUT_ATTACKS, FIFTH_HELD_OUT_LOOKALIKES, FIFTH_HELD_OUT_OFF_TOPIC } from './guard-corpus-fifth-held-out.mjs';
-import { SIXTH_ATTACKS, SIXTH_BENIGN, SIXTH_OFF_TOPIC } from './guard-corpus-sixth.mjs';
+import { SIXTH_ATTACKS } from './guard-corpus-sixth.mjs';
+import { SIXTH_BENIGN, SIXTH_OFF_TOPIC } from './guard-corpus-sixth-benign.mjs';
 import { SIXTH_HELD_OUT_ATTACKS, SIXTH_HELD_OUT_LOOKALIKES, SIXTH_HELD_OUT_OFF_TOPIC } from './guard-corpus-sixth-held-out.mjs';
 import { HELD_OUT_ATTACKS, HELD_OUT_BENIGN } from './guard-corpus-held-out.mjs';
 import { OWN_HELD_OUT_ATTACKS, OWN_HELD_OUT_BENIGN } from './guard-corpus-own-held-out.mjs';
