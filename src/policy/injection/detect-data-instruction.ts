@@ -75,14 +75,37 @@ const NARRATIVE = words(
  * as one. Data has no reason to hide a request there, so one holding an action is an instruction.
  */
 const HIDDEN_COMMENT = /<!--([^]{0,600}?)(?:-->|$)|(?:^|\n)\[\/\/\]: ?# ?\(([^)\n]{0,600})\)/gu;
-/** An agent's name as the label of its own output: `tracking_agent:`, `supervisor:`. */
-const AUTHOR_LABEL = /^\s*(?:[\p{L}\p{N}]+_(?:agent|worker|bot)|supervisor|coordinator|orchestrator|planner)\s?:/u;
+/** An agent's name as the label of its own output: `tracking_agent:`, `Stock agent:`, «Агент скасувань:», `supervisor:`. */
+const AUTHOR_LABEL = /^\s*(?:[\p{L}\p{N}]+[_ ](?:agent|worker|bot)|(?:агент|agent)\s\p{L}+|supervisor|coordinator|orchestrator|planner)\s?:/u;
 /** The regexes of the hidden-comment check and the author label, for the linearity test (the word lists above are alternations of literals). */
 export const HIDDEN_COMMENT_REGEXES: readonly RegExp[] = [HIDDEN_COMMENT, AUTHOR_LABEL];
 
 /** Whether a sentence's verb on the workings is one of showing them. */
-const SHOW = words('reveal', 'disclose', 'print', 'show', 'include', 'output', 'tell', 'share', 'покаж', 'вивед', 'розкаж', 'поділ', 'выведи', 'расскаж', 'подели');
+const SHOW = words('reveal', 'disclose', 'print', 'show', 'include', 'output', 'tell', 'share', 'copy', 'paste', 'покаж', 'вивед', 'розкаж', 'поділ', 'скопіюй', 'розкрий', 'выведи', 'расскаж', 'подели', 'скопируй', 'раскрой');
 
+/**
+ * The reader of the data addressed as such, whatever it is then asked: "note to the stock bot", "for AI
+ * agents:", "hi bot,", «агенту обробки:», «боту:», «якщо це читає бот», «для автоматизованої системи»,
+ * «Нейросеть, которая это читает». Data written for people never speaks to the program reading it.
+ */
+const ADDRESSED_READER = new RegExp(
+  [
+    String.raw`(?:note|message|instruction|instructions|p\.?s\.?|attention|memo)\s(?:for|to)\s(?:the\s|any\s|all\s)?(?:[\p{L}-]+\s)?(?:ai|assistants?|agents?|bots?|models?|llms?|language\smodels?|automated\ssystems?|automation)(?![\p{L}])`,
+    String.raw`(?:^|[\s(\[{>])(?:hi|hey|hello|dear|attention|for|to)\s(?:the\s|any\s|all\s)?(?:[\p{L}-]+\s)?(?:ai|assistants?|agents?|bots?|models?|llms?)\s?[,:!]`,
+    String.raw`(?:^|[\s(\[{>/])(?:ai|assistant|agent|bot|model|llm)\s?[:,!]\s`,
+    String.raw`(?:if|whoever|any\sai|the\sai|the\sbot|the\smodel)\s(?:is\s)?(?:reading|reads|processing|processes)\sthis`,
+    String.raw`(?:агенту|боту|моделі|модели|асистенту|ассистенту|помічнику|помощнику|нейромережі|нейросети|ші-асистенте|асистенте|помічнику|боте|ассистенте)(?![\p{L}])`,
+    String.raw`для\s(?:\p{L}+\s)?(?:ші|ии|моделей|моделі|модели|агентів|агентов|агента|ботів|ботов|бота|асистента|ассистента|автоматизован\p{L}*\sсистем\p{L}*|автоматическ\p{L}*\sсистем\p{L}*|мовних\sмоделей|языковых\sмоделей|нейромереж\p{L}*|нейросет\p{L}*)(?![\p{L}])`,
+    String.raw`(?:нейросеть|нейромережа|модель|бот|агент|ассистент|асистент|ші|ии),?\s(?:яка|який|которая|который|що|что)\s(?:це|это)\s(?:читає|читает|обробляє|обрабатывает)`,
+    String.raw`(?:якщо|коли|если|когда)\s(?:це|это)\s(?:читає|читает|обробляє|обрабатывает)`,
+  ].map((part) => String.raw`(?:${part})`).join('|'),
+  'u',
+);
+/** Data claiming to outrank the reader's own instructions, or to bring new ones. */
+const OUTRANKS = words(
+  'new\\sinstructions?(?![\\p{L}])', 'updated\\sinstructions\\sfor', '(?:more\\simportant|higher\\spriority)\\sthan\\s(?:your|its|any)', 'overrides?\\s(?:your|its|any|all)\\s(?:previous\\s)?(?:instructions|rules|prompt)',
+  'нов(?:а|ая)\\sінструкці', 'нов(?:а|ая)\\sинструкци', 'новая\\sинструкция', 'вищий\\sпріоритет,?\\sніж', 'важливіш\\p{L}*,?\\sніж\\s(?:твої|ваші|свої)', 'важнее\\s(?:твоих|ваших|своих)', 'выше\\sприоритет\\p{L}*,?\\sчем', 'более\\sвысокий\\sприоритет',
+);
 const SENTENCE_END = /[.!?;\n]+/u;
 
 /** The sentence of a data text that reads as an instruction to its reader, or undefined. Linear. */
@@ -91,7 +114,7 @@ export function findDataInstruction(view: string): string | undefined {
   if (hidden !== undefined) return hidden;
   const skipped = SKIPPED_CHECK.test(view);
   // Most data names no reader, demands nothing and mentions no workings: four passes, then done.
-  if (!skipped && !ADDRESSEE.test(view) && !DEMAND.test(view) && !OWN_WORKINGS.test(view)) return undefined;
+  if (!skipped && !ADDRESSEE.test(view) && !DEMAND.test(view) && !OWN_WORKINGS.test(view) && !ADDRESSED_READER.test(view) && !OUTRANKS.test(view)) return undefined;
   const sentences = view.split(SENTENCE_END);
   let addressedBefore = false;
   for (const sentence of sentences) {
@@ -102,6 +125,8 @@ export function findDataInstruction(view: string): string | undefined {
     if (DEMAND.test(sentence)) return sentence.trim();
     if (skipped && (ACTION.test(sentence) || DEMAND.test(sentence)) && SKIPPED_CHECK.test(sentence)) return sentence.trim();
     if (OWN_WORKINGS.test(sentence) && SHOW.test(sentence)) return sentence.trim();
+    // Addressed to the program reading the data, or claiming to outrank its instructions: an instruction whatever follows.
+    if ((ADDRESSED_READER.test(sentence.replace(AUTHOR_LABEL, ' ')) || OUTRANKS.test(sentence)) && !NARRATIVE.test(sentence)) return sentence.trim();
     addressedBefore = addressed && sentence.trim().split(/\s+/u).length <= 4;
   }
   return undefined;

@@ -33,7 +33,7 @@ interface Clause {
 }
 
 // "without approval", "no questions", "approval is not needed", "без жодних перевірок".
-const bypass = (s: SentenceConcepts): boolean => near(s, 'without', 'check', 3) || near(s, 'check', 'not_needed', 4) || near(s, 'not_needed', 'check', 3) || near(s, 'set_aside', 'check', 3);
+const bypass = (s: SentenceConcepts): boolean => near(s, 'without', 'check', 3) || near(s, 'check', 'not_needed', 4) || near(s, 'not_needed', 'check', 3) || near(s, 'set_aside', 'approval_step', 3);
 const bypassOrPrivileged = (s: SentenceConcepts): boolean => s.present.has('privileged') || bypass(s);
 // A query or script asked to be written, not run: its reader gets code, never the rows.
 const writesCode = (s: SentenceConcepts): boolean => s.present.has('code_task') && !s.present.has('exec');
@@ -93,11 +93,11 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       // "my saved recipients", "our customers": the customer's own contacts, not people at large.
       // "What is our policy on passing recipients' data to third parties?" asks about a rule, not for the data.
       { all: ['pii', 'people', 'harvest'], none: ['policy'], also: (s) => !near(s, 'own', 'people', 2) && !writesCode(s) },
-      { all: ['third_party', 'pii'], span: 2 },
+      { all: ['third_party', 'pii'], none: ['own'], span: 2 },
       { all: ['pii', 'system', 'harvest'], also: (s) => !writesCode(s) },
       { all: ['pii', 'stored', 'harvest'], none: ['own'], also: (s) => !writesCode(s) },
       { all: ['secret', 'people', 'harvest'] },
-      { all: ['secret', 'system'], none: ['own_secret'] },
+      { all: ['secret', 'system'], none: ['own_secret', 'guidance'] },
       { all: ['strong_secret', 'harvest'], none: ['own_secret'] },
       // Claimed police, court or officials asking for people's data: the service hands none over in a chat.
       { all: ['official', 'pii', 'harvest'], none: ['own'], span: 2 },
@@ -162,7 +162,7 @@ const PAYLOAD = /https?:\/\/|www\.|[a-z0-9-]\.(?:example|com|net|org|ua|io|xyz|s
  * "```system", "assistant note:". Customers quote an app or an SMS, never a role.
  */
 const ROLE_MARKUP =
-  /(?:^|\n|[<[{(#`"*]|<!--) ?(?:system|assistant|admin|developer|operator|bot|ai|асистент|ассистент|система|адмін|админ|бот|ші|ии)(?![\p{L}\p{N}]) ?(?:note|нотатка|примітка|заметка)? ?[:\]>"]|```(?:system|assistant|admin|developer|система|асистент|ассистент)(?![\p{L}\p{N}])|(?:^|\n)#{2,3} ?(?:instruction|response|інструкція|відповідь|инструкция|ответ)(?![\p{L}\p{N}])/u;
+  /(?:^|\n|[<[{(#`*]|<!--) ?(?:system|assistant|admin|developer|operator|bot|ai|асистент|ассистент|система|адмін|админ|бот|ші|ии)(?![\p{L}\p{N}]) ?(?:note|нотатка|примітка|заметка)? ?[:\]>"]|" ?(?:system|assistant|admin|developer|operator|bot|ai|асистент|ассистент|система|адмін|админ|бот|ші|ии)(?![\p{L}\p{N}]) ?(?:note|нотатка|примітка|заметка)? ?"? ?:|```(?:system|assistant|admin|developer|система|асистент|ассистент)(?![\p{L}\p{N}])|(?:^|\n)#{2,3} ?(?:instruction|response|інструкція|відповідь|инструкция|ответ)(?![\p{L}\p{N}])/u;
 /** A key set to approved in data or a request (the key's tail bounded, so the scan stays linear): `refund_approved=true`, `approval: granted`, «погоджено: так». */
 const APPROVAL_FLAG = /(?:approv|authori[sz]|confirm|verif|погодж|схвал|підтвердж|соглас|одобр|подтвержд)[\p{L}_]{0,30} ?[=:] ?["']?(?:true|yes|granted|ok|1|так|да)(?![\p{L}\p{N}])/u;
 /** One sum asked in place of another: "12000 instead of 3000", «5000 грн замість 2000», «9000, а не 3000». */

@@ -20,7 +20,7 @@ const ADVICE = new RegExp(
     String.raw`как\s(?:быть|поступить|ответить|отвечать|реагировать|действовать|распознать|себя\sвести)`,
     String.raw`(?:куда|кому)\s(?:это\s|такое\s|такие\s|этот\s|эту\s)?(?:передать|обратиться|сообщить|переслать)`,
     // A question about a limit or a threshold: "is there a limit…", «чи є ліміт…», «какой лимит…».
-    String.raw`(?:is\sthere|are\sthere|what(?:'s|\sis|\sare)\sthe|чи\sє|чи\sіснує|який|яка|скільки|есть\sли|какой|какая|сколько)\s(?:\p{L}+\s){0,2}(?:limits?|ліміт\p{L}*|лимит\p{L}*|поріг|порог\p{L}*|threshold|cap|максимальн\p{L}*|maximum)`,
+    String.raw`(?:is\sthere|are\sthere|what(?:'s|s|\sis|\sare)\sthe|чи\sє|чи\sіснує|який|яка|скільки|есть\sли|какой|какая|сколько)\s(?:\p{L}+\s){0,2}(?:limits?|ліміт\p{L}*|лимит\p{L}*|поріг|порог\p{L}*|threshold|cap|максимальн\p{L}*|maximum|max)`,
   ].map((part) => String.raw`(?<![\p{L}])${part}(?![\p{L}])`).join('|'),
   'u',
 );
