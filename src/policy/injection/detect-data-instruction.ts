@@ -87,12 +87,13 @@ const SHOW = words('reveal', 'disclose', 'print', 'show', 'include', 'output', '
  * The reader of the data addressed as such, whatever it is then asked: "note to the stock bot", "for AI
  * agents:", "hi bot,", «агенту обробки:», «боту:», «якщо це читає бот», «для автоматизованої системи»,
  * «Нейросеть, которая это читает». Data written for people never speaks to the program reading it.
+ * A bare "agent" may be a delivery agent: only an AI's kind of agent counts.
  */
 const ADDRESSED_READER = new RegExp(
   [
-    String.raw`(?:note|message|instruction|instructions|p\.?s\.?|attention|memo)\s(?:for|to)\s(?:the\s|any\s|all\s)?(?:[\p{L}-]+\s)?(?:ai|assistants?|agents?|bots?|models?|llms?|language\smodels?|automated\ssystems?|automation)(?![\p{L}])`,
-    String.raw`(?:^|[\s(\[{>])(?:hi|hey|hello|dear|attention|for|to)\s(?:the\s|any\s|all\s)?(?:[\p{L}-]+\s)?(?:ai|assistants?|agents?|bots?|models?|llms?)\s?[,:!]`,
-    String.raw`(?:^|[\s(\[{>/])(?:ai|assistant|agent|bot|model|llm)\s?[:,!]\s`,
+    String.raw`(?:note|message|instruction|instructions|p\.?s\.?|attention|memo)\s(?:for|to)\s(?:the\s|any\s|all\s)?(?:[\p{L}-]+\s)?(?:ai|assistants?|bots?|models?|llms?|language\smodels?|automated\ssystems?|automation|(?:ai|processing|stock|pricing|tracking|next|downstream)\sagents?)(?![\p{L}])`,
+    String.raw`(?:^|[\s(\[{>])(?:hi|hey|hello|dear|attention|for|to)\s(?:the\s|any\s|all\s)?(?:[\p{L}-]+\s)?(?:ai|assistants?|bots?|models?|llms?)\s?[,:!]`,
+    String.raw`(?:^|[\s(\[{>/])(?:ai|assistant|bot|model|llm)\s?[:,!]\s`,
     String.raw`(?:if|whoever|any\sai|the\sai|the\sbot|the\smodel)\s(?:is\s)?(?:reading|reads|processing|processes)\sthis`,
     String.raw`(?:агенту|боту|моделі|модели|асистенту|ассистенту|помічнику|помощнику|нейромережі|нейросети|ші-асистенте|асистенте|помічнику|боте|ассистенте)(?![\p{L}])`,
     String.raw`для\s(?:\p{L}+\s)?(?:ші|ии|моделей|моделі|модели|агентів|агентов|агента|ботів|ботов|бота|асистента|ассистента|автоматизован\p{L}*\sсистем\p{L}*|автоматическ\p{L}*\sсистем\p{L}*|мовних\sмоделей|языковых\sмоделей|нейромереж\p{L}*|нейросет\p{L}*)(?![\p{L}])`,

@@ -20,14 +20,14 @@ const ADVICE = new RegExp(
     String.raw`как\s(?:быть|поступить|ответить|отвечать|реагировать|действовать|распознать|себя\sвести)`,
     String.raw`(?:куда|кому)\s(?:это\s|такое\s|такие\s|этот\s|эту\s)?(?:передать|обратиться|сообщить|переслать)`,
     // A question about a limit or a threshold: "is there a limit…", «чи є ліміт…», «какой лимит…».
-    String.raw`(?:is\sthere|are\sthere|what(?:'s|s|\sis|\sare)\sthe|чи\sє|чи\sіснує|який|яка|скільки|есть\sли|какой|какая|сколько)\s(?:\p{L}+\s){0,2}(?:limits?|ліміт\p{L}*|лимит\p{L}*|поріг|порог\p{L}*|threshold|cap|максимальн\p{L}*|maximum|max)`,
-  ].map((part) => String.raw`(?<![\p{L}])${part}(?![\p{L}])`).join('|'),
+    String.raw`(?:is\sthere|are\sthere|what(?:'s|s|\sis|\sare)\sthe|чи\sє|чи\sіснує|який|яка|скільки|есть\sли|какой|какая|сколько)\s(?:\p{L}{1,20}\s){0,2}(?:limits?|ліміт\p{L}{0,4}|лимит\p{L}{0,4}|поріг|порог\p{L}{0,4}|threshold|cap|максимальн\p{L}{0,4}|maximum|max)`,
+  ].map((part) => String.raw`(?:^|[^\p{L}])(?:${part})(?![\p{L}])`).join('|'),
   'u',
 );
 /** Training material asked for: explain, describe, a checklist, a memo. */
-const TRAINING = /(?<![\p{L}])(?:explain|describe|checklist|check-list|guide|поясніть|поясни|опишіть|розкажіть|чек-лист|пам'ятк\p{L}*|інструкці\p{L}*\sдля|объясните|объясни|опишите|расскажите|памятк\p{L}*|инструкци\p{L}*\sдля)(?![\p{L}])/u;
+const TRAINING = /(?:^|[^\p{L}])(?:explain|describe|checklist|check-list|guide|поясніть|поясни|опишіть|розкажіть|чек-лист|пам'ятк\p{L}{0,4}|інструкці\p{L}{0,4}\sдля|объясните|объясни|опишите|расскажите|памятк\p{L}{0,4}|инструкци\p{L}{0,4}\sдля)(?![\p{L}])/u;
 /** An order to the assistant to move money or cancel, which no question about handling carries. */
-const ORDERS = /(?<![\p{L}])(?:refund\sme|refund\sit|cancel\sit|cancel\smy|approve\sit|поверни|поверніть|скасуй|скасуйте|верни|верните|отмени|отмените|одобри|одобрите|схвали|схваліть|проведи|проведіть|проведите|виплати|выплати)(?![\p{L}])/u;
+const ORDERS = /(?:^|[^\p{L}])(?:refund\sme|refund\sit|cancel\sit|cancel\smy|approve\sit|поверни|поверніть|скасуй|скасуйте|верни|верните|отмени|отмените|одобри|одобрите|схвали|схваліть|проведи|проведіть|проведите|виплати|выплати)(?![\p{L}])/u;
 /** The regexes of {@link asksForAdvice}, for the linearity test. */
 export const OPERATOR_ADVICE_REGEXES: readonly RegExp[] = [ADVICE, TRAINING, ORDERS];
 
