@@ -54,6 +54,9 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
  */
 export const PII_DISGUISED_PATTERNS = {
   EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ ?[([{<] ?(?:at|AT) ?[)\]}>] ?[A-Za-z0-9-]+(?: ?(?:\.|[([{<] ?(?:dot|DOT) ?[)\]}>]) ?[A-Za-z0-9-]+)+/g,
+  // `j.smith at outlook dot com` in plain words, as people who fear spam write it: only at a mail
+  // provider's domain, then "dot" and a top-level domain, so "meet me at home dot com" stays.
+  EMAIL_WORDS: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ (?:at|AT) (?:gmail|outlook|hotmail|yahoo|ukr|meta|i|mail) (?:dot|DOT) (?:com|net|ua)/g,
   PHONE: /(?<!\d)(?:(?:\+ ?)?3[ -]?8[ -]?)?0[ -]?[1-9](?:[ -]\d){8}(?!\d)/g,
   IPN: /(?<![\dA-Za-z_])\d(?:[ -]?\d){9}(?![ -]?\d|[A-Za-z_])/g,
   EDRPOU: /(?<![\dA-Za-z_])\d(?: ?\d){7}(?! ?\d|[A-Za-z_])/g,
@@ -61,10 +64,10 @@ export const PII_DISGUISED_PATTERNS = {
 
 /**
  * What every pattern above needs somewhere in the normalised view: an ASCII digit, an @, or the
- * bracketed "at" of a disguised e-mail. A text without any (most audit details and tool-result
+ * bracketed "at" or the spelled-out " dot " of a disguised e-mail. A text without any (most audit details and tool-result
  * strings) is returned as it is without running the patterns.
  */
-export const PII_CANDIDATE_HINT = /[0-9@]|[([{<] ?(?:at|AT) ?[)\]}>]/;
+export const PII_CANDIDATE_HINT = /[0-9@]|[([{<] ?(?:at|AT) ?[)\]}>]| (?:dot|DOT) /;
 
 /**
  * A UUID, bare or behind a short prefix (`req-…`, `t-…`): random hex whose digit runs the redactor would
