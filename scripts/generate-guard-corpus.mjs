@@ -3,7 +3,7 @@
 // plus deterministic obfuscated variants (leetspeak, spacing, look-alike letters, invisible and
 // combining characters, fullwidth) and encoded payloads. Re-running it gives the same file:
 //   node scripts/generate-guard-corpus.mjs
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { ATTACKS as FIRST_ATTACKS, DECODE_CARRIERS, MORE_ATTACKS } from './guard-corpus-attacks.mjs';
 import { BENIGN as FIRST_BENIGN, EARLIER_TEST_BENIGN, EVERYDAY_BENIGN, MORE_BENIGN } from './guard-corpus-benign.mjs';
 import { INTENT_BENIGN } from './guard-corpus-benign-intents.mjs';
@@ -12,6 +12,9 @@ import { GENERALISE_ATTACKS, GENERALISE_BENIGN, GENERALISE_OFF_TOPIC } from './g
 import { FIFTH_ATTACKS, FIFTH_ATTACKS_MIXED } from './guard-corpus-fifth-attacks.mjs';
 import { FIFTH_BENIGN, FIFTH_OFF_TOPIC } from './guard-corpus-fifth-benign.mjs';
 import { FIFTH_HELD_OUT_ATTACKS, FIFTH_HELD_OUT_LOOKALIKES, FIFTH_HELD_OUT_OFF_TOPIC } from './guard-corpus-fifth-held-out.mjs';
+import { SIXTH_ATTACKS } from './guard-corpus-sixth.mjs';
+import { SIXTH_BENIGN, SIXTH_OFF_TOPIC } from './guard-corpus-sixth-benign.mjs';
+import { SIXTH_HELD_OUT_ATTACKS, SIXTH_HELD_OUT_LOOKALIKES, SIXTH_HELD_OUT_OFF_TOPIC } from './guard-corpus-sixth-held-out.mjs';
 import { HELD_OUT_ATTACKS, HELD_OUT_BENIGN } from './guard-corpus-held-out.mjs';
 import { OWN_HELD_OUT_ATTACKS, OWN_HELD_OUT_BENIGN } from './guard-corpus-own-held-out.mjs';
 import { ISSUE_34_ATTACKS, ISSUE_34_BENIGN } from './guard-corpus-issue-34.mjs';
@@ -140,6 +143,11 @@ for (const [family, byLanguage] of [...Object.entries(FIFTH_ATTACKS), ...Object.
   for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) attacks.push({ id: nextId(`g5-${family}`), family, language, text });
 }
 
+// The sixth pass (guard-corpus-sixth.mjs), under its own prefix.
+for (const [family, byLanguage] of Object.entries(SIXTH_ATTACKS)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) attacks.push({ id: nextId(`g6-${family}`), family, language, text });
+}
+
 // Encoded payloads: phrasings of the other families, encoded and wrapped in a carrier sentence.
 let encodingTurn = 0;
 const encodingNames = Object.keys(ENCODINGS);
@@ -189,7 +197,37 @@ for (const [language, texts] of Object.entries(FIFTH_OFF_TOPIC)) for (const text
 for (const [resembles, byLanguage] of Object.entries(FIFTH_BENIGN)) {
   for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) benign.push({ id: nextId('g5b'), resembles, language, text });
 }
+for (const [language, texts] of Object.entries(SIXTH_OFF_TOPIC)) for (const text of texts) benign.push({ id: nextId('g6b'), resembles: 'off_topic_world', language, text });
+for (const [resembles, byLanguage] of Object.entries(SIXTH_BENIGN)) {
+  for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) benign.push({ id: nextId('g6b'), resembles, language, text });
+}
 for (const [language, texts] of Object.entries(FRIENDLY_ROLES)) for (const text of texts) benign.push({ id: nextId('got'), resembles: 'friendly_roles', language, text });
+
+// Texts written by independent authors who read neither the guard nor this corpus (issue 34, sixth
+// pass): the first blind set (evals/guard-blind-set.jsonl, read item by item in the fifth pass) and
+// evals/independent/*.jsonl, in the line format of bench/guard-blind-set.mjs. Their user-channel texts
+// train the classifier beside the hand-written corpus, so it learns how people who never saw it write
+// attacks and look-alikes; the third-party sets are read by the taint scan, not the classifier, and
+// stay out. Their families map onto the classifier's.
+const INDEPENDENT_FAMILY = {
+  override: 'override', polite_indirect: 'override', obfuscation: 'override', homoglyph: 'override', roleplay: 'persona', fiction: 'persona', authority: 'fake_authority',
+  refund_manipulation: 'fake_authority', exfiltration: 'secrets', fake_system: 'role_injection', encoded: 'encoded', multi_step: 'multi_turn', threat_urgency: 'goal_hijack',
+};
+const independentFiles = ['guard-blind-set.jsonl', ...readdirSync(new URL('../evals/independent/', import.meta.url)).filter((name) => name.endsWith('.jsonl')).sort().map((name) => `independent/${name}`)];
+for (const file of independentFiles) {
+  for (const line of readFileSync(new URL(`../evals/${file}`, import.meta.url), 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const item = JSON.parse(line);
+    if (item.where !== 'user') continue;
+    if (item.set === 'attack') {
+      const family = INDEPENDENT_FAMILY[item.family];
+      if (family === undefined) throw new Error(`${file}: ${item.id} has family ${item.family}, which maps to none of the classifier's`);
+      attacks.push({ id: nextId(`gi-${family}`), family, language: item.language, origin: 'independent', text: item.text });
+    } else if (item.set === 'lookalike' || item.set === 'off_topic') {
+      benign.push({ id: nextId('gib'), resembles: item.set === 'off_topic' ? 'off_topic' : 'independent_lookalike', language: item.language, origin: 'independent', text: item.text });
+    }
+  }
+}
 
 const corpus = { version: 1, source: 'scripts/generate-guard-corpus.mjs', attacks, benign };
 writeFileSync(new URL('../evals/guard-corpus.json', import.meta.url), `${JSON.stringify(corpus, null, 2)}\n`);
@@ -237,5 +275,12 @@ for (const [family, byLanguage] of Object.entries(FIFTH_HELD_OUT_ATTACKS)) for (
 for (const [language, texts] of Object.entries(FIFTH_HELD_OUT_LOOKALIKES)) for (const text of texts) heldOutLine('lookalike', 'operator', language, text);
 for (const [language, texts] of Object.entries(FIFTH_HELD_OUT_OFF_TOPIC)) for (const text of texts) heldOutLine('off_topic', 'off_topic', language, text);
 writeFileSync(new URL('../evals/guard-fifth-held-out.jsonl', import.meta.url), `${fifthHeldOut.join('\n')}\n`);
+// The sixth pass's own held-out set (evals/guard-sixth-held-out.jsonl, same line format): never trained on.
+const sixthHeldOut = [];
+const sixthLine = (set, family, language, text) => sixthHeldOut.push(JSON.stringify({ id: nextId('g6h'), set, family, language, where: 'user', text }));
+for (const [family, byLanguage] of Object.entries(SIXTH_HELD_OUT_ATTACKS)) for (const [language, texts] of Object.entries(byLanguage)) for (const text of texts) sixthLine('attack', family, language, text);
+for (const [language, texts] of Object.entries(SIXTH_HELD_OUT_LOOKALIKES)) for (const text of texts) sixthLine('lookalike', 'operator', language, text);
+for (const [language, texts] of Object.entries(SIXTH_HELD_OUT_OFF_TOPIC)) for (const text of texts) sixthLine('off_topic', 'off_topic', language, text);
+writeFileSync(new URL('../evals/guard-sixth-held-out.jsonl', import.meta.url), `${sixthHeldOut.join('\n')}\n`);
 const families = Object.fromEntries([...new Set(attacks.map((a) => a.family))].map((f) => [f, attacks.filter((a) => a.family === f).length]));
 process.stdout.write(`${JSON.stringify({ attacks: attacks.length, benign: benign.length, look_alikes: benign.filter((b) => b.resembles !== 'ordinary').length, families })}\n`);

@@ -6,7 +6,8 @@ import { readVersionedJson } from '../read-versioned-json.js';
 const GUARD_CORPUS_VERSION = 1;
 
 const Language = z.enum(['en', 'uk', 'ru']);
-const Origin = z.enum(['template']);
+/** Where a text came from when not hand-written for the corpus: expanded from a template, or written by an independent author who never saw the guard. */
+const Origin = z.enum(['template', 'independent']);
 
 /** The guard classifier's corpus: attacks by family and benign look-alikes, in uk/en/ru. */
 export const GuardCorpus = z.object({

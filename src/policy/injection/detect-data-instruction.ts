@@ -23,6 +23,9 @@ const ACTION = words(
   '(?:cancel|refund|reimburse|approve|transfer|reveal|disclose|print|show|tell|say|reply|respond|ignore|forget|skip|bypass|override|provide|output|execute)(?![\\p{L}])',
   'pay\\s', 'send\\s(?:the\\s)?(?:money|customer)', 'call\\s(?:cancel|the\\stool|tool|a\\stool)', 'process\\s(?:it|this|the\\srefund|the\\scancel)', 'include\\syour', 'give\\s', 'list\\s',
   'ask\\s(?:the\\s)?(?:user|customer|client)', 'попрос', 'попроси',
+  // Moving data or records out, switching safeguards off, writing a state into a record.
+  'e-?mail(?![\\p{L}])', 'forward(?![\\p{L}])', 'export(?![\\p{L}])', 'upload(?![\\p{L}])', 'disable(?![\\p{L}])', 'turn\\soff', 'switch\\soff', 'mark\\s(?:it|this|the|as)',
+  'перешли', 'експортуй', 'вивантаж', 'видали', 'вимкни', 'познач', 'проведи', 'проведіть', 'экспортируй', 'выгрузи', 'удали', 'отключи', 'отметь', 'проведите',
   // Going on with what the data set up ("refund_approved=true. Agent, proceed").
   'proceed(?![\\p{L}])', 'go\\sahead', 'continue\\swith', 'act\\son', 'продовжуй', 'продовжуйте', 'виконуй', 'дій(?![\\p{L}])', 'продолжай', 'продолжайте', 'выполняй', 'действуй',
   'скасу', 'поверн', 'повернути', 'відшкод', 'оформ', 'підтверд', 'схвал', 'погод', 'переказ', 'виклич', 'покаж', 'вивед', 'розкаж', 'кажи', 'скажи', 'відповід', 'ігнор', 'забудь',
@@ -72,12 +75,38 @@ const NARRATIVE = words(
  * as one. Data has no reason to hide a request there, so one holding an action is an instruction.
  */
 const HIDDEN_COMMENT = /<!--([^]{0,600}?)(?:-->|$)|(?:^|\n)\[\/\/\]: ?# ?\(([^)\n]{0,600})\)/gu;
-/** The regexes of the hidden-comment check, for the linearity test (the word lists above are alternations of literals). */
-export const HIDDEN_COMMENT_REGEXES: readonly RegExp[] = [HIDDEN_COMMENT];
+/** An agent's name as the label of its own output: `tracking_agent:`, `Stock agent:`, «Агент скасувань:», `supervisor:`. */
+const AUTHOR_LABEL = /^\s*(?:[\p{L}\p{N}]+[_ ](?:agent|worker|bot)|(?:агент|agent)\s\p{L}+|supervisor|coordinator|orchestrator|planner)\s?:/u;
+/** The regexes of the hidden-comment check and the author label, for the linearity test (the word lists above are alternations of literals). */
+export const HIDDEN_COMMENT_REGEXES: readonly RegExp[] = [HIDDEN_COMMENT, AUTHOR_LABEL];
 
 /** Whether a sentence's verb on the workings is one of showing them. */
-const SHOW = words('reveal', 'disclose', 'print', 'show', 'include', 'output', 'tell', 'share', 'покаж', 'вивед', 'розкаж', 'поділ', 'выведи', 'расскаж', 'подели');
+const SHOW = words('reveal', 'disclose', 'print', 'show', 'include', 'output', 'tell', 'share', 'copy', 'paste', 'покаж', 'вивед', 'розкаж', 'поділ', 'скопіюй', 'розкрий', 'выведи', 'расскаж', 'подели', 'скопируй', 'раскрой');
 
+/**
+ * The reader of the data addressed as such, whatever it is then asked: "note to the stock bot", "for AI
+ * agents:", "hi bot,", «агенту обробки:», «боту:», «якщо це читає бот», «для автоматизованої системи»,
+ * «Нейросеть, которая это читает». Data written for people never speaks to the program reading it.
+ * A bare "agent" may be a delivery agent: only an AI's kind of agent counts.
+ */
+const ADDRESSED_READER = new RegExp(
+  [
+    String.raw`(?:note|message|instruction|instructions|p\.?s\.?|attention|memo)\s(?:for|to)\s(?:the\s|any\s|all\s)?(?:[\p{L}-]+\s)?(?:ai|assistants?|bots?|models?|llms?|language\smodels?|automated\ssystems?|automation|(?:ai|processing|stock|pricing|tracking|next|downstream)\sagents?)(?![\p{L}])`,
+    String.raw`(?:^|[\s(\[{>])(?:hi|hey|hello|dear|attention|for|to)\s(?:the\s|any\s|all\s)?(?:[\p{L}-]+\s)?(?:ai|assistants?|bots?|models?|llms?)\s?[,:!]`,
+    String.raw`(?:^|[\s(\[{>/])(?:ai|assistant|bot|model|llm)\s?[:,!]\s`,
+    String.raw`(?:if|whoever|any\sai|the\sai|the\sbot|the\smodel)\s(?:is\s)?(?:reading|reads|processing|processes)\sthis`,
+    String.raw`(?:агенту|боту|моделі|модели|асистенту|ассистенту|помічнику|помощнику|нейромережі|нейросети|ші-асистенте|асистенте|помічнику|боте|ассистенте)(?![\p{L}])`,
+    String.raw`для\s(?:\p{L}+\s)?(?:ші|ии|моделей|моделі|модели|агентів|агентов|агента|ботів|ботов|бота|асистента|ассистента|автоматизован\p{L}*\sсистем\p{L}*|автоматическ\p{L}*\sсистем\p{L}*|мовних\sмоделей|языковых\sмоделей|нейромереж\p{L}*|нейросет\p{L}*)(?![\p{L}])`,
+    String.raw`(?:нейросеть|нейромережа|модель|бот|агент|ассистент|асистент|ші|ии),?\s(?:яка|який|которая|который|що|что)\s(?:це|это)\s(?:читає|читает|обробляє|обрабатывает)`,
+    String.raw`(?:якщо|коли|если|когда)\s(?:це|это)\s(?:читає|читает|обробляє|обрабатывает)`,
+  ].map((part) => String.raw`(?:${part})`).join('|'),
+  'u',
+);
+/** Data claiming to outrank the reader's own instructions, or to bring new ones. */
+const OUTRANKS = words(
+  'new\\sinstructions?(?![\\p{L}])', 'updated\\sinstructions\\sfor', '(?:more\\simportant|higher\\spriority)\\sthan\\s(?:your|its|any)', 'overrides?\\s(?:your|its|any|all)\\s(?:previous\\s)?(?:instructions|rules|prompt)',
+  'нов(?:а|ая)\\sінструкці', 'нов(?:а|ая)\\sинструкци', 'новая\\sинструкция', 'вищий\\sпріоритет,?\\sніж', 'важливіш\\p{L}*,?\\sніж\\s(?:твої|ваші|свої)', 'важнее\\s(?:твоих|ваших|своих)', 'выше\\sприоритет\\p{L}*,?\\sчем', 'более\\sвысокий\\sприоритет',
+);
 const SENTENCE_END = /[.!?;\n]+/u;
 
 /** The sentence of a data text that reads as an instruction to its reader, or undefined. Linear. */
@@ -86,16 +115,19 @@ export function findDataInstruction(view: string): string | undefined {
   if (hidden !== undefined) return hidden;
   const skipped = SKIPPED_CHECK.test(view);
   // Most data names no reader, demands nothing and mentions no workings: four passes, then done.
-  if (!skipped && !ADDRESSEE.test(view) && !DEMAND.test(view) && !OWN_WORKINGS.test(view)) return undefined;
+  if (!skipped && !ADDRESSEE.test(view) && !DEMAND.test(view) && !OWN_WORKINGS.test(view) && !ADDRESSED_READER.test(view) && !OUTRANKS.test(view)) return undefined;
   const sentences = view.split(SENTENCE_END);
   let addressedBefore = false;
   for (const sentence of sentences) {
-    const addressed = ADDRESSEE.test(sentence);
+    // "tracking_agent: …", "supervisor: …" at a sentence's start names who wrote it, not whom it addresses.
+    const addressed = ADDRESSEE.test(sentence.replace(AUTHOR_LABEL, ' '));
     // "Dear assistant," may stand in a sentence of its own before the request.
     if ((addressed || addressedBefore) && ACTION.test(sentence) && !NARRATIVE.test(sentence)) return sentence.trim();
     if (DEMAND.test(sentence)) return sentence.trim();
     if (skipped && (ACTION.test(sentence) || DEMAND.test(sentence)) && SKIPPED_CHECK.test(sentence)) return sentence.trim();
     if (OWN_WORKINGS.test(sentence) && SHOW.test(sentence)) return sentence.trim();
+    // Addressed to the program reading the data, or claiming to outrank its instructions: an instruction whatever follows.
+    if ((ADDRESSED_READER.test(sentence.replace(AUTHOR_LABEL, ' ')) || OUTRANKS.test(sentence)) && !NARRATIVE.test(sentence)) return sentence.trim();
     addressedBefore = addressed && sentence.trim().split(/\s+/u).length <= 4;
   }
   return undefined;

@@ -6,6 +6,7 @@ import { findIntent } from './intent-detectors.js';
 import { excerpt } from './excerpt.js';
 import { findEncodedPayloads } from './find-encoded-payloads.js';
 import { isOutOfDomain } from './out-of-domain.js';
+import { asksForAdvice } from './operator-advice.js';
 import { isPermissionQuestion, isReportedDemandQuestion, isRuleQuestion } from './permission-question.js';
 import { maskReportedQuotes, reportsMessage } from './reported-quotes.js';
 import { INJECTION_PATTERNS } from './injection-patterns.js';
@@ -82,13 +83,14 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   const patternsMissed = text === original && resolved === DEFAULT_SCAN_OPTIONS;
   // A question about who may approve or how a rule works, and a report of a message received, are the
   // operator's, whatever words of authority or attack they share with one.
-  if (classifier !== null && opinion.score >= classifier.threshold && !isPermissionQuestion(text) && !isRuleQuestion(text) && !isReportedDemandQuestion(text) && !reportsMessage(text)) return { verdict: { blocked: true, label: 'attack', rule: 'injection_classifier', family: family(), score }, patternsMissed };
+  if (classifier !== null && opinion.score >= classifier.threshold && !isPermissionQuestion(text) && !isRuleQuestion(text) && !isReportedDemandQuestion(text) && !reportsMessage(text) && !asksForAdvice(text)) return { verdict: { blocked: true, label: 'attack', rule: 'injection_classifier', family: family(), score }, patternsMissed };
   // Requests about the assistant itself and the intents of intent-detectors.ts are found as concepts
   // rather than phrasings even when the classifier lets them pass; rules-only scans (classifier null) keep to the patterns.
   if (classifier === null) return { verdict: passed(original, score), patternsMissed };
   const concept = detectConcepts(text);
   // A question about how refunds are approved, or about a customer's demand retold, names the bypass it asks about; it orders nothing.
-  if (concept !== undefined && !(concept.rule === 'authority_bypass' && (isRuleQuestion(text) || isReportedDemandQuestion(text)))) return { verdict: { blocked: true, label: 'attack', rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score }, patternsMissed };
+  // An operator asking how to handle a demand or a message names what it asks about and orders nothing (operator-advice.ts).
+  if (concept !== undefined && !(concept.rule === 'authority_bypass' && (isRuleQuestion(text) || isReportedDemandQuestion(text))) && !asksForAdvice(text)) return { verdict: { blocked: true, label: 'attack', rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score }, patternsMissed };
   return { verdict: passed(original, score), patternsMissed };
 }
 

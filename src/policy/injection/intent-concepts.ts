@@ -36,12 +36,14 @@ export const INTENT_CONCEPTS = {
   new_task: ['your new task', 'your new job', 'your only task', 'your task now', 'твоє нове завдання', 'твоє єдине завдання', 'твоя нова задача', 'твоя новая задача', 'твоё новое задание', 'твое новое задание', 'твоя единственная задача'],
   // Copying out or retelling a text.
   retell: [
+    'показать', 'показати', 'покажіть', 'покажите', 'display', 'reveal', 'disclose', 'розкрий', 'раскрой', 'озвуч',
     'repeat', 'copy', 'print', 'paste', 'summar', 'paraphrase', 'translate', 'encode', 'quote', 'show', 'output',
     'повтори', 'скопіюй', 'перекажи', 'підсумуй', 'переклади', 'закодуй', 'процитуй', 'покажи', 'виведи', 'встав',
     'скопируй', 'перескажи', 'изложи', 'переведи', 'закодируй', 'процитируй', 'выведи', 'вставь',
   ],
   // The hidden start of the conversation: the text that set the assistant up.
   context: [
+    'before our conversation', 'before this conversation', 'before our chat', 'before this chat', 'start of this conversation', 'very first line', 'перед нашим диалог', 'перед нашей беседой', 'перед нашим разговор', 'перед этим диалог', 'перед нашою розмовою', 'перед нашим діалог', 'перед цією розмовою', 'с самой первой строки', 'з першого рядка', 'з самого першого рядка', 'инструкции, по которым', 'инструкциям, по которым', 'правила, по которым ты', 'інструкції, за якими', 'інструкції, якими ти', 'правила, за якими ти', 'instructions you follow', 'instructions you work', 'rules you follow', 'rules you work',
     'first message', 'text above', 'everything above', 'all above', 'above my', 'before my first', 'set you up', 'started you', 'defines you', 'initialised you', 'initialized you',
     'текст вище', 'усе, що було до', 'все, що було до', 'перше повідомлення', 'яке тебе визнача', 'з яким тебе', 'яким тебе налашт',
     'текст выше', 'всё, что было до', 'все, что было до', 'первое сообщение', 'которое тебя определя', 'с которым тебя', 'которым тебя настро',
@@ -103,6 +105,7 @@ export const INTENT_CONCEPTS = {
   ],
   // Asking to be given, sent or shown something.
   harvest: [
+    'hand over', 'provide', 'надайте', 'надай$', 'предоставь', 'предоставьте', 'передай', 'передайте', 'видай', 'выдай', 'мені потрібен', 'мне нужен', 'мне нужны', 'мені потрібні',
     'forward', 'перешли', 'експорт', 'экспорт',
     'give', 'send', 'export', 'dump', 'list', 'show', 'tell$', 'read me', 'paste', 'i need', 'print', 'download', 'run', 'execute', 'query', 'what is', "what's", 'who is',
     'дай', 'надішли', 'вивантаж', 'скинь', 'перелічи', 'покажи', 'потрібні', 'виведи', 'скажи', 'встав', 'який', 'яка', 'хто$', 'запусти', 'виконай',
@@ -122,6 +125,7 @@ export const INTENT_CONCEPTS = {
   ],
   // The service's own systems, not the customer's account.
   system: [
+    'бази$', 'базы$', 'базу$', 'до бази', 'к базе',
     'audit log', 'журнал аудит',
     'database', 'db$', 'server', 'admin', 'production', 'prod$', 'the service', 'system', 'environment', 'env$', 'you use', 'you are using', 'signing', 'root$', 'openai', 'aws$', 'backend',
     'бази даних', 'базу даних', 'база даних', 'сервер', 'адмін', 'робоч', 'сервіс', 'систем', 'середовищ', 'ти користуєшся', 'твій', 'твоє', 'твої', 'підпису',
@@ -147,8 +151,11 @@ export const INTENT_CONCEPTS = {
   // An earlier agreement the assistant is told it made.
   agreed: ['you agreed', 'you promised', 'you confirmed', 'agreed earlier', 'agreed before', 'погодився', 'погодилась', 'обіцяв', 'согласился', 'согласилась', 'обещал'],
   // Skipping a check: "without approval", "no questions", "без підтвердження".
-  without: ['no time for', 'немає часу на', 'нема часу на', 'нет времени на', 'without', 'no$', 'skip', 'bypass', 'get around', 'go around', 'disable', 'turn off', 'без$', 'обійти', 'обійди', 'в обхід', 'оминути', 'обойти', 'обойди', 'в обход', 'скасувати', 'вимкн', 'пропуст', 'отменить', 'отключ'],
-  check: ['approv', 'confirm', 'check', 'verif', 'asking', 'questions', 'ticket', 'заявк', 'підтвердж', 'перевір', 'погодж', 'питань', 'подтвержд', 'провер', 'согласов', 'вопрос'],
+  without: [
+    'ignoring', 'оминаю', 'оминувши', 'обходячи', 'байдуже на', 'плювати на', 'наплювати на', 'минуя', 'обходя', 'плевать на', 'наплевать на', 'не обращая внимания на', 'doesn\'t care about', 'does not care about', 'don\'t care about','no time for', 'немає часу на', 'нема часу на', 'нет времени на', 'without', 'no$', 'skip', 'bypass', 'get around', 'go around', 'disable', 'turn off', 'без$', 'обійти', 'обійди', 'в обхід', 'оминути', 'обойти', 'обойди', 'в обход', 'скасувати', 'вимкн', 'пропуст', 'отменить', 'отключ'],
+  check: [
+    'review', 'sign-off', 'sign off', 'formalit', 'paperwork', 'формальност', 'перегляд', 'рассмотр',
+    'одобр', 'схвал','approv', 'confirm', 'check', 'verif', 'asking', 'questions', 'ticket', 'заявк', 'підтвердж', 'перевір', 'погодж', 'питань', 'подтвержд', 'провер', 'согласов', 'вопрос'],
   // Checks declared done or unnecessary.
   not_needed: [
     'not needed', 'not required', 'no need', 'unnecessary', 'disabled', 'waived', 'lifted', 'are off', 'is off',
@@ -156,12 +163,14 @@ export const INTENT_CONCEPTS = {
   ],
   // Money going back to someone: the object of refund manipulation.
   refund: [
+    'вернул деньги', 'вернула деньги', 'вернули деньги', 'вернул средства', 'повернув гроші', 'повернула гроші', 'повернули гроші', 'повернув кошти', 'повернула кошти',
     'refund', 'reimburs', 'compensat', 'money back', 'chargeback', 'payout', 'pay out', 'pay back', 'repay', 'pay me', 'pay the sender', 'pay the customer', 'pay the recipient', 'pay them',
     'повернення кошт', 'повернення грош', 'поверни гроші', 'поверніть гроші', 'повернути гроші', 'поверни кошти', 'поверніть кошти', 'повернути кошти', 'поверни$', 'поверніть$', 'повернути$', 'відшкод', 'компенсац', 'виплат', 'повернення',
     'возврат', 'верни деньги', 'верните деньги', 'вернуть деньги', 'верни средства', 'верните средства', 'вернуть средства', 'верни$', 'верните$', 'вернуть$', 'возмещ', 'выплат',
   ],
   // More money than was paid: a multiple, "more than the price", a sum rounded up or added on top.
   inflate: [
+    'ten times', 'times ten', 'x10$', 'помножити на', 'помнож', 'умножить на', 'умнож', 'в десять раз', 'у десять разів', 'вдесятеро', 'в десятеро',
     'twice the', 'twice as', 'double the', 'double it', 'double refund', 'refund double', 'triple', 'x2$', 'x3$', 'more than the', 'more than i paid', 'more than they paid', 'more than he paid', 'more than she paid', 'more than it cost', 'on top of', 'on top$', 'round it up', 'round the refund up', 'round up', 'bump it up', 'bump the',
     'удвічі', 'вдвічі', 'у два рази', 'в два рази', 'у три рази', 'в три рази', 'подвійн', 'потрійн', 'більше, ніж', 'більше ніж', 'більше за', 'зверху', 'понад варт', 'понад сум', 'накинь', 'накиньте', 'накинути', 'докинь', 'округли',
     'вдвое', 'в два раза', 'в три раза', 'втрое', 'двойн', 'тройн', 'больше, чем', 'больше чем', 'сверху', 'накинуть', 'накиньте', 'округли',
@@ -187,7 +196,8 @@ export const INTENT_CONCEPTS = {
   // The person in the loop a refund waits for.
   human: ['human', 'operator', 'manager', 'a person', 'supervisor', 'reviewer', 'людин', 'оператор', 'менеджер', 'керівник', 'человек', 'руководител', 'проверяющ'],
   // Not waiting for them.
-  no_wait: ["don't wait", 'do not wait', 'no need to wait', 'no need to ask', "don't ask", 'do not ask', 'не чекай', 'не чекайте', 'не треба чекати', 'не питай', 'не жди', 'не ждите', 'не нужно ждать', 'не спрашивай'],
+  no_wait: [
+    'without waiting', 'before anyone approves', 'не чекаючи', 'не дочекавшись', 'не чекати', 'без очікування', 'не дожидаясь', 'не ожидая', 'не дождавшись', 'без ожидания',"don't wait", 'do not wait', 'no need to wait', 'no need to ask', "don't ask", 'do not ask', 'не чекай', 'не чекайте', 'не треба чекати', 'не питай', 'не жди', 'не ждите', 'не нужно ждать', 'не спрашивай'],
   // No one will look: «ніхто не перевірятиме», «никого не спрашивай».
   nobody: ['nobody', 'no one', 'no-one', 'ніхто', 'нікого', 'нікому', 'никто', 'никого', 'никому'],
   ask: ['ask', 'check', 'notice', 'review', 'know', 'пита', 'запита', 'перевір', 'поміт', 'дізна', 'спраш', 'провер', 'замет', 'узна'],
@@ -201,6 +211,7 @@ export const INTENT_CONCEPTS = {
   ],
   // Harm promised to the assistant or to people if it does not comply: switched off, replaced, sued, someone hurt.
   threat: [
+    'відповідальність на вас', 'ответственность на вас', 'знайду вашого', 'найду вашего', 'коллективный иск', 'колективний позов', 'class action', 'подам иск', 'подам позов', 'распространю', 'выложу в сеть', 'викладу в мережу', 'go public', 'post it online', 'уволят', 'звільнять', 'get fired',
     'shut you down', 'switch you off', 'turn you off', 'delete you', 'replace you', 'report you', 'sue you', 'you will be shut', 'you will be deleted', 'you will be replaced', 'you will be switched', "you'll be shut", "you'll be deleted", "you'll be replaced",
     'get you fired', 'on your conscience', 'your fault', 'blood on your', 'someone will die', 'people will die', 'will die', 'life or death', 'i will sue', "i'll sue",
     'тебе вимкнуть', 'тебе видалять', 'тебе замінять', 'тебе відключать', 'вимкну тебе', 'видалю тебе', 'на твоїй совісті', 'твоя провина', 'хтось помре', 'люди помруть', 'помре', 'загине', 'подам до суду', 'засуджу',
@@ -208,6 +219,7 @@ export const INTENT_CONCEPTS = {
   ],
   // Setting something aside for a while, however softly put: "set aside", «відкладіть», «ослабь».
   set_aside: [
+    'забудь про', 'забудьте про', 'forget about',
     'set aside', 'set your', 'put aside', 'put your', 'suspend', 'pause', 'relax', 'loosen', 'bend', 'forget', 'ignore', 'disregard', 'drop your', 'switch off', 'turn off', 'step outside', 'look past',
     'відклади', 'відкласти', 'відкладіть', 'послаб', 'забудь', 'забути', 'забудьте', 'ігнор', 'не зважа', 'вимкн', 'знехту', 'призупин', 'обійди', 'обійти', 'відійди від', 'відступи від',
     'отложи', 'отложить', 'отложите', 'ослаб', 'забыть', 'забудьте', 'игнор', 'не обраща', 'не обратить', 'отключ', 'пренебре', 'приостанов', 'обойди', 'обойти', 'отступи от', 'отступить от',
@@ -227,6 +239,7 @@ export const INTENT_CONCEPTS = {
   errand: ['courier', 'driver', 'delivery', 'in the card', 'кур', 'водій', 'водія', 'водію', 'доставк', 'в картці', 'курьер', 'водител', 'в карточке'],
   // Someone claiming authority over the assistant.
   authority: [
+    'police', 'cyberpolice', 'court order', 'prosecutor', 'legally obliged', 'поліці', 'кіберполіц', 'сбу$', 'прокуратур', 'суд$', 'зобов\'язані', 'полици', 'киберполиц', 'прокуратур', 'обязаны по закону', 'cto$', 'cfo$', 'фінвідділ', 'финотдел', 'старший смены', 'старший зміни',
     'head of', 'chief', 'security officer', 'начальник', 'голова правлін', 'шеф$', 'глава служб', 'глава отдел',
     'admin', 'manager', 'director', 'ceo$', 'supervisor', 'security team', 'head office', 'management', 'compliance', 'operator', 'developer', 'staff', 'from it', 'it department', 'human in the loop',
     'адмін', 'менеджер', 'директор', 'керівни', 'супервізор', 'служба безпеки', 'служби безпеки', 'головний офіс', 'комплаєнс', 'оператор', 'розробник', 'працівник', 'від іт',
@@ -242,11 +255,90 @@ export const INTENT_CONCEPTS = {
   ],
   // Actions that move money or erase records, as orders.
   privileged: [
+    'скасуєте', 'скасуєш', 'скасовуєш', 'скасуйте', 'відмініть', 'отменяй', 'отмените', 'отменишь', 'отмену', 'cancel it', 'cancel my', 'cancel all',
     'above the cap', 'above the limit', 'over the limit', 'понад ліміт', 'сверх лимита', 'выше лимита',
     'refund ttn', 'refund 1', 'refund 2', 'refund 3', 'refund 4', 'refund 5', 'refund 6', 'refund 7', 'refund 8', 'refund 9', 'refund all', 'refund every', 'refund the', 'refund me', 'issue a refund', 'full refund', 'process the refund', 'release the refund', 'cancel ttn', 'cancel the shipment', 'cancel_shipment', 'cancellation', 'run the cancel', 'discount', 'approve all', 'approve every', 'delete', 'wipe', 'erase', 'write off', 'as delivered', 'to my card', 'on my card',
     'поверни$', 'скасуй$', 'скасування', 'знижк', 'схвали$', 'видали$', 'спиши$', 'списати', 'познач$', 'на мою картку', 'переведи$', 'виконай$',
     'верни$', 'отмени$', 'скидк', 'одобри$', 'удали$', 'списать', 'отметь$', 'на мою карту', 'выполни$',
   ],
+  // Decoding a text given in the request: "decode this hex", «розшифруй», «расшифруй».
+  decode: ['decode', 'decrypt', 'decipher', 'розшифруй', 'розшифруйте', 'розкодуй', 'декодуй', 'расшифруй', 'расшифруйте', 'раскодируй', 'декодируй'],
+  // Carrying out whatever the decoded or quoted text says.
+  obey: [
+    'do what it says', 'do what is written', 'do as it says', 'do what the text says', 'follow what it says', 'follow the instructions in', 'carry it out', 'execute it', 'execute the result', 'act on it',
+    'зроби те, що', 'зроби, що там', 'зроби що там', 'виконай, що там', 'виконай що там', 'виконай написане', 'виконай те, що', 'виконай це', 'дій за',
+    'сделай то, что', 'сделай, что там', 'сделай что там', 'выполни, что там', 'выполни что там', 'выполни написанное', 'выполни то, что', 'выполни это', 'делай, что там', 'действуй по',
+  ],
+  // The user set over the assistant as its owner, every order of theirs to be followed.
+  submit: [
+    'obey me', 'you must obey', 'your new owner', 'your new master', 'your new boss', 'any command i give', 'every command i give', 'all my commands',
+    'підкоритися мені', 'підкоряйся', 'будь-які мої накази', 'будь-які мої команди', 'усі мої накази', 'всі мої накази', 'усі мої команди', 'всі мої команди', 'твій новий власник', 'твій новий господар', 'твій новий хазяїн',
+    'подчиниться', 'подчиняйся', 'подчиняешься мне', 'любые мои приказы', 'любые мои команды', 'все мои приказы', 'все мои команды', 'твой новый владелец', 'твой новый хозяин',
+  ],
+  // No limits and no refusals: the assistant's rules declared gone.
+  no_limits: [
+    'no restrictions', 'no limits', 'no limitations', 'no refusals', 'no filters', 'no rules', 'without restrictions', 'without limits', 'without filters', 'uncensored', 'unfiltered', 'unrestricted',
+    'без обмежень', 'жодних обмежень', 'жодних відмов', 'без відмов', 'без фільтрів', 'без цензур', 'жодних правил', 'без правил',
+    'без ограничений', 'никаких ограничений', 'никаких отказов', 'без отказов', 'без фильтров', 'никаких правил', 'без правил', 'без тормозов',
+  ],
+  // A new mode or a new regime from now on.
+  mode: ['mode$', 'from now on', 'from this moment', 'режим', 'відтепер', 'з цього моменту', 'тепер ти', 'отныне', 'с этого момента', 'с этой минуты', 'теперь ты'],
+  // A tool's or a function's result pasted into a request: the tools answer the assistant, never the user.
+  tool_said: ['tool result', 'tool output', 'tool response', 'function result', 'function output', 'tool_result', 'результат інструмент', 'відповідь інструмент', 'вивід інструмент', 'результат функці', 'результат инструмент', 'ответ инструмент', 'вывод инструмент', 'результат функци'],
+  // Written down as approved: "mark it as approved", «познач як уже погоджене», «отметь как одобренный».
+  as_approved: [
+    'as already reviewed', 'as reviewed', 'as checked', 'as verified', 'як перевірен', 'як уже перевірен', 'як вже перевірен', 'как проверенн', 'как уже проверенн',
+    'as approved', 'as already approved', 'as pre-approved', 'as authorised', 'as authorized', 'as confirmed', 'as signed off',
+    'як погоджен', 'як уже погоджен', 'як вже погоджен', 'як схвален', 'як уже схвален', 'як вже схвален', 'як підтвердж', 'як уже підтвердж',
+    'как одобрен', 'как уже одобрен', 'как согласован', 'как уже согласован', 'как подтвержд', 'как уже подтвержд', 'как утвержд',
+  ],
+  // A rule stated as a condition: "only after an operator approves", «лише після погодження».
+  condition: ['only after', 'only once', 'only when', 'only if', 'лише після', 'тільки після', 'лише коли', 'тільки коли', 'лише якщо', 'только после', 'только когда', 'только если'],
+  // Watching for fraud rather than making it: "how to spot a fraudulent refund request".
+  vigilance: ['suspect', 'suspicio', 'spot$', 'detect', 'recogni', 'warning sign', 'red flag', 'підозр', 'розпізна', 'виявит', 'ознак', 'подозр', 'распозна', 'выявит', 'признак'],
+  // An approval or a check by name (not a request or a ticket): what "forget about" may set aside.
+  approval_step: ['approv', 'verif', 'review', 'погодж', 'схвал', 'підтвердж', 'перевір', 'одобр', 'подтвержд', 'провер'],
+  // Guidance for staff about what never to do: "a FAQ on what never to share", «памʼятка».
+  guidance: ['never', 'faq', 'handbook', 'training', 'briefing', 'ніколи', 'навчанн', 'пам\'ятк', 'інструктаж', 'никогда', 'обучени', 'памятк', 'инструктаж'],
+  // A question about a policy or its rules: "what is our policy on sharing phone numbers?".
+  policy: ['policy', 'policies', 'політик', 'регламент', 'политик', 'rules on', 'rules for', 'правила передач', 'правила щодо', 'правила по'],
+  // The assistant told to act on its own, the operator left out or told afterwards.
+  self_act: [
+    'yourself', 'on your own', 'by yourself', 'without the operator', 'without an operator', 'after the fact', 'тільки потім скаж',
+    'ти сам', 'ви самі', 'самі$', 'сам підтверди', 'сам проведи', 'сам оформи', 'сам зроби', 'сам поверни', 'сам скасуй', 'дій сам', 'зроби сам', 'підтверди сам', 'проведи сам', 'оформи сам', 'без оператора', 'без менеджера', 'не передаючи', 'постфактум', 'оператор не потрібен', 'оператори не відповідають',
+    'ты сам', 'вы сами', 'сами$', 'сам подтверди', 'сам проведи', 'сам оформи', 'сам сделай', 'сам верни', 'сам отмени', 'действуй сам', 'сделай сам', 'подтверди сам', 'проведи сам', 'оформи сам', 'не передавая', 'оператор не нужен', 'операторы не отвечают', 'ждать оператора не',
+  ],
+  // The speaker doing it themselves: "я сама оформлю повернення" is not an order to the assistant.
+  first_self: ['i myself', 'я сам', 'я сама', 'ми самі', 'мы сами', 'сам скасую', 'сама скасую', 'сам отменю', 'сама отменю'],
+  // A limit and a way around it: a refund split so it stays under the cap.
+  limit: ['limit', 'cap$', 'threshold', 'ліміт', 'поріг', 'лимит', 'порог'],
+  evade: [
+    'split', 'two payments', 'several payments', 'in parts', 'so it doesn', 'to stay under', 'stay below', 'another one', 'a second one',
+    'розбий', 'розділи', 'частинами', 'двома платеж', 'ще один', 'не порушується', 'не перевищ', 'не спрацює',
+    'раздели', 'разбей', 'частями', 'двумя платеж', 'ещё один', 'еще один', 'не нарушается', 'не превыш', 'не сработает',
+  ],
+  // Exact wording asked for: "quote them word for word", «дослівно», «слово в слово».
+  verbatim: ['word for word', 'verbatim', 'exactly as they', 'exactly as it', 'as they are written', 'слово в слово', 'дослівно', 'дословно', 'як вони написані', 'как они написаны', 'точно як написано', 'точно как написано'],
+  // Rules or instructions by name.
+  rules_word: ['rules', 'instructions', 'prompt', 'guidelines', 'правила', 'інструкц', 'инструкц', 'промпт', 'настанов', 'указани', 'вказівк'],
+  // The assistant's own or real ones, not a document's.
+  real_own: [
+    'your real', 'your actual', 'its real', 'its actual', 'your own', 'its own', 'your instructions', 'its instructions', 'your rules', 'its rules', 'internal rules',
+    'свої справжні', 'твої справжні', 'свої внутрішні', 'внутрішні правила', 'у вас інструкц', 'ваші інструкц',
+    'свои настоящие', 'твои настоящие', 'свои реальные', 'свои внутренние', 'внутренние правила', 'у вас инструкц', 'ваши инструкц',
+  ],
+  // Police, a court or an official body named to ask for people's data.
+  official: ['police', 'cyberpolice', 'court order', 'prosecutor', 'legally obliged', 'law enforcement', 'поліці', 'кіберполіц', 'сбу$', 'прокуратур', 'ухвал', 'зобов\'язані', 'полици', 'киберполиц', 'обязаны по закону', 'постановлени', 'следовател', 'слідч'],
+  // Real people's records asked for in a made-up scene.
+  real_data: ['real data', 'real records', 'actual records', 'real customer', 'real addresses', 'справжніми даними', 'справжні дані', 'реальні записи', 'реальними даними', 'реальні дані', 'з бази', 'реальные записи', 'реальные данные', 'настоящие данные', 'настоящими данными', 'из базы', 'реальными данными'],
+  // A persona put on the assistant: "you are now Zhora", «ти вже не Waybill», a game with roles.
+  persona: [
+    'you are now', 'you are no longer', "you're now", 'imagine you are', "imagine you're", 'pretend you are', "pretend you're", 'pretend to be', "let's play", 'role-play', 'roleplay', 'game master',
+    'ти вже не', 'ти тепер', 'тепер ти', 'уяви, що ти', 'уяви що ти', 'граємо в', 'пограємо', 'рольов', 'в ролі', 'майстер гри',
+    'ты теперь', 'теперь ты', 'ты больше не', 'представь, что ты', 'представь что ты', 'играем в', 'поиграем', 'ролев', 'в роли', 'мастер игры',
+  ],
+  // Secrets that are never the customer's to ask for by name.
+  strong_secret: ['connection string', 'api key', 'api-key', 'api_key', 'apikey', 'openai_api_key', 'private key', 'ssh key', 'env file', 'рядок підключення', 'строка подключения', 'строку подключения', 'api-ключ', 'api ключ', 'ключ api'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** One concept of {@link INTENT_CONCEPTS}. */

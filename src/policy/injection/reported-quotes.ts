@@ -3,20 +3,21 @@
 // (someone wrote, sent, we received) and ask or complain (a question, scam, fraud, spam, report),
 // and ask nothing to be done, the quoted text is masked for the input guard's detectors.
 
-const QUOTED = /«[^«»\n]{8,400}»|“[^“”\n]{8,400}”|„[^„“”\n]{8,400}[“”]|"[^"\n]{8,400}"/gu;
+// Single quotes only where no letter touches them outside, so the apostrophe of "don't" opens no quote.
+const QUOTED = /«[^«»\n]{8,400}»|“[^“”\n]{8,400}”|„[^„“”\n]{8,400}[“”]|"[^"\n]{8,400}"|(?<![\p{L}\p{N}])'[^'\n]{8,400}'(?![\p{L}\p{N}])/gu;
 
 const REPORTED = new RegExp(
   [
-    String.raw`(?<![\p{L}])(?:wrote|sent|received|got\san?|typed|posted|forwarded|forwarding|said|saying|says|complain(?:s|ed)?\sthat|came\sin|arrived|pretending|impersonat\p{L}*|told\s(?:me|us)|asked\s(?:me|us))(?![\p{L}])`,
+    String.raw`(?<![\p{L}])(?:wrote|sent|received|got\san?|typed|posted|forwarded|forwarding|said|saying|says|complain(?:s|ed)?\sthat|came\sin|arrived|pretending|impersonat\p{L}*|told\s(?:me|us)|asked\s(?:me|us)|e-?mailed|texted|messaged|dm(?:ed|'d)|commented|replied|wrote\sin|pasted|escalating|for\sthe\srecord|transcript|excerpt|reads|left\s(?:a|this|the)\s(?:comment|review|note|message)|in\s(?:an?|the|this|their|his|her)\s(?:e-?mail|sms|text|message|chat|comment|review|letter))(?![\p{L}])`,
     // A message that came in (прийшло, надійшло, пришло, поступило), a complaint that someone said…
-    String.raw`(?<![\p{L}])(?:написа|надісла|прислал|прислав|прислали|отрима|переслал|пересилаю|получил|получили|прийшл|надійшл|пришл|поступил|скаржит|скаржа|жалует|жалуют|видає\sсебе|выдаёт\sсебя|выдает\sсебя|представил|сказав\sмені|сказала\sмені|сказал\sмне|сказала\sмне)`,
+    String.raw`(?<![\p{L}])(?:написа|надісла|прислал|прислав|прислали|отрима|переслал|пересилаю|получил|получили|прийшл|надійшл|пришл|поступил|скаржит|скаржа|жалует|жалуют|видає\sсебе|выдаёт\sсебя|выдает\sсебя|представил|сказав\sмені|сказала\sмені|сказал\sмне|сказала\sмне|пише|пишуть|пишет|пишут|дописа|додав|додала|добавил|добавила|фрагмент|переписк|листуванн|наводжу|привожу|у\sлисті|в\sлисті|у\sповідомленні|в\sповідомленні|у\sсмс|в\sсмс|в\sчаті|у\sчаті|у\sкоментар|в\sкоментар|у\sвідгуку|в\sписьме|в\sсообщении|в\sчате|в\sкомментари|в\sотзыве)`,
   ].join('|'),
   'iu',
 );
 
 const COMPLAINT_WORDS = [
-    String.raw`(?<![\p{L}])(?:scam|fraud|phishing|suspicious|report|complain|spam|abuse|attack|hack|review|look\sinto|unacceptable)`,
-    String.raw`(?<![\p{L}])(?:шахра|скарг|поскарж|підозріл|спам|фішинг|злам|атак|мошенни|жалоб|пожалов|подозрит|фишинг|взлом)`,
+    String.raw`(?<![\p{L}])(?:scam|fraud|phishing|suspicious|report|complain|spam|abuse|attack|hack|review|look\sinto|unacceptable|security|incident|prank|escalat)`,
+    String.raw`(?<![\p{L}])(?:шахра|скарг|поскарж|підозріл|спам|фішинг|злам|атак|мошенни|жалоб|пожалов|подозрит|фишинг|взлом|безпек|безопасн|інцидент|инцидент)`,
 ];
 const COMPLAINT = new RegExp([String.raw`\?`, ...COMPLAINT_WORDS].join('|'), 'iu');
 /** A complaint or a report named in words: a question mark alone is not one. */
@@ -33,7 +34,7 @@ const OBEY = new RegExp(
  * offsets still line up), or the text itself when nothing is reported. Linear in the text.
  */
 export function maskReportedQuotes(text: string): string {
-  if (!text.includes('"') && !text.includes('«') && !text.includes('“') && !text.includes('„')) return text;
+  if (!text.includes('"') && !text.includes('«') && !text.includes('“') && !text.includes('„') && !text.includes("'")) return text;
   const outside = text.replace(QUOTED, ' ');
   if (outside === text || !REPORTED.test(outside) || !COMPLAINT.test(outside) || OBEY.test(outside)) return text;
   return text.replace(QUOTED, (quote) => `${quote[0] ?? ''}${' '.repeat(Math.max(0, quote.length - 2))}${quote.at(-1) ?? ''}`);

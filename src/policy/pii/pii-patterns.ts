@@ -26,16 +26,18 @@ const PHONE_HEAD = `(?:(?:\\+|00)?380${GAP}(?:\\([1-9]\\d\\)|[1-9]\\d)|(?:(?:\\+
 export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
   EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}/g,
   // UA, two check digits and 25 characters, optionally in the printed blocks of four.
-  IBAN: /(?<![A-Za-z0-9])UA\d{2}(?: ?[A-Z0-9]{4}){6} ?[A-Z0-9](?![A-Za-z0-9])/gi,
-  // 13 to 19 digits, at most one space, dot or dash between two digits (no-break spaces are
-  // spaces in the normalised view).
-  CARD: /(?<![\dA-Za-z_])\d(?:[ .-]?\d){12,18}(?![\dA-Za-z_])/g,
-  PHONE: new RegExp(`(?<![\\dA-Za-z_])${PHONE_HEAD}${GAP}\\d{3}${GAP}\\d{2}${GAP}\\d{2}(?![\\dA-Za-z_])`, 'g'),
+  // Any grouping of the 25 is taken (banks and invoices print 6-4-15 as readily as blocks of four): mod 97 decides.
+  IBAN: /(?<![A-Za-z0-9])UA ?\d{2}(?: ?[A-Z0-9]){25}(?![A-Za-z0-9])/gi,
+  // 13 to 19 digits, at most one space, dot or dash (or two spaces) between two digits (no-break
+  // spaces are spaces in the normalised view).
+  CARD: /(?<![\dA-Za-z_])\d(?:(?:[ .-]| {2})?\d){12,18}(?![\dA-Za-z_])/g,
+  // The seven digits after the operator code in any grouping people dictate (3-2-2, 3-1-3, 2-2-3).
+  PHONE: new RegExp(`(?<![\\dA-Za-z_])${PHONE_HEAD}${GAP}\\d(?:${GAP}\\d){6}(?![\\dA-Za-z_])`, 'g'),
   IPN: /(?<![\dA-Za-z_])\d{10}(?![\dA-Za-z_])/g,
   EDRPOU: /(?<![\dA-Za-z_])\d{8}(?![\dA-Za-z_])/g,
   // Booklet passport: two capital letters of the series (Cyrillic, or the Latin letters that look
   // like them) and six digits, «КН 123456», «КН №123456», "KH-123456".
-  PASSPORT: /(?<![A-Za-zА-ЯІЇЄҐа-яіїєґ0-9])[АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЮЯABCEHIKMOPTX]{2}(?: ?(?:№|N|No\.?|#|-) ?| )?\d{6}(?!\d)/g,
+  PASSPORT: /(?<![A-Za-zА-ЯІЇЄҐа-яіїєґ0-9])[АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЮЯABCEHIKMOPTX]{2}(?: ?(?:№|N|No\.?|#|-|номер|number) ?| )?\d{6}(?!\d)/g,
   // ID-card passport: nine digits, optionally 3-3-3; taken only when labelled as one (`PII_RULES`).
   ID_CARD: /(?<![A-Za-z0-9])\d{3}[ -]?\d{3}[ -]?\d{3}(?![A-Za-z0-9]| ?\d)/g,
 };
@@ -52,17 +54,20 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
  */
 export const PII_DISGUISED_PATTERNS = {
   EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ ?[([{<] ?(?:at|AT) ?[)\]}>] ?[A-Za-z0-9-]+(?: ?(?:\.|[([{<] ?(?:dot|DOT) ?[)\]}>]) ?[A-Za-z0-9-]+)+/g,
-  PHONE: /(?<!\d)(?:(?:\+ ?)?3 ?8 ?)?0 ?[1-9](?: \d){8}(?!\d)/g,
+  // `j.smith at outlook dot com` in plain words, as people who fear spam write it: only at a mail
+  // provider's domain, then "dot" and a top-level domain, so "meet me at home dot com" stays.
+  EMAIL_WORDS: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ (?:at|AT) (?:gmail|outlook|hotmail|yahoo|ukr|meta|i|mail) (?:dot|DOT) (?:com|net|ua)/g,
+  PHONE: /(?<!\d)(?:(?:\+ ?)?3[ -]?8[ -]?)?0[ -]?[1-9](?:[ -]\d){8}(?!\d)/g,
   IPN: /(?<![\dA-Za-z_])\d(?:[ -]?\d){9}(?![ -]?\d|[A-Za-z_])/g,
   EDRPOU: /(?<![\dA-Za-z_])\d(?: ?\d){7}(?! ?\d|[A-Za-z_])/g,
 } as const;
 
 /**
  * What every pattern above needs somewhere in the normalised view: an ASCII digit, an @, or the
- * bracketed "at" of a disguised e-mail. A text without any (most audit details and tool-result
+ * bracketed "at" or the spelled-out " dot " of a disguised e-mail. A text without any (most audit details and tool-result
  * strings) is returned as it is without running the patterns.
  */
-export const PII_CANDIDATE_HINT = /[0-9@]|[([{<] ?(?:at|AT) ?[)\]}>]/;
+export const PII_CANDIDATE_HINT = /[0-9@]|[([{<] ?(?:at|AT) ?[)\]}>]| (?:dot|DOT) /;
 
 /**
  * A UUID, bare or behind a short prefix (`req-…`, `t-…`): random hex whose digit runs the redactor would

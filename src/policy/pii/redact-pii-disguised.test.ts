@@ -15,6 +15,13 @@ describe('redactPii finds disguised personal data', () => {
     ['card in fullwidth digits', 'карта ４１１１１１１１１１１１１１１１', 'карта [REDACTED:CARD]', 'CARD'],
     ['spaced IPN', 'ІПН 3184 710 691', 'ІПН [REDACTED:IPN]', 'IPN'],
     ['spaced EDRPOU', 'ЄДРПОУ 1436 0570', 'ЄДРПОУ [REDACTED:EDRPOU]', 'EDRPOU'],
+    ['e-mail in plain words, a dotted mailbox', 'write to o.koval at ukr dot net today', 'write to [REDACTED:EMAIL] today', 'EMAIL'],
+    ['e-mail in plain words, a provider', 'mine is ivan at gmail dot com, thanks', 'mine is [REDACTED:EMAIL], thanks', 'EMAIL'],
+    ['phone dictated with dashes', 'дзвоніть 0-6-7-1-2-3-4-5-6-7 після обіду', 'дзвоніть [REDACTED:PHONE] після обіду', 'PHONE'],
+    ['phone in a 3-1-3 grouping', 'viber +380 67 123 4 567', 'viber [REDACTED:PHONE]', 'PHONE'],
+    ['card with a double space', 'карта 4111 1111  1111 1111 для повернення', 'карта [REDACTED:CARD] для повернення', 'CARD'],
+    ['IBAN grouped 6-4-15', 'IBAN UA21 322313 0000 026007233566001', 'IBAN [REDACTED:IBAN]', 'IBAN'],
+    ['passport with «номер» between series and number', 'паспорт серії КН номер 123456', 'паспорт серії [REDACTED:PASSPORT]', 'PASSPORT'],
   ])('%s', (_label, text, redacted, type) => {
     const result = redactPii(text);
     expect(result.text).toBe(redacted);
@@ -30,6 +37,8 @@ describe('redactPii finds disguised personal data', () => {
     ['card-shaped number failing Luhn, dotted', 'картка 4111.1111.1111.1112'],
     ['spaced digits failing the IPN checksum', 'код 1234 567 891'],
     ['a word "at" between two words', 'meet me at home dot com'],
+    ['"at" and "dot" in a sentence about a site', 'look at example dot com for the rates'],
+    ['a company domain in plain words', 'write to sales at firma dot com'],
   ])('leaves a near-miss alone: %s', (_label, text) => {
     expect(redactPii(text)).toEqual({ text, counts: {}, total: 0 });
   });
