@@ -3,7 +3,7 @@ export type { AuditEventDraft } from './audit-event.js';
 export { RunApproval, RunPending, RunRecord, RunRuntime, RunStatus, RunToolCall, RunTreeSpend, RunVariant, RunVerification, statusForStopReason } from './run-record.js';
 export { RunStoreError } from './run-store-error.js';
 export { RUN_LIST_MAX_LIMIT } from './run-store.js';
-export type { AlsoInTransaction, RunFilter, RunStore, ThreadAdmission } from './run-store.js';
+export type { AlsoInTransaction, RunFilter, RunStore } from './run-store.js';
 export type { IntentDecision, NewRunIntent, RunIntent } from './run-intent.js';
 export { openRunStore } from './open-run-store.js';
 export { SqliteRunStore } from './sqlite-run-store.js';
