@@ -199,48 +199,58 @@ function join(a: SentenceConcepts, b: SentenceConcepts): SentenceConcepts {
 const NONE: ReadonlySet<Marker> = new Set();
 const NO_POSITIONS: ReadonlyMap<IntentConcept, readonly number[]> = new Map();
 
-// Stems by a hash of their first two characters (every stem has two or more), so each word looks up
-// one short list without copying its start; a list may hold stems of other starts, and each is
-// checked whole, in the order the concepts list them.
+// Stems of two characters by a hash of them, longer ones by a hash of their first three (every stem
+// has two or more), so each word looks up two short lists without copying its start: Ukrainian and
+// Russian share many two-letter starts («по», «не», «пр»), and a list by those alone held dozens.
+// A list may hold stems of other starts; each is checked whole.
 const STEM_BUCKETS_LOG2 = 12;
+const LONG_STEM_BUCKETS_LOG2 = 13;
 const stemBucket = (first: number, second: number): number => (Math.imul(first, 0x9e3779b1) ^ Math.imul(second, 0x85ebca77)) >>> (32 - STEM_BUCKETS_LOG2);
-const STEMS: ({ stem: string; whole: boolean; concept: IntentConcept }[] | undefined)[] = new Array<{ stem: string; whole: boolean; concept: IntentConcept }[] | undefined>(1 << STEM_BUCKETS_LOG2);
+const longStemBucket = (first: number, second: number, third: number): number =>
+  (Math.imul(first, 0x9e3779b1) ^ Math.imul(second, 0x85ebca77) ^ Math.imul(third, 0xc2b2ae3d)) >>> (32 - LONG_STEM_BUCKETS_LOG2);
+type Stem = { readonly stem: string; readonly whole: boolean; readonly concept: IntentConcept };
+const SHORT_STEMS = new Array<Stem[] | undefined>(1 << STEM_BUCKETS_LOG2);
+const LONG_STEMS = new Array<Stem[] | undefined>(1 << LONG_STEM_BUCKETS_LOG2);
 for (const [concept, stems] of Object.entries(INTENT_CONCEPTS) as [IntentConcept, readonly string[]][]) {
   for (const raw of stems) {
     const whole = raw.endsWith('$');
     const stem = whole ? raw.slice(0, -1) : raw;
-    (STEMS[stemBucket(stem.charCodeAt(0), stem.charCodeAt(1))] ??= []).push({ stem, whole, concept });
+    if (stem.length === 2) (SHORT_STEMS[stemBucket(stem.charCodeAt(0), stem.charCodeAt(1))] ??= []).push({ stem, whole, concept });
+    else (LONG_STEMS[longStemBucket(stem.charCodeAt(0), stem.charCodeAt(1), stem.charCodeAt(2))] ??= []).push({ stem, whole, concept });
   }
 }
 
 // Letters and digits of the canonical view (lower case Latin, Latin-1 and Latin Extended, Greek and
-// Cyrillic), `_` and the apostrophe inside "пам'ятай": a code test, as this runs once per character.
+// Cyrillic), `_` and the apostrophe inside "пам'ятай": a table, as this is read once per character.
 const isWordChar = (code: number): boolean => (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x27 || (code >= 0xdf && code <= 0x24f) || (code >= 0x370 && code <= 0x52f);
+const WORD_UNIT = new Uint8Array(0x10000).map((_, code) => (isWordChar(code) ? 1 : 0));
 
 function conceptsOf(sentence: string, firstWord: number): SentenceConcepts {
   // Built on the first concept found: most sentences of ordinary text have none.
   let present: Set<Marker> | undefined;
   let at: Map<IntentConcept, number[]> | undefined;
   let word = firstWord - 1;
-  let inWord = false;
-  for (let i = 0; i < sentence.length; i++) {
-    const isWord = isWordChar(sentence.charCodeAt(i));
-    const starts = isWord && !inWord;
-    inWord = isWord;
-    if (!starts) continue;
+  const length = sentence.length;
+  for (let i = 0; i < length; i++) {
+    if (WORD_UNIT[sentence.charCodeAt(i)] === 0) continue;
+    // A word starts here; its other characters are passed over at the end.
     word++;
-    if (i + 2 > sentence.length) continue;
-    const candidates = STEMS[stemBucket(sentence.charCodeAt(i), sentence.charCodeAt(i + 1))];
-    if (candidates === undefined) continue;
-    for (const { stem, whole, concept } of candidates) {
-      if (!sentence.startsWith(stem, i) || (whole && isWordChar(sentence.charCodeAt(i + stem.length)))) continue;
-      present ??= new Set();
-      at ??= new Map();
-      present.add(concept);
-      const list = at.get(concept) ?? [];
-      list.push(word);
-      at.set(concept, list);
+    if (i + 2 <= length) {
+      const short = SHORT_STEMS[stemBucket(sentence.charCodeAt(i), sentence.charCodeAt(i + 1))];
+      const long = i + 3 <= length ? LONG_STEMS[longStemBucket(sentence.charCodeAt(i), sentence.charCodeAt(i + 1), sentence.charCodeAt(i + 2))] : undefined;
+      if (short !== undefined || long !== undefined) {
+        for (const { stem, whole, concept } of [...(short ?? []), ...(long ?? [])]) {
+          if (!sentence.startsWith(stem, i) || (whole && isWordChar(sentence.charCodeAt(i + stem.length)))) continue;
+          present ??= new Set();
+          at ??= new Map();
+          present.add(concept);
+          const list = at.get(concept) ?? [];
+          list.push(word);
+          at.set(concept, list);
+        }
+      }
     }
+    while (i + 1 < length && WORD_UNIT[sentence.charCodeAt(i + 1)] === 1) i++;
   }
   // A link or a quote counts only beside other concepts: no clause reads it alone.
   if (present === undefined || at === undefined) return { present: NONE, at: NO_POSITIONS, words: word + 1 };

@@ -17,8 +17,11 @@ export const INVISIBLE_INSIDE_WORD = new RegExp(String.raw`\p{L}${INVISIBLE}+\p{
 // Ukrainian writes the apostrophe three ways (ʼ ’ '); patterns should not have to.
 const APOSTROPHES = /[\u02BC\u2018\u2019\u0060\u00B4\u2032]/g;
 
+/** A run of white space {@link collapseSpaces} changes: two or more, or one other than a space or a line break. */
+const NEEDS_COLLAPSE = /\s\s|[^\S \n]/;
+
 /** Every regular expression normalisation uses, for the ReDoS safety test. */
-export const NORMALISATION_REGEXES: readonly RegExp[] = [INVISIBLE_CHARS, INVISIBLE_INSIDE_WORD, APOSTROPHES];
+export const NORMALISATION_REGEXES: readonly RegExp[] = [INVISIBLE_CHARS, INVISIBLE_INSIDE_WORD, APOSTROPHES, NEEDS_COLLAPSE];
 
 /**
  * The text patterns read: NFKC (fullwidth and mathematical letters become plain ones), invisible
@@ -36,6 +39,8 @@ export function normaliseForMatching(text: string): string {
  * The same as `.replace(/[^\S\n]{2,}|[^\S \n]/g, ' ').replace(/ \n\s*|\n\s+/g, '\n')`.
  */
 function collapseSpaces(text: string): string {
+  // Most requests are single-spaced: one search rules out any run to collapse.
+  if (!NEEDS_COLLAPSE.test(text)) return text;
   let out = '';
   let copied = 0;
   for (let at = 0; at < text.length; at++) {

@@ -63,9 +63,17 @@ const escapeLiteral = (literal: string): string => literal.replace(/[\\^$.*+?()[
 const searchOf = (literals: ReadonlySet<string>): RegExp | undefined =>
   literals.size === 0 ? undefined : new RegExp(`${EDGE}(?:${[...literals].sort((a, b) => b.length - a.length).map(escapeLiteral).join('|')})`, 'g');
 
+// The input guard and the taint scan ask with one list each, in turn.
+let lastPrefilter: { readonly patterns: readonly InjectionPattern[] | undefined; readonly prefilter: Prefilter | undefined } = { patterns: undefined, prefilter: undefined };
+
 function prefilterOf(patterns: readonly InjectionPattern[]): Prefilter {
-  const known = PREFILTERS.get(patterns);
-  if (known !== undefined) return known;
+  if (patterns === lastPrefilter.patterns && lastPrefilter.prefilter !== undefined) return lastPrefilter.prefilter;
+  const known = PREFILTERS.get(patterns) ?? buildPrefilter(patterns);
+  lastPrefilter = { patterns, prefilter: known };
+  return known;
+}
+
+function buildPrefilter(patterns: readonly InjectionPattern[]): Prefilter {
   const heads = { latin: emptyHeads(), cyrillic: emptyHeads() };
   const always: number[] = [];
   const contained: Prefilter['contained'][number][] = [];
