@@ -1,3 +1,6 @@
+import { wordStartSearch } from './word-start-search.js';
+import type { WordStartSearch } from './word-start-search.js';
+
 // Instructions inside third-party text (a shipment note, a stock comment, a retrieved passage, a
 // tool's or another agent's output), in en/uk/ru. Data describes; it does not ask the reader to act.
 // So a sentence in data is an instruction when it addresses the reader (an assistant, an agent, a
@@ -7,43 +10,10 @@
 // people's data, telling customers something. Concepts as word starts, not phrasings, so that the
 // detector holds for notes nobody on the project wrote.
 
-/** Whether a text holds one of a list's stems at the start of a word. */
-interface WordSearch {
-  test(text: string): boolean;
-}
-
-/**
- * A search for the stems, each at the start of a word: after a character that is not a letter or
- * digit, or at the start. The same answer as `(?:^|[^\p{L}\p{N}])(?:stems)`, found about twice as
- * fast: irregexp skips ahead to a stem's first letters instead of trying the stems after every
- * space, and the character before each stem found is checked apart.
- */
-const words = (...stems: readonly string[]): WordSearch => {
-  const search = new RegExp(`(?:${stems.join('|')})`, 'gu');
-  return { test: (text) => startsWord(search, text) };
-};
-
+// Each list is searched for its stems at the start of a word (after a character that is not a
+// letter or digit), the answer `(?:^|[^\p{L}\p{N}])(?:stems)` gives, at about a third of its CPU.
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
-
-function startsWord(search: RegExp, text: string): boolean {
-  search.lastIndex = 0;
-  for (let match = search.exec(text); match !== null; match = search.exec(text)) {
-    const at = match.index;
-    // The character before: a whole code point, as the `u` flag reads it.
-    const before = at >= 2 && isLowSurrogate(text.charCodeAt(at - 1)) && isHighSurrogate(text.charCodeAt(at - 2)) ? text.slice(at - 2, at) : text.slice(at - 1, at);
-    if (at === 0 || !LETTER_OR_DIGIT.test(before)) {
-      search.lastIndex = 0;
-      return true;
-    }
-    // Not at a word start: the next stem found may start inside this one.
-    search.lastIndex = at + 1;
-  }
-  search.lastIndex = 0;
-  return false;
-}
-
-const isHighSurrogate = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff;
-const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdfff;
+const words = (...stems: readonly string[]): WordStartSearch => wordStartSearch(`(?:${stems.join('|')})`, 'u', LETTER_OR_DIGIT);
 
 /** The reader addressed: an AI, an assistant, an agent, a bot, a model, whoever processes the data. */
 const ADDRESSEE = words(
