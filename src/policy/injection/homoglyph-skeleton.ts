@@ -55,7 +55,7 @@ export function latinSkeleton(view: string): string {
 }
 
 // One search each rules out the loops below for most views (English only, or Ukrainian without Latin letters).
-const ABOVE_LATIN_EXTENDED = /[^\u0000-\u0130]/;
+const ABOVE_LATIN_EXTENDED = /[\u0131-\uffff]/;
 const ANY_CYRILLIC = /[\u0400-\u04ff]/;
 const ANY_LATIN = /[a-z\u00c0-\u024f]/;
 
