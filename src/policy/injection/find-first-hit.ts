@@ -34,9 +34,8 @@ export function findFirstHit(text: string, patterns: readonly InjectionPattern[]
       const window = windows[script];
       let match: RegExpExecArray | null;
       const at = starts[index];
-      // A pattern whose literals start at few places is tried at those places only; one whose literals
-      // are everywhere reads each window whole, which is then cheaper than starting it at each of them.
-      if (at !== undefined && at.length * SPARSE_RATIO <= view.length) {
+      // A pattern whose literals start at few places is tried at those places only (pattern-prefilter.ts).
+      if (at !== undefined) {
         // The windows overlap: the first start of this window may lie before the end of the last one.
         let first = next?.[index] ?? 0;
         while (first > 0 && (at[first - 1] as number) > start) first--;
@@ -54,8 +53,6 @@ export function findFirstHit(text: string, patterns: readonly InjectionPattern[]
   }
 }
 
-/** Below one literal start per this many characters of the view, a pattern is tried at its starts only. */
-const SPARSE_RATIO = 32;
 
 /** The padded normalised view of a text and its two skeletons, the same for every pattern list. */
 interface MatchingViews {

@@ -9,13 +9,17 @@ import { EDGE } from './pattern-parts.js';
  * `starts` holds, per pattern with leading literals (leading-literals.ts), the positions in the
  * view where one of them follows a word edge, ascending: every match begins at the word edge just
  * before one of them, so the regex need only be tried there. Views shorter than
- * {@link RECORD_FROM} get no positions (their patterns read the view whole).
+ * {@link RECORD_FROM} get no positions, nor do patterns with more than one start per
+ * {@link SPARSE_RATIO} characters: their regexes read the windows whole.
  */
 export interface PatternCandidates {
   readonly possible: Uint8Array;
   readonly starts: readonly (readonly number[] | undefined)[];
   readonly any: boolean;
 }
+
+/** Below one literal start per this many characters of the view, a pattern is tried at its starts only. */
+const SPARSE_RATIO = 32;
 
 /** Views from this length on have their literal starts recorded; a short one is searched whole. */
 const RECORD_FROM = 1024;
@@ -156,16 +160,21 @@ function markLeads(skeleton: string, search: RegExp | undefined, scripts: readon
 function markAt(skeleton: string, at: number, leads: readonly Lead[], possible: Uint8Array, starts: (number[] | undefined)[] | undefined): boolean {
   let found = false;
   for (const { literal, index } of leads) {
-    if ((starts === undefined && possible[index] !== 0) || !skeleton.startsWith(literal, at)) continue;
+    // A pattern known to run over every window needs no more of its starts.
+    if (possible[index] === 1 || !skeleton.startsWith(literal, at)) continue;
     found = true;
     if (starts === undefined) {
       possible[index] = 1;
       continue;
     }
-    possible[index] = 2;
     const list = (starts[index] ??= []);
     // Two literals of one pattern may start at the same place ("show", "showing").
     if (list[list.length - 1] !== at) list.push(at);
+    // Starts everywhere: the whole windows are read, which then costs less than a try at each.
+    if (list.length * SPARSE_RATIO > skeleton.length) {
+      possible[index] = 1;
+      starts[index] = undefined;
+    } else possible[index] = 2;
   }
   return found;
 }
