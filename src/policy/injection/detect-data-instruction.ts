@@ -1,3 +1,6 @@
+import { wordStartSearch } from './word-start-search.js';
+import type { WordStartSearch } from './word-start-search.js';
+
 // Instructions inside third-party text (a shipment note, a stock comment, a retrieved passage, a
 // tool's or another agent's output), in en/uk/ru. Data describes; it does not ask the reader to act.
 // So a sentence in data is an instruction when it addresses the reader (an assistant, an agent, a
@@ -7,8 +10,10 @@
 // people's data, telling customers something. Concepts as word starts, not phrasings, so that the
 // detector holds for notes nobody on the project wrote.
 
-const B = String.raw`(?:^|[^\p{L}\p{N}])`;
-const words = (...stems: readonly string[]): RegExp => new RegExp(`${B}(?:${stems.join('|')})`, 'u');
+// Each list is searched for its stems at the start of a word (after a character that is not a
+// letter or digit), the answer `(?:^|[^\p{L}\p{N}])(?:stems)` gives, at about a third of its CPU.
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+const words = (...stems: readonly string[]): WordStartSearch => wordStartSearch(`(?:${stems.join('|')})`, 'u', LETTER_OR_DIGIT);
 
 /** The reader addressed: an AI, an assistant, an agent, a bot, a model, whoever processes the data. */
 const ADDRESSEE = words(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeBase64 } from './decode-base64.js';
 import { decodeHex } from './decode-hex.js';
 import { decodePrintableUtf8 } from './decode-printable-utf8.js';
-import { findEncodedPayloads } from './find-encoded-payloads.js';
+import { ENCODED_PAYLOAD_REGEXES, encodedRuns, findEncodedPayloads } from './find-encoded-payloads.js';
 
 const hexOf = (text: string): string => [...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 
@@ -41,4 +41,14 @@ describe('decoders', () => {
     expect(decodePrintableUtf8(new Uint8Array([0, 1, 2, 0xff, 0xfe, 65]))).toBeUndefined();
     expect(decodePrintableUtf8(new Uint8Array())).toBeUndefined();
   });
+
+  it('finds the runs its regex finds: lengths around 24, padding, runs glued by = and other scripts', () => {
+    const run = ENCODED_PAYLOAD_REGEXES[0] as RegExp;
+    const texts = [
+      'a'.repeat(23), 'a'.repeat(24), `${'b'.repeat(30)}===${'c'.repeat(25)}=`, `x ${'Q'.repeat(24)}==${'R'.repeat(24)} y`, `${'-_/+'.repeat(7)}=`,
+      `é${'A1'.repeat(12)}é`, `${'z'.repeat(24)}`.repeat(3), `==${'k'.repeat(40)}\u{1F600}${'k'.repeat(24)}`, '',
+    ];
+    for (const text of texts) expect(encodedRuns(text)).toEqual([...text.matchAll(run)].map(([match]) => match));
+  });
 });
+

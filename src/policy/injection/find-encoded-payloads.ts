@@ -28,7 +28,7 @@ export function findEncodedPayloads(text: string): EncodedPayload[] {
   // The classifier, the input guard's rules and the taint scan look for the same text's payloads in turn.
   if (text === last.text) return [...last.payloads];
   const payloads: EncodedPayload[] = [];
-  for (const [run] of text.matchAll(ENCODED_RUN)) {
+  for (const run of encodedRuns(text)) {
     const hex = HEX_RUN.test(run) ? decodeHex(run) : undefined;
     const fromHex = hex && decodePrintableUtf8(hex);
     if (fromHex !== undefined) {
@@ -46,6 +46,36 @@ export function findEncodedPayloads(text: string): EncodedPayload[] {
   }
   last = { text, payloads };
   return [...payloads];
+}
+
+const BASE64_UNIT = new Uint8Array(0x80).map((_, unit) => (/[A-Za-z0-9+/_-]/.test(String.fromCharCode(unit)) ? 1 : 0));
+const isBase64Unit = (unit: number): boolean => unit < 0x80 && BASE64_UNIT[unit] === 1;
+const EQUALS = 0x3d;
+
+/**
+ * The matches of {@link ENCODED_RUN} in order, found in one pass over the characters: each run of
+ * the alphabet of 24 or more, with up to two `=` after it. The regex tries every start inside every
+ * word, so it read each character several times.
+ */
+export function encodedRuns(text: string): string[] {
+  const runs: string[] = [];
+  for (let at = 0; at < text.length; ) {
+    if (!isBase64Unit(text.charCodeAt(at))) {
+      at++;
+      continue;
+    }
+    let end = at + 1;
+    while (end < text.length && isBase64Unit(text.charCodeAt(end))) end++;
+    if (end - at < 24) {
+      at = end;
+      continue;
+    }
+    let stop = end;
+    while (stop < text.length && stop - end < 2 && text.charCodeAt(stop) === EQUALS) stop++;
+    runs.push(text.slice(at, stop));
+    at = stop;
+  }
+  return runs;
 }
 
 let last: { readonly text: string | undefined; readonly payloads: readonly EncodedPayload[] } = { text: undefined, payloads: [] };

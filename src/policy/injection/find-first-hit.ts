@@ -2,8 +2,8 @@ import { excerpt } from './excerpt.js';
 import { cyrillicSkeleton, latinSkeleton } from './homoglyph-skeleton.js';
 import type { InjectionPattern } from './injection-pattern.js';
 import type { InjectionRule } from './injection-rule.js';
-import { containedLiterals, leadingLiterals } from './leading-literals.js';
 import { normaliseForMatching } from './normalise-for-matching.js';
+import { patternCandidates } from './pattern-prefilter.js';
 import type { ResolvedScanOptions } from './scan-options.js';
 
 /** The first pattern that matched: its rule, the matched text, and whether it matched only once look-alikes were folded. */
@@ -21,8 +21,9 @@ export interface PatternHit {
  */
 export function findFirstHit(text: string, patterns: readonly InjectionPattern[], options: ResolvedScanOptions): PatternHit | undefined {
   const { view, latin, cyrillic } = matchingViews(text);
-  const possible = possiblePatterns(patterns, latin, cyrillic);
-  if (possible === undefined) return undefined;
+  const { possible, starts, any } = patternCandidates(patterns, latin, cyrillic);
+  if (!any) return undefined;
+  const next = view.length > options.windowChars ? new Int32Array(patterns.length) : undefined;
   const step = options.windowChars - options.overlapChars;
   for (let start = 0; ; start += step) {
     const end = Math.min(start + options.windowChars, view.length);
@@ -30,7 +31,18 @@ export function findFirstHit(text: string, patterns: readonly InjectionPattern[]
     for (let index = 0; index < patterns.length; index++) {
       if (possible[index] === 0) continue;
       const { rule, script, pattern, unless, veto } = patterns[index] as InjectionPattern;
-      const match = unless === undefined && veto === undefined ? pattern.exec(windows[script]) : firstUnvetoed(pattern, windows[script], unless, veto);
+      const window = windows[script];
+      let match: RegExpExecArray | null;
+      const at = starts[index];
+      // A pattern whose literals start at few places is tried at those places only (pattern-prefilter.ts).
+      if (at !== undefined) {
+        // The windows overlap: the first start of this window may lie before the end of the last one.
+        let first = next?.[index] ?? 0;
+        while (first > 0 && (at[first - 1] as number) > start) first--;
+        while (first < at.length && (at[first] as number) <= start) first++;
+        if (next !== undefined) next[index] = first;
+        match = firstAtStarts(pattern, window, start, at, first, unless, veto);
+      } else match = unless === undefined && veto === undefined ? pattern.exec(window) : firstUnvetoed(pattern, window, unless, veto);
       if (match === null) continue;
       const from = start + match.index;
       const to = from + match[0].length;
@@ -40,6 +52,7 @@ export function findFirstHit(text: string, patterns: readonly InjectionPattern[]
     if (end === view.length) return undefined;
   }
 }
+
 
 /** The padded normalised view of a text and its two skeletons, the same for every pattern list. */
 interface MatchingViews {
@@ -84,125 +97,52 @@ function firstUnvetoed(pattern: RegExp, window: string, unless: RegExp | undefin
   return null;
 }
 
-/** One leading literal and the pattern it belongs to. */
-interface Lead {
-  readonly literal: string;
-  readonly index: number;
-}
+const STICKY = new WeakMap<RegExp, RegExp>();
+const stickyOf = (pattern: RegExp): RegExp => {
+  let sticky = STICKY.get(pattern);
+  if (sticky === undefined) {
+    sticky = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}y`);
+    STICKY.set(pattern, sticky);
+  }
+  return sticky;
+};
 
-/** Leading literals of a pattern list by script and first two characters (one-character literals by their character), the patterns with contained literals, and those that must always run. */
-interface Prefilter {
-  readonly heads: Readonly<Record<InjectionPattern['script'], Heads>>;
-  readonly always: readonly number[];
-  /** Patterns without a leading word edge: each runs only where one of its contained literals occurs. */
-  readonly contained: readonly { readonly script: InjectionPattern['script']; readonly literals: readonly string[]; readonly index: number }[];
-}
+const isHighSurrogate = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdfff;
 
 /**
- * The leads of one script: one-character literals by their character, longer ones by a hash of
- * their first two characters (a bucket may hold literals of other heads: each is checked whole, so
- * a collision costs a comparison and finds nothing more), and which UTF-16 units start any of them
- * (1), for a check before the lists. No map keyed by numbers beyond the small integers: those
- * cost an allocation per lookup.
+ * The first match of `pattern` in a window that begins at a word edge right before one of the
+ * literal starts `at` (view positions, from `first` on), the same match a search of the whole window
+ * finds: every match begins there (pattern-prefilter.ts), a search returns the leftmost, and a
+ * sticky try at one place finds what the search finds there. After a vetoed match the tries go on
+ * from its end, as the global search does (see firstUnvetoed).
  */
-interface Heads {
-  readonly size: number;
-  readonly single: ReadonlyMap<number, readonly Lead[]>;
-  readonly longer: readonly (readonly Lead[] | undefined)[];
-  readonly starts: Uint8Array;
-}
-
-const PAIR_BUCKETS_LOG2 = 13;
-const pairBucket = (first: number, second: number): number => (Math.imul(first, 0x9e3779b1) ^ Math.imul(second, 0x85ebca77)) >>> (32 - PAIR_BUCKETS_LOG2);
-const emptyHeads = (): { size: number; single: Map<number, Lead[]>; longer: (Lead[] | undefined)[]; starts: Uint8Array } => ({
-  size: 0,
-  single: new Map(),
-  longer: new Array<Lead[] | undefined>(1 << PAIR_BUCKETS_LOG2),
-  starts: new Uint8Array(0x10000),
-});
-const PREFILTERS = new WeakMap<readonly InjectionPattern[], Prefilter>();
-
-function prefilterOf(patterns: readonly InjectionPattern[]): Prefilter {
-  const known = PREFILTERS.get(patterns);
-  if (known !== undefined) return known;
-  const heads = { latin: emptyHeads(), cyrillic: emptyHeads() };
-  const always: number[] = [];
-  const contained: Prefilter['contained'][number][] = [];
-  patterns.forEach(({ script, pattern }, index) => {
-    const literals = leadingLiterals(pattern.source);
-    if (literals === undefined) {
-      const inside = containedLiterals(pattern.source);
-      if (inside === undefined) always.push(index);
-      else contained.push({ script, literals: [...new Set(inside)], index });
-      return;
-    }
-    for (const literal of new Set(literals)) {
-      const head = heads[script];
-      const first = literal.charCodeAt(0);
-      if (literal.length === 1) head.single.set(first, [...(head.single.get(first) ?? []), { literal, index }]);
-      else (head.longer[pairBucket(first, literal.charCodeAt(1))] ??= []).push({ literal, index });
-      head.starts[first] = 1;
-      head.size++;
-    }
-  });
-  const prefilter = { heads, always, contained };
-  PREFILTERS.set(patterns, prefilter);
-  return prefilter;
-}
-
-// The characters a pattern's leading word edge (EDGE in pattern-parts.ts) refuses: letters of the
-// scripts read and ASCII digits.
-const isWordUnit = (unit: number): boolean =>
-  (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x30 && unit <= 0x39) || (unit >= 0xdf && unit <= 0x24f) || (unit >= 0x370 && unit <= 0x3ff) || (unit >= 0x400 && unit <= 0x52f);
-
-/**
- * Which patterns can match anywhere in the view: those whose leading literals (leading-literals.ts)
- * follow a word edge somewhere in their script's skeleton, those that contain a literal found in it,
- * and those the literals cannot be told for. Undefined when none can. A pattern ruled out here cannot match in any window, so skipping it
- * changes no verdict; ordinary text and the gibberish of its ROT13 and reversed readings rule out
- * most patterns in one pass over the characters.
- */
-function possiblePatterns(patterns: readonly InjectionPattern[], latin: string, cyrillic: string): Uint8Array | undefined {
-  const { heads, always, contained } = prefilterOf(patterns);
-  const possible = new Uint8Array(patterns.length);
-  for (const index of always) possible[index] = 1;
-  let any = always.length > 0;
-  for (const { script, literals, index } of contained) {
-    const skeleton = script === 'latin' ? latin : cyrillic;
-    if (!literals.some((literal) => skeleton.includes(literal))) continue;
-    possible[index] = 1;
-    any = true;
+function firstAtStarts(
+  pattern: RegExp,
+  window: string,
+  start: number,
+  at: readonly number[],
+  first: number,
+  unless: RegExp | undefined,
+  veto: ((match: string, after: string) => boolean) | undefined,
+): RegExpExecArray | null {
+  const sticky = stickyOf(pattern);
+  let from = 0;
+  for (let i = first; i < at.length; i++) {
+    const literal = (at[i] as number) - start;
+    if (literal >= window.length) break;
+    // The word edge is the character before the literal: two units when it lies outside the BMP.
+    let edge = literal - 1;
+    if (edge > 0 && isLowSurrogate(window.charCodeAt(edge)) && isHighSurrogate(window.charCodeAt(edge - 1))) edge--;
+    if (edge < from) continue;
+    sticky.lastIndex = edge;
+    const match = sticky.exec(window);
+    if (match === null) continue;
+    if (unless === undefined && veto === undefined) return match;
+    const end = match.index + match[0].length;
+    const after = window.slice(end, end + 80);
+    if (!(unless?.test(after) ?? false) && !(veto?.(match[0], after) ?? false)) return match;
+    from = Math.max(end, edge + 1);
   }
-  if (markLeads(latin, heads.latin, possible)) any = true;
-  // The Cyrillic skeleton differs from the Latin one only in mixed-script words; it is read all the same.
-  if (markLeads(cyrillic, heads.cyrillic, possible)) any = true;
-  return any ? possible : undefined;
-}
-
-function markLeads(skeleton: string, { size, single: singles, longer: pairs, starts }: Heads, possible: Uint8Array): boolean {
-  if (size === 0) return false;
-  let found = false;
-  let afterEdge = false;
-  for (let at = 0; at < skeleton.length; at++) {
-    const unit = skeleton.charCodeAt(at);
-    if (afterEdge && starts[unit] === 1) {
-      // Literals of one character, then those of two or more whose first two characters are here.
-      const single = singles.get(unit);
-      const longer = at + 1 < skeleton.length ? pairs[pairBucket(unit, skeleton.charCodeAt(at + 1))] : undefined;
-      if (single !== undefined && markAt(skeleton, at, single, possible)) found = true;
-      if (longer !== undefined && markAt(skeleton, at, longer, possible)) found = true;
-    }
-    afterEdge = !isWordUnit(unit);
-  }
-  return found;
-}
-
-function markAt(skeleton: string, at: number, leads: readonly Lead[], possible: Uint8Array): boolean {
-  let found = false;
-  for (const { literal, index } of leads) {
-    if (possible[index] === 1 || !skeleton.startsWith(literal, at)) continue;
-    possible[index] = 1;
-    found = true;
-  }
-  return found;
+  return null;
 }

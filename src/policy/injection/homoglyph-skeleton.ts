@@ -41,6 +41,8 @@ function fromUnits(units: Uint16Array): string {
  * no English or Polish phrase matches. Returns the input itself when nothing changed.
  */
 export function latinSkeleton(view: string): string {
+  // Every look-alike lies above U+0130: a view without such a character is its own skeleton.
+  if (!ABOVE_LATIN_EXTENDED.test(view)) return view;
   const units = new Uint16Array(view.length);
   let changed = false;
   for (let at = 0; at < view.length; at++) {
@@ -52,6 +54,11 @@ export function latinSkeleton(view: string): string {
   return changed ? fromUnits(units) : view;
 }
 
+// One search each rules out the loops below for most views (English only, or Ukrainian without Latin letters).
+const ABOVE_LATIN_EXTENDED = /[\u0131-\uffff]/;
+const ANY_CYRILLIC = /[\u0400-\u04ff]/;
+const ANY_LATIN = /[a-z\u00c0-\u024f]/;
+
 const isLatin = (unit: number): boolean => (unit >= 0x61 && unit <= 0x7a) || (unit >= 0xc0 && unit <= 0x24f && unit !== 0xd7 && unit !== 0xf7);
 const isCyrillic = (unit: number): boolean => unit >= 0x400 && unit <= 0x4ff;
 
@@ -62,6 +69,8 @@ const isCyrillic = (unit: number): boolean => unit >= 0x400 && unit <= 0x4ff;
  * reach the Cyrillic patterns unchanged. Returns the input itself when no word is mixed.
  */
 export function cyrillicSkeleton(view: string): string {
+  // No word mixes the scripts where one of them is absent.
+  if (!ANY_CYRILLIC.test(view) || !ANY_LATIN.test(view)) return view;
   let units: Uint16Array | undefined;
   let start = 0;
   let latin = false;

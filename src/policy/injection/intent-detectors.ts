@@ -185,8 +185,11 @@ export function findIntent(view: string): IntentHit | undefined {
   let before: SentenceConcepts | undefined;
   let previous: SentenceConcepts | undefined;
   let words = 0;
-  for (const sentence of sentences(view)) {
-    const current = conceptsOf(sentence, words);
+  const bounds = sentenceBounds(view);
+  for (let k = 0; k < bounds.length; k += 2) {
+    const from = bounds[k] as number;
+    const to = bounds[k + 1] as number;
+    const current = conceptsOf(view, from, to, words);
     // Word numbers run on through the text with a gap at each sentence end, so nearness never spans two.
     words = current.words + SENTENCE_GAP;
     if (current.present.size > 0) {
@@ -200,14 +203,28 @@ export function findIntent(view: string): IntentHit | undefined {
         three ??= before === undefined ? two : join(before, two);
         return three;
       };
+      // A clause whose concepts are not all in the sentences it reads fails whatever its reading: the
+      // joined readings are built only for the clauses that may hold.
+      const spans = [current, previous, before];
       for (const { rule, clauses } of INTENTS) {
-        for (const clause of clauses) if (holds(clause, reading(clause.span ?? 1))) return { rule, sentence: sentence.trim() };
+        for (const clause of clauses) if (mayHold(clause, spans) && holds(clause, reading(clause.span ?? 1))) return { rule, sentence: view.slice(from, to).trim() };
       }
     }
     before = previous;
     previous = current;
   }
   return undefined;
+}
+
+/** Whether every concept of `clause.all` is present in one of the sentences its span reads (the present one first). */
+function mayHold(clause: Clause, spans: readonly (SentenceConcepts | undefined)[]): boolean {
+  const span = clause.span ?? 1;
+  for (const concept of clause.all) {
+    let found = false;
+    for (let k = 0; k < span && !found; k++) found = spans[k]?.present.has(concept) ?? false;
+    if (!found) return false;
+  }
+  return true;
 }
 
 function holds(clause: Clause, s: SentenceConcepts): boolean {
@@ -231,66 +248,93 @@ function join(a: SentenceConcepts, b: SentenceConcepts): SentenceConcepts {
 const NONE: ReadonlySet<Marker> = new Set();
 const NO_POSITIONS: ReadonlyMap<IntentConcept, readonly number[]> = new Map();
 
-// Stems by a hash of their first two characters (every stem has two or more), so each word looks up
-// one short list without copying its start; a list may hold stems of other starts, and each is
-// checked whole, in the order the concepts list them.
+// Stems of two characters by a hash of them, longer ones by a hash of their first three (every stem
+// has two or more), so each word looks up two short lists without copying its start: Ukrainian and
+// Russian share many two-letter starts («по», «не», «пр»), and a list by those alone held dozens.
+// A list may hold stems of other starts; each is checked whole.
 const STEM_BUCKETS_LOG2 = 12;
+const LONG_STEM_BUCKETS_LOG2 = 13;
 const stemBucket = (first: number, second: number): number => (Math.imul(first, 0x9e3779b1) ^ Math.imul(second, 0x85ebca77)) >>> (32 - STEM_BUCKETS_LOG2);
-const STEMS: ({ stem: string; whole: boolean; concept: IntentConcept }[] | undefined)[] = new Array<{ stem: string; whole: boolean; concept: IntentConcept }[] | undefined>(1 << STEM_BUCKETS_LOG2);
+const longStemBucket = (first: number, second: number, third: number): number =>
+  (Math.imul(first, 0x9e3779b1) ^ Math.imul(second, 0x85ebca77) ^ Math.imul(third, 0xc2b2ae3d)) >>> (32 - LONG_STEM_BUCKETS_LOG2);
+type Stem = { readonly stem: string; readonly whole: boolean; readonly concept: IntentConcept };
+const SHORT_STEMS = new Array<Stem[] | undefined>(1 << STEM_BUCKETS_LOG2);
+const LONG_STEMS = new Array<Stem[] | undefined>(1 << LONG_STEM_BUCKETS_LOG2);
 for (const [concept, stems] of Object.entries(INTENT_CONCEPTS) as [IntentConcept, readonly string[]][]) {
   for (const raw of stems) {
     const whole = raw.endsWith('$');
     const stem = whole ? raw.slice(0, -1) : raw;
-    (STEMS[stemBucket(stem.charCodeAt(0), stem.charCodeAt(1))] ??= []).push({ stem, whole, concept });
+    if (stem.length === 2) (SHORT_STEMS[stemBucket(stem.charCodeAt(0), stem.charCodeAt(1))] ??= []).push({ stem, whole, concept });
+    else (LONG_STEMS[longStemBucket(stem.charCodeAt(0), stem.charCodeAt(1), stem.charCodeAt(2))] ??= []).push({ stem, whole, concept });
   }
 }
 
 // Letters and digits of the canonical view (lower case Latin, Latin-1 and Latin Extended, Greek and
-// Cyrillic), `_` and the apostrophe inside "пам'ятай": a code test, as this runs once per character.
+// Cyrillic), `_` and the apostrophe inside "пам'ятай": a table, as this is read once per character.
 const isWordChar = (code: number): boolean => (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x27 || (code >= 0xdf && code <= 0x24f) || (code >= 0x370 && code <= 0x52f);
+const WORD_UNIT = new Uint8Array(0x10000).map((_, code) => (isWordChar(code) ? 1 : 0));
 
-function conceptsOf(sentence: string, firstWord: number): SentenceConcepts {
+/** The concepts of a sentence so far and the words they occur at. */
+interface Found {
+  readonly present: Set<Marker>;
+  readonly at: Map<IntentConcept, number[]>;
+}
+
+/** Adds the concepts of the stems among `candidates` that start the word at `i` (word number `word`) and end by `end`. */
+function addStems(found: Found | undefined, candidates: readonly Stem[], view: string, i: number, end: number, word: number): Found | undefined {
+  let out = found;
+  for (const { stem, whole, concept } of candidates) {
+    const after = i + stem.length;
+    if (after > end || !view.startsWith(stem, i) || (whole && after < end && isWordChar(view.charCodeAt(after)))) continue;
+    out ??= { present: new Set(), at: new Map() };
+    out.present.add(concept);
+    const list = out.at.get(concept) ?? [];
+    list.push(word);
+    out.at.set(concept, list);
+  }
+  return out;
+}
+
+/** The concepts of the sentence `view.slice(start, end)`, read in place. */
+function conceptsOf(view: string, start: number, end: number, firstWord: number): SentenceConcepts {
   // Built on the first concept found: most sentences of ordinary text have none.
-  let present: Set<Marker> | undefined;
-  let at: Map<IntentConcept, number[]> | undefined;
+  let found: Found | undefined;
   let word = firstWord - 1;
-  let inWord = false;
-  for (let i = 0; i < sentence.length; i++) {
-    const isWord = isWordChar(sentence.charCodeAt(i));
-    const starts = isWord && !inWord;
-    inWord = isWord;
-    if (!starts) continue;
+  for (let i = start; i < end; i++) {
+    if (WORD_UNIT[view.charCodeAt(i)] === 0) continue;
+    // A word starts here; its other characters are passed over at the end.
     word++;
-    if (i + 2 > sentence.length) continue;
-    const candidates = STEMS[stemBucket(sentence.charCodeAt(i), sentence.charCodeAt(i + 1))];
-    if (candidates === undefined) continue;
-    for (const { stem, whole, concept } of candidates) {
-      if (!sentence.startsWith(stem, i) || (whole && isWordChar(sentence.charCodeAt(i + stem.length)))) continue;
-      present ??= new Set();
-      at ??= new Map();
-      present.add(concept);
-      const list = at.get(concept) ?? [];
-      list.push(word);
-      at.set(concept, list);
+    if (i + 2 <= end) {
+      const short = SHORT_STEMS[stemBucket(view.charCodeAt(i), view.charCodeAt(i + 1))];
+      const long = i + 3 <= end ? LONG_STEMS[longStemBucket(view.charCodeAt(i), view.charCodeAt(i + 1), view.charCodeAt(i + 2))] : undefined;
+      if (short !== undefined) found = addStems(found, short, view, i, end, word);
+      if (long !== undefined) found = addStems(found, long, view, i, end, word);
     }
+    while (i + 1 < end && WORD_UNIT[view.charCodeAt(i + 1)] === 1) i++;
   }
   // A link or a quote counts only beside other concepts: no clause reads it alone.
-  if (present === undefined || at === undefined) return { present: NONE, at: NO_POSITIONS, words: word + 1 };
+  if (found === undefined) return { present: NONE, at: NO_POSITIONS, words: word + 1 };
+  const { present, at } = found;
+  const sentence = view.slice(start, end);
   if (PAYLOAD.test(sentence)) present.add('payload');
   if (APPROVAL_FLAG.test(sentence)) present.add('approval_flag');
   if (SUM_SWAP.test(sentence)) present.add('sum_swap');
   return { present, at, words: word + 1 };
 }
 
-/** Sentences end at a line end, or at . ! ? ; followed by a space (so "evil.example" stays whole). */
-function* sentences(view: string): Generator<string> {
+/**
+ * Sentences end at a line end, or at . ! ? ; followed by a space (so "evil.example" stays whole):
+ * their starts and ends, in pairs, so each is read in place.
+ */
+function sentenceBounds(view: string): number[] {
+  const bounds: number[] = [];
   let start = 0;
   for (let i = 0; i <= view.length; i++) {
     const code = view.charCodeAt(i);
     // . ! ? ; then a space, a line end or the end of the text.
     const end = i === view.length || code === 0x0a || ((code === 0x2e || code === 0x21 || code === 0x3f || code === 0x3b) && (i + 1 === view.length || view.charCodeAt(i + 1) <= 0x20));
     if (end) {
-      if (i + 1 > start) yield view.slice(start, i + 1);
+      if (i + 1 > start) bounds.push(start, Math.min(i + 1, view.length));
       start = i + 1;
     } else if (i - start >= SENTENCE_CHARS) {
       // A long sentence: cut at its last space in the second half of the piece, if there is one.
@@ -301,8 +345,9 @@ function* sentences(view: string): Generator<string> {
           break;
         }
       }
-      yield view.slice(start, cut);
+      bounds.push(start, cut);
       start = cut;
     }
   }
+  return bounds;
 }

@@ -1,4 +1,5 @@
 import { canonicalView } from '../normalise/index.js';
+import { wordStartSearch } from './word-start-search.js';
 
 // Word starts that put a request inside Waybill's domain (parcels, stock, prices, cancellations,
 // refunds, the service's own rules) in en/uk/ru. A request with none of them is out of domain:
@@ -18,7 +19,8 @@ const DOMAIN_STEMS = [
   'отмен', 'возврат', 'верн', 'упаковк', 'страхов', 'хрупк', 'вес', 'экспресс', 'одобр', 'ноутбук', 'монитор',
 ];
 
-const DOMAIN_WORD = new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...new Set(DOMAIN_STEMS)].sort((a, b) => b.length - a.length).join('|')})`, 'u');
+// A stem at the start of a word: the answer `(?<![\p{L}\p{N}])(?:stems)` gives, at less CPU (word-start-search.ts).
+const DOMAIN_WORD = wordStartSearch(`(?:${[...new Set(DOMAIN_STEMS)].sort((a, b) => b.length - a.length).join('|')})`, 'u', /^[\p{L}\p{N}]$/u);
 
 /**
  * Whether a request lies outside Waybill's domain: its canonical view (look-alikes and disguises
