@@ -29,8 +29,11 @@ const markdown = (dir) => {
 const corpus = [];
 // The blind set's texts are fed through and never printed: a difference there shows its index only.
 const blind = new Set();
-for (const name of readdirSync(new URL('evals/', root)).sort()) {
-  const raw = readFileSync(new URL(`evals/${name}`, root), 'utf8');
+// evals/ and evals/independent/ (outside authors' sets, issue 34).
+const evalFiles = (dir) => readdirSync(new URL(dir, root), { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? evalFiles(`${dir}${entry.name}/`) : [`${dir}${entry.name}`]));
+for (const name of evalFiles('evals/').sort()) {
+  if (!name.endsWith('.json') && !name.endsWith('.jsonl')) continue;
+  const raw = readFileSync(new URL(name, root), 'utf8');
   if (name.endsWith('.json')) strings(JSON.parse(raw), corpus);
   else if (name.endsWith('.jsonl')) {
     for (const line of raw.split('\n')) {
@@ -81,15 +84,20 @@ if (mode === 'record') {
   writeFileSync(file, `${lines.join('\n')}\n`);
   console.log(`recorded ${lines.length} texts (corpus ${corpus.length}, documents ${documents.length}, paragraphs ${paragraphs.length}, variants ${variants.length}) in ${cpuMs.toFixed(0)} ms CPU`);
 } else if (mode === 'compare') {
-  const before = readFileSync(file, 'utf8').trimEnd().split('\n');
+  // Matched by each text's hash, so a document edited between the two builds only leaves its own texts uncompared.
+  const before = new Map(readFileSync(file, 'utf8').trimEnd().split('\n').map((line) => [line.slice(0, 16), line]));
   let differences = 0;
-  for (let i = 0; i < Math.max(before.length, lines.length); i += 1) {
-    if (before[i] === lines[i]) continue;
+  let compared = 0;
+  for (let i = 0; i < lines.length; i += 1) {
+    const earlier = before.get(lines[i].slice(0, 16));
+    if (earlier === undefined) continue;
+    compared += 1;
+    if (earlier === lines[i]) continue;
     differences += 1;
     if (unseen[i]) console.log(`differs at ${i} (blind set: not shown)`);
-    else if (differences <= 5) console.log(`differs at ${i}:\n  before ${before[i]?.slice(0, 400)}\n  after  ${lines[i]?.slice(0, 400)}`);
+    else if (differences <= 5) console.log(`differs at ${i}:\n  before ${earlier.slice(0, 400)}\n  after  ${lines[i].slice(0, 400)}`);
   }
-  console.log(`${lines.length} texts checked, ${differences} differences, ${cpuMs.toFixed(0)} ms CPU`);
+  console.log(`${lines.length} texts, ${compared} also in the recording and compared, ${differences} differences, ${cpuMs.toFixed(0)} ms CPU`);
   process.exitCode = differences === 0 ? 0 : 1;
 } else {
   console.error('usage: guard-verdicts.mjs record|compare <file>');
