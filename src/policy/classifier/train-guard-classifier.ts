@@ -137,3 +137,19 @@ export function probabilities(head: ClassifierHead, indices: Uint32Array, values
   }
   for (let c = 0; c < k; c++) out[c] = (out[c] ?? 0) / sum;
 }
+
+/**
+ * The second probability of a two-class softmax over `logits` (benign, attack): the arithmetic of
+ * {@link probabilities}' softmax step for step, so the same bits.
+ */
+export function softmax2(logits: Float64Array): number {
+  const benign = logits[0] ?? 0;
+  const attack = logits[1] ?? 0;
+  const max = Math.max(Math.max(-Infinity, benign), attack);
+  const eBenign = Math.exp(benign - max);
+  const eAttack = Math.exp(attack - max);
+  let sum = 0;
+  sum += eBenign;
+  sum += eAttack;
+  return eAttack / sum;
+}
