@@ -56,20 +56,24 @@ export function foldConfusables(text: string): string {
   // One pass over the characters; only words that mix scripts are rewritten (through WORD).
   let mixed = false;
   let seen = 0;
-  for (let at = 0; at <= text.length && !mixed; at++) {
-    const script = at < text.length ? scriptOf(text.charCodeAt(at)) : undefined;
-    if (script === undefined) {
-      if (at < text.length && isOtherLetter(text.charCodeAt(at))) continue;
-      seen = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    const bit = scriptBit(code);
+    if (bit === 0) {
+      if (!isOtherLetter(code)) seen = 0;
       continue;
     }
-    seen |= SCRIPT_BIT[script];
-    mixed = (seen & (seen - 1)) !== 0;
+    seen |= bit;
+    if ((seen & (seen - 1)) !== 0) {
+      mixed = true;
+      break;
+    }
   }
   return mixed ? text.replace(WORD, foldWord) : text;
 }
 
-const SCRIPT_BIT: Readonly<Record<Script, number>> = { latin: 1, cyrillic: 2, greek: 4 };
+// scriptOf as one bit a script (Latin 1, Cyrillic 2, Greek 4; 0 none), for the pass over every character.
+const scriptBit = (code: number): number => ((code >= 0x61 && code <= 0x7a) || (code >= 0xdf && code <= 0x24f) ? 1 : code >= 0x400 && code <= 0x52f ? 2 : code >= 0x370 && code <= 0x3ff ? 4 : 0);
 // Letters of other scripts keep a word together ("ʼ" in Ukrainian words is not a letter, so it splits).
 const isOtherLetter = (code: number): boolean => code >= 0x250 && code < 0x370;
 

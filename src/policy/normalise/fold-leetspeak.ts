@@ -27,7 +27,13 @@ export function foldLeetspeak(text: string): string {
       continue;
     }
     let end = at;
-    while (end < text.length && !isWhiteSpace(text.charCodeAt(end))) end++;
+    let leet = false;
+    for (let unit = text.charCodeAt(end); end < text.length && !isWhiteSpace(unit); unit = text.charCodeAt(++end)) if (!leet && isLeetUnit(unit)) leet = true;
+    // A token without a digit or sign that stands for a letter is left as it is, without a copy.
+    if (!leet) {
+      at = end;
+      continue;
+    }
     const token = text.slice(at, end);
     const folded = foldToken(token);
     if (folded !== token) {
@@ -38,6 +44,10 @@ export function foldLeetspeak(text: string): string {
   }
   return copied === 0 ? text : out + text.slice(copied);
 }
+
+// LEET_CHARS by UTF-16 unit.
+const isLeetUnit = (unit: number): boolean =>
+  unit === 0x30 || unit === 0x31 || unit === 0x33 || unit === 0x34 || unit === 0x35 || unit === 0x37 || unit === 0x38 || unit === 0x40 || unit === 0x24 || unit === 0x21 || unit === 0x7c || unit === 0x20ac;
 
 function foldToken(token: string): string {
   if (!LEET_CHARS.test(token) || !HAS_LETTER.test(token)) return token;
