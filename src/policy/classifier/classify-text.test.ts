@@ -67,6 +67,21 @@ describe('scoreView', () => {
   });
 });
 
+describe('probabilities', () => {
+  it('reads a loaded head as stored (int16 and scale) to the same bits as its float weights', () => {
+    const unstored = { classes: shipped.family.classes, bias: shipped.family.bias, weights: shipped.family.weights };
+    const stored = new Float64Array(unstored.classes.length);
+    const floats = new Float64Array(unstored.classes.length);
+    for (const view of VIEWS) {
+      const features = textFeatures(view, shipped.dims);
+      probabilities(shipped.family, features.indices, features.values, stored);
+      probabilities(unstored, features.indices, features.values, floats);
+      expect([...stored].map((p, c) => Object.is(p, floats[c]))).not.toContain(false);
+    }
+    expect(shipped.family.quantised).toBeDefined();
+  });
+});
+
 describe('textFeatures', () => {
   it('counts a bucket past 16 bits in a long view without wrapping', () => {
     // 'aaa', 'aaaa' and 'aaaaa' each occur about 70,000 times: three equal weights near 1/sqrt(3).

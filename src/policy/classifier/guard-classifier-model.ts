@@ -30,7 +30,7 @@ export interface ClassifierHead {
   readonly classes: readonly string[];
   readonly bias: Float32Array;
   readonly weights: Float32Array;
-  /** The stored int16 weights and their scales when loaded from the file: `weights[i]` is `Math.fround(raw[i] * scales[i % classes])`. */
+  /** The stored int16 weights and their scales when loaded from the file (a loaded head is never changed): `weights[i]` is `Math.fround(raw[i] * scales[i % classes])`. */
   readonly quantised?: { readonly raw: Int16Array; readonly scales: readonly number[] };
 }
 

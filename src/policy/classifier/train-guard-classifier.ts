@@ -119,6 +119,16 @@ export function probabilities(head: ClassifierHead, indices: Uint32Array, values
     }
     out[0] = benign;
     out[1] = attack;
+  } else if (head.quantised !== undefined) {
+    // A loaded head's weights read as stored, int16 times the class's scale: the same float32 weight
+    // from half the memory (the family head is 1.2 MB of float32, missed in the cache feature by feature).
+    const { raw, scales } = head.quantised;
+    for (let c = 0; c < k; c++) out[c] = bias[c] ?? 0;
+    for (let f = 0; f < indices.length; f++) {
+      const base = (indices[f] ?? 0) * k;
+      const value = values[f] ?? 0;
+      for (let c = 0; c < k; c++) out[c] = (out[c] ?? 0) + Math.fround((raw[base + c] ?? 0) * (scales[c] ?? 0)) * value;
+    }
   } else {
     for (let c = 0; c < k; c++) out[c] = bias[c] ?? 0;
     for (let f = 0; f < indices.length; f++) {

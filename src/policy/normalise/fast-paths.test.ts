@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INVISIBLE_CHARS, normaliseForMatching } from '../injection/normalise-for-matching.js';
+import { foldWords, foldWordsByRegex } from './fold-confusables.js';
 import { foldLeetspeak } from './fold-leetspeak.js';
 import { reverseText } from './reverse-text.js';
 import { stripCombiningMarks } from './strip-combining-marks.js';
@@ -87,5 +88,15 @@ describe('hand-written fast paths', () => {
     expect(texts.filter((text) => tidySpacing(text) !== reference(text))).toEqual([]);
     const plain = 'plain words, one space each\nand one line end';
     expect(tidySpacing(plain)).toBe(plain);
+  });
+
+  it('foldWords folds exactly the words the word regex and its callback did', () => {
+    const pieces = ['a', 'o', 'p', 'ign', 'ore', 'о', 'р', 'і', 'ігн', 'руй', 'ο', 'α', 'ß', 'ʼ', '\u02b0', '中', '\uD835\uDC1A', '\uD835', ' ', '-', '1', '.', 'забуd', 'ь'];
+    let state = 11;
+    const next = (): number => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const texts = Array.from({ length: 5000 }, () => Array.from({ length: Math.floor(next() * 14) }, () => pieces[Math.floor(next() * pieces.length)] ?? '').join(''));
+    const mixed = texts.filter((text) => foldWordsByRegex(text) !== text);
+    expect(mixed.length).toBeGreaterThan(500);
+    expect(texts.filter((text) => foldWords(text) !== foldWordsByRegex(text))).toEqual([]);
   });
 });
