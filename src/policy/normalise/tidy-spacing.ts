@@ -16,6 +16,15 @@ export function tidySpacing(text: string): string {
   let at = 0;
   while (at < text.length) {
     const unit = text.charCodeAt(at);
+    // Most characters are neither, and most white space is one space or line end between words.
+    if ((unit > 0x20 && unit < 0x60) || (unit > 0x60 && unit < 0xa0)) {
+      at++;
+      continue;
+    }
+    if ((unit === 0x20 || unit === 0x0a) && !isWhiteSpace(text.charCodeAt(at + 1))) {
+      at++;
+      continue;
+    }
     if (isApostrophe(unit)) {
       out += `${text.slice(copied, at)}'`;
       copied = ++at;
