@@ -169,7 +169,23 @@ function countFeatures(view: string, dims: number): number {
   if (touched.length < most) touched = new Int32Array(most * 2);
   const order = touched;
   let count = 0;
-  for (let start = 0; start + 3 <= length; start++) {
+  // The 3-, 4- and 5-grams of every start but the last two, unrolled: the same hashes, touched in the same order.
+  let start = 0;
+  for (; start + 5 <= length; start++) {
+    let hash = Math.imul(Math.imul(Math.imul(FNV_OFFSET ^ (text[start] as number), FNV_PRIME) ^ (text[start + 1] as number), FNV_PRIME) ^ (text[start + 2] as number), FNV_PRIME);
+    let bucket = (hash ^ 2) & mask;
+    if (scratch[bucket] === 0) order[count++] = bucket;
+    scratch[bucket] = (scratch[bucket] as number) + 1;
+    hash = Math.imul(hash ^ (text[start + 3] as number), FNV_PRIME);
+    bucket = (hash ^ 3) & mask;
+    if (scratch[bucket] === 0) order[count++] = bucket;
+    scratch[bucket] = (scratch[bucket] as number) + 1;
+    hash = Math.imul(hash ^ (text[start + 4] as number), FNV_PRIME);
+    bucket = (hash ^ 4) & mask;
+    if (scratch[bucket] === 0) order[count++] = bucket;
+    scratch[bucket] = (scratch[bucket] as number) + 1;
+  }
+  for (; start + 3 <= length; start++) {
     let hash = FNV_OFFSET;
     const last = Math.min(5, length - start);
     for (let n = 0; n < last; n++) {
