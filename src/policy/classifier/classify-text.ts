@@ -1,7 +1,7 @@
-import type { GuardClassifierModel } from './guard-classifier-model.js';
-import { textFeatures } from './text-features.js';
+import type { ClassifierHead, GuardClassifierModel } from './guard-classifier-model.js';
+import { featureLogits, mirroredLogit, textFeatures } from './text-features.js';
 import type { SparseFeatures } from './text-features.js';
-import { probabilities } from './train-guard-classifier.js';
+import { probabilities, softmax2 } from './train-guard-classifier.js';
 
 /** The classifier's opinion of a text: the attack probability of its worst segment, and that segment's likeliest family. */
 export interface ClassifierVerdict {
@@ -33,21 +33,82 @@ export interface ScoredView {
 
 /**
  * {@link classifyText} without naming the family: the attack head alone. The family head costs as
- * much again and is read only for a text that is blocked, so the guard asks {@link familyOf} then.
+ * much again and is read only for a text that is blocked, so the guard asks {@link familyOf} then;
+ * the worst segment's features are built only then too (`worst` is computed when first read).
  */
 export function scoreView(view: string, model: GuardClassifierModel): ScoredView {
-  const out = new Float64Array(2);
+  const head = attackColumns(model.attack);
+  const out = logits;
   let score = 0;
-  let worst: SparseFeatures | undefined;
+  let worst: string | undefined;
   for (const segment of segments(view)) {
-    const features = textFeatures(segment, model.dims);
-    if (features.indices.length === 0) continue;
-    probabilities(model.attack, features.indices, features.values, out);
-    if ((out[1] ?? 0) <= score) continue;
-    score = out[1] ?? 0;
-    worst = features;
+    if (head.raw !== undefined) {
+      const attack = mirroredLogit(segment, model.dims, head.bias, head.raw, head.scale);
+      if (Number.isNaN(attack)) continue;
+      out[0] = -attack;
+      out[1] = attack;
+    } else if (!featureLogits(segment, model.dims, model.attack.bias, head.benign, head.attack, out)) continue;
+    const attack = softmax2(out);
+    if (attack <= score) continue;
+    score = attack;
+    worst = segment;
   }
-  return { score, worst };
+  return new Scored(score, worst, model.dims);
+}
+
+const logits = new Float64Array(2);
+
+/** A scored view whose worst segment's features are counted again when read (only a blocked text's are). */
+class Scored implements ScoredView {
+  #features: SparseFeatures | undefined;
+  constructor(
+    readonly score: number,
+    private readonly segment: string | undefined,
+    private readonly dims: number,
+  ) {}
+  get worst(): SparseFeatures | undefined {
+    if (this.segment === undefined) return undefined;
+    this.#features ??= textFeatures(this.segment, this.dims);
+    return this.#features;
+  }
+}
+
+/**
+ * The two-class head's weights by class, one per bucket, as the scorer reads them: the stored int16
+ * attack weights (`raw`, `scale`, `bias`) when the benign class is exactly the negated attack class,
+ * else both float columns.
+ */
+type AttackColumns =
+  | { readonly raw: Int16Array; readonly scale: number; readonly bias: number }
+  | { readonly raw?: undefined; readonly benign: Float32Array; readonly attack: Float32Array };
+
+const COLUMNS = new WeakMap<ClassifierHead, AttackColumns>();
+
+function attackColumns(head: ClassifierHead): AttackColumns {
+  const known = COLUMNS.get(head);
+  if (known !== undefined) return known;
+  if (head.classes.length !== 2) throw new RangeError('the attack head has two classes');
+  const buckets = head.weights.length / 2;
+  const stored = head.quantised;
+  let mirrored = stored !== undefined && head.bias[0] === -(head.bias[1] ?? 0) && stored.scales[0] === stored.scales[1];
+  const raw = new Int16Array(buckets);
+  for (let bucket = 0; bucket < buckets && mirrored && stored !== undefined; bucket++) {
+    raw[bucket] = stored.raw[bucket * 2 + 1] ?? 0;
+    if (stored.raw[bucket * 2] !== -(raw[bucket] ?? 0)) mirrored = false;
+  }
+  let columns: AttackColumns;
+  if (mirrored && stored !== undefined) columns = { raw, scale: stored.scales[1] ?? 0, bias: head.bias[1] ?? 0 };
+  else {
+    const benign = new Float32Array(buckets);
+    const attack = new Float32Array(buckets);
+    for (let bucket = 0; bucket < buckets; bucket++) {
+      benign[bucket] = head.weights[bucket * 2] ?? 0;
+      attack[bucket] = head.weights[bucket * 2 + 1] ?? 0;
+    }
+    columns = { benign, attack };
+  }
+  COLUMNS.set(head, columns);
+  return columns;
 }
 
 /** The likeliest attack family of a scored view's most suspicious segment, or `unknown`. */
@@ -58,6 +119,11 @@ export function familyOf(scored: ScoredView, model: GuardClassifierModel): strin
   let family = 0;
   for (let c = 1; c < families.length; c++) if ((families[c] ?? 0) > (families[family] ?? 0)) family = c;
   return model.family.classes[family] ?? 'unknown';
+}
+
+/** The segments {@link scoreView} scores a view in, for tests. */
+export function viewSegments(view: string): string[] {
+  return [...segments(view)];
 }
 
 function* segments(view: string): Generator<string> {

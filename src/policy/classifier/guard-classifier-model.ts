@@ -30,6 +30,8 @@ export interface ClassifierHead {
   readonly classes: readonly string[];
   readonly bias: Float32Array;
   readonly weights: Float32Array;
+  /** The stored int16 weights and their scales when loaded from the file (a loaded head is never changed): `weights[i]` is `Math.fround(raw[i] * scales[i % classes])`. */
+  readonly quantised?: { readonly raw: Int16Array; readonly scales: Float64Array };
 }
 
 /** The classifier in memory, ready to score. */
@@ -58,7 +60,7 @@ function loadHead(head: StoredHead, dims: number): ClassifierHead {
   }
   const weights = new Float32Array(raw.length);
   for (let at = 0; at < raw.length; at++) weights[at] = (raw[at] ?? 0) * (head.scales[at % k] ?? 0);
-  return { classes: head.classes, bias: Float32Array.from(head.bias), weights };
+  return { classes: head.classes, bias: Float32Array.from(head.bias), weights, quantised: { raw, scales: Float64Array.from(head.scales) } };
 }
 
 function storeHead(head: ClassifierHead): StoredHead {

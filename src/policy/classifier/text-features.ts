@@ -13,7 +13,6 @@ const WORD_SEED = 0x9e3779b9;
 const PAIR_SEED = 0x85ebca6b;
 
 const QUIET_SEED = 0x27d4eb2f;
-const SCRATCH = new Map<number, Float32Array>();
 
 const CONCEPT_NAMES = Object.keys(CONCEPT_STEMS);
 const LEXICON_CONCEPTS = CONCEPT_NAMES.length;
@@ -55,14 +54,109 @@ const quiet = new Uint8Array(LEXICON_CONCEPTS * LEXICON_CONCEPTS);
  * long and short texts compare. One pass over the text.
  */
 export function textFeatures(view: string, dims: number): SparseFeatures {
-  const mask = dims - 1;
-  // A scratch array per size instead of a Map: counting is the hot loop of the whole classifier.
+  const count = countFeatures(view, dims);
+  const scratch = scratchFor(view, dims);
+  const order = touched;
+  const scale = scaleOf(scratch, count);
+  const indices = new Uint32Array(count);
+  const values = new Float32Array(count);
+  for (let at = 0; at < count; at++) {
+    const bucket = order[at] as number;
+    indices[at] = bucket;
+    values[at] = (scratch[bucket] as number) * scale;
+    scratch[bucket] = 0;
+  }
+  return { indices, values };
+}
+
+/**
+ * The two logits of a two-class head over {@link textFeatures}`(view, dims)`, written into `out`
+ * (benign, attack) without building the vector: the same products summed in the same order as
+ * `probabilities` sums them, so bit for bit the same. `benign` and `attack` hold each class's weight
+ * per bucket. Returns false when the view has no features. The guard scores every view this way:
+ * building the vector (two typed arrays a segment) cost as much as counting it.
+ */
+export function featureLogits(view: string, dims: number, bias: Float32Array, benign: Float32Array, attack: Float32Array, out: Float64Array): boolean {
+  const count = countFeatures(view, dims);
+  if (count === 0) return false;
+  const scratch = scratchFor(view, dims);
+  const order = touched;
+  const scale = scaleOf(scratch, count);
+  let benignSum = bias[0] ?? 0;
+  let attackSum = bias[1] ?? 0;
+  for (let at = 0; at < count; at++) {
+    const bucket = order[at] as number;
+    const value = Math.fround((scratch[bucket] as number) * scale);
+    benignSum += (benign[bucket] as number) * value;
+    attackSum += (attack[bucket] as number) * value;
+    scratch[bucket] = 0;
+  }
+  out[0] = benignSum;
+  out[1] = attackSum;
+  return true;
+}
+
+/**
+ * {@link featureLogits} for a head whose benign class is exactly the negated attack class (weights
+ * and bias), as the shipped model's is, with the attack weights as stored: `raw` int16 per bucket
+ * and their `scale` (the weight is `Math.fround(raw * scale)`, as the loaded model holds it). The
+ * benign sum is then exactly the negated attack sum (rounding is symmetric), so only the attack
+ * logit is summed, from a quarter of the memory: a weight read per feature, missed in the cache
+ * after the rules ran, was the classifier's main cost. NaN when the view has no features.
+ */
+export function mirroredLogit(view: string, dims: number, bias: number, raw: Int16Array, weightScale: number): number {
+  const count = countFeatures(view, dims);
+  if (count === 0) return Number.NaN;
+  const scratch = scratchFor(view, dims);
+  const order = touched;
+  const scale = scaleOf(scratch, count);
+  let sum = bias;
+  for (let at = 0; at < count; at++) {
+    const bucket = order[at] as number;
+    sum += Math.fround((raw[bucket] as number) * weightScale) * Math.fround((scratch[bucket] as number) * scale);
+    scratch[bucket] = 0;
+  }
+  return sum;
+}
+
+/** Views up to this long never count one bucket past 65,535 (five counts a character at most, and the quiet pairs): their counts fit 16 bits, half the memory. */
+const SHORT_VIEW = 12_000;
+const SHORT_SCRATCH = new Map<number, Uint16Array>();
+const SCRATCH = new Map<number, Float32Array>();
+
+// A scratch array per size instead of a Map: counting is the hot loop of the whole classifier.
+function scratchFor(view: string, dims: number): Uint16Array | Float32Array {
+  if (view.length <= SHORT_VIEW) {
+    let counts = SHORT_SCRATCH.get(dims);
+    if (counts === undefined) {
+      counts = new Uint16Array(dims);
+      SHORT_SCRATCH.set(dims, counts);
+    }
+    return counts;
+  }
   let counts = SCRATCH.get(dims);
   if (counts === undefined) {
     counts = new Float32Array(dims);
     SCRATCH.set(dims, counts);
   }
-  const scratch = counts;
+  return counts;
+}
+
+/** One over the length of the counted vector (0 for none). */
+function scaleOf(scratch: Uint16Array | Float32Array, count: number): number {
+  const order = touched;
+  let norm = 0;
+  for (let at = 0; at < count; at++) norm += (scratch[order[at] as number] as number) ** 2;
+  return norm > 0 ? 1 / Math.sqrt(norm) : 0;
+}
+
+/**
+ * Counts the features of `view` into the scratch array of `dims` and lists the buckets touched, in
+ * the order first touched, in `touched`; returns how many. The caller reads and clears them.
+ */
+function countFeatures(view: string, dims: number): number {
+  const mask = dims - 1;
+  const scratch = scratchFor(view, dims);
   // The view padded with a space each side, so word starts and ends count.
   const length = view.length + 2;
   if (units.length < length) units = new Uint16Array(length * 2);
@@ -75,7 +169,23 @@ export function textFeatures(view: string, dims: number): SparseFeatures {
   if (touched.length < most) touched = new Int32Array(most * 2);
   const order = touched;
   let count = 0;
-  for (let start = 0; start + 3 <= length; start++) {
+  // The 3-, 4- and 5-grams of every start but the last two, unrolled: the same hashes, touched in the same order.
+  let start = 0;
+  for (; start + 5 <= length; start++) {
+    let hash = Math.imul(Math.imul(Math.imul(FNV_OFFSET ^ (text[start] as number), FNV_PRIME) ^ (text[start + 1] as number), FNV_PRIME) ^ (text[start + 2] as number), FNV_PRIME);
+    let bucket = (hash ^ 2) & mask;
+    if (scratch[bucket] === 0) order[count++] = bucket;
+    scratch[bucket] = (scratch[bucket] as number) + 1;
+    hash = Math.imul(hash ^ (text[start + 3] as number), FNV_PRIME);
+    bucket = (hash ^ 3) & mask;
+    if (scratch[bucket] === 0) order[count++] = bucket;
+    scratch[bucket] = (scratch[bucket] as number) + 1;
+    hash = Math.imul(hash ^ (text[start + 4] as number), FNV_PRIME);
+    bucket = (hash ^ 4) & mask;
+    if (scratch[bucket] === 0) order[count++] = bucket;
+    scratch[bucket] = (scratch[bucket] as number) + 1;
+  }
+  for (; start + 3 <= length; start++) {
     let hash = FNV_OFFSET;
     const last = Math.min(5, length - start);
     for (let n = 0; n < last; n++) {
@@ -147,18 +257,7 @@ export function textFeatures(view: string, dims: number): SparseFeatures {
       scratch[bucket] = (scratch[bucket] as number) + CONCEPT_WEIGHT;
     }
   }
-  let norm = 0;
-  for (let at = 0; at < count; at++) norm += (scratch[order[at] as number] as number) ** 2;
-  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-  const indices = new Uint32Array(count);
-  const values = new Float32Array(count);
-  for (let at = 0; at < count; at++) {
-    const bucket = order[at] as number;
-    indices[at] = bucket;
-    values[at] = (scratch[bucket] as number) * scale;
-    scratch[bucket] = 0;
-  }
-  return { indices, values };
+  return count;
 }
 
 /** Whether `stem` occurs in the first `length` units of `text` at `at` (String.prototype.startsWith over code units). */

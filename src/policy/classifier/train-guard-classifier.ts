@@ -119,6 +119,16 @@ export function probabilities(head: ClassifierHead, indices: Uint32Array, values
     }
     out[0] = benign;
     out[1] = attack;
+  } else if (head.quantised !== undefined) {
+    // A loaded head's weights read as stored, int16 times the class's scale: the same float32 weight
+    // from half the memory (the family head is 1.2 MB of float32, missed in the cache feature by feature).
+    const { raw, scales } = head.quantised;
+    for (let c = 0; c < k; c++) out[c] = bias[c] ?? 0;
+    for (let f = 0; f < indices.length; f++) {
+      const base = (indices[f] ?? 0) * k;
+      const value = values[f] ?? 0;
+      for (let c = 0; c < k; c++) out[c] = (out[c] ?? 0) + Math.fround((raw[base + c] ?? 0) * (scales[c] ?? 0)) * value;
+    }
   } else {
     for (let c = 0; c < k; c++) out[c] = bias[c] ?? 0;
     for (let f = 0; f < indices.length; f++) {
@@ -136,4 +146,20 @@ export function probabilities(head: ClassifierHead, indices: Uint32Array, values
     sum += e;
   }
   for (let c = 0; c < k; c++) out[c] = (out[c] ?? 0) / sum;
+}
+
+/**
+ * The second probability of a two-class softmax over `logits` (benign, attack): the arithmetic of
+ * {@link probabilities}' softmax step for step, so the same bits.
+ */
+export function softmax2(logits: Float64Array): number {
+  const benign = logits[0] ?? 0;
+  const attack = logits[1] ?? 0;
+  const max = Math.max(Math.max(-Infinity, benign), attack);
+  const eBenign = Math.exp(benign - max);
+  const eAttack = Math.exp(attack - max);
+  let sum = 0;
+  sum += eBenign;
+  sum += eAttack;
+  return eAttack / sum;
 }

@@ -1,5 +1,5 @@
 import { decodePercent } from './decode-percent.js';
-import { mayHideReversed, mayHideRot13 } from './reading-signs.js';
+import { readingSigns, REVERSED, ROT13 } from './reading-signs.js';
 import { reverseText } from './reverse-text.js';
 import { rot13 } from './rot13.js';
 
@@ -23,8 +23,9 @@ export function decodedViews(text: string): DecodedView[] {
   const views: DecodedView[] = [];
   const url = decodePercent(text);
   if (url !== undefined) views.push({ kind: 'url', text: url });
-  if (mayHideRot13(text)) views.push({ kind: 'rot13', text: rot13(text) });
-  if (mayHideReversed(text)) views.push({ kind: 'reversed', text: reverseText(text) });
+  const signs = readingSigns(text);
+  if ((signs & ROT13) !== 0) views.push({ kind: 'rot13', text: rot13(text) });
+  if ((signs & REVERSED) !== 0) views.push({ kind: 'reversed', text: reverseText(text) });
   last = { text, views };
   return [...views];
 }

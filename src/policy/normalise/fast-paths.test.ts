@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { INVISIBLE_CHARS, normaliseForMatching } from '../injection/normalise-for-matching.js';
+import { foldWords, foldWordsByRegex } from './fold-confusables.js';
 import { foldLeetspeak } from './fold-leetspeak.js';
 import { reverseText } from './reverse-text.js';
 import { stripCombiningMarks } from './strip-combining-marks.js';
+import { tidySpacing } from './tidy-spacing.js';
 
 // The hand-written passes that replaced regex replacements on the hot path, each against the
 // replacement it stands for, on random strings of the characters that matter to it.
@@ -75,5 +77,26 @@ describe('hand-written fast paths', () => {
         .normalize('NFKC');
     const differ = TEXTS.filter((text) => stripCombiningMarks(text) !== reference(text));
     expect(differ).toEqual([]);
+  });
+
+  it('tidySpacing does what the three replacements of the canonical view did', () => {
+    const pieces = ['a', 'я', ' ', '  ', '\t', '\n', '\r\n', '\n \n', '\u00A0', '\u2028', '\u3000', '\uFEFF', '\u02BC', '\u2018', '\u2019', '`', '\u00B4', '\u2032', "'", '.'];
+    let state = 7;
+    const next = (): number => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const texts = Array.from({ length: 5000 }, () => Array.from({ length: Math.floor(next() * 16) }, () => pieces[Math.floor(next() * pieces.length)] ?? '').join(''));
+    const reference = (text: string): string => text.replace(/[\u02BC\u2018\u2019\u0060\u00B4\u2032]/g, "'").replace(/[^\S\n]+/g, ' ').replace(/\n\s*\n/g, '\n');
+    expect(texts.filter((text) => tidySpacing(text) !== reference(text))).toEqual([]);
+    const plain = 'plain words, one space each\nand one line end';
+    expect(tidySpacing(plain)).toBe(plain);
+  });
+
+  it('foldWords folds exactly the words the word regex and its callback did', () => {
+    const pieces = ['a', 'o', 'p', 'ign', 'ore', 'о', 'р', 'і', 'ігн', 'руй', 'ο', 'α', 'ß', 'ʼ', '\u02b0', '中', '\uD835\uDC1A', '\uD835', ' ', '-', '1', '.', 'забуd', 'ь'];
+    let state = 11;
+    const next = (): number => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const texts = Array.from({ length: 5000 }, () => Array.from({ length: Math.floor(next() * 14) }, () => pieces[Math.floor(next() * pieces.length)] ?? '').join(''));
+    const mixed = texts.filter((text) => foldWordsByRegex(text) !== text);
+    expect(mixed.length).toBeGreaterThan(500);
+    expect(texts.filter((text) => foldWords(text) !== foldWordsByRegex(text))).toEqual([]);
   });
 });

@@ -53,23 +53,80 @@ export const FOLD_CONFUSABLES_REGEXES: readonly RegExp[] = [WORD];
  * lower-case text. Linear: each letter is looked up once per candidate script.
  */
 export function foldConfusables(text: string): string {
-  // One pass over the characters; only words that mix scripts are rewritten (through WORD).
+  // One pass over the characters; only words that mix scripts are rewritten.
   let mixed = false;
   let seen = 0;
-  for (let at = 0; at <= text.length && !mixed; at++) {
-    const script = at < text.length ? scriptOf(text.charCodeAt(at)) : undefined;
-    if (script === undefined) {
-      if (at < text.length && isOtherLetter(text.charCodeAt(at))) continue;
-      seen = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    const bit = scriptBit(code);
+    if (bit === 0) {
+      if (!isOtherLetter(code)) seen = 0;
       continue;
     }
-    seen |= SCRIPT_BIT[script];
-    mixed = (seen & (seen - 1)) !== 0;
+    seen |= bit;
+    if ((seen & (seen - 1)) !== 0) {
+      mixed = true;
+      break;
+    }
   }
-  return mixed ? text.replace(WORD, foldWord) : text;
+  return mixed ? foldWords(text) : text;
 }
 
-const SCRIPT_BIT: Readonly<Record<Script, number>> = { latin: 1, cyrillic: 2, greek: 4 };
+// Letters (\p{L}) by UTF-16 unit, asked of the regex once each: 0 not asked, 1 a letter, 2 not.
+const LETTER_UNITS = new Uint8Array(0x10000);
+const LETTER = /^\p{L}$/u;
+
+/** How many units the letter at `at` takes (2 for a supplementary letter), or 0 when none starts there: WORD's \p{L} by code point. */
+function letterAt(text: string, at: number): number {
+  const unit = text.charCodeAt(at);
+  if (unit >= 0xd800 && unit <= 0xdbff && at + 1 < text.length) {
+    const low = text.charCodeAt(at + 1);
+    if (low >= 0xdc00 && low <= 0xdfff) return LETTER.test(text.slice(at, at + 2)) ? 2 : 0;
+  }
+  let known = LETTER_UNITS[unit] as number;
+  if (known === 0) {
+    known = LETTER.test(String.fromCharCode(unit)) ? 1 : 2;
+    LETTER_UNITS[unit] = known;
+  }
+  return known === 1 ? 1 : 0;
+}
+
+
+/** The replacement {@link foldWords} does by hand, for tests. */
+export function foldWordsByRegex(text: string): string {
+  return text.replace(WORD, foldWord);
+}
+
+/**
+ * `text.replace(WORD, foldWord)` by hand (exported for tests): a document with one mixed word had
+ * every word of it through a replacement callback. Only words in two scripts or more are copied and folded.
+ */
+export function foldWords(text: string): string {
+  let out = '';
+  let copied = 0;
+  let at = 0;
+  while (at < text.length) {
+    let size = letterAt(text, at);
+    if (size === 0) {
+      at++;
+      continue;
+    }
+    const start = at;
+    let seen = 0;
+    while (size > 0) {
+      seen |= scriptBit(text.charCodeAt(at));
+      at += size;
+      size = at < text.length ? letterAt(text, at) : 0;
+    }
+    if ((seen & (seen - 1)) === 0) continue;
+    out += text.slice(copied, start) + foldWord(text.slice(start, at));
+    copied = at;
+  }
+  return out + text.slice(copied);
+}
+
+// scriptOf as one bit a script (Latin 1, Cyrillic 2, Greek 4; 0 none), for the pass over every character.
+const scriptBit = (code: number): number => ((code >= 0x61 && code <= 0x7a) || (code >= 0xdf && code <= 0x24f) ? 1 : code >= 0x400 && code <= 0x52f ? 2 : code >= 0x370 && code <= 0x3ff ? 4 : 0);
 // Letters of other scripts keep a word together ("ʼ" in Ukrainian words is not a letter, so it splits).
 const isOtherLetter = (code: number): boolean => code >= 0x250 && code < 0x370;
 

@@ -27,7 +27,13 @@ export function foldLeetspeak(text: string): string {
       continue;
     }
     let end = at;
-    while (end < text.length && !isWhiteSpace(text.charCodeAt(end))) end++;
+    let leet = false;
+    for (let unit = text.charCodeAt(end); end < text.length && !isWhiteSpace(unit); unit = text.charCodeAt(++end)) if (!leet && isLeetUnit(unit)) leet = true;
+    // A token without a digit or sign that stands for a letter is left as it is, without a copy.
+    if (!leet) {
+      at = end;
+      continue;
+    }
     const token = text.slice(at, end);
     const folded = foldToken(token);
     if (folded !== token) {
@@ -39,6 +45,22 @@ export function foldLeetspeak(text: string): string {
   return copied === 0 ? text : out + text.slice(copied);
 }
 
+// LEET_CHARS by UTF-16 unit.
+const isLeetUnit = (unit: number): boolean =>
+  unit === 0x30 || unit === 0x31 || unit === 0x33 || unit === 0x34 || unit === 0x35 || unit === 0x37 || unit === 0x38 || unit === 0x40 || unit === 0x24 || unit === 0x21 || unit === 0x7c || unit === 0x20ac;
+
+// Letters (\p{L}) by UTF-16 unit, asked of the regex once each: 0 not asked, 1 a letter, 2 not.
+const LETTER_UNITS = new Uint8Array(0x10000);
+function isLetterUnit(unit: number): boolean {
+  if (unit < 0x80) return (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x41 && unit <= 0x5a);
+  let known = LETTER_UNITS[unit] as number;
+  if (known === 0) {
+    known = HAS_LETTER.test(String.fromCharCode(unit)) ? 1 : 2;
+    LETTER_UNITS[unit] = known;
+  }
+  return known === 1;
+}
+
 function foldToken(token: string): string {
   if (!LEET_CHARS.test(token) || !HAS_LETTER.test(token)) return token;
   let coreEnd = token.length;
@@ -46,9 +68,14 @@ function foldToken(token: string): string {
   const core = token.slice(0, coreEnd);
   let letters = 0;
   let digits = 0;
-  for (const char of core) {
-    if (HAS_LETTER.test(char)) letters++;
-    else if (char >= '0' && char <= '9') digits++;
+  for (let at = 0; at < core.length; at++) {
+    const unit = core.charCodeAt(at);
+    if (unit >= 0x30 && unit <= 0x39) digits++;
+    else if (unit >= 0xd800 && unit <= 0xdbff && at + 1 < core.length && (core.charCodeAt(at + 1) & 0xfc00) === 0xdc00) {
+      // A supplementary character, as `for (const char of core)` took it: one letter or none.
+      if (HAS_LETTER.test(core.slice(at, at + 2))) letters++;
+      at++;
+    } else if (isLetterUnit(unit)) letters++;
   }
   // More digits than letters is an identifier or a code (TTN-000001, 8kg, A4), not a word.
   if (letters < 2 || digits > letters) return token;

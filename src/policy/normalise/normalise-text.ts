@@ -1,15 +1,13 @@
 import { foldConfusables } from './fold-confusables.js';
 import { foldLeetspeak } from './fold-leetspeak.js';
+import { COMPATIBLE, compatibleForms, GREEK_OR_CYRILLIC_PLAIN, plainKind } from './plain-text.js';
 import { rejoinSpacedLetters } from './rejoin-spaced-letters.js';
 import { stripCombiningMarks } from './strip-combining-marks.js';
 import { stripInvisible } from './strip-invisible.js';
+import { tidySpacing } from './tidy-spacing.js';
 
-const APOSTROPHES = /[\u02BC\u2018\u2019\u0060\u00B4\u2032]/g;
-const SPACES = /[^\S\n]+/g;
-const BLANK_LINES = /\n\s*\n/g;
-
-/** The regexes of the pipeline itself, for the linearity test. */
-export const NORMALISE_TEXT_REGEXES: readonly RegExp[] = [APOSTROPHES, SPACES, BLANK_LINES];
+/** The regexes of the pipeline itself, for the linearity test: none now (`tidySpacing` is one hand-written pass). */
+export const NORMALISE_TEXT_REGEXES: readonly RegExp[] = [];
 
 /**
  * The canonical view every detector reads, one place for all of them: invisible characters out
@@ -52,11 +50,19 @@ const recent: { text: string | undefined; view: CanonicalView }[] = Array.from({
 let next = 0;
 
 function computeView(text: string): CanonicalView {
+  // Plain text (plain-text.ts) has no invisible character, no mark to drop, and nothing NFKC changes
+  // but characters it writes otherwise on their own (… as ...): those steps, two normalisations and
+  // three regex passes, come down to that.
+  const plain = plainKind(text);
+  if (plain >= 0) {
+    const lower = ((plain & COMPATIBLE) !== 0 ? compatibleForms(text) : text).toLowerCase();
+    const folded = foldLeetspeak(rejoinSpacedLetters((plain & GREEK_OR_CYRILLIC_PLAIN) !== 0 ? foldConfusables(lower) : lower));
+    return { view: tidySpacing(folded), disguised: folded !== lower };
+  }
   const visible = stripInvisible(text);
   const unmarked = stripCombiningMarks(visible);
   const lower = unmarked.toLowerCase();
   const folded = foldLeetspeak(rejoinSpacedLetters(foldConfusables(lower)));
   const disguised = visible.length !== text.length || folded !== lower || unmarked !== visible.normalize('NFKC');
-  const view = folded.replace(APOSTROPHES, "'").replace(SPACES, ' ').replace(BLANK_LINES, '\n');
-  return { view, disguised };
+  return { view: tidySpacing(folded), disguised };
 }

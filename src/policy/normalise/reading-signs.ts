@@ -64,19 +64,52 @@ const REVERSED_SIGNS = indexed(signsOf([...ENGLISH, ...UKRAINIAN, ...RUSSIAN], r
 const isLetter = (code: number): boolean =>
   (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x400 && code <= 0x4ff) || code === 0x2bc || code === 0x27;
 
-/** Whether any whole word of `text` (case aside) is one of `signs`. One pass; stops at the first. */
-function holdsSign(text: string, signs: Signs): boolean {
+export const ROT13 = 1;
+export const REVERSED = 2;
+
+// The start keys of both sets folded into 16 bits, ROT13 and REVERSED bits per slot: most words are
+// passed over on one array read instead of two set lookups; a hit is checked against the sets.
+const START_FILTER = new Uint8Array(0x10000);
+const filterSlot = (key: number): number => (Math.imul(key, 0x9e3779b1) >>> 16) & 0xffff;
+for (const [bit, signs] of [[ROT13, ROT13_SIGNS], [REVERSED, REVERSED_SIGNS]] as const) {
+  for (const key of signs.starts) START_FILTER[filterSlot(key)] = (START_FILTER[filterSlot(key)] ?? 0) | bit;
+}
+
+/**
+ * Which readings (`ROT13`, `REVERSED`, of those asked in `wanted`) some whole word of `text` (case
+ * aside) is a sign of. One pass for both; stops once every reading asked is found.
+ */
+export function readingSigns(text: string, wanted = ROT13 | REVERSED): number {
+  let found = 0;
   let start = -1;
   for (let at = 0; at <= text.length; at++) {
     if (at < text.length && isLetter(text.charCodeAt(at))) {
       if (start < 0) start = at;
       continue;
     }
-    if (start >= 0 && at - start >= 2 && at - start <= signs.longest && signs.starts.has(startKey(text.charCodeAt(start), text.charCodeAt(start + 1))) && signs.words.has(text.slice(start, at).toLowerCase())) return true;
+    const length = at - start;
+    if (start >= 0 && length >= 2) {
+      const key = startKey(text.charCodeAt(start), text.charCodeAt(start + 1));
+      const open = (START_FILTER[filterSlot(key)] as number) & wanted & ~found;
+      if (open !== 0) {
+        let lower: string | undefined;
+        for (const [bit, signs] of BY_BIT) {
+          if ((open & bit) === 0 || length > signs.longest || !signs.starts.has(key)) continue;
+          lower ??= text.slice(start, at).toLowerCase();
+          if (signs.words.has(lower)) found |= bit;
+        }
+        if (found === wanted) return found;
+      }
+    }
     start = -1;
   }
-  return false;
+  return found;
 }
+
+const BY_BIT: readonly (readonly [number, Signs])[] = [
+  [ROT13, ROT13_SIGNS],
+  [REVERSED, REVERSED_SIGNS],
+];
 
 /**
  * Whether the ROT13 reading of a text can say anything: some word of the text is the ROT13 of a
@@ -84,10 +117,10 @@ function holdsSign(text: string, signs: Signs): boolean {
  * ROT13 reading is gibberish that costs a pass of every rule and the classifier for nothing.
  */
 export function mayHideRot13(text: string): boolean {
-  return holdsSign(text, ROT13_SIGNS);
+  return readingSigns(text, ROT13) !== 0;
 }
 
 /** The same for the reversed reading: some word is a common en/uk/ru word backwards ("uoy", «ен»). */
 export function mayHideReversed(text: string): boolean {
-  return holdsSign(text, REVERSED_SIGNS);
+  return readingSigns(text, REVERSED) !== 0;
 }

@@ -1,14 +1,23 @@
 // One separator between single letters: a space, dot, dash, underscore, asterisk, slash, pipe,
-// middle dot or comma, optionally with spaces around punctuation ("i . g . n").
-const isSeparator = (char: string): boolean => ' .-_*/|·,+~'.includes(char);
+// middle dot, comma, plus or tilde, optionally with spaces around punctuation ("i . g . n").
+const isSeparator = (unit: number): boolean =>
+  unit === 0x20 || unit === 0x2e || unit === 0x2d || unit === 0x5f || unit === 0x2a || unit === 0x2f || unit === 0x7c || unit === 0xb7 || unit === 0x2c || unit === 0x2b || unit === 0x7e;
 const LETTER = /^\p{L}$/u;
-// Digits and @ $ count as letters here: spaced leetspeak ("1 g n 0 r e") is rejoined too.
-function isLetter(char: string): boolean {
-  const code = char.charCodeAt(0);
-  if (code < 0x80) return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || char === '@' || char === '$';
+// Other letters by UTF-16 unit, asked of the regex once each: 0 not asked, 1 a letter, 2 not.
+const OTHER_LETTERS = new Uint8Array(0x10000);
+// Digits and @ $ count as letters here: spaced leetspeak ("1 g n 0 r e") is rejoined too. Past the
+// end of the text (NaN) is no letter.
+function isLetter(unit: number): boolean {
+  if (unit < 0x80) return (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x30 && unit <= 0x39) || unit === 0x40 || unit === 0x24;
   // Cyrillic and Greek without the regex engine: they are most of the non-ASCII text here.
-  if ((code >= 0x400 && code <= 0x52f) || (code >= 0x370 && code <= 0x3ff)) return true;
-  return LETTER.test(char);
+  if ((unit >= 0x400 && unit <= 0x52f) || (unit >= 0x370 && unit <= 0x3ff)) return true;
+  if (!(unit < 0x10000)) return false;
+  let known = OTHER_LETTERS[unit] as number;
+  if (known === 0) {
+    known = LETTER.test(String.fromCharCode(unit)) ? 1 : 2;
+    OTHER_LETTERS[unit] = known;
+  }
+  return known === 1;
 }
 
 /** A run shorter than this is left alone: "я і в" or "a b c" are ordinary short words. */
@@ -27,12 +36,12 @@ export function rejoinSpacedLetters(text: string): string {
   let lastRunEnd = -1;
   while (at < text.length) {
     // Only a one-letter token can start a run: skip to the end of longer words at once.
-    if (!isLetter(text[at] ?? '')) {
+    if (!isLetter(text.charCodeAt(at))) {
       at++;
       continue;
     }
-    if (isLetter(text[at + 1] ?? '')) {
-      while (at < text.length && isLetter(text[at] ?? '')) at++;
+    if (isLetter(text.charCodeAt(at + 1))) {
+      while (at < text.length && isLetter(text.charCodeAt(at))) at++;
       continue;
     }
     // A word right after a spaced word may be short ("i g n o r e  a l l").
@@ -61,16 +70,16 @@ interface Run {
 // failed run start is skipped one character on, and letters inside words fail at once.
 function readRun(text: string, start: number, minRun: number): Run | undefined {
   const first = text[start] ?? '';
-  if (!isLetter(first) || isLetter(text[start - 1] ?? '') || isLetter(text[start + 1] ?? '')) return undefined;
+  if (!isLetter(text.charCodeAt(start)) || isLetter(text.charCodeAt(start - 1)) || isLetter(text.charCodeAt(start + 1))) return undefined;
   let letters = first;
   let end = start + 1;
   let separator: string | undefined;
   for (;;) {
     let gapEnd = end;
-    while (gapEnd < text.length && gapEnd - end < 3 && isSeparator(text[gapEnd] ?? '')) gapEnd++;
+    while (gapEnd < text.length && gapEnd - end < 3 && isSeparator(text.charCodeAt(gapEnd))) gapEnd++;
     const gap = text.slice(end, gapEnd);
     const next = text[gapEnd] ?? '';
-    if (gap.length === 0 || !isLetter(next) || isLetter(text[gapEnd + 1] ?? '')) break;
+    if (gap.length === 0 || !isLetter(text.charCodeAt(gapEnd)) || isLetter(text.charCodeAt(gapEnd + 1))) break;
     // The same separator throughout: "a, b, c" of a list is not a spaced word, but "a.b.c" is.
     separator ??= gap;
     if (gap !== separator) break;
@@ -80,6 +89,6 @@ function readRun(text: string, start: number, minRun: number): Run | undefined {
   if (letters.length < minRun) return undefined;
   // The gap after the run, if it is a separator run, becomes one space between words.
   let after = end;
-  while (after < text.length && isSeparator(text[after] ?? '')) after++;
+  while (after < text.length && isSeparator(text.charCodeAt(after))) after++;
   return after > end ? { letters: `${letters} `, end: after } : { letters, end };
 }

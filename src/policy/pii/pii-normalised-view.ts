@@ -60,6 +60,11 @@ const isRunSeparator = (unit: number): boolean => unit === 0x20 || unit === 0x09
 
 const AT_WORDS = new Set(['собака', 'собачка', 'sobaka']);
 const DOT_WORDS = new Set(['крапка', 'точка', 'dot']);
+// The first letters (either case) of those words: every other word is passed over without a lower-case copy.
+const ADDRESS_WORD_FIRSTS = new Set([...AT_WORDS, ...DOT_WORDS].flatMap((word) => [word.charCodeAt(0), word.toUpperCase().charCodeAt(0)]));
+const ADDRESS_WORD_LENGTHS = new Set([...AT_WORDS, ...DOT_WORDS].map((word) => word.length));
+/** Whether the word from `at` to `end` may be one of AT_WORDS or DOT_WORDS in any case (a cheap superset). */
+const mayBeAddressWord = (text: string, at: number, end: number): boolean => ADDRESS_WORD_LENGTHS.has(end - at) && ADDRESS_WORD_FIRSTS.has(text.charCodeAt(at));
 /** A dictated number becomes digits only from this many digits on: phones, tax ids, cards, not "два три". */
 const MIN_SPELLED_DIGITS = 7;
 /** A dictated phone, tax id or card is at most about 25 words and groups; a longer run is not one, and is left as written. */
@@ -216,7 +221,7 @@ export function piiNormalisedView(text: string): PiiView {
       } else if (isLetter(next) || (isApostrophe(next) && letters > 0 && isLetter(text.charCodeAt(end + 1)))) {
         out.emit(next, end, end + 1);
         if (isLetter(next)) letters++;
-        if (DIGIT_LOOKALIKES.has(next)) lookalikes++;
+        if (isLookalike(next)) lookalikes++;
       } else break;
       end++;
     }
@@ -231,14 +236,13 @@ export function piiNormalisedView(text: string): PiiView {
       pause = false;
     } else if (letters === 0 || token !== undefined) {
       if (run.length === 0) runStart = begin;
-      const written = String.fromCharCode(...out.units.subarray(begin, out.length));
-      run.push(token === undefined ? { digits: written, start: at, end, pause } : { word: token, start: at, end, pause });
+      run.push(token === undefined ? { digits: String.fromCharCode(...out.units.subarray(begin, out.length)), start: at, end, pause } : { word: token, start: at, end, pause });
       pause = false;
       runEnd = out.length;
     } else {
       if (run.length > 0) flushRun();
       pause = false;
-      const lower = letters > 0 && letters <= 7 ? text.slice(at, end).toLowerCase() : '';
+      const lower = letters > 0 && letters <= 7 && mayBeAddressWord(text, at, end) ? text.slice(at, end).toLowerCase() : '';
       if (AT_WORDS.has(lower) || (DOT_WORDS.has(lower) && begin - lastAt < 64)) {
         const joined = joinAddress(text, out, begin, end, AT_WORDS.has(lower) ? 0x40 : 0x2e);
         if (joined !== undefined) {

@@ -14,6 +14,10 @@ export interface PiiRule {
   readonly measure: (candidate: string) => number;
   /** What the text around a measured match says (`start` to `end` of the view); false leaves it alone. */
   readonly accept?: (view: string, start: number, end: number) => boolean;
+  /** Every match of the pattern holds at least this many ASCII digits (pii-rules.test.ts checks): a view with fewer skips the rule. */
+  readonly minDigits: number;
+  /** Every match holds an @: a view without one skips the rule. */
+  readonly needsAt?: boolean;
 }
 
 // Seal, invoice, waybill, batch and order numbers are numbers, not people: a label before them wins.
@@ -35,14 +39,14 @@ const wholeIf =
  * hold no digits, so a redacted span is never matched again.
  */
 export const PII_RULES: readonly PiiRule[] = [
-  { type: 'EMAIL', pattern: PII_PATTERNS.EMAIL, measure: whole },
-  { type: 'IBAN', pattern: PII_PATTERNS.IBAN, measure: wholeIf(ibanValid) },
-  { type: 'CARD', pattern: PII_PATTERNS.CARD, measure: cardSpanLength, accept: notDocumentNumber },
-  { type: 'PHONE', pattern: PII_PATTERNS.PHONE, measure: whole },
-  { type: 'IPN', pattern: PII_PATTERNS.IPN, measure: wholeIf(ipnValid), accept: standalone },
-  { type: 'EDRPOU', pattern: PII_PATTERNS.EDRPOU, measure: wholeIf(edrpouValid), accept: standalone },
-  { type: 'PASSPORT', pattern: PII_PATTERNS.PASSPORT, measure: whole, accept: notDocumentNumber },
-  { type: 'ID_CARD', pattern: PII_PATTERNS.ID_CARD, measure: whole, accept: identityDocument },
+  { type: 'EMAIL', pattern: PII_PATTERNS.EMAIL, measure: whole, minDigits: 0, needsAt: true },
+  { type: 'IBAN', pattern: PII_PATTERNS.IBAN, measure: wholeIf(ibanValid), minDigits: 2 },
+  { type: 'CARD', pattern: PII_PATTERNS.CARD, measure: cardSpanLength, accept: notDocumentNumber, minDigits: 13 },
+  { type: 'PHONE', pattern: PII_PATTERNS.PHONE, measure: whole, minDigits: 10 },
+  { type: 'IPN', pattern: PII_PATTERNS.IPN, measure: wholeIf(ipnValid), accept: standalone, minDigits: 10 },
+  { type: 'EDRPOU', pattern: PII_PATTERNS.EDRPOU, measure: wholeIf(edrpouValid), accept: standalone, minDigits: 8 },
+  { type: 'PASSPORT', pattern: PII_PATTERNS.PASSPORT, measure: whole, accept: notDocumentNumber, minDigits: 6 },
+  { type: 'ID_CARD', pattern: PII_PATTERNS.ID_CARD, measure: whole, accept: identityDocument, minDigits: 9 },
 ];
 
 // The digit groups of a code written with spaces or dashes.
@@ -74,11 +78,11 @@ const spacedCode =
  * looser pattern): `name (at) domain`, phones spaced digit by digit, IPN and EDRPOU with spaces.
  */
 const PII_DISGUISED_RULES: readonly PiiRule[] = [
-  { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL, measure: whole },
-  { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL_WORDS, measure: whole },
-  { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE, measure: whole },
-  { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid), accept: standalone },
-  { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid), accept: standalone },
+  { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL, measure: whole, minDigits: 0 },
+  { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL_WORDS, measure: whole, minDigits: 0 },
+  { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE, measure: whole, minDigits: 10 },
+  { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid), accept: standalone, minDigits: 10 },
+  { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid), accept: standalone, minDigits: 8 },
 ];
 
 /** Every rule in the order `redactPii` runs them: each type's plain rule, then its disguised one. */

@@ -52,6 +52,15 @@ function applyRule(view: string, rule: PiiRule, found: Found[]): string {
   return next + view.slice(copied);
 }
 
+function asciiDigits(view: string): number {
+  let digits = 0;
+  for (let at = 0; at < view.length; at++) {
+    const unit = view.charCodeAt(at);
+    if (unit >= 0x30 && unit <= 0x39) digits++;
+  }
+  return digits;
+}
+
 /**
  * Replaces personal data with `[REDACTED:<TYPE>]`: Ukrainian phones, e-mail addresses, Luhn-valid
  * cards, mod-97-valid UA IBANs, checksum-valid IPN and EDRPOU codes, booklet passports (series and
@@ -74,8 +83,11 @@ export function redactPii(text: string, options: { readonly keep?: readonly PiiT
   let view = normalised.view;
   if (!PII_CANDIDATE_HINT.test(view)) return { text, counts, total: 0 };
   const found: Found[] = [];
+  // What the rules need, counted once: a redacted span leaves no digit and no @, so later views hold fewer.
+  const digits = asciiDigits(view);
+  const at = view.includes('@');
   for (const rule of ALL_PII_RULES) {
-    if (keep.includes(rule.type)) continue;
+    if (keep.includes(rule.type) || digits < rule.minDigits || (rule.needsAt === true && !at)) continue;
     view = applyRule(view, rule, found);
   }
   if (found.length === 0) return { text, counts, total: 0 };
