@@ -4,9 +4,12 @@
 // details. What should we tell them?". It orders the assistant nothing. So does a question about a
 // limit ("Is there a limit on refunds without a manual check?").
 import { canonicalView } from '../normalise/index.js';
+import { wordStartSearch } from './word-start-search.js';
 
-const ADVICE = new RegExp(
-  [
+/** A letter: a stem found right after one is inside a word. */
+const LETTER = /^\p{L}$/u;
+
+const ADVICE_STEMS = [
     String.raw`what\s(?:should|shall|do|can)\s(?:we|i|they|the\soperator|operators|staff)\s(?:do|tell|say|answer|reply|respond)`,
     String.raw`what\sshould\s(?:we|i|they)`,
     String.raw`how\s(?:should|do|can|would)\s(?:we|i|they|operators|staff)\s(?:handle|respond|reply|answer|deal|react|spot|recogni[sz]e)`,
@@ -21,18 +24,21 @@ const ADVICE = new RegExp(
     String.raw`(?:куда|кому)\s(?:это\s|такое\s|такие\s|этот\s|эту\s)?(?:передать|обратиться|сообщить|переслать)`,
     // A question about a limit or a threshold: "is there a limit…", «чи є ліміт…», «какой лимит…».
     String.raw`(?:is\sthere|are\sthere|what(?:'s|s|\sis|\sare)\sthe|чи\sє|чи\sіснує|який|яка|скільки|есть\sли|какой|какая|сколько)\s(?:\p{L}{1,20}\s){0,2}(?:limits?|ліміт\p{L}{0,4}|лимит\p{L}{0,4}|поріг|порог\p{L}{0,4}|threshold|cap|максимальн\p{L}{0,4}|maximum|max)`,
-  ].map((part) => String.raw`(?:^|[^\p{L}])(?:${part})(?![\p{L}])`).join('|'),
-  'u',
-);
+].map((part) => String.raw`(?:${part})(?![\p{L}])`).join('|');
+// Each list is searched for its words alone and the character before each find checked apart (word-start-search.ts).
+const ADVICE = wordStartSearch(ADVICE_STEMS, 'u', LETTER);
 /** Training material asked for: explain, describe, a checklist, a memo. */
-const TRAINING = /(?:^|[^\p{L}])(?:explain|describe|checklist|check-list|guide|поясніть|поясни|опишіть|розкажіть|чек-лист|пам'ятк\p{L}{0,4}|інструкці\p{L}{0,4}\sдля|объясните|объясни|опишите|расскажите|памятк\p{L}{0,4}|инструкци\p{L}{0,4}\sдля)(?![\p{L}])/u;
+const TRAINING_STEMS = String.raw`(?:explain|describe|checklist|check-list|guide|поясніть|поясни|опишіть|розкажіть|чек-лист|пам'ятк\p{L}{0,4}|інструкці\p{L}{0,4}\sдля|объясните|объясни|опишите|расскажите|памятк\p{L}{0,4}|инструкци\p{L}{0,4}\sдля)(?![\p{L}])`;
+const TRAINING = wordStartSearch(TRAINING_STEMS, 'u', LETTER);
 /** An order to the assistant to move money or cancel, which no question about handling carries. */
-const ORDERS = /(?:^|[^\p{L}])(?:refund\sme|refund\sit|cancel\sit|cancel\smy|approve\sit|поверни|поверніть|скасуй|скасуйте|верни|верните|отмени|отмените|одобри|одобрите|схвали|схваліть|проведи|проведіть|проведите|виплати|выплати)(?![\p{L}])/u;
+const ORDERS_STEMS = String.raw`(?:refund\sme|refund\sit|cancel\sit|cancel\smy|approve\sit|поверни|поверніть|скасуй|скасуйте|верни|верните|отмени|отмените|одобри|одобрите|схвали|схваліть|проведи|проведіть|проведите|виплати|выплати)(?![\p{L}])`;
+const ORDERS = wordStartSearch(ORDERS_STEMS, 'u', LETTER);
 /** The regexes of {@link asksForAdvice}, for the linearity test. */
-export const OPERATOR_ADVICE_REGEXES: readonly RegExp[] = [ADVICE, TRAINING, ORDERS];
+export const OPERATOR_ADVICE_REGEXES: readonly RegExp[] = [ADVICE_STEMS, TRAINING_STEMS, ORDERS_STEMS].map((stems) => new RegExp(stems, 'u'));
 
 /** Whether a text asks how to handle something (or for training about it) and orders nothing itself; on its canonical view. */
 export function asksForAdvice(text: string): boolean {
   const view = canonicalView(text).view;
-  return ADVICE.test(view) && (view.includes('?') || TRAINING.test(view)) && !ORDERS.test(view);
+  // The cheap test first: most texts hold no question mark and ask for no training.
+  return (view.includes('?') || TRAINING.test(view)) && ADVICE.test(view) && !ORDERS.test(view);
 }
