@@ -27,7 +27,8 @@ if (!existsSync(cli)) {
 
 const items = readFileSync(setPath, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
 for (const item of items) {
-  if (!['positive', 'near_miss'].includes(item.kind) || typeof item.text !== 'string' || !Array.isArray(item.values) || item.values.length === 0) throw new Error(`${item.id}: expected kind, text and a non-empty values array`);
+  // A near-miss may list no values: then anything redacted in it counts against.
+  if (!['positive', 'near_miss'].includes(item.kind) || typeof item.text !== 'string' || !Array.isArray(item.values) || (item.kind === 'positive' && item.values.length === 0)) throw new Error(`${item.id}: expected kind, text and a values array (non-empty for a positive)`);
   for (const value of item.values) if (!item.text.includes(value)) throw new Error(`${item.id}: value ${JSON.stringify(value)} is not in its text`);
 }
 const input = items.map((it) => JSON.stringify({ id: it.id, text: it.text, where: 'user' })).join('\n') + '\n';
@@ -59,7 +60,7 @@ const rows = items.map((it, i) => {
     v,
     found: it.kind === 'positive' && present.length === 0,
     typed: it.kind === 'positive' && present.length === 0 && (v.pii?.[String(it.type).toUpperCase()] ?? 0) > 0,
-    cut: it.kind === 'near_miss' && present.length < it.values.length,
+    cut: it.kind === 'near_miss' && (it.values.length === 0 ? anyRedacted : present.length < it.values.length),
     anyRedacted,
   };
 });
