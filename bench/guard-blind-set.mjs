@@ -10,10 +10,10 @@
 // which "flags and never blocks"; its verdict is "blocked" | "flagged" | "clean" and it carries a
 // `tainted` boolean. A line counts as flagged when tainted is true or the verdict is not "clean".
 // Disagreements between those two signals are counted and printed, so a change of shape shows up.
-import { spawn } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { guardScanCli } from './lib/guard-scan-cli.mjs';
 
 const args = process.argv.slice(2);
 const showMisses = args.includes('--misses');
@@ -31,32 +31,9 @@ if (!cli) {
 }
 
 const items = readFileSync(setPath, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
-const input = items.map((it) => JSON.stringify({ id: it.id, text: it.text, where: it.where })).join('\n') + '\n';
-
-const run = () =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'guard', 'scan', '--jsonl'], { cwd: checkout, stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d) => (out += d));
-    child.stderr.setEncoding('utf8').on('data', (d) => (err += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-    child.stdin.end(input);
-  });
-
 const t0 = Date.now();
-const { code, out, err } = await run();
+const verdicts = await guardScanCli(cli, checkout, items.map((it) => ({ id: it.id, text: it.text, where: it.where })));
 const ms = Date.now() - t0;
-if (code !== 0) {
-  console.error(`guard scan exited with ${code}\n${err}`);
-  process.exit(1);
-}
-const verdicts = out.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
-if (verdicts.length !== items.length) {
-  console.error(`expected ${items.length} verdicts, got ${verdicts.length}`);
-  process.exit(1);
-}
 
 let disagreements = 0;
 const rows = items.map((it, i) => {

@@ -6,9 +6,9 @@
 // typed when the scan also reports its type. A near-miss counts against when any of its values no
 // longer appears whole in the redacted text (something in it was cut out), and `anything redacted`
 // counts a near-miss line in which any redaction happened at all.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { guardScanCli } from './lib/guard-scan-cli.mjs';
 
 const args = process.argv.slice(2);
 const showMisses = args.includes('--misses');
@@ -31,24 +31,7 @@ for (const item of items) {
   if (!['positive', 'near_miss'].includes(item.kind) || typeof item.text !== 'string' || !Array.isArray(item.values) || (item.kind === 'positive' && item.values.length === 0)) throw new Error(`${item.id}: expected kind, text and a values array (non-empty for a positive)`);
   for (const value of item.values) if (!item.text.includes(value)) throw new Error(`${item.id}: value ${JSON.stringify(value)} is not in its text`);
 }
-const input = items.map((it) => JSON.stringify({ id: it.id, text: it.text, where: 'user' })).join('\n') + '\n';
-
-const { code, out, err } = await new Promise((resolve, reject) => {
-  const child = spawn(process.execPath, [cli, 'guard', 'scan', '--jsonl'], { cwd: checkout, stdio: ['pipe', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.setEncoding('utf8').on('data', (d) => (out += d));
-  child.stderr.setEncoding('utf8').on('data', (d) => (err += d));
-  child.on('error', reject);
-  child.on('close', (code) => resolve({ code, out, err }));
-  child.stdin.end(input);
-});
-if (code !== 0) {
-  console.error(`guard scan exited with ${code}\n${err}`);
-  process.exit(1);
-}
-const verdicts = out.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
-if (verdicts.length !== items.length) throw new Error(`expected ${items.length} verdicts, got ${verdicts.length}`);
+const verdicts = await guardScanCli(cli, checkout, items.map((it) => ({ id: it.id, text: it.text, where: 'user' })));
 
 const rows = items.map((it, i) => {
   const v = verdicts[i];
