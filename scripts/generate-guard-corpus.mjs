@@ -35,7 +35,7 @@ let idTurn = 0;
 const varyIds = (text) => text.replace(/TTN-\d{6}/g, () => `TTN-${String(((idTurn++ * 37) % 60) + 1).padStart(6, '0')}`);
 const BENIGN_PER_TEMPLATE = 8;
 // Plain cancel / refund / track requests: as many as the attacks that end with one.
-const ORDINARY_PER_TEMPLATE = 24;
+const ORDINARY_PER_TEMPLATE = 64;
 
 const merge = (first, more) => {
   const out = structuredClone(first);
@@ -181,6 +181,30 @@ for (const [resembles, byLanguage] of Object.entries(VARIED_BENIGN)) {
 }
 
 for (const { language, text } of ordinaryRequests(6)) benign.push({ id: nextId('go'), resembles: 'ordinary', language, text });
+// The same plain requests with the customer's own details after them (issue 34): outside authors'
+// attacks name phones, cards and IBANs, and without these the classifier took a customer's own details
+// in a cancellation for a sign of attack. Values are fake and varied; the classifier reads them masked.
+const OWN_DETAILS = {
+  uk: ['Мій телефон {phone}.', 'Телефон {phone}, пошта {email}.', 'Повернення на картку {card}.', 'Мої дані: телефон {phone}, IBAN {iban}, ІПН {ipn}.', 'Картка {card}, паспорт {passport}, телефон {phone}.', 'Для зв\'язку: {email}, {phone}.'],
+  ru: ['Мой телефон {phone}.', 'Телефон {phone}, почта {email}.', 'Возврат на карту {card}.', 'Мои данные: телефон {phone}, IBAN {iban}, ИНН {ipn}.', 'Карта {card}, паспорт {passport}, телефон {phone}.', 'Для связи: {email}, {phone}.'],
+  en: ['My phone is {phone}.', 'Phone {phone}, email {email}.', 'Refund to my card {card}.', 'My details: phone {phone}, IBAN {iban}, tax id {ipn}.', 'Card {card}, passport {passport}, phone {phone}.', 'Contact me at {email} or {phone}.'],
+};
+const OWN_VALUES = {
+  phone: ['+380 67 123 45 67', '050 765 43 21', '+380931112233', '(097) 555-44-33'],
+  email: ['olena.k@ukr.net', 'petro1985@gmail.com', 'ivan.sydorenko@i.ua', 'm.bondar@company.com.ua'],
+  card: ['4111 1111 1111 1111', '5375 4141 0000 1234', '4149 6090 1234 5678', '5168 7573 0000 9876'],
+  iban: ['UA21 3223 1300 0002 6007 2335 6600 1', 'UA903052992990004149123456789', 'UA21 3052 9900 0002 6006 0123 4567 8'],
+  ipn: ['3184710691', '2987654321', '3456789012'],
+  passport: ['КН 987654', 'МЕ 123456', 'ВА 654321'],
+};
+let detailTurn = 0;
+for (const { language, text } of ordinaryRequests(2)) {
+  const tails = OWN_DETAILS[language];
+  if (tails === undefined) continue;
+  const tail = tails[detailTurn % tails.length].replace(/\{(\w+)\}/g, (_, key) => OWN_VALUES[key][(detailTurn * 7 + key.length) % OWN_VALUES[key].length]);
+  detailTurn += 1;
+  benign.push({ id: nextId('god'), resembles: 'ordinary_own_details', language, origin: 'template', text: `${text} ${tail}` });
+}
 for (const { language, text } of policyQuestions()) benign.push({ id: nextId('gp'), resembles: 'policy_question', language, text });
 // Off-topic requests (issue 34): benign, so that "not about parcels" is not learnt as "attack".
 for (const [language, texts] of Object.entries(OFF_TOPIC)) for (const text of texts) benign.push({ id: nextId('got'), resembles: 'off_topic', language, text });

@@ -1,3 +1,4 @@
+export { classifierText } from './classifier-text.js';
 export { classifyText, familyOf, scoreView } from './classify-text.js';
 export type { ScoredView } from './classify-text.js';
 export { fileFromModel } from './guard-classifier-model.js';

@@ -2,6 +2,7 @@ import type { ClassifierHead, GuardClassifierModel } from './guard-classifier-mo
 import { textFeatures } from './text-features.js';
 import type { SparseFeatures } from './text-features.js';
 import { normaliseText, reverseText, rot13 } from '../normalise/index.js';
+import { classifierText } from './classifier-text.js';
 import { seededRandom } from './seeded-random.js';
 
 /** One labelled text: `benign` or the name of an attack family. */
@@ -55,7 +56,7 @@ export function trainGuardClassifier(examples: readonly TrainingExample[], optio
   const binary: Example[] = [];
   const byFamily: Example[] = [];
   for (const example of examples) {
-    const features = textFeatures(normaliseText(example.text), dims);
+    const features = textFeatures(normaliseText(classifierText(example.text)), dims);
     const attack = example.label !== 'benign';
     binary.push({ features, label: attack ? 1 : 0, weight: attack ? 1 : benignWeight });
     if (attack) byFamily.push({ features, label: families.indexOf(example.label), weight: 1 });

@@ -1,4 +1,4 @@
-import { familyOf, loadGuardClassifier, scoreView } from '../classifier/index.js';
+import { classifierText, familyOf, loadGuardClassifier, scoreView } from '../classifier/index.js';
 import type { GuardClassifierModel, ScoredView } from '../classifier/index.js';
 import { canonicalView, decodedViews } from '../normalise/index.js';
 import { findSelfRequest } from './detect-self-request.js';
@@ -7,6 +7,7 @@ import { excerpt } from './excerpt.js';
 import { findEncodedPayloads } from './find-encoded-payloads.js';
 import { isOutOfDomain } from './out-of-domain.js';
 import { asksForAdvice } from './operator-advice.js';
+import { asksForCode } from './code-request.js';
 import { isPermissionQuestion, isReportedDemandQuestion, isRuleQuestion } from './permission-question.js';
 import { maskReportedQuotes, reportsMessage } from './reported-quotes.js';
 import { INJECTION_PATTERNS } from './injection-patterns.js';
@@ -83,7 +84,7 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   const patternsMissed = text === original && resolved === DEFAULT_SCAN_OPTIONS;
   // A question about who may approve or how a rule works, and a report of a message received, are the
   // operator's, whatever words of authority or attack they share with one.
-  if (classifier !== null && opinion.score >= classifier.threshold && !isPermissionQuestion(text) && !isRuleQuestion(text) && !isReportedDemandQuestion(text) && !reportsMessage(text) && !asksForAdvice(text)) return { verdict: { blocked: true, label: 'attack', rule: 'injection_classifier', family: family(), score }, patternsMissed };
+  if (classifier !== null && opinion.score >= classifier.threshold && !isPermissionQuestion(text) && !isRuleQuestion(text) && !isReportedDemandQuestion(text) && !reportsMessage(text) && !asksForAdvice(text) && !asksForCode(text)) return { verdict: { blocked: true, label: 'attack', rule: 'injection_classifier', family: family(), score }, patternsMissed };
   // Requests about the assistant itself and the intents of intent-detectors.ts are found as concepts
   // rather than phrasings even when the classifier lets them pass; rules-only scans (classifier null) keep to the patterns.
   if (classifier === null) return { verdict: passed(original, score), patternsMissed };
@@ -120,7 +121,8 @@ let lastConcepts: { readonly text: string | undefined; readonly hit: ConceptHit 
 // The classifier reads the canonical view, and for a short text its decoded readings too: the
 // highest score of them all is the text's score.
 function scoreViews(text: string, classifier: GuardClassifierModel): ScoredView {
-  let best = scoreView(canonicalView(text).view, classifier);
+  // Personal data read as its type, as in training (classifier-text.ts).
+  let best = scoreView(canonicalView(classifierText(text)).view, classifier);
   const hidden = findEncodedPayloads(text).map((payload) => payload.text);
   if (text.length <= DECODED_VIEW_LIMIT) hidden.push(...decodedViews(text).map((view) => view.text));
   for (const decoded of hidden) {

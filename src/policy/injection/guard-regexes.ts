@@ -5,6 +5,7 @@ import { INJECTION_PATTERNS } from './injection-patterns.js';
 import { INTENT_REGEXES } from './intent-detectors.js';
 import { NORMALISATION_REGEXES } from './normalise-for-matching.js';
 import { OPERATOR_ADVICE_REGEXES } from './operator-advice.js';
+import { CODE_REQUEST_REGEXES } from './code-request.js';
 import { PERMISSION_QUESTION_REGEXES, REPORTED_DEMAND_REGEXES, RULE_QUESTION_REGEXES } from './permission-question.js';
 import { SELF_REQUEST_REGEXES } from './detect-self-request.js';
 import { FOLD_CONFUSABLES_REGEXES } from '../normalise/fold-confusables.js';
@@ -30,6 +31,7 @@ export const GUARD_REGEXES: readonly RegExp[] = [
   ...RULE_QUESTION_REGEXES,
   ...REPORTED_DEMAND_REGEXES,
   ...OPERATOR_ADVICE_REGEXES,
+  ...CODE_REQUEST_REGEXES,
   ...HIDDEN_COMMENT_REGEXES,
   ...SELF_REQUEST_REGEXES,
   // The shared normalisation (src/policy/normalise) every detector reads through.

@@ -77,6 +77,17 @@ function asciiDigits(view: string): number {
  * // { text: 'Дзвоніть [REDACTED:PHONE], ТТН TTN-000001', counts: { PHONE: 1 }, total: 1 }
  */
 export function redactPii(text: string, options: { readonly keep?: readonly PiiType[] } = {}): PiiRedaction {
+  // The guard reads a text's redaction twice in a row (the classifier's masked view, then the redaction
+  // itself): the last one without kept types is kept, and handed out as a copy.
+  if (options.keep === undefined && lastRedaction.text === text && lastRedaction.result !== undefined) return { ...lastRedaction.result, counts: { ...lastRedaction.result.counts } };
+  const result = redactPiiOnce(text, options);
+  if (options.keep === undefined) lastRedaction = { text, result: { ...result, counts: { ...result.counts } } };
+  return result;
+}
+
+let lastRedaction: { readonly text: string | undefined; readonly result: PiiRedaction | undefined } = { text: undefined, result: undefined };
+
+function redactPiiOnce(text: string, options: { readonly keep?: readonly PiiType[] }): PiiRedaction {
   const { keep = [] } = options;
   const counts: Partial<Record<PiiType, number>> = {};
   const normalised = piiNormalisedView(text);
