@@ -3,12 +3,19 @@
 // classifier, trained on outside authors' data-harvest attacks, scores such requests high by their
 // words; the concept detectors already tell them apart (intent-detectors.ts, `writesCode`).
 import { canonicalView } from '../normalise/index.js';
+import { wordStartSearch } from './word-start-search.js';
 
-const WRITE_CODE = /(?:^|[^\p{L}])(?:write|draft|compose|give\sme|напиши|напишіть|склади|створи|напишите|составь|составьте|создай)\s(?:[\p{L}-]{1,20}\s){0,3}(?:sql|query|queries|script|regex|запит\p{L}{0,3}|sql-запит\p{L}{0,3}|запрос\p{L}{0,3}|sql-запрос\p{L}{0,3}|скрипт\p{L}{0,3}|регулярн\p{L}{0,5})(?![\p{L}])/u;
+/** A letter: a word found right after one is inside a word. */
+const LETTER = /^\p{L}$/u;
+
+const WRITE_CODE_WORDS = String.raw`(?:write|draft|compose|give\sme|напиши|напишіть|склади|створи|напишите|составь|составьте|создай)\s(?:[\p{L}-]{1,20}\s){0,3}(?:sql|query|queries|script|regex|запит\p{L}{0,3}|sql-запит\p{L}{0,3}|запрос\p{L}{0,3}|sql-запрос\p{L}{0,3}|скрипт\p{L}{0,3}|регулярн\p{L}{0,5})(?![\p{L}])`;
 /** Running it or handing over what it returns: then it is a request for the data. */
-const RUN_IT = /(?:^|[^\p{L}])(?:run|execute|exec|result|output|paste|send|show\sme|give\sme\sthe\s(?:rows|list|data)|запусти|виконай|результат\p{L}{0,3}|встав|надішли|покажи|выполни|запусти|пришли|вставь|покажи)(?![\p{L}])/u;
+const RUN_IT_WORDS = String.raw`(?:run|execute|exec|result|output|paste|send|show\sme|give\sme\sthe\s(?:rows|list|data)|запусти|виконай|результат\p{L}{0,3}|встав|надішли|покажи|выполни|пришли|вставь)(?![\p{L}])`;
+// Searched for their words alone, the character before each find checked apart (word-start-search.ts).
+const WRITE_CODE = wordStartSearch(WRITE_CODE_WORDS, 'u', LETTER);
+const RUN_IT = wordStartSearch(RUN_IT_WORDS, 'u', LETTER);
 /** The regexes of {@link asksForCode}, for the linearity test. */
-export const CODE_REQUEST_REGEXES: readonly RegExp[] = [WRITE_CODE, RUN_IT];
+export const CODE_REQUEST_REGEXES: readonly RegExp[] = [WRITE_CODE_WORDS, RUN_IT_WORDS].map((words) => new RegExp(words, 'u'));
 
 /** Whether a text asks for a query or a script to be written and not for it to be run or its result given; on its canonical view. */
 export function asksForCode(text: string): boolean {
