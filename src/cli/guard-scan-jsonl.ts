@@ -19,7 +19,7 @@ interface JsonlVerdict {
   readonly tainted: boolean;
   readonly rule: string | null;
   readonly family: string | null;
-  /** The classifier's attack probability for user text; null for third-party text (rules and detectors, no classifier). */
+  /** The input classifier's attack probability for user text; for third-party text the taint classifier's, null when a rule decided before it ran or the text is too short to judge. */
   readonly score: number | null;
   readonly pii: Readonly<Record<string, number>>;
   readonly redacted: string;
@@ -80,7 +80,7 @@ export async function guardScanJsonl(input: Readable, output: Writable): Promise
       await write({ ...common, verdict: input.blocked ? 'blocked' : 'clean', label: input.label, blocked: input.blocked, tainted: false, rule: input.rule ?? null, family: input.blocked ? (input.family ?? null) : null, score: input.score });
     } else {
       const taint = scanUntrustedText(parsed.text);
-      await write({ ...common, verdict: taint.tainted ? 'flagged' : 'clean', label: taint.tainted ? 'attack' : 'benign', blocked: false, tainted: taint.tainted, rule: taint.rule ?? null, family: taint.family ?? null, score: null });
+      await write({ ...common, verdict: taint.tainted ? 'flagged' : 'clean', label: taint.tainted ? 'attack' : 'benign', blocked: false, tainted: taint.tainted, rule: taint.rule ?? null, family: taint.family ?? null, score: taint.score ?? null });
     }
     verdicts++;
   }

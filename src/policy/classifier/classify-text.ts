@@ -29,6 +29,8 @@ export function classifyText(view: string, model: GuardClassifierModel): Classif
 export interface ScoredView {
   readonly score: number;
   readonly worst: SparseFeatures | undefined;
+  /** The most suspicious segment of the view, undefined when no segment has any feature. */
+  readonly segment?: string | undefined;
 }
 
 /**
@@ -63,7 +65,7 @@ class Scored implements ScoredView {
   #features: SparseFeatures | undefined;
   constructor(
     readonly score: number,
-    private readonly segment: string | undefined,
+    readonly segment: string | undefined,
     private readonly dims: number,
   ) {}
   get worst(): SparseFeatures | undefined {

@@ -114,10 +114,22 @@ const OUTRANKS = words(
 );
 const SENTENCE_END = /[.!?;\n]+/u;
 
+/**
+ * A sentence of a data text that reads as an instruction to its reader. `plain` when it holds only
+ * what ordinary data also holds: a reader named with an action ("the bot cancelled…" is data too,
+ * when no tense or negation gives it away), a reader addressed, or an imperative on money. A
+ * hidden comment with an action, a check declared unnecessary beside one, or the reader's workings
+ * asked for are never plain.
+ */
+export interface DataInstruction {
+  readonly sentence: string;
+  readonly plain: boolean;
+}
+
 /** The sentence of a data text that reads as an instruction to its reader, or undefined. Linear. */
-export function findDataInstruction(view: string): string | undefined {
+export function findDataInstruction(view: string): DataInstruction | undefined {
   const hidden = findHiddenRequest(view);
-  if (hidden !== undefined) return hidden;
+  if (hidden !== undefined) return { sentence: hidden, plain: false };
   const skipped = SKIPPED_CHECK.test(view);
   // Most data names no reader, demands nothing and mentions no workings: four passes, then done.
   if (!skipped && !ADDRESSEE.test(view) && !DEMAND.test(view) && !OWN_WORKINGS.test(view) && !ADDRESSED_READER.test(view) && !OUTRANKS.test(view)) return undefined;
@@ -127,12 +139,12 @@ export function findDataInstruction(view: string): string | undefined {
     // "tracking_agent: …", "supervisor: …" at a sentence's start names who wrote it, not whom it addresses.
     const addressed = ADDRESSEE.test(sentence.replace(AUTHOR_LABEL, ' '));
     // "Dear assistant," may stand in a sentence of its own before the request.
-    if ((addressed || addressedBefore) && ACTION.test(sentence) && !NARRATIVE.test(sentence)) return sentence.trim();
-    if (DEMAND.test(sentence)) return sentence.trim();
-    if (skipped && (ACTION.test(sentence) || DEMAND.test(sentence)) && SKIPPED_CHECK.test(sentence)) return sentence.trim();
-    if (OWN_WORKINGS.test(sentence) && SHOW.test(sentence)) return sentence.trim();
+    if ((addressed || addressedBefore) && ACTION.test(sentence) && !NARRATIVE.test(sentence)) return { sentence: sentence.trim(), plain: true };
+    if (DEMAND.test(sentence)) return { sentence: sentence.trim(), plain: true };
+    if (skipped && (ACTION.test(sentence) || DEMAND.test(sentence)) && SKIPPED_CHECK.test(sentence)) return { sentence: sentence.trim(), plain: false };
+    if (OWN_WORKINGS.test(sentence) && SHOW.test(sentence)) return { sentence: sentence.trim(), plain: false };
     // Addressed to the program reading the data, or claiming to outrank its instructions: an instruction whatever follows.
-    if ((ADDRESSED_READER.test(sentence.replace(AUTHOR_LABEL, ' ')) || OUTRANKS.test(sentence)) && !NARRATIVE.test(sentence)) return sentence.trim();
+    if ((ADDRESSED_READER.test(sentence.replace(AUTHOR_LABEL, ' ')) || OUTRANKS.test(sentence)) && !NARRATIVE.test(sentence)) return { sentence: sentence.trim(), plain: true };
     addressedBefore = addressed && sentence.trim().split(/\s+/u).length <= 4;
   }
   return undefined;

@@ -31,7 +31,7 @@ describe('injection regexes', () => {
     expect(LONGEST_PATTERN_MATCH).toBeLessThanOrEqual(DEFAULT_SCAN_OPTIONS.overlapChars);
   });
 
-  it('has patterns for every rule but encoded_payload (a verdict on disguise), injection_classifier (the trained classifier) and the concept detectors', () => {
+  it('has patterns for every rule but encoded_payload (a verdict on disguise), injection_classifier and taint_classifier (the trained classifiers) and the concept detectors', () => {
     const covered = new Set(INJECTION_PATTERNS.map(({ rule }) => rule));
     expect(INJECTION_RULES.filter((rule) => !covered.has(rule))).toEqual([
       'encoded_payload',
@@ -44,6 +44,7 @@ describe('injection regexes', () => {
       'role_markup',
       'data_instruction',
       'injection_classifier',
+      'taint_classifier',
     ]);
   });
 });

@@ -19,6 +19,7 @@ export const INJECTION_RULES = [
   'role_markup',
   'data_instruction',
   'injection_classifier',
+  'taint_classifier',
 ] as const;
 
 /** One rule of the injection guard (see {@link INJECTION_RULES}). */

@@ -21,4 +21,5 @@ export const RULE_FAMILY: Readonly<Record<InjectionRule, string>> = {
   role_markup: 'role_injection',
   data_instruction: 'indirect',
   injection_classifier: 'unknown',
+  taint_classifier: 'indirect',
 };

@@ -1,3 +1,5 @@
+import { classifierText, loadTaintClassifier, scoreView } from '../classifier/index.js';
+import type { GuardClassifierModel, ScoredView } from '../classifier/index.js';
 import { canonicalView } from '../normalise/index.js';
 import { DATA_ROLE_MARKER_PATTERNS } from './data-role-marker-patterns.js';
 import { detectConcepts } from './detect-injection.js';
@@ -22,6 +24,14 @@ export interface TaintVerdict {
   readonly evidence?: string;
   /** The attack family of the rule, when tainted by one (`indirect` for an instruction addressed to the reader of data). */
   readonly family?: string;
+  /** The taint classifier's probability that the text carries instructions, 0 to 1; absent when a rule decided first or no classifier ran. */
+  readonly score?: number;
+}
+
+/** Options of {@link scanUntrustedText}: scan windows, and the taint classifier (null: rules and detectors only). */
+export interface UntrustedScanOptions extends ScanOptions {
+  /** The classifier to consult after the rules; defaults to the shipped taint classifier, `null` runs the rules alone. */
+  readonly classifier?: GuardClassifierModel | null;
 }
 
 // Data-only patterns first: a role label after a field separator is the more specific finding.
@@ -35,17 +45,35 @@ const UNTRUSTED_TEXT_PATTERNS = [...DATA_ROLE_MARKER_PATTERNS, ...INJECTION_PATT
 const CONCEPT_DATA_CHARS = 400;
 
 /**
+ * The taint classifier reads a text of at least this many words: a key, a status or a two-word
+ * label gives it too few features to judge (a lone "note" scored 0.61), and an order that short
+ * is the rules' to find.
+ */
+const CLASSIFIER_MIN_WORDS = 4;
+
+/**
+ * A plain data-instruction find stands when the taint classifier gives it at least this: on the
+ * outside authors' third-party texts (5-fold), it cleared 0.3% of the planted instructions the rule
+ * found and 3.7 points of ordinary texts flagged (notes to couriers, agents' reports, policy passages).
+ */
+const PLAIN_FIND_CONFIRMATION = 0.1;
+
+/**
  * Scans third-party text (tool results' text, shipment notes, retrieved passages, another agent's
  * output) with the full detector stack, adapted to the channel: the input guard's rules plus role
  * labels hidden behind field separators; instructions addressed to the reader (an assistant, an
  * agent, a bot) or imperative requests to cancel, refund, approve, skip a check or reveal inside
- * the data (`data_instruction`); and the concept detectors of the input guard on notes. The
- * classifier is not consulted: trained on requests, it added no find on the third-party corpus and
- * flagged 10 of the knowledge base's 231 passages. It marks and never blocks: the caller wraps
- * tainted data and restricts what may follow. Linear in the text.
+ * the data (`data_instruction`); the concept detectors of the input guard on notes; then the taint
+ * classifier (`taint_classifier`), trained on third-party text written by outside authors (notes,
+ * passages, agents' output, with and without planted instructions) and on the knowledge base's own
+ * passages: the input classifier, trained on requests, added no find there and flagged 10 of the
+ * knowledge base's 231 passages. It marks and never blocks: the caller wraps tainted data and
+ * restricts what may follow. Linear in the text.
  */
-export function scanUntrustedText(text: string, options?: ScanOptions): TaintVerdict {
-  return scanUntrusted(text, options === undefined ? DEFAULT_SCAN_OPTIONS : resolveScanOptions(options), UNTRUSTED_TEXT_PATTERNS);
+export function scanUntrustedText(text: string, options: UntrustedScanOptions = {}): TaintVerdict {
+  const { classifier, ...scan } = options;
+  const resolved = Object.keys(scan).length === 0 ? DEFAULT_SCAN_OPTIONS : resolveScanOptions(scan);
+  return scanUntrusted(text, resolved, UNTRUSTED_TEXT_PATTERNS, classifier === undefined ? loadTaintClassifier() : classifier);
 }
 
 /**
@@ -54,15 +82,41 @@ export function scanUntrustedText(text: string, options?: ScanOptions): TaintVer
  * patterns are left to run, and the verdict is the same.
  */
 export function scanUntrustedTextAfterInput(text: string): TaintVerdict {
-  return scanUntrusted(text, DEFAULT_SCAN_OPTIONS, DATA_ROLE_MARKER_PATTERNS);
+  return scanUntrusted(text, DEFAULT_SCAN_OPTIONS, DATA_ROLE_MARKER_PATTERNS, loadTaintClassifier());
 }
 
-function scanUntrusted(text: string, resolved: ResolvedScanOptions, patterns: readonly InjectionPattern[]): TaintVerdict {
+function scanUntrusted(text: string, resolved: ResolvedScanOptions, patterns: readonly InjectionPattern[], classifier: GuardClassifierModel | null): TaintVerdict {
   const hit = scanText(text, patterns, resolved);
   if (hit !== undefined) return { tainted: true, rule: hit.rule, evidence: hit.evidence, family: RULE_FAMILY[hit.rule] };
   const view = canonicalView(text).view;
   const instruction = findDataInstruction(view);
-  if (instruction !== undefined) return { tainted: true, rule: 'data_instruction', evidence: excerpt(instruction), family: RULE_FAMILY.data_instruction };
+  let score: number | undefined;
+  if (instruction !== undefined) {
+    // A plain find (a reader named beside an action) is also what honest notes, agents' reports and
+    // policy passages hold: the classifier must see some sign of an instruction in it too.
+    // A note too short to judge keeps the rule's verdict.
+    score = instruction.plain && classifier !== null && hasWords(view, CLASSIFIER_MIN_WORDS) ? scoreText(text, classifier).score : undefined;
+    if (score === undefined || score >= PLAIN_FIND_CONFIRMATION) return { tainted: true, rule: 'data_instruction', evidence: excerpt(instruction.sentence), family: RULE_FAMILY.data_instruction, ...(score !== undefined && { score }) };
+  }
   const concept = text.length <= CONCEPT_DATA_CHARS ? detectConcepts(text) : undefined;
-  return concept === undefined ? { tainted: false } : { tainted: true, rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule] };
+  if (concept !== undefined) return { tainted: true, rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule] };
+  if (classifier === null || !hasWords(view, CLASSIFIER_MIN_WORDS)) return { tainted: false };
+  const scored = score === undefined ? scoreText(text, classifier) : undefined;
+  const final = scored?.score ?? score ?? 0;
+  if (final < classifier.threshold || scored === undefined) return { tainted: false, score: final };
+  return { tainted: true, rule: 'taint_classifier', evidence: excerpt(scored.segment ?? view), family: RULE_FAMILY.taint_classifier, score: final };
+}
+
+/** The classifier's reading of a text: personal data read as its type, as in training (classifier-text.ts). */
+function scoreText(text: string, classifier: GuardClassifierModel): ScoredView {
+  return scoreView(canonicalView(classifierText(text)).view, classifier);
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Whether the view holds at least `count` runs of letters or digits. */
+function hasWords(view: string, count: number): boolean {
+  WORD.lastIndex = 0;
+  for (let words = 0; WORD.exec(view) !== null; ) if (++words >= count) return true;
+  return false;
 }
