@@ -1,10 +1,14 @@
 // Words that say the number after them is a document or consignment number, not personal data:
-// seals, invoices, waybills, batches, lots, orders, shipments (uk, ru, en). Matched as the start
+// seals, invoices, waybills, batches, lots, orders, shipments, requests (uk, ru, en). Matched as the start
 // of the word before the number, so every case form counts («пломби», «накладної», «заказа»).
+// Requests, applications, appeals and tickets too: «Заявка № …», «звернення …», "request id …" number
+// a customer's request to the company, never a company.
 const NOT_PII_LABELS = [
   'пломб', 'рахун', 'фактур', 'накладн', 'ттн', 'парті', 'замовлен', 'інвойс', 'декларац', 'відправлен', 'посилк', 'лот',
-  'счет', 'счёт', 'парти', 'заказ', 'инвойс', 'отправлен', 'посылк',
+  'заявк', 'заява', 'заяви', 'заяві', 'заявою', 'заявлен', 'звернен', 'запит', 'тікет',
+  'счет', 'счёт', 'парти', 'заказ', 'инвойс', 'отправлен', 'посылк', 'обращени', 'запрос', 'тикет',
   'seal', 'invoice', 'inv', 'waybill', 'batch', 'lot', 'order', 'shipment', 'consignment', 'parcel', 'tracking', 'ttn', 'awb',
+  'request', 'application', 'ticket',
 ] as const;
 
 // Words allowed between a label and its number: «пломба № …», «order number …», «накладна номер …».
@@ -55,6 +59,25 @@ export function labelledAsIdentityDocument(view: string, start: number): boolean
   return ID_LABELS.some((label) => context.includes(label));
 }
 
+/**
+ * Whether a passport or ID-card label stands within `reach` characters before `start` with no comma,
+ * semicolon or sentence end after it («паспорт серії КН 123 456», not «паспорт подано, а ЗП 150 000»).
+ */
+export function identityLabelRightBefore(view: string, start: number, reach: number): boolean {
+  const context = view.slice(Math.max(0, start - reach), start).toLowerCase();
+  let labelEnd = -1;
+  for (const label of ID_LABELS) {
+    const at = context.lastIndexOf(label);
+    if (at >= 0) labelEnd = Math.max(labelEnd, at + label.length);
+  }
+  if (labelEnd < 0) return false;
+  for (let at = labelEnd; at < context.length; at++) {
+    const unit = context.charCodeAt(at);
+    if (unit === 0x2c || unit === 0x3b || unit === 0x21 || unit === 0x3f || unit === 0x0a || (unit === 0x2e && context.charCodeAt(at + 1) === 0x20)) return false;
+  }
+  return true;
+}
+
 const isDigit = (unit: number): boolean => unit >= 0x30 && unit <= 0x39;
 
 /**
@@ -71,4 +94,39 @@ export function insideLongerNumber(view: string, start: number, end: number): bo
     return digits > 0 && digits <= 4;
   };
   return (start >= 2 && gap(view.charCodeAt(start - 1)) && shortGroup(start - 2, -1)) || (gap(view.charCodeAt(end)) && shortGroup(end + 1, 1));
+}
+
+/** How far back `wrappedOnce` looks for the start of a line: a number's line is shorter in any wrapped text. */
+const LINE_LOOKBACK = 200;
+// Cell separators of a table or CSV: a number between them is a cell, and the line break after it ends a row.
+const isCellSeparator = (unit: number): boolean => unit === 0x7c || unit === 0x3b || unit === 0x09;
+
+/**
+ * Whether a number found across line breaks (the view keeps a line break between two digits, see
+ * `piiNormalisedView`) reads as one number wrapped at the end of a line, not as two numbers in a
+ * column or a table: one line break at most, something other than the number earlier on its first
+ * line («card 5375 4161 6998⏎2802»), no cell separator (|, ; or a tab, or a comma with no space
+ * after it) on either side, and at least three digits after the break, where a list's next line
+ * starts with a count or an item number («37733749⏎40 шт»). A span without a line break passes.
+ */
+export function wrappedOnce(view: string, start: number, end: number): boolean {
+  let wrap = -1;
+  for (let at = start; at < end; at++) {
+    if (view.charCodeAt(at) !== 0x0a) continue;
+    if (wrap >= 0) return false;
+    wrap = at;
+  }
+  if (wrap < 0) return true;
+  // A CSV comma stands right against its cells; a comma in prose has a space after it.
+  if (view.charCodeAt(start - 1) === 0x2c || (view.charCodeAt(end) === 0x2c && view.charCodeAt(end + 1) !== 0x20)) return false;
+  let before = start - 1;
+  while (before >= 0 && start - before <= LINE_LOOKBACK && view.charCodeAt(before) === 0x20) before--;
+  const previous = view.charCodeAt(before);
+  if (before < 0 || previous === 0x0a || previous === 0x0d || isCellSeparator(previous)) return false;
+  let after = end;
+  while (after < view.length && after - end < LINE_LOOKBACK && view.charCodeAt(after) === 0x20) after++;
+  if (isCellSeparator(view.charCodeAt(after))) return false;
+  let digits = 0;
+  for (let at = wrap + 1; at < end && isDigit(view.charCodeAt(at)); at++) digits++;
+  return digits >= 3;
 }

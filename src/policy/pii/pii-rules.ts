@@ -2,7 +2,7 @@ import { cardSpanLength } from './card-span-length.js';
 import { edrpouValid } from './edrpou-valid.js';
 import { ibanValid } from './iban-valid.js';
 import { ipnValid } from './ipn-valid.js';
-import { insideLongerNumber, labelledAsDocumentNumber, labelledAsIdentityDocument } from './pii-context.js';
+import { identityLabelRightBefore, insideLongerNumber, labelledAsDocumentNumber, labelledAsIdentityDocument, wrappedOnce } from './pii-context.js';
 import { PII_DISGUISED_PATTERNS, PII_PATTERNS } from './pii-patterns.js';
 import type { PiiType } from './pii-type.js';
 
@@ -22,14 +22,41 @@ export interface PiiRule {
 
 // Seal, invoice, waybill, batch and order numbers are numbers, not people: a label before them wins.
 const notDocumentNumber = (view: string, start: number): boolean => !labelledAsDocumentNumber(view, start);
-const standalone = (view: string, start: number, end: number): boolean => notDocumentNumber(view, start) && !insideLongerNumber(view, start, end);
+const standalone = (view: string, start: number, end: number): boolean => notDocumentNumber(view, start) && !insideLongerNumber(view, start, end) && wrappedOnce(view, start, end);
 const identityDocument = (view: string, start: number, end: number): boolean => labelledAsIdentityDocument(view, start) && standalone(view, start, end);
+const cardContext = (view: string, start: number, end: number): boolean => notDocumentNumber(view, start) && wrappedOnce(view, start, end);
 
 const whole = (candidate: string): number => candidate.length;
 const wholeIf =
   (valid: (candidate: string) => boolean) =>
   (candidate: string): number =>
     valid(candidate) ? candidate.length : 0;
+
+const isIbanSeparator = (char: string): boolean => char === ' ' || char === '.' || char === '/' || char === '|' || char === '-' || char === '\n';
+// The account with its group separators taken out, as `ibanValid` reads it.
+const ibanLength = (candidate: string): number => (ibanValid([...candidate].filter((char) => !isIbanSeparator(char)).join('')) ? candidate.length : 0);
+
+/**
+ * Nine digits of an ID card whole, in 3-3-3, or either of those broken once by a line break where
+ * the text was wrapped («08526⏎0958»); other groupings with spaces or dashes are not how the number is printed.
+ */
+function idCardGrouping(candidate: string): number {
+  // Digits per group, once split at spaces and dashes only (a line break inside a group), once at line breaks too.
+  const bySpaces: number[] = [0];
+  const byAll: number[] = [0];
+  for (const char of candidate) {
+    if (char === ' ' || char === '-') {
+      bySpaces.push(0);
+      byAll.push(0);
+    } else if (char === '\n') byAll.push(0);
+    else {
+      bySpaces[bySpaces.length - 1] = (bySpaces[bySpaces.length - 1] ?? 0) + 1;
+      byAll[byAll.length - 1] = (byAll[byAll.length - 1] ?? 0) + 1;
+    }
+  }
+  const threeThrees = (groups: readonly number[]): boolean => groups.length === 3 && groups.every((digits) => digits === 3);
+  return bySpaces.length === 1 || threeThrees(bySpaces) || threeThrees(byAll) ? candidate.length : 0;
+}
 
 /**
  * The rules in the order they run. E-mail goes first because local parts hold digits
@@ -40,21 +67,21 @@ const wholeIf =
  */
 export const PII_RULES: readonly PiiRule[] = [
   { type: 'EMAIL', pattern: PII_PATTERNS.EMAIL, measure: whole, minDigits: 0, needsAt: true },
-  { type: 'IBAN', pattern: PII_PATTERNS.IBAN, measure: wholeIf(ibanValid), minDigits: 2 },
-  { type: 'CARD', pattern: PII_PATTERNS.CARD, measure: cardSpanLength, accept: notDocumentNumber, minDigits: 13 },
-  { type: 'PHONE', pattern: PII_PATTERNS.PHONE, measure: whole, minDigits: 10 },
+  { type: 'IBAN', pattern: PII_PATTERNS.IBAN, measure: ibanLength, minDigits: 2 },
+  { type: 'CARD', pattern: PII_PATTERNS.CARD, measure: cardSpanLength, accept: cardContext, minDigits: 13 },
+  { type: 'PHONE', pattern: PII_PATTERNS.PHONE, measure: whole, accept: wrappedOnce, minDigits: 10 },
   { type: 'IPN', pattern: PII_PATTERNS.IPN, measure: wholeIf(ipnValid), accept: standalone, minDigits: 10 },
   { type: 'EDRPOU', pattern: PII_PATTERNS.EDRPOU, measure: wholeIf(edrpouValid), accept: standalone, minDigits: 8 },
   { type: 'PASSPORT', pattern: PII_PATTERNS.PASSPORT, measure: whole, accept: notDocumentNumber, minDigits: 6 },
-  { type: 'ID_CARD', pattern: PII_PATTERNS.ID_CARD, measure: whole, accept: identityDocument, minDigits: 9 },
+  { type: 'ID_CARD', pattern: PII_PATTERNS.ID_CARD, measure: idCardGrouping, accept: identityDocument, minDigits: 9 },
 ];
 
-// The digit groups of a code written with spaces or dashes.
+// The digit groups of a code written with spaces, dashes or a line break.
 function splitGroups(candidate: string): string[] {
   const groups: string[] = [];
   let group = '';
   for (const char of candidate) {
-    if (char === ' ' || char === '-') {
+    if (char === ' ' || char === '-' || char === '\n') {
       groups.push(group);
       group = '';
     } else group += char;
@@ -73,6 +100,27 @@ const spacedCode =
     return !amountLike && valid(groups.join('')) ? candidate.length : 0;
   };
 
+/** How close a passport label must stand before a grouped series and number («паспорт серії КН 123 456»). */
+const GROUPED_PASSPORT_REACH = 24;
+
+/**
+ * A passport series with its six digits spaced out one by one («Е К 3 3 3 7 8 1») is one on its own;
+ * in groups («КН 123 456») only right behind a passport label, since two capitals and an amount
+ * look the same («ЗП 150 000»).
+ */
+function spacedPassport(view: string, start: number, end: number): boolean {
+  let oneByOne = true;
+  let digits = 0;
+  for (let at = start; at < end; at++) {
+    const unit = view.charCodeAt(at);
+    if (unit < 0x30 || unit > 0x39) continue;
+    digits++;
+    const next = view.charCodeAt(at + 1);
+    if (digits < 6 && next >= 0x30 && next <= 0x39) oneByOne = false;
+  }
+  return notDocumentNumber(view, start) && (oneByOne || identityLabelRightBefore(view, start, GROUPED_PASSPORT_REACH));
+}
+
 /**
  * Disguised forms, each after the plain rule of its type (so a plain match is never cut by a
  * looser pattern): `name (at) domain`, phones spaced digit by digit, IPN and EDRPOU with spaces.
@@ -81,8 +129,10 @@ const PII_DISGUISED_RULES: readonly PiiRule[] = [
   { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL, measure: whole, minDigits: 0 },
   { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL_WORDS, measure: whole, minDigits: 0 },
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE, measure: whole, minDigits: 10 },
+  { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE_SPACED_SIGNS, measure: whole, minDigits: 12 },
   { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid), accept: standalone, minDigits: 10 },
   { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid), accept: standalone, minDigits: 8 },
+  { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT, measure: whole, accept: spacedPassport, minDigits: 6 },
 ];
 
 /** Every rule in the order `redactPii` runs them: each type's plain rule, then its disguised one. */
