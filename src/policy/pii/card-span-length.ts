@@ -25,7 +25,8 @@ function issuerPlausible(digits: string): boolean {
 /**
  * Whether the separators of a card candidate are ones a card is written with: slashes and bars
  * («4582/7913/…», «4582|7913|…») only when they are its one separator, as in a number retyped to
- * dodge a filter; a slash among spaces is a date or a fraction next to a number («… 1111 12/27»).
+ * dodge a filter; a slash among spaces or line breaks is a date, a fraction or a document number
+ * next to another number («… 1111 12/27»).
  */
 function separatorsPlausible(prefix: string): boolean {
   let slashOrBar = '';
@@ -34,7 +35,7 @@ function separatorsPlausible(prefix: string): boolean {
     if (char === '/' || char === '|') {
       if (slashOrBar !== '' && slashOrBar !== char) return false;
       slashOrBar = char;
-    } else if (!isAsciiDigit(char) && char !== '\n') other = true;
+    } else if (!isAsciiDigit(char)) other = true;
   }
   return slashOrBar === '' || !other;
 }

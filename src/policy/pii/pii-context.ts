@@ -82,12 +82,12 @@ const isDigit = (unit: number): boolean => unit >= 0x30 && unit <= 0x39;
 
 /**
  * Whether the span `start`-`end` of the view is one group of a longer grouped number: a group of at
- * most four digits right before or after it across one space, dot or dash («партія 1234 5678 9012
+ * most four digits right before or after it across one space, dot, dash or slash («№ 3184710691/24») («партія 1234 5678 9012
  * 3456» holds an 8-digit run that passes the EDRPOU check and must not lose it). A whole code next
  * to it (a list of tax ids) does not count.
  */
 export function insideLongerNumber(view: string, start: number, end: number): boolean {
-  const gap = (unit: number): boolean => unit === 0x20 || unit === 0x2e || unit === 0x2d;
+  const gap = (unit: number): boolean => unit === 0x20 || unit === 0x2e || unit === 0x2d || unit === 0x2f;
   const shortGroup = (from: number, step: number): boolean => {
     let digits = 0;
     for (let at = from; at >= 0 && at < view.length && digits < 5 && isDigit(view.charCodeAt(at)); at += step) digits++;
@@ -101,15 +101,25 @@ const LINE_LOOKBACK = 200;
 // Cell separators of a table or CSV: a number between them is a cell, and the line break after it ends a row.
 const isCellSeparator = (unit: number): boolean => unit === 0x7c || unit === 0x3b || unit === 0x09;
 
+// Words that say what a wrapped number is: a card, or a tax number (uk, ru, en).
+export const CARD_LABELS = ['card', 'карт', 'visa', 'master', 'maestro', 'refund', 'повернен', 'возврат', 'переказ', 'перевод', 'оплат', 'pay'] as const;
+export const TAX_ID_LABELS = ['іпн', 'инн', 'рнокпп', 'ідентифікац', 'идентификац', 'податк', 'налог', 'tax', 'ipn', 'inn', 'itn', 'rnokpp'] as const;
+/** How far before a wrapped number its label may stand. */
+const WRAP_LABEL_REACH = 60;
+// What may stand right before a number that starts a word: a blank, label punctuation, an opening bracket or quote.
+const isWordStartGap = (unit: number): boolean => unit === 0x20 || unit === 0x09 || unit === 0x3a || unit === 0x2116 || unit === 0x23 || unit === 0x28 || unit === 0xab || unit === 0x22;
+
 /**
- * Whether a number found across line breaks (the view keeps a line break between two digits, see
+ * Whether a number found across a line break (the view keeps a line break between two digits, see
  * `piiNormalisedView`) reads as one number wrapped at the end of a line, not as two numbers in a
- * column or a table: one line break at most, something other than the number earlier on its first
- * line («card 5375 4161 6998⏎2802»), no cell separator (|, ; or a tab, or a comma with no space
- * after it) on either side, and at least three digits after the break, where a list's next line
- * starts with a count or an item number («37733749⏎40 шт»). A span without a line break passes.
+ * column, a table or a list: one line break at most; the number a word of its own on a line with
+ * something before it («card 5375 4161 6998⏎2802», not «SKU-4086⏎336220» or a column's first
+ * line); no cell separator (|, ; or a tab, or a comma with no space after it) on either side; at
+ * least three digits after the break, where a list's next line starts with a count («37733749⏎40
+ * шт»); and, given `labels`, one of them in the 60 characters before it, since «Індекс 60535912⏎70551
+ * Індекс» wraps the same way. A span without a line break passes.
  */
-export function wrappedOnce(view: string, start: number, end: number): boolean {
+export function wrappedOnce(view: string, start: number, end: number, labels?: readonly string[]): boolean {
   let wrap = -1;
   for (let at = start; at < end; at++) {
     if (view.charCodeAt(at) !== 0x0a) continue;
@@ -117,8 +127,9 @@ export function wrappedOnce(view: string, start: number, end: number): boolean {
     wrap = at;
   }
   if (wrap < 0) return true;
+  if (start === 0 || !isWordStartGap(view.charCodeAt(start - 1))) return false;
   // A CSV comma stands right against its cells; a comma in prose has a space after it.
-  if (view.charCodeAt(start - 1) === 0x2c || (view.charCodeAt(end) === 0x2c && view.charCodeAt(end + 1) !== 0x20)) return false;
+  if (view.charCodeAt(end) === 0x2c && view.charCodeAt(end + 1) !== 0x20) return false;
   let before = start - 1;
   while (before >= 0 && start - before <= LINE_LOOKBACK && view.charCodeAt(before) === 0x20) before--;
   const previous = view.charCodeAt(before);
@@ -128,5 +139,8 @@ export function wrappedOnce(view: string, start: number, end: number): boolean {
   if (isCellSeparator(view.charCodeAt(after))) return false;
   let digits = 0;
   for (let at = wrap + 1; at < end && isDigit(view.charCodeAt(at)); at++) digits++;
-  return digits >= 3;
+  if (digits < 3) return false;
+  if (labels === undefined) return true;
+  const context = view.slice(Math.max(0, start - WRAP_LABEL_REACH), start).toLowerCase();
+  return labels.some((label) => context.includes(label));
 }

@@ -2,7 +2,7 @@ import { cardSpanLength } from './card-span-length.js';
 import { edrpouValid } from './edrpou-valid.js';
 import { ibanValid } from './iban-valid.js';
 import { ipnValid } from './ipn-valid.js';
-import { identityLabelRightBefore, insideLongerNumber, labelledAsDocumentNumber, labelledAsIdentityDocument, wrappedOnce } from './pii-context.js';
+import { CARD_LABELS, identityLabelRightBefore, insideLongerNumber, labelledAsDocumentNumber, labelledAsIdentityDocument, TAX_ID_LABELS, wrappedOnce } from './pii-context.js';
 import { PII_DISGUISED_PATTERNS, PII_PATTERNS } from './pii-patterns.js';
 import type { PiiType } from './pii-type.js';
 
@@ -22,9 +22,17 @@ export interface PiiRule {
 
 // Seal, invoice, waybill, batch and order numbers are numbers, not people: a label before them wins.
 const notDocumentNumber = (view: string, start: number): boolean => !labelledAsDocumentNumber(view, start);
-const standalone = (view: string, start: number, end: number): boolean => notDocumentNumber(view, start) && !insideLongerNumber(view, start, end) && wrappedOnce(view, start, end);
-const identityDocument = (view: string, start: number, end: number): boolean => labelledAsIdentityDocument(view, start) && standalone(view, start, end);
-const cardContext = (view: string, start: number, end: number): boolean => notDocumentNumber(view, start) && wrappedOnce(view, start, end);
+const standalone = (view: string, start: number, end: number): boolean => notDocumentNumber(view, start) && !insideLongerNumber(view, start, end);
+const identityDocument = (view: string, start: number, end: number): boolean => labelledAsIdentityDocument(view, start) && standalone(view, start, end) && wrappedOnce(view, start, end);
+// A number broken by a line break is taken as a card or a tax id only when the text says it is one;
+// a phone's head and an IBAN's UA and checksum say it themselves.
+const taxId = (view: string, start: number, end: number): boolean => standalone(view, start, end) && wrappedOnce(view, start, end, TAX_ID_LABELS);
+const isSlashOrBar = (unit: number): boolean => unit === 0x2f || unit === 0x7c;
+const isDigitUnit = (unit: number): boolean => unit >= 0x30 && unit <= 0x39;
+// A card is never one part of a number grouped with slashes or bars («9478/3255/3724/…»).
+const slashGroupEdge = (view: string, start: number, end: number): boolean =>
+  (isSlashOrBar(view.charCodeAt(start - 1)) && isDigitUnit(view.charCodeAt(start - 2))) || (isSlashOrBar(view.charCodeAt(end)) && isDigitUnit(view.charCodeAt(end + 1)));
+const cardContext = (view: string, start: number, end: number): boolean => notDocumentNumber(view, start) && !slashGroupEdge(view, start, end) && wrappedOnce(view, start, end, CARD_LABELS);
 
 const whole = (candidate: string): number => candidate.length;
 const wholeIf =
@@ -130,7 +138,7 @@ const PII_DISGUISED_RULES: readonly PiiRule[] = [
   { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL_WORDS, measure: whole, minDigits: 0 },
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE, measure: whole, minDigits: 10 },
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE_SPACED_SIGNS, measure: whole, minDigits: 12 },
-  { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid), accept: standalone, minDigits: 10 },
+  { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid), accept: taxId, minDigits: 10 },
   { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid), accept: standalone, minDigits: 8 },
   { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT, measure: whole, accept: spacedPassport, minDigits: 6 },
 ];
