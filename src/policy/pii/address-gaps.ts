@@ -31,7 +31,32 @@ function markSpacedOut(view: string, at: number, drop: Uint8Array): boolean {
   return true;
 }
 
-/** The blanks (and one line break) between the @ and the address before or after it, as `[from, to)`, or undefined. */
+const isLowerAscii = (unit: number): boolean => (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x41 && unit <= 0x5a);
+/** The longest domain `domainEndsLikeMail` reads: a mail domain is short, so each @ costs a bounded look. */
+const MAX_DOMAIN = 64;
+
+/**
+ * Whether the domain from `from` ends in a top-level domain of two or three letters, or «info»
+ * (`gmail.com`, `firma.com.ua`): «ping @ team.lead» and «docs @ docs.example» are a word and a name.
+ */
+function domainEndsLikeMail(view: string, from: number): boolean {
+  let end = from;
+  let lastDot = -1;
+  while (end < view.length && end - from < MAX_DOMAIN && (isAlnum(view.charCodeAt(end)) || view.charCodeAt(end) === 0x2d || (view.charCodeAt(end) === 0x2e && isAlnum(view.charCodeAt(end + 1))))) {
+    if (view.charCodeAt(end) === 0x2e) lastDot = end;
+    end++;
+  }
+  if (lastDot < 0) return false;
+  const tld = view.slice(lastDot + 1, end).toLowerCase();
+  for (let at = 0; at < tld.length; at++) if (!isLowerAscii(tld.charCodeAt(at))) return false;
+  return tld.length === 2 || tld.length === 3 || tld === 'info';
+}
+
+/**
+ * The blanks (and one line break) between the @ and the address before or after it, as `[from, to)`,
+ * or undefined. Blanks alone before a domain are taken only when it ends like a mail domain; a line
+ * break right after an @ is a wrapped address whatever follows.
+ */
 function gapBeside(view: string, at: number, step: 1 | -1): readonly [number, number] | undefined {
   let edge = at + step;
   let breaks = 0;
@@ -44,6 +69,7 @@ function gapBeside(view: string, at: number, step: 1 | -1): readonly [number, nu
   if (edge === at + step || breaks > 1 || edge < 0 || edge >= view.length) return undefined;
   const beyond = view.charCodeAt(edge);
   if (step === -1 ? !isAddressUnit(beyond) : !isAlnum(beyond)) return undefined;
+  if (step === 1 && breaks === 0 && !domainEndsLikeMail(view, edge)) return undefined;
   return step === -1 ? [edge + 1, at] : [at + 1, edge];
 }
 

@@ -126,8 +126,12 @@ function spacedPassport(view: string, start: number, end: number): boolean {
     const next = view.charCodeAt(at + 1);
     if (digits < 6 && next >= 0x30 && next <= 0x39) oneByOne = false;
   }
-  return notDocumentNumber(view, start) && (oneByOne || identityLabelRightBefore(view, start, GROUPED_PASSPORT_REACH));
+  return notDocumentNumber(view, start) && !spacedWordBefore(view, start) && (oneByOne || identityLabelRightBefore(view, start, GROUPED_PASSPORT_REACH));
 }
+
+const isLetterUnit = (unit: number): boolean => (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x400 && unit <= 0x4ff);
+/** Whether a lone letter and a space stand before `start`: the series would be the tail of a word spelled out («Т Т Н 2 0 4 …», «Р А З О М 1 2 …»). */
+const spacedWordBefore = (view: string, start: number): boolean => view.charCodeAt(start - 1) === 0x20 && isLetterUnit(view.charCodeAt(start - 2)) && !isLetterUnit(view.charCodeAt(start - 3));
 
 /**
  * Disguised forms, each after the plain rule of its type (so a plain match is never cut by a

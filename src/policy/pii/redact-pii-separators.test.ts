@@ -52,6 +52,8 @@ describe('redactPii reads numbers and addresses across odd separators', () => {
     ['an identifier glued to a hyphen across a line', 'ІПН клієнта: SKU-3184\n710691'],
     ['a Luhn-valid run inside a slash-grouped document number', 'док. 9478/4111/1111/1111/1111'],
     ['a tax-id-valid number with a slash suffix', 'договір № 3184710691/24'],
+    ['a spaced @ before a name that is no mail domain', 'ping @ team.lead please, see docs @ docs.example'],
+    ['a word spelled out in capitals before spaced digits', 'Р А З О М 1 2 3 4 5 6 і Т Т Н 2 0 4 5 0 0'],
     ['a blank line between two halves of a card', 'картка 4111 1111\n\n1111 1111'],
     ['a slash among spaces', 'ref 4111 1111/1111 1111'],
     ['a slash-grouped Luhn-valid batch number', 'партії 4111/1111/1111/1111'],
