@@ -59,14 +59,36 @@ export function labelledAsIdentityDocument(view: string, start: number): boolean
   return ID_LABELS.some((label) => context.includes(label));
 }
 
+const isDigit = (unit: number): boolean => unit >= 0x30 && unit <= 0x39;
+
+// Words allowed between a code's label and the code: «ЄДРПОУ код 1436/0570», «ІПН №», "tax id no.".
+const CODE_FILLERS = new Set([...FILLERS, 'код', 'code', 'id', 'ід']);
+
 /**
- * Whether a passport or ID-card label stands within `reach` characters before `start` with no comma,
- * semicolon or sentence end after it («паспорт серії КН 123 456», not «паспорт подано, а ЗП 150 000»).
+ * Whether one of `labels` ends within `reach` characters before `start` with only label punctuation
+ * and filler words («№», «код», «номер», "no.") between: «РНОКПП: 318.471.069.1», not «ІПН оновлено 10.90.1201».
  */
-export function identityLabelRightBefore(view: string, start: number, reach: number): boolean {
+export function labelAdjacent(view: string, start: number, reach: number, labels: readonly string[]): boolean {
+  let end = start;
+  for (let words = 0; words < 3 && start - end < reach; words++) {
+    const before = wordBefore(view, end);
+    if (before === undefined) return false;
+    if (labels.some((label) => before.word.startsWith(label))) return true;
+    if (!CODE_FILLERS.has(before.word)) return false;
+    end = before.start;
+  }
+  return false;
+}
+
+/**
+ * Whether one of `labels` (a passport or ID-card label unless told) stands within `reach` characters
+ * before `start` with no comma, semicolon, line break, sentence end or other number after it
+ * («паспорт серії КН 123 456», not «паспорт подано, а ЗП 150 000» or «ЄДРПОУ 14360570 від 02.12.2026»).
+ */
+export function identityLabelRightBefore(view: string, start: number, reach: number, labels: readonly string[] = ID_LABELS): boolean {
   const context = view.slice(Math.max(0, start - reach), start).toLowerCase();
   let labelEnd = -1;
-  for (const label of ID_LABELS) {
+  for (const label of labels) {
     const at = context.lastIndexOf(label);
     if (at >= 0) labelEnd = Math.max(labelEnd, at + label.length);
   }
@@ -74,11 +96,12 @@ export function identityLabelRightBefore(view: string, start: number, reach: num
   for (let at = labelEnd; at < context.length; at++) {
     const unit = context.charCodeAt(at);
     if (unit === 0x2c || unit === 0x3b || unit === 0x21 || unit === 0x3f || unit === 0x0a || (unit === 0x2e && context.charCodeAt(at + 1) === 0x20)) return false;
+    // Another number (or one already redacted) between them is what the label named.
+    if (isDigit(unit) || unit === 0) return false;
   }
   return true;
 }
 
-const isDigit = (unit: number): boolean => unit >= 0x30 && unit <= 0x39;
 
 /**
  * Whether the span `start`-`end` of the view is one group of a longer grouped number: a group of at
@@ -101,9 +124,10 @@ const LINE_LOOKBACK = 200;
 // Cell separators of a table or CSV: a number between them is a cell, and the line break after it ends a row.
 const isCellSeparator = (unit: number): boolean => unit === 0x7c || unit === 0x3b || unit === 0x09;
 
-// Words that say what a wrapped number is: a card, or a tax number (uk, ru, en).
+// Words that say what a wrapped number is: a card, a tax number or a company code (uk, ru, en).
 export const CARD_LABELS = ['card', 'карт', 'visa', 'master', 'maestro', 'refund', 'повернен', 'возврат', 'переказ', 'перевод', 'оплат', 'pay'] as const;
 export const TAX_ID_LABELS = ['іпн', 'инн', 'рнокпп', 'ідентифікац', 'идентификац', 'податк', 'налог', 'tax', 'ipn', 'inn', 'itn', 'rnokpp'] as const;
+export const EDRPOU_LABELS = ['єдрпоу', 'едрпоу', 'edrpou', 'usreou', 'окпо', 'okpo', 'код компанії', 'код компании', 'company code'] as const;
 /** How far before a wrapped number its label may stand. */
 const WRAP_LABEL_REACH = 60;
 // What may stand right before a number that starts a word: a blank, label punctuation, an opening bracket or quote.

@@ -56,7 +56,8 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
  *   recheck to prove in its time limit);
  * - PHONE: digits spaced one by one, `0 6 7 1 2 3 4 5 6 7`, `+ 3 8 0 6 7 …`;
  * - IPN: the code with spaces or dashes inside (`1234 567 890`, `3184-710-691`); EDRPOU with spaces
- *   only (an ISO date is eight digits with dashes); checksums still decide.
+ *   (an ISO date is eight digits with dashes); dots, slashes and line breaks for both only where
+ *   the text names the code; checksums still decide.
  */
 export const PII_DISGUISED_PATTERNS = {
   EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ ?[([{<] ?(?:at|AT) ?[)\]}>] ?[A-Za-z0-9-]+(?: ?(?:\.|[([{<] ?(?:dot|DOT) ?[)\]}>]) ?[A-Za-z0-9-]+)+/g,
@@ -67,9 +68,10 @@ export const PII_DISGUISED_PATTERNS = {
   // +380 and nine digits in any grouping, with spaced dashes, dots or slashes between the groups
   // (\`+3 - 80 - 671 - 23 - 4567\`): the plus and the country code make it a phone whatever the grouping.
   PHONE_SPACED_SIGNS: /(?<![\dA-Za-z_])\+(?: ?[-./] ?| {1,2})?3(?: ?[-./] ?| {1,2})?8(?: ?[-./] ?| {1,2})?0(?: ?[-./] ?| {1,2})?[1-9](?:(?: ?[-./] ?| {1,2})?\d){8}(?! ?[-./]? ?\d)/g,
-  // Also wrapped at a line break (one, see \`wrappedOnce\`).
-  IPN: /(?<![\dA-Za-z_])\d(?:[ \n-]?\d){9}(?![ \n-]?\d|[A-Za-z_])/g,
-  EDRPOU: /(?<![\dA-Za-z_])\d(?: ?\d){7}(?! ?\d|[A-Za-z_])/g,
+  // Also wrapped at a line break (one, see \`wrappedOnce\`), or grouped with dots or slashes, which
+  // an IP address, a date or a document number is too: those need a tax or company label (\`PII_RULES\`).
+  IPN: /(?<![\dA-Za-z_])\d(?:[ ./\n-]?\d){9}(?![ ./\n-]?\d|[A-Za-z_])/g,
+  EDRPOU: /(?<![\dA-Za-z_])\d(?:[ ./\n]?\d){7}(?![ ./\n]?\d|[A-Za-z_])/g,
   // A booklet passport spelled out (\`К Н 1 2 3 4 5 6\`) or grouped (\`КН 123 456\`, \`КН 12 34 56\`):
   // the series, spaced or not, then six digits with single spaces; anything but digits one by one
   // needs a passport label (\`spacedPassport\`), since «ЗП 150 000» is an amount.

@@ -2,7 +2,7 @@ import { cardSpanLength } from './card-span-length.js';
 import { edrpouValid } from './edrpou-valid.js';
 import { ibanValid } from './iban-valid.js';
 import { ipnValid } from './ipn-valid.js';
-import { CARD_LABELS, identityLabelRightBefore, insideLongerNumber, labelledAsDocumentNumber, labelledAsIdentityDocument, TAX_ID_LABELS, wrappedOnce } from './pii-context.js';
+import { CARD_LABELS, EDRPOU_LABELS, identityLabelRightBefore, insideLongerNumber, labelAdjacent, labelledAsDocumentNumber, labelledAsIdentityDocument, TAX_ID_LABELS, wrappedOnce } from './pii-context.js';
 import { PII_DISGUISED_PATTERNS, PII_PATTERNS } from './pii-patterns.js';
 import type { PiiType } from './pii-type.js';
 
@@ -26,7 +26,28 @@ const standalone = (view: string, start: number, end: number): boolean => notDoc
 const identityDocument = (view: string, start: number, end: number): boolean => labelledAsIdentityDocument(view, start) && standalone(view, start, end) && wrappedOnce(view, start, end);
 // A number broken by a line break is taken as a card or a tax id only when the text says it is one;
 // a phone's head and an IBAN's UA and checksum say it themselves.
-const taxId = (view: string, start: number, end: number): boolean => standalone(view, start, end) && wrappedOnce(view, start, end, TAX_ID_LABELS);
+/** How close a label must stand before a code grouped with dots or slashes («ІПН 318.471.069.1»). */
+const DOTTED_CODE_REACH = 30;
+const hasDotOrSlash = (view: string, start: number, end: number): boolean => {
+  for (let at = start; at < end; at++) if (view.charCodeAt(at) === 0x2e || view.charCodeAt(at) === 0x2f) return true;
+  return false;
+};
+/** Whether dotted or slashed groups read as a date (2-2-4, 4-2-2) or an IPv4 address (four groups up to 255). */
+function dateOrAddressShaped(view: string, start: number, end: number): boolean {
+  const groups = splitGroups(view.slice(start, end));
+  const lengths = groups.map((group) => group.length).join('-');
+  if (lengths === '2-2-4' || lengths === '4-2-2') return true;
+  return groups.length === 4 && groups.every((group) => group.length <= 3 && Number(group) <= 255);
+}
+
+// Dates, IP addresses and document numbers are dotted or slashed too: such a code needs its label
+// right before it, with only «№», «код», «номер» and the like between, and no date or address shape.
+const labelledCode =
+  (labels: readonly string[]) =>
+  (view: string, start: number, end: number): boolean =>
+    standalone(view, start, end) &&
+    wrappedOnce(view, start, end, labels) &&
+    (!hasDotOrSlash(view, start, end) || (!dateOrAddressShaped(view, start, end) && labelAdjacent(view, start, DOTTED_CODE_REACH, labels)));
 const isSlashOrBar = (unit: number): boolean => unit === 0x2f || unit === 0x7c;
 const isDigitUnit = (unit: number): boolean => unit >= 0x30 && unit <= 0x39;
 // A card is never one part of a number grouped with slashes or bars («9478/3255/3724/…»).
@@ -84,12 +105,12 @@ export const PII_RULES: readonly PiiRule[] = [
   { type: 'ID_CARD', pattern: PII_PATTERNS.ID_CARD, measure: idCardGrouping, accept: identityDocument, minDigits: 9 },
 ];
 
-// The digit groups of a code written with spaces, dashes or a line break.
+// The digit groups of a code written with spaces, dashes, dots, slashes or a line break.
 function splitGroups(candidate: string): string[] {
   const groups: string[] = [];
   let group = '';
   for (const char of candidate) {
-    if (char === ' ' || char === '-' || char === '\n') {
+    if (char === ' ' || char === '-' || char === '\n' || char === '.' || char === '/') {
       groups.push(group);
       group = '';
     } else group += char;
@@ -142,8 +163,8 @@ const PII_DISGUISED_RULES: readonly PiiRule[] = [
   { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL_WORDS, measure: whole, minDigits: 0 },
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE, measure: whole, minDigits: 10 },
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE_SPACED_SIGNS, measure: whole, minDigits: 12 },
-  { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid), accept: taxId, minDigits: 10 },
-  { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid), accept: standalone, minDigits: 8 },
+  { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid), accept: labelledCode(TAX_ID_LABELS), minDigits: 10 },
+  { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid), accept: labelledCode(EDRPOU_LABELS), minDigits: 8 },
   { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT, measure: whole, accept: spacedPassport, minDigits: 6 },
 ];
 

@@ -20,6 +20,9 @@ describe('redactPii reads numbers and addresses across odd separators', () => {
     ['an IBAN with look-alike letters for digits', 'IBAN UA2l3223l3ОО0ОО26007233566001 для оплати', 'IBAN [REDACTED:IBAN] для оплати', 'IBAN'],
     ['a tax id wrapped in its middle', 'РНОКПП 31847\n10691, дякую', 'РНОКПП [REDACTED:IPN], дякую', 'IPN'],
     ['a grouped tax id wrapped', 'ІПН 318 471\n0691', 'ІПН [REDACTED:IPN]', 'IPN'],
+    ['a tax id in dotted groups behind its label', 'РНОКПП: 318.471.069.1, дякую', 'РНОКПП: [REDACTED:IPN], дякую', 'IPN'],
+    ['a company code in slash-separated groups behind its label', 'код ЄДРПОУ 1436/0570', 'код ЄДРПОУ [REDACTED:EDRPOU]', 'EDRPOU'],
+    ['a company code wrapped behind its label', 'ЄДРПОУ отримувача 1436\n0570.', 'ЄДРПОУ отримувача [REDACTED:EDRPOU].', 'EDRPOU'],
     ['a phone wrapped in its middle', 'my mobile is 38067123\n4567 after six', 'my mobile is [REDACTED:PHONE] after six', 'PHONE'],
     ['a phone with spaced dashes in odd groups', 'тел. +3 - 80 - 671 - 23 - 4567', 'тел. [REDACTED:PHONE]', 'PHONE'],
     ['a phone with a doubled look-alike zero', 'тел +38О 67 1ОО 45 67', 'тел [REDACTED:PHONE]', 'PHONE'],
@@ -52,6 +55,9 @@ describe('redactPii reads numbers and addresses across odd separators', () => {
     ['an identifier glued to a hyphen across a line', 'ІПН клієнта: SKU-3184\n710691'],
     ['a Luhn-valid run inside a slash-grouped document number', 'док. 9478/4111/1111/1111/1111'],
     ['a tax-id-valid number with a slash suffix', 'договір № 3184710691/24'],
+    ['a dotted date whose digits pass the EDRPOU check', 'Поставка 02.12.2026 на склад'],
+    ['a slashed date whose digits pass the EDRPOU check', 'Delivered 03/05/2026'],
+    ['an IP address whose digits pass the tax-id check', 'сервер 31.84.710.691 недоступний'],
     ['a spaced @ before a name that is no mail domain', 'ping @ team.lead please, see docs @ docs.example'],
     ['a word spelled out in capitals before spaced digits', 'Р А З О М 1 2 3 4 5 6 і Т Т Н 2 0 4 5 0 0'],
     ['a blank line between two halves of a card', 'картка 4111 1111\n\n1111 1111'],
@@ -66,6 +72,11 @@ describe('redactPii reads numbers and addresses across odd separators', () => {
     expect(redactPii(text)).toEqual({ text, counts: {}, total: 0 });
   });
 
+  it('cuts a company code but not the date after it that passes the same check', () => {
+    expect(redactPii('ЄДРПОУ 14360570, договір від 01.06.2026')).toEqual({ text: 'ЄДРПОУ [REDACTED:EDRPOU], договір від 01.06.2026', counts: { EDRPOU: 1 }, total: 1 });
+    expect(redactPii('ЄДРПОУ 14360570 від 02.12.2026')).toEqual({ text: 'ЄДРПОУ [REDACTED:EDRPOU] від 02.12.2026', counts: { EDRPOU: 1 }, total: 1 });
+  });
+
   it('uses numbers that pass their checksums, so the cases above mean something', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('5500000000000004')).toBe(true);
@@ -73,6 +84,7 @@ describe('redactPii reads numbers and addresses across odd separators', () => {
     expect(ipnValid('3184710691')).toBe(true);
     expect(ipnValid('7123456838')).toBe(true);
     expect(edrpouValid('71234568')).toBe(false);
+    for (const date of ['01062026', '02122026', '03052026']) expect(edrpouValid(date)).toBe(true);
     expect(edrpouValid('14360570')).toBe(true);
     expect(edrpouValid('34200541')).toBe(true);
   });
