@@ -91,6 +91,9 @@ describe('redactPii reads numbers and addresses across odd separators', () => {
 
   it.each([
     ['digits and slashes', '1/'.repeat(50_000)],
+    ['digits and dots', '1.'.repeat(50_000)],
+    ['digits on lines of their own', '7\n'.repeat(50_000)],
+    ['labelled dotted codes that fail their checks', 'ІПН 1.2.3.4.5.6.7.8.9.0 '.repeat(4_200)],
     ['digits and bars', '12|'.repeat(34_000)],
     ['numbers on padded lines', '1234 \r\n '.repeat(12_500)],
     ['spaced at-signs', 'a @ '.repeat(25_000)],
