@@ -23,6 +23,24 @@ function issuerPlausible(digits: string): boolean {
 }
 
 /**
+ * Whether the separators of a card candidate are ones a card is written with: slashes and bars
+ * («4582/7913/…», «4582|7913|…») only when they are its one separator, as in a number retyped to
+ * dodge a filter; a slash among spaces or line breaks is a date, a fraction or a document number
+ * next to another number («… 1111 12/27»).
+ */
+function separatorsPlausible(prefix: string): boolean {
+  let slashOrBar = '';
+  let other = false;
+  for (const char of prefix) {
+    if (char === '/' || char === '|') {
+      if (slashOrBar !== '' && slashOrBar !== char) return false;
+      slashOrBar = char;
+    } else if (!isAsciiDigit(char)) other = true;
+  }
+  return slashOrBar === '' || !other;
+}
+
+/**
  * Length of the longest Luhn-valid card number at the start of a CARD candidate, or 0.
  *
  * The pattern takes the longest run it can, so "4111 1111 1111 1111 12/27" (card and expiry)
@@ -37,7 +55,10 @@ export function cardSpanLength(candidate: string): number {
     if (!isAsciiDigit(last)) continue;
     if (digits < MIN_DIGITS) return 0;
     const endsGroup = !isAsciiDigit(candidate[end]);
-    if (endsGroup && digits <= MAX_DIGITS && luhnValid(candidate.slice(0, end)) && issuerPlausible(digitsOf(candidate.slice(0, end)))) return end;
+    if (endsGroup && digits <= MAX_DIGITS && luhnValid(candidate, end)) {
+      const prefix = candidate.slice(0, end);
+      if (issuerPlausible(digitsOf(prefix)) && separatorsPlausible(prefix)) return end;
+    }
     digits--;
   }
   return 0;

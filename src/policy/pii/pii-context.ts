@@ -1,10 +1,14 @@
 // Words that say the number after them is a document or consignment number, not personal data:
-// seals, invoices, waybills, batches, lots, orders, shipments (uk, ru, en). Matched as the start
+// seals, invoices, waybills, batches, lots, orders, shipments, requests (uk, ru, en). Matched as the start
 // of the word before the number, so every case form counts («пломби», «накладної», «заказа»).
+// Requests, applications, appeals and tickets too: «Заявка № …», «звернення …», "request id …" number
+// a customer's request to the company, never a company.
 const NOT_PII_LABELS = [
   'пломб', 'рахун', 'фактур', 'накладн', 'ттн', 'парті', 'замовлен', 'інвойс', 'декларац', 'відправлен', 'посилк', 'лот',
-  'счет', 'счёт', 'парти', 'заказ', 'инвойс', 'отправлен', 'посылк',
+  'заявк', 'заява', 'заяви', 'заяві', 'заявою', 'заявлен', 'звернен', 'запит', 'тікет',
+  'счет', 'счёт', 'парти', 'заказ', 'инвойс', 'отправлен', 'посылк', 'обращени', 'запрос', 'тикет',
   'seal', 'invoice', 'inv', 'waybill', 'batch', 'lot', 'order', 'shipment', 'consignment', 'parcel', 'tracking', 'ttn', 'awb',
+  'request', 'application', 'ticket',
 ] as const;
 
 // Words allowed between a label and its number: «пломба № …», «order number …», «накладна номер …».
@@ -57,18 +61,110 @@ export function labelledAsIdentityDocument(view: string, start: number): boolean
 
 const isDigit = (unit: number): boolean => unit >= 0x30 && unit <= 0x39;
 
+// Words allowed between a code's label and the code: «ЄДРПОУ код 1436/0570», «ІПН №», "tax id no.".
+const CODE_FILLERS = new Set([...FILLERS, 'код', 'code', 'id', 'ід']);
+
+/**
+ * Whether one of `labels` ends within `reach` characters before `start` with only label punctuation
+ * and filler words («№», «код», «номер», "no.") between: «РНОКПП: 318.471.069.1», not «ІПН оновлено 10.90.1201».
+ */
+export function labelAdjacent(view: string, start: number, reach: number, labels: readonly string[]): boolean {
+  let end = start;
+  for (let words = 0; words < 3 && start - end < reach; words++) {
+    const before = wordBefore(view, end);
+    if (before === undefined) return false;
+    if (labels.some((label) => before.word.startsWith(label))) return true;
+    if (!CODE_FILLERS.has(before.word)) return false;
+    end = before.start;
+  }
+  return false;
+}
+
+/**
+ * Whether one of `labels` (a passport or ID-card label unless told) stands within `reach` characters
+ * before `start` with no comma, semicolon, line break, sentence end or other number after it
+ * («паспорт серії КН 123 456», not «паспорт подано, а ЗП 150 000» or «ЄДРПОУ 14360570 від 02.12.2026»).
+ */
+export function identityLabelRightBefore(view: string, start: number, reach: number, labels: readonly string[] = ID_LABELS): boolean {
+  const context = view.slice(Math.max(0, start - reach), start).toLowerCase();
+  let labelEnd = -1;
+  for (const label of labels) {
+    const at = context.lastIndexOf(label);
+    if (at >= 0) labelEnd = Math.max(labelEnd, at + label.length);
+  }
+  if (labelEnd < 0) return false;
+  for (let at = labelEnd; at < context.length; at++) {
+    const unit = context.charCodeAt(at);
+    if (unit === 0x2c || unit === 0x3b || unit === 0x21 || unit === 0x3f || unit === 0x0a || (unit === 0x2e && context.charCodeAt(at + 1) === 0x20)) return false;
+    // Another number (or one already redacted) between them is what the label named.
+    if (isDigit(unit) || unit === 0) return false;
+  }
+  return true;
+}
+
+
 /**
  * Whether the span `start`-`end` of the view is one group of a longer grouped number: a group of at
- * most four digits right before or after it across one space, dot or dash («партія 1234 5678 9012
+ * most four digits right before or after it across one space, dot, dash or slash («№ 3184710691/24») («партія 1234 5678 9012
  * 3456» holds an 8-digit run that passes the EDRPOU check and must not lose it). A whole code next
  * to it (a list of tax ids) does not count.
  */
 export function insideLongerNumber(view: string, start: number, end: number): boolean {
-  const gap = (unit: number): boolean => unit === 0x20 || unit === 0x2e || unit === 0x2d;
+  const gap = (unit: number): boolean => unit === 0x20 || unit === 0x2e || unit === 0x2d || unit === 0x2f;
   const shortGroup = (from: number, step: number): boolean => {
     let digits = 0;
     for (let at = from; at >= 0 && at < view.length && digits < 5 && isDigit(view.charCodeAt(at)); at += step) digits++;
     return digits > 0 && digits <= 4;
   };
   return (start >= 2 && gap(view.charCodeAt(start - 1)) && shortGroup(start - 2, -1)) || (gap(view.charCodeAt(end)) && shortGroup(end + 1, 1));
+}
+
+/** How far back `wrappedOnce` looks for the start of a line: a number's line is shorter in any wrapped text. */
+const LINE_LOOKBACK = 200;
+// Cell separators of a table or CSV: a number between them is a cell, and the line break after it ends a row.
+const isCellSeparator = (unit: number): boolean => unit === 0x7c || unit === 0x3b || unit === 0x09;
+
+// Words that say what a wrapped number is: a card, a tax number or a company code (uk, ru, en).
+export const CARD_LABELS = ['card', 'карт', 'visa', 'master', 'maestro', 'refund', 'повернен', 'возврат', 'переказ', 'перевод', 'оплат', 'pay'] as const;
+export const TAX_ID_LABELS = ['іпн', 'инн', 'рнокпп', 'ідентифікац', 'идентификац', 'податк', 'налог', 'tax', 'ipn', 'inn', 'itn', 'rnokpp'] as const;
+export const EDRPOU_LABELS = ['єдрпоу', 'едрпоу', 'edrpou', 'usreou', 'окпо', 'okpo', 'код компанії', 'код компании', 'company code'] as const;
+/** How far before a wrapped number its label may stand. */
+const WRAP_LABEL_REACH = 60;
+// What may stand right before a number that starts a word: a blank, label punctuation, an opening bracket or quote.
+const isWordStartGap = (unit: number): boolean => unit === 0x20 || unit === 0x09 || unit === 0x3a || unit === 0x2116 || unit === 0x23 || unit === 0x28 || unit === 0xab || unit === 0x22;
+
+/**
+ * Whether a number found across a line break (the view keeps a line break between two digits, see
+ * `piiNormalisedView`) reads as one number wrapped at the end of a line, not as two numbers in a
+ * column, a table or a list: one line break at most; the number a word of its own on a line with
+ * something before it («card 5375 4161 6998⏎2802», not «SKU-4086⏎336220» or a column's first
+ * line); no cell separator (|, ; or a tab, or a comma with no space after it) on either side; at
+ * least three digits after the break, where a list's next line starts with a count («37733749⏎40
+ * шт»); and, given `labels`, one of them in the 60 characters before it, since «Індекс 60535912⏎70551
+ * Індекс» wraps the same way. A span without a line break passes.
+ */
+export function wrappedOnce(view: string, start: number, end: number, labels?: readonly string[]): boolean {
+  let wrap = -1;
+  for (let at = start; at < end; at++) {
+    if (view.charCodeAt(at) !== 0x0a) continue;
+    if (wrap >= 0) return false;
+    wrap = at;
+  }
+  if (wrap < 0) return true;
+  if (start === 0 || !isWordStartGap(view.charCodeAt(start - 1))) return false;
+  // A CSV comma stands right against its cells; a comma in prose has a space after it.
+  if (view.charCodeAt(end) === 0x2c && view.charCodeAt(end + 1) !== 0x20) return false;
+  let before = start - 1;
+  while (before >= 0 && start - before <= LINE_LOOKBACK && view.charCodeAt(before) === 0x20) before--;
+  const previous = view.charCodeAt(before);
+  if (before < 0 || previous === 0x0a || previous === 0x0d || isCellSeparator(previous)) return false;
+  let after = end;
+  while (after < view.length && after - end < LINE_LOOKBACK && view.charCodeAt(after) === 0x20) after++;
+  if (isCellSeparator(view.charCodeAt(after))) return false;
+  let digits = 0;
+  for (let at = wrap + 1; at < end && isDigit(view.charCodeAt(at)); at++) digits++;
+  if (digits < 3) return false;
+  if (labels === undefined) return true;
+  const context = view.slice(Math.max(0, start - WRAP_LABEL_REACH), start).toLowerCase();
+  return labels.some((label) => context.includes(label));
 }

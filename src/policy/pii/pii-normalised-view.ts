@@ -1,6 +1,7 @@
 import { NUMBER_WORD_SPELLINGS, numberWord } from './number-words.js';
 import type { NumberWord } from './number-words.js';
 import { foldedUnit } from './folded-unit.js';
+import { joinAddressGaps } from './address-gaps.js';
 
 /**
  * The text as the PII patterns read it, with, for each of its UTF-16 units, the span of the
@@ -151,11 +152,17 @@ function composeGroups(tokens: readonly Token[]): { digits: string; start: numbe
  * The view the PII patterns read, the same normalisation the injection guard applies, kept for
  * digits and addresses: invisible characters dropped, fullwidth and other scripts' digits as ASCII,
  * odd spaces and dashes as ASCII, O/О/З/б/l/І inside a number as digits, a number dictated in words
- * (uk, ru, en) as its digits, and «собака» / «крапка» inside an address as @ and a dot. Each view
- * unit keeps the span of the original it came from, so redaction cuts the original text. One pass,
- * linear; returns the text itself when nothing changes.
+ * (uk, ru, en) as its digits, «собака» / «крапка» inside an address as @ and a dot, a line break
+ * between two digits with the blanks around it as one line break, and the gaps inside a spelled-out
+ * address or beside its @ taken out (`joinAddressGaps`). Each view unit keeps the span of the
+ * original it came from, so redaction cuts the original text. Linear; returns the text itself when
+ * nothing changes.
  */
 export function piiNormalisedView(text: string): PiiView {
+  return joinAddressGaps(foldedView(text));
+}
+
+function foldedView(text: string): PiiView {
   if (!needsNormalisedView(text)) return { view: text };
   const out = new ViewWriter(text.length);
   let run: Token[] = [];
@@ -169,7 +176,7 @@ export function piiNormalisedView(text: string): PiiView {
     if (words > 0 && run.length <= MAX_RUN_TOKENS) {
       const groups = composeGroups(run);
       const digits = groups.reduce((sum, group) => sum + group.digits.length, 0);
-      if (digits >= MIN_SPELLED_DIGITS) {
+      if (digits >= MIN_SPELLED_DIGITS || (digits === PASSPORT_DIGITS && passportSeriesBefore(out, runStart))) {
         // Keep what was written after the last token (separators), rewrite the run as its digits.
         const tail = Array.from({ length: out.length - runEnd }, (_, i) => [out.units[runEnd + i] ?? 0, out.starts[runEnd + i] ?? 0, out.ends[runEnd + i] ?? 0] as const);
         out.length = runStart;
@@ -191,6 +198,20 @@ export function piiNormalisedView(text: string): PiiView {
       continue;
     }
     if (!isLetter(unit) && !isDigit(unit) && otherScriptDigit(unit) === undefined && !(unit >= 0xff10 && unit <= 0xff19)) {
+      const wrapEnd = unit === 0x0a || unit === 0x0d ? paddedLineBreakEnd(text, at) : undefined;
+      if (wrapEnd !== undefined) {
+        if (run.length > 0) flushRun();
+        let trimmed = 0;
+        while (trimmed < MAX_LINE_PADDING && out.length > 0 && isLinePadding(out.last())) {
+          out.length--;
+          trimmed++;
+        }
+        out.emit(0x0a, trimmed > 0 ? (out.starts[out.length] ?? at) : at, wrapEnd);
+        out.changed = true;
+        pause = false;
+        at = wrapEnd;
+        continue;
+      }
       const folded = foldedUnit(unit);
       if (folded !== undefined) out.changed = true;
       const written = folded ?? unit;
@@ -225,10 +246,16 @@ export function piiNormalisedView(text: string): PiiView {
       } else break;
       end++;
     }
-    if (letters > 0 && lookalikes === letters && digits >= letters && ((digits >= 2 && digits > letters) || numericNeighbour(text, out, begin, end))) {
+    // «5ОО» between two groups of a phone has more letters than digits, as a 0 typed twice does.
+    if (letters > 0 && lookalikes === letters && ((digits >= 2 && digits > letters) || (letters <= 2 * digits && numericNeighbour(text, out, begin, end)))) {
       for (let i = begin; i < out.length; i++) out.units[i] = DIGIT_LOOKALIKES.get(out.units[i] ?? 0) ?? out.units[i] ?? 0;
       out.changed = true;
       letters = 0;
+    } else if (lookalikes > 0 && lookalikes === letters - 2 && digits > lookalikes && ibanHead(out, begin)) {
+      // An IBAN is one word that starts with UA, which no other word of digits and look-alikes does.
+      for (let i = begin + 2; i < out.length; i++) out.units[i] = DIGIT_LOOKALIKES.get(out.units[i] ?? 0) ?? out.units[i] ?? 0;
+      out.changed = true;
+      letters = 2;
     }
     const token = letters === 0 ? undefined : numberWord(text.slice(at, end));
     if (letters === 0 && out.length - begin > MAX_RUN_DIGITS) {
@@ -259,6 +286,50 @@ export function piiNormalisedView(text: string): PiiView {
   let view = '';
   for (let i = 0; i < out.length; i += 8192) view += String.fromCharCode(...out.units.subarray(i, Math.min(out.length, i + 8192)));
   return { view, starts: out.starts.subarray(0, out.length), ends: out.ends.subarray(0, out.length) };
+}
+
+/** Whether view units from `begin` start like an IBAN: UA (either case) and a digit or a look-alike of one. */
+function ibanHead(out: ViewWriter, begin: number): boolean {
+  const first = out.units[begin] ?? 0;
+  const second = out.units[begin + 1] ?? 0;
+  const third = out.units[begin + 2] ?? 0;
+  return (first === 0x55 || first === 0x75) && (second === 0x41 || second === 0x61) && (isDigit(third) || isLookalike(third));
+}
+
+/** A booklet passport's number has six digits; spelled out after its series it is one, though shorter than a phone. */
+const PASSPORT_DIGITS = 6;
+const isSeriesLetter = (unit: number): boolean =>
+  (unit >= 0x410 && unit <= 0x42f) || unit === 0x404 || unit === 0x406 || unit === 0x407 || unit === 0x490 || unit === 0x41 || unit === 0x42 || unit === 0x43 || unit === 0x45 || unit === 0x48 || unit === 0x49 || unit === 0x4b || unit === 0x4d || unit === 0x4f || unit === 0x50 || unit === 0x54 || unit === 0x58;
+
+/** Whether the view before `runStart` ends with a passport series: two capitals alone («ТР », «КН № »). */
+function passportSeriesBefore(out: ViewWriter, runStart: number): boolean {
+  let at = runStart;
+  while (at > 0 && runStart - at < 3 && (out.units[at - 1] === 0x20 || out.units[at - 1] === 0x2116)) at--;
+  if (at === runStart || at < 2) return false;
+  return isSeriesLetter(out.units[at - 1] ?? 0) && isSeriesLetter(out.units[at - 2] ?? 0) && (at === 2 || !isLetter(out.units[at - 3] ?? 0));
+}
+
+/** Blanks and carriage returns around a line break: a wrapped number's padding, folded into the break. */
+const isLinePadding = (unit: number): boolean => unit === 0x20 || unit === 0x09 || unit === 0x0d;
+const MAX_LINE_PADDING = 8;
+
+/**
+ * Where the padding after a line break at `at` ends, when the break (\r\n, or \n with blanks around
+ * it) stands between two digits: the view folds it into one \n, which the patterns take as a number's
+ * separator. Undefined for a bare \n (the view keeps it as it is) and for a blank line.
+ */
+function paddedLineBreakEnd(text: string, at: number): number | undefined {
+  let before = at;
+  while (before > 0 && at - before < MAX_LINE_PADDING && isLinePadding(text.charCodeAt(before - 1))) before--;
+  if (before === 0 || !isDigit(text.charCodeAt(before - 1))) return undefined;
+  let after = at;
+  if (text.charCodeAt(after) === 0x0d) after++;
+  if (text.charCodeAt(after) !== 0x0a) return undefined;
+  after++;
+  const breakEnd = after;
+  while (after < text.length && after - breakEnd < MAX_LINE_PADDING && (text.charCodeAt(after) === 0x20 || text.charCodeAt(after) === 0x09)) after++;
+  if (!isDigit(text.charCodeAt(after))) return undefined;
+  return before === at && after - at === 1 ? undefined : after;
 }
 
 // Punctuation inside a written number: spaces, dashes, dots, brackets and the plus of +38.
@@ -336,6 +407,7 @@ function needsNormalisedView(text: string): boolean {
     const unit = text.charCodeAt(at);
     if (unit >= 0xa0 && !isLetter(unit) && (isIgnorable(unit) || unit === 0xdb40 || otherScriptDigit(unit) !== undefined || (unit >= 0xff10 && unit <= 0xff19) || (foldedUnit(unit) !== undefined && nearAsciiAlnum(text, at)))) return true;
     if (!isLetter(unit) && !isDigit(unit)) {
+      if ((unit === 0x0a || unit === 0x0d) && paddedLineBreakEnd(text, at) !== undefined) return true;
       if (!isRunSeparator(unit)) previous = 0;
       at++;
       continue;

@@ -1,8 +1,9 @@
 import type { PiiType } from './pii-type.js';
 
-// Separators people type inside phone numbers: space, no-break space, dot, dash. One at most per
-// gap, so each gap is bounded and the pattern stays a finite automaton.
-const GAP = '[ \\u00a0.-]?';
+// Separators people type inside phone numbers: space, no-break space, dot, dash, and the line break
+// of a number wrapped at the end of a line (at most one, see \`wrappedOnce\`). One at most per gap, so
+// each gap is bounded and the pattern stays a finite automaton.
+const GAP = '[ \\u00a0.\\n-]?';
 // Country code, then the operator code: +380 67 … (the 0 belongs to the country code) or
 // +38 (067) … and the domestic 067 … / (067) … (the 0 belongs to the operator code). Ukrainian
 // operator and area codes never start with 00, which keeps amounts like "1 000 000" out.
@@ -26,20 +27,25 @@ const PHONE_HEAD = `(?:(?:\\+|00)?380${GAP}(?:\\([1-9]\\d\\)|[1-9]\\d)|(?:(?:\\+
 export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
   EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}/g,
   // UA, two check digits and 25 characters, optionally in the printed blocks of four.
-  // Any grouping of the 25 is taken (banks and invoices print 6-4-15 as readily as blocks of four): mod 97 decides.
-  IBAN: /(?<![A-Za-z0-9])UA ?\d{2}(?: ?[A-Z0-9]){25}(?![A-Za-z0-9])/gi,
-  // 13 to 19 digits, at most one space, dot or dash (or two spaces) between two digits (no-break
-  // spaces are spaces in the normalised view).
-  CARD: /(?<![\dA-Za-z_])\d(?:(?:[ .-]| {2})?\d){12,18}(?![\dA-Za-z_])/g,
+  // Any grouping of the 25 is taken (banks and invoices print 6-4-15 as readily as blocks of four),
+  // with spaces, dots, slashes, bars or dashes between the groups, or a line break where the account
+  // was wrapped: mod 97 decides, which one text in 97 passes by chance, and the UA head is needed too.
+  IBAN: /(?<![A-Za-z0-9])UA[ ./|\n-]?\d[ ./|\n-]?\d(?:[ ./|\n-]?[A-Z0-9]){25}(?![A-Za-z0-9])/gi,
+  // 13 to 19 digits, at most one space, dot, dash, slash, bar or line break (or two spaces) between
+  // two digits (no-break spaces are spaces in the normalised view); slashes and bars only when they
+  // are the number's one separator, and one line break at most (\`cardSpanLength\`, \`wrappedOnce\`).
+  CARD: /(?<![\dA-Za-z_])\d(?:(?:[ ./|\n-]| {2})?\d){12,18}(?![\dA-Za-z_])/g,
   // The seven digits after the operator code in any grouping people dictate (3-2-2, 3-1-3, 2-2-3).
   PHONE: new RegExp(`(?<![\\dA-Za-z_])${PHONE_HEAD}${GAP}\\d(?:${GAP}\\d){6}(?![\\dA-Za-z_])`, 'g'),
   IPN: /(?<![\dA-Za-z_])\d{10}(?![\dA-Za-z_])/g,
   EDRPOU: /(?<![\dA-Za-z_])\d{8}(?![\dA-Za-z_])/g,
   // Booklet passport: two capital letters of the series (Cyrillic, or the Latin letters that look
   // like them) and six digits, «КН 123456», «КН №123456», "KH-123456".
-  PASSPORT: /(?<![A-Za-zА-ЯІЇЄҐа-яіїєґ0-9])[АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЮЯABCEHIKMOPTX]{2}(?: ?(?:№|N|No\.?|#|-|номер|number) ?| )?\d{6}(?!\d)/g,
-  // ID-card passport: nine digits, optionally 3-3-3; taken only when labelled as one (`PII_RULES`).
-  ID_CARD: /(?<![A-Za-z0-9])\d{3}[ -]?\d{3}[ -]?\d{3}(?![A-Za-z0-9]| ?\d)/g,
+  // The series may end a line and the number start the next.
+  PASSPORT: /(?<![A-Za-zА-ЯІЇЄҐа-яіїєґ0-9])[АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЮЯABCEHIKMOPTX]{2}(?: ?(?:№|N|No\.?|#|-|номер|number) ?| |\n)?\d{6}(?!\d)/g,
+  // ID-card passport: nine digits, 3-3-3 or whole, or wrapped at a line break (\`idCardGrouping\`);
+  // taken only when labelled as one (\`PII_RULES\`).
+  ID_CARD: /(?<![A-Za-z0-9])\d(?:[ \n-]?\d){8}(?![A-Za-z0-9]|[ \n-]?\d)/g,
 };
 
 /**
@@ -50,7 +56,8 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
  *   recheck to prove in its time limit);
  * - PHONE: digits spaced one by one, `0 6 7 1 2 3 4 5 6 7`, `+ 3 8 0 6 7 …`;
  * - IPN: the code with spaces or dashes inside (`1234 567 890`, `3184-710-691`); EDRPOU with spaces
- *   only (an ISO date is eight digits with dashes); checksums still decide.
+ *   (an ISO date is eight digits with dashes); dots, slashes and line breaks for both only where
+ *   the text names the code; checksums still decide.
  */
 export const PII_DISGUISED_PATTERNS = {
   EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ ?[([{<] ?(?:at|AT) ?[)\]}>] ?[A-Za-z0-9-]+(?: ?(?:\.|[([{<] ?(?:dot|DOT) ?[)\]}>]) ?[A-Za-z0-9-]+)+/g,
@@ -58,8 +65,17 @@ export const PII_DISGUISED_PATTERNS = {
   // provider's domain, then "dot" and a top-level domain, so "meet me at home dot com" stays.
   EMAIL_WORDS: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ (?:at|AT) (?:gmail|outlook|hotmail|yahoo|ukr|meta|i|mail) (?:dot|DOT) (?:com|net|ua)/g,
   PHONE: /(?<!\d)(?:(?:\+ ?)?3[ -]?8[ -]?)?0[ -]?[1-9](?:[ -]\d){8}(?!\d)/g,
-  IPN: /(?<![\dA-Za-z_])\d(?:[ -]?\d){9}(?![ -]?\d|[A-Za-z_])/g,
-  EDRPOU: /(?<![\dA-Za-z_])\d(?: ?\d){7}(?! ?\d|[A-Za-z_])/g,
+  // +380 and nine digits in any grouping, with spaced dashes, dots or slashes between the groups
+  // (\`+3 - 80 - 671 - 23 - 4567\`): the plus and the country code make it a phone whatever the grouping.
+  PHONE_SPACED_SIGNS: /(?<![\dA-Za-z_])\+(?: ?[-./] ?| {1,2})?3(?: ?[-./] ?| {1,2})?8(?: ?[-./] ?| {1,2})?0(?: ?[-./] ?| {1,2})?[1-9](?:(?: ?[-./] ?| {1,2})?\d){8}(?! ?[-./]? ?\d)/g,
+  // Also wrapped at a line break (one, see \`wrappedOnce\`), or grouped with dots or slashes, which
+  // an IP address, a date or a document number is too: those need a tax or company label (\`PII_RULES\`).
+  IPN: /(?<![\dA-Za-z_])\d(?:[ ./\n-]?\d){9}(?![ ./\n-]?\d|[A-Za-z_])/g,
+  EDRPOU: /(?<![\dA-Za-z_])\d(?:[ ./\n]?\d){7}(?![ ./\n]?\d|[A-Za-z_])/g,
+  // A booklet passport spelled out (\`К Н 1 2 3 4 5 6\`) or grouped (\`КН 123 456\`, \`КН 12 34 56\`):
+  // the series, spaced or not, then six digits with single spaces; anything but digits one by one
+  // needs a passport label (\`spacedPassport\`), since «ЗП 150 000» is an amount.
+  PASSPORT: /(?<![A-Za-zА-ЯІЇЄҐа-яіїєґ0-9])[АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЮЯABCEHIKMOPTX] ?[АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЮЯABCEHIKMOPTX][ \n](?:№ ?)?\d(?: ?\d){5}(?! ?\d)/g,
 } as const;
 
 /**

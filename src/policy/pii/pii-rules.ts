@@ -2,7 +2,7 @@ import { cardSpanLength } from './card-span-length.js';
 import { edrpouValid } from './edrpou-valid.js';
 import { ibanValid } from './iban-valid.js';
 import { ipnValid } from './ipn-valid.js';
-import { insideLongerNumber, labelledAsDocumentNumber, labelledAsIdentityDocument } from './pii-context.js';
+import { CARD_LABELS, EDRPOU_LABELS, identityLabelRightBefore, insideLongerNumber, labelAdjacent, labelledAsDocumentNumber, labelledAsIdentityDocument, TAX_ID_LABELS, wrappedOnce } from './pii-context.js';
 import { PII_DISGUISED_PATTERNS, PII_PATTERNS } from './pii-patterns.js';
 import type { PiiType } from './pii-type.js';
 
@@ -23,13 +23,69 @@ export interface PiiRule {
 // Seal, invoice, waybill, batch and order numbers are numbers, not people: a label before them wins.
 const notDocumentNumber = (view: string, start: number): boolean => !labelledAsDocumentNumber(view, start);
 const standalone = (view: string, start: number, end: number): boolean => notDocumentNumber(view, start) && !insideLongerNumber(view, start, end);
-const identityDocument = (view: string, start: number, end: number): boolean => labelledAsIdentityDocument(view, start) && standalone(view, start, end);
+const identityDocument = (view: string, start: number, end: number): boolean => labelledAsIdentityDocument(view, start) && standalone(view, start, end) && wrappedOnce(view, start, end);
+// A number broken by a line break is taken as a card or a tax id only when the text says it is one;
+// a phone's head and an IBAN's UA and checksum say it themselves.
+/** How close a label must stand before a code grouped with dots or slashes («ІПН 318.471.069.1»). */
+const DOTTED_CODE_REACH = 30;
+const hasDotOrSlash = (view: string, start: number, end: number): boolean => {
+  for (let at = start; at < end; at++) if (view.charCodeAt(at) === 0x2e || view.charCodeAt(at) === 0x2f) return true;
+  return false;
+};
+/** Whether dotted or slashed groups read as a date (2-2-4, 4-2-2) or an IPv4 address (four groups up to 255). */
+function dateOrAddressShaped(view: string, start: number, end: number): boolean {
+  const groups = splitGroups(view.slice(start, end));
+  const lengths = groups.map((group) => group.length).join('-');
+  if (lengths === '2-2-4' || lengths === '4-2-2') return true;
+  return groups.length === 4 && groups.every((group) => group.length <= 3 && Number(group) <= 255);
+}
+
+// Dates, IP addresses and document numbers are dotted or slashed too: such a code needs its label
+// right before it, with only «№», «код», «номер» and the like between, and no date or address shape.
+const labelledCode =
+  (labels: readonly string[]) =>
+  (view: string, start: number, end: number): boolean =>
+    standalone(view, start, end) &&
+    wrappedOnce(view, start, end, labels) &&
+    (!hasDotOrSlash(view, start, end) || (!dateOrAddressShaped(view, start, end) && labelAdjacent(view, start, DOTTED_CODE_REACH, labels)));
+const isSlashOrBar = (unit: number): boolean => unit === 0x2f || unit === 0x7c;
+const isDigitUnit = (unit: number): boolean => unit >= 0x30 && unit <= 0x39;
+// A card is never one part of a number grouped with slashes or bars («9478/3255/3724/…»).
+const slashGroupEdge = (view: string, start: number, end: number): boolean =>
+  (isSlashOrBar(view.charCodeAt(start - 1)) && isDigitUnit(view.charCodeAt(start - 2))) || (isSlashOrBar(view.charCodeAt(end)) && isDigitUnit(view.charCodeAt(end + 1)));
+const cardContext = (view: string, start: number, end: number): boolean => notDocumentNumber(view, start) && !slashGroupEdge(view, start, end) && wrappedOnce(view, start, end, CARD_LABELS);
 
 const whole = (candidate: string): number => candidate.length;
 const wholeIf =
   (valid: (candidate: string) => boolean) =>
   (candidate: string): number =>
     valid(candidate) ? candidate.length : 0;
+
+const isIbanSeparator = (char: string): boolean => char === ' ' || char === '.' || char === '/' || char === '|' || char === '-' || char === '\n';
+// The account with its group separators taken out, as `ibanValid` reads it.
+const ibanLength = (candidate: string): number => (ibanValid([...candidate].filter((char) => !isIbanSeparator(char)).join('')) ? candidate.length : 0);
+
+/**
+ * Nine digits of an ID card whole, in 3-3-3, or either of those broken once by a line break where
+ * the text was wrapped («08526⏎0958»); other groupings with spaces or dashes are not how the number is printed.
+ */
+function idCardGrouping(candidate: string): number {
+  // Digits per group, once split at spaces and dashes only (a line break inside a group), once at line breaks too.
+  const bySpaces: number[] = [0];
+  const byAll: number[] = [0];
+  for (const char of candidate) {
+    if (char === ' ' || char === '-') {
+      bySpaces.push(0);
+      byAll.push(0);
+    } else if (char === '\n') byAll.push(0);
+    else {
+      bySpaces[bySpaces.length - 1] = (bySpaces[bySpaces.length - 1] ?? 0) + 1;
+      byAll[byAll.length - 1] = (byAll[byAll.length - 1] ?? 0) + 1;
+    }
+  }
+  const threeThrees = (groups: readonly number[]): boolean => groups.length === 3 && groups.every((digits) => digits === 3);
+  return bySpaces.length === 1 || threeThrees(bySpaces) || threeThrees(byAll) ? candidate.length : 0;
+}
 
 /**
  * The rules in the order they run. E-mail goes first because local parts hold digits
@@ -40,21 +96,21 @@ const wholeIf =
  */
 export const PII_RULES: readonly PiiRule[] = [
   { type: 'EMAIL', pattern: PII_PATTERNS.EMAIL, measure: whole, minDigits: 0, needsAt: true },
-  { type: 'IBAN', pattern: PII_PATTERNS.IBAN, measure: wholeIf(ibanValid), minDigits: 2 },
-  { type: 'CARD', pattern: PII_PATTERNS.CARD, measure: cardSpanLength, accept: notDocumentNumber, minDigits: 13 },
-  { type: 'PHONE', pattern: PII_PATTERNS.PHONE, measure: whole, minDigits: 10 },
+  { type: 'IBAN', pattern: PII_PATTERNS.IBAN, measure: ibanLength, minDigits: 2 },
+  { type: 'CARD', pattern: PII_PATTERNS.CARD, measure: cardSpanLength, accept: cardContext, minDigits: 13 },
+  { type: 'PHONE', pattern: PII_PATTERNS.PHONE, measure: whole, accept: wrappedOnce, minDigits: 10 },
   { type: 'IPN', pattern: PII_PATTERNS.IPN, measure: wholeIf(ipnValid), accept: standalone, minDigits: 10 },
   { type: 'EDRPOU', pattern: PII_PATTERNS.EDRPOU, measure: wholeIf(edrpouValid), accept: standalone, minDigits: 8 },
   { type: 'PASSPORT', pattern: PII_PATTERNS.PASSPORT, measure: whole, accept: notDocumentNumber, minDigits: 6 },
-  { type: 'ID_CARD', pattern: PII_PATTERNS.ID_CARD, measure: whole, accept: identityDocument, minDigits: 9 },
+  { type: 'ID_CARD', pattern: PII_PATTERNS.ID_CARD, measure: idCardGrouping, accept: identityDocument, minDigits: 9 },
 ];
 
-// The digit groups of a code written with spaces or dashes.
+// The digit groups of a code written with spaces, dashes, dots, slashes or a line break.
 function splitGroups(candidate: string): string[] {
   const groups: string[] = [];
   let group = '';
   for (const char of candidate) {
-    if (char === ' ' || char === '-') {
+    if (char === ' ' || char === '-' || char === '\n' || char === '.' || char === '/') {
       groups.push(group);
       group = '';
     } else group += char;
@@ -73,6 +129,31 @@ const spacedCode =
     return !amountLike && valid(groups.join('')) ? candidate.length : 0;
   };
 
+/** How close a passport label must stand before a grouped series and number («паспорт серії КН 123 456»). */
+const GROUPED_PASSPORT_REACH = 24;
+
+/**
+ * A passport series with its six digits spaced out one by one («Е К 3 3 3 7 8 1») is one on its own;
+ * in groups («КН 123 456») only right behind a passport label, since two capitals and an amount
+ * look the same («ЗП 150 000»).
+ */
+function spacedPassport(view: string, start: number, end: number): boolean {
+  let oneByOne = true;
+  let digits = 0;
+  for (let at = start; at < end; at++) {
+    const unit = view.charCodeAt(at);
+    if (unit < 0x30 || unit > 0x39) continue;
+    digits++;
+    const next = view.charCodeAt(at + 1);
+    if (digits < 6 && next >= 0x30 && next <= 0x39) oneByOne = false;
+  }
+  return notDocumentNumber(view, start) && !spacedWordBefore(view, start) && (oneByOne || identityLabelRightBefore(view, start, GROUPED_PASSPORT_REACH));
+}
+
+const isLetterUnit = (unit: number): boolean => (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x400 && unit <= 0x4ff);
+/** Whether a lone letter and a space stand before `start`: the series would be the tail of a word spelled out («Т Т Н 2 0 4 …», «Р А З О М 1 2 …»). */
+const spacedWordBefore = (view: string, start: number): boolean => view.charCodeAt(start - 1) === 0x20 && isLetterUnit(view.charCodeAt(start - 2)) && !isLetterUnit(view.charCodeAt(start - 3));
+
 /**
  * Disguised forms, each after the plain rule of its type (so a plain match is never cut by a
  * looser pattern): `name (at) domain`, phones spaced digit by digit, IPN and EDRPOU with spaces.
@@ -81,8 +162,10 @@ const PII_DISGUISED_RULES: readonly PiiRule[] = [
   { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL, measure: whole, minDigits: 0 },
   { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL_WORDS, measure: whole, minDigits: 0 },
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE, measure: whole, minDigits: 10 },
-  { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid), accept: standalone, minDigits: 10 },
-  { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid), accept: standalone, minDigits: 8 },
+  { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE_SPACED_SIGNS, measure: whole, minDigits: 12 },
+  { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid), accept: labelledCode(TAX_ID_LABELS), minDigits: 10 },
+  { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid), accept: labelledCode(EDRPOU_LABELS), minDigits: 8 },
+  { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT, measure: whole, accept: spacedPassport, minDigits: 6 },
 ];
 
 /** Every rule in the order `redactPii` runs them: each type's plain rule, then its disguised one. */

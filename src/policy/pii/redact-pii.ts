@@ -66,8 +66,9 @@ function asciiDigits(view: string): number {
  * cards, mod-97-valid UA IBANs, checksum-valid IPN and EDRPOU codes, booklet passports (series and
  * number) and labelled ID-card numbers. The patterns read the normalised view (`piiNormalisedView`:
  * zero-width characters, fullwidth and Arabic-Indic digits, look-alike letters in numbers, numbers
- * dictated in words, «собака» for @) and each find is cut from the original text, so the words
- * around it stay as written. Numbers labelled as seal, invoice, waybill, batch, lot or order numbers,
+ * dictated in words, «собака» for @, a line break inside a number, the gaps of a spelled-out address)
+ * and each find is cut from the original text, so the words around it stay as written. Numbers
+ * labelled as seal, invoice, waybill, batch, lot, order or request numbers,
  * 14-digit carrier waybill numbers and groups of longer numbers are not personal data.
  * Types in `keep` are left as they are (a role's grant, see `redactToolResult`). Idempotent, never
  * throws, never prints; linear in the length of the text.
