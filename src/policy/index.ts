@@ -30,7 +30,7 @@ export { asksForCancellation } from './trust/asks-for-cancellation.js';
 export { checkArgOrigins, checkWriteOrigin } from './trust/check-write-origin.js';
 export { textBearingLines } from './trust/text-bearing-lines.js';
 export { wrapAsData } from './trust/wrap-as-data.js';
-export { classifyText, fileFromModel, GUARD_CLASSIFIER_PATH, loadGuardClassifier, loadTaintClassifier, TAINT_CLASSIFIER_PATH, trainGuardClassifier } from './classifier/index.js';
+export { classifyText, fileFromModel, GUARD_CLASSIFIER_PATH, loadGuardClassifier, TAINT_CLASSIFIER_PATH, trainGuardClassifier } from './classifier/index.js';
 export type { GuardClassifierModel, TrainingExample, TrainingOptions } from './classifier/index.js';
 export { canonicalView } from './normalise/index.js';
 export { guardScan } from './guard-scan.js';

@@ -1,4 +1,4 @@
-import type { PiiView } from './pii-normalised-view.js';
+import type { PiiView } from './pii-view.js';
 
 const isAddressUnit = (unit: number): boolean =>
   (unit >= 0x30 && unit <= 0x39) || (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x61 && unit <= 0x7a) || unit === 0x2e || unit === 0x5f || unit === 0x25 || unit === 0x2b || unit === 0x2d;

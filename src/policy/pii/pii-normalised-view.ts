@@ -2,17 +2,9 @@ import { NUMBER_WORD_SPELLINGS, numberWord } from './number-words.js';
 import type { NumberWord } from './number-words.js';
 import { foldedUnit } from './folded-unit.js';
 import { joinAddressGaps } from './address-gaps.js';
+import type { PiiView } from './pii-view.js';
 
-/**
- * The text as the PII patterns read it, with, for each of its UTF-16 units, the span of the
- * original text it came from (`starts[i]` to `ends[i]`, end exclusive). `starts` is undefined when
- * the view is the text itself, unit for unit.
- */
-export interface PiiView {
-  readonly view: string;
-  readonly starts?: Int32Array;
-  readonly ends?: Int32Array;
-}
+export type { PiiView } from './pii-view.js';
 
 /** The span of the original text that view units `start` to `end` (exclusive) came from. */
 export function originalSpan(view: PiiView, start: number, end: number): readonly [number, number] {
