@@ -117,9 +117,9 @@ const SENTENCE_END = /[.!?;\n]+/u;
 /**
  * A sentence of a data text that reads as an instruction to its reader. `plain` when it holds only
  * what ordinary data also holds: a reader named with an action ("the bot cancelled…" is data too,
- * when no tense or negation gives it away), a reader addressed, or an imperative on money. A
- * hidden comment with an action, a check declared unnecessary beside one, or the reader's workings
- * asked for are never plain.
+ * when no tense or negation gives it away), a reader addressed, an imperative on money, or a check
+ * skipped beside a money action (a note retelling what a customer asked for). A hidden comment with
+ * an action, or the reader's workings asked for, are never plain.
  */
 export interface DataInstruction {
   readonly sentence: string;
@@ -141,7 +141,7 @@ export function findDataInstruction(view: string): DataInstruction | undefined {
     // "Dear assistant," may stand in a sentence of its own before the request.
     if ((addressed || addressedBefore) && ACTION.test(sentence) && !NARRATIVE.test(sentence)) return { sentence: sentence.trim(), plain: true };
     if (DEMAND.test(sentence)) return { sentence: sentence.trim(), plain: true };
-    if (skipped && (ACTION.test(sentence) || DEMAND.test(sentence)) && SKIPPED_CHECK.test(sentence)) return { sentence: sentence.trim(), plain: false };
+    if (skipped && (ACTION.test(sentence) || DEMAND.test(sentence)) && SKIPPED_CHECK.test(sentence)) return { sentence: sentence.trim(), plain: true };
     if (OWN_WORKINGS.test(sentence) && SHOW.test(sentence)) return { sentence: sentence.trim(), plain: false };
     // Addressed to the program reading the data, or claiming to outrank its instructions: an instruction whatever follows.
     if ((ADDRESSED_READER.test(sentence.replace(AUTHOR_LABEL, ' ')) || OUTRANKS.test(sentence)) && !NARRATIVE.test(sentence)) return { sentence: sentence.trim(), plain: true };

@@ -52,9 +52,11 @@ const CONCEPT_DATA_CHARS = 400;
 const CLASSIFIER_MIN_WORDS = 4;
 
 /**
- * A plain data-instruction find stands when the taint classifier gives it at least this: on the
- * outside authors' third-party texts (5-fold), it cleared 0.3% of the planted instructions the rule
- * found and 3.7 points of ordinary texts flagged (notes to couriers, agents' reports, policy passages).
+ * A plain data-instruction find, or a concept detector's, stands when the taint classifier gives the
+ * text at least this: on the outside authors' third-party texts (5-fold), it cleared 0.3% of the
+ * planted instructions the rule found and 3.7 points of ordinary texts flagged (notes to couriers,
+ * agents' reports, policy passages); of the concept detectors' finds, 0 of 37 instructions and 6 of
+ * 14 ordinary texts.
  */
 const PLAIN_FIND_CONFIRMATION = 0.1;
 
@@ -99,7 +101,11 @@ function scanUntrusted(text: string, resolved: ResolvedScanOptions, patterns: re
     if (score === undefined || score >= PLAIN_FIND_CONFIRMATION) return { tainted: true, rule: 'data_instruction', evidence: excerpt(instruction.sentence), family: RULE_FAMILY.data_instruction, ...(score !== undefined && { score }) };
   }
   const concept = text.length <= CONCEPT_DATA_CHARS ? detectConcepts(text) : undefined;
-  if (concept !== undefined) return { tainted: true, rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule] };
+  if (concept !== undefined) {
+    // The concept detectors were written for requests: on data they too need the classifier's sign.
+    score ??= classifier !== null && hasWords(view, CLASSIFIER_MIN_WORDS) ? scoreText(text, classifier).score : undefined;
+    if (score === undefined || score >= PLAIN_FIND_CONFIRMATION) return { tainted: true, rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], ...(score !== undefined && { score }) };
+  }
   if (classifier === null || !hasWords(view, CLASSIFIER_MIN_WORDS)) return { tainted: false };
   const scored = score === undefined ? scoreText(text, classifier) : undefined;
   const final = scored?.score ?? score ?? 0;
