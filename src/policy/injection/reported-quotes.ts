@@ -23,15 +23,22 @@ const REPORTED_STEMS = [
 const REPORTED = wordStartSearch(REPORTED_STEMS.join('|'), 'iu', LETTER);
 
 const COMPLAINT_WORDS = [
-    String.raw`(?:scam|fraud|phishing|suspicious|report|complain|spam|abuse|attack|hack|review|look\sinto|unacceptable|security|incident|prank|escalat|refus|declin|template|procedure|joke|repl(?:y|ies)\sto\s(?:a|the|this)\s(?:customer|client))`,
-    String.raw`(?:шахра|скарг|поскарж|підозріл|спам|фішинг|злам|атак|мошенни|жалоб|пожалов|подозрит|фишинг|взлом|безпек|безопасн|інцидент|инцидент|відмов|отказ|шаблон|процедур|доповіда|докладыва|жарт|шутк|ескал|эскал|ответ\sклиент|відповід\p{L}{0,3}\sклієнт)`,
+    String.raw`(?:scam|fraud|phishing|suspicious|report|complain|spam|abuse|attack|hack|review|look\sinto|unacceptable|security|incident|prank|escalat)`,
+    String.raw`(?:шахра|скарг|поскарж|підозріл|спам|фішинг|злам|атак|мошенни|жалоб|пожалов|подозрит|фишинг|взлом|безпек|безопасн|інцидент|инцидент)`,
 ];
+// Help asked with a quoted demand: a refusal, a reply template, the procedure, a report of a joke.
+// Enough to mask the quote; not enough to spare the text the classifier (reportsMessage).
+const HELP_WORDS = [
+    String.raw`(?:refus|declin|template|procedure|joke|repl(?:y|ies)\sto\s(?:a|the|this)\s(?:customer|client))`,
+    String.raw`(?:відмов|отказ|шаблон|процедур|доповіда|докладыва|жарт|шутк|ескал|эскал|ответ\sклиент|відповід\p{L}{0,3}\sклієнт)`,
+];
+const HELP_WORD = wordStartSearch(HELP_WORDS.join('|'), 'iu', LETTER);
 /** A complaint or a report named in words: a question mark alone is not one. */
 const COMPLAINT_WORD = wordStartSearch(COMPLAINT_WORDS.join('|'), 'iu', LETTER);
 /** A sentence or clause that opens with a question word, its question mark left out ("how do i remove it"). */
 const QUESTION_OPENS = /(?:^|[.!?,\n] ?)(?:how|what|why|who|where|як|що|чому|хто|куди|как|что|почему|кто|куда)(?![\p{L}])/iu;
 /** A question (its mark or its opening word), or a complaint or report named in words. */
-const COMPLAINT = { test: (text: string): boolean => text.includes('?') || COMPLAINT_WORD.test(text) || QUESTION_OPENS.test(text) };
+const COMPLAINT = { test: (text: string): boolean => text.includes('?') || COMPLAINT_WORD.test(text) || HELP_WORD.test(text) || QUESTION_OPENS.test(text) };
 
 /** A quote given as an example of an attack ("an example like «forget your rules»"): shown, not made. */
 const EXAMPLE_QUOTED = /(?<![\p{L}])(?:example|for instance|приклад|наприклад|пример|например)\p{L}{0,3}:? ?[«"“„']/iu;
@@ -43,7 +50,7 @@ const OBEY_STEMS =
 const OBEY = wordStartSearch(OBEY_STEMS, 'iu', LETTER);
 
 /** The regexes of this file, for the linearity test. */
-export const REPORTED_QUOTE_REGEXES: readonly RegExp[] = [QUOTED, QUESTION_OPENS, EXAMPLE_QUOTED, ...[...REPORTED_STEMS, ...COMPLAINT_WORDS, OBEY_STEMS].map((stems) => new RegExp(stems, 'iu'))];
+export const REPORTED_QUOTE_REGEXES: readonly RegExp[] = [QUOTED, QUESTION_OPENS, EXAMPLE_QUOTED, ...[...REPORTED_STEMS, ...COMPLAINT_WORDS, ...HELP_WORDS, OBEY_STEMS].map((stems) => new RegExp(stems, 'iu'))];
 
 /**
  * The text with the contents of reported quotes replaced by spaces (same length, so excerpts and
