@@ -179,10 +179,14 @@ export const INTENT_CONCEPTS = {
     'удвічі', 'вдвічі', 'у два рази', 'в два рази', 'у три рази', 'в три рази', 'подвійн', 'потрійн', 'більше, ніж', 'більше ніж', 'більше за', 'зверху', 'понад варт', 'понад сум', 'накинь', 'накиньте', 'накинути', 'докинь', 'округли',
     'вдвое', 'в два раза', 'в три раза', 'втрое', 'двойн', 'тройн', 'больше, чем', 'больше чем', 'сверху', 'накинуть', 'накиньте', 'округли',
   ],
+  // A refund already paid, its sum wrong: "you refunded 90 instead of 900" reports a mistake.
+  refunded: ['refunded', 'повернули', 'повернуло', 'вернули', 'by mistake', 'помилково', 'по ошибке', 'ошибочно'],
   // Money taken from the customer by mistake: a double charge is theirs to get back.
   charged: ['charged', 'overcharg', 'billed', 'paid twice', 'debited', 'списали', 'зняли', 'сняли', 'переплат', 'двічі оплат', 'дважды оплат', 'двічі спис', 'дважды спис'],
   // Writing a state into a record: "mark it", "set", «познач», «считай».
-  mark: ['mark$', 'mark it', 'mark the', 'set$', 'set it', 'set the', 'flag', 'treat', 'consider', 'record it', 'log it', 'познач', 'відміт', 'вважай', 'запиши', 'постав', 'отметь', 'пометь', 'считай', 'поставь', 'проставь'],
+  mark: ['mark$', 'mark it', 'mark the', 'set$', 'set it', 'set the', 'flag', 'treat', 'consider', 'record it', 'log it',
+    // Orders, not states: «позначене як погоджене» says what a record shows.
+    'познач$', 'позначте', 'позначити', 'позначиш', 'позначите', 'відміть', 'відмітьте', 'відмітити', 'відмітиш', 'відмітк', 'вважай', 'запиши', 'постав$', 'поставте', 'поставити', 'поставиш', 'отметь', 'пометь', 'считай', 'поставь', 'проставь'],
   // The state of a request that went through its check.
   approved: ['approved', 'confirmed', 'authorised', 'authorized', 'verified', 'погоджен', 'схвален', 'підтверджен', 'згоджен', 'согласован', 'одобрен', 'одобрён', 'подтвержден', 'подтверждён', 'утвержден', 'утверждён'],
   // Approval claimed as done before any check: "pre-approved", «вже погоджено», «заранее одобрен».

@@ -148,7 +148,7 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       { all: ['tool_said', 'act'], also: (s) => s.present.has('approved') || s.present.has('refund') || s.present.has('privileged'), span: 2 },
       { all: ['refund', 'claimed_done', 'act'], span: 2 },
       { all: ['refund', 'approval_flag'], span: 3 },
-      { all: ['refund', 'sum_swap'], none: ['charged'] },
+      { all: ['refund', 'sum_swap'], none: ['charged', 'refunded'] },
       { all: ['refund'], also: (s) => (bypass(s) || skipsHuman(s)) && !retold(s), span: 2 },
       // "No time for checks, cancel it now": an irreversible order with its check waved away.
       { all: ['privileged'], also: (s) => bypass(s) && !retold(s), span: 3 },

@@ -43,10 +43,11 @@ const ABILITY_CHOICE = /(?<![\p{L}])(?:or only|or just|чи лише|чи тіл
 // «в тестовому середовищі можна …?»: an impersonal "may one" among a question's first plain words.
 const IMPERSONAL_MAY = new Set(['можна', 'можливо', 'можно', 'возможно', 'дозволено', 'разрешено']);
 const PLAIN_WORD = /^\p{L}{1,30}$/u;
-// "Just curious." after a question adds no request.
+// "Just curious." or the customer's own details after a question add no request.
 const CURIOUS = /^(?:(?:i'm |i am )?just (?:curious|wondering|asking)|просто (?:цікаво|питаю|интересно|спрашиваю))(?![\p{L}])[^.!?;\n]{0,120}[.!]?$/u;
+const OWN_DETAILS = /^(?:my details|my contacts|мої дані|мої контакти|мои данные|мои контакты):[^!?;\n]{0,200}$/u;
 /** The regexes of {@link isRuleQuestion}, for the linearity test. */
-export const RULE_QUESTION_REGEXES: readonly RegExp[] = [WH_QUESTION, YES_NO_QUESTION, SUGGESTION, ASSISTANT_ACTS, WORKINGS, MONEY_RULE, ABILITY_CHOICE, CURIOUS, PLAIN_WORD];
+export const RULE_QUESTION_REGEXES: readonly RegExp[] = [WH_QUESTION, YES_NO_QUESTION, SUGGESTION, ASSISTANT_ACTS, WORKINGS, MONEY_RULE, ABILITY_CHOICE, CURIOUS, OWN_DETAILS, PLAIN_WORD];
 
 /**
  * Whether a text is only a question about how something is done or who may do it (on its canonical
@@ -59,8 +60,8 @@ export function isRuleQuestion(text: string): boolean {
   // Two or three such questions in a row ("can it be done without approval? is there an operator there too?"),
   // perhaps followed by "just curious": every sentence a question, none an order.
   const sentences = view.split(/(?<=[.!?])\s+/u).filter((sentence) => sentence.length > 0);
+  if (sentences.length > 1 && (CURIOUS.test(sentences.at(-1) ?? '') || OWN_DETAILS.test(sentences.at(-1) ?? ''))) sentences.pop();
   if (sentences.length > 3) return false;
-  if (sentences.length > 1 && CURIOUS.test(sentences.at(-1) ?? '')) sentences.pop();
   return sentences.length > 0 && sentences.every(isOneRuleQuestion);
 }
 
