@@ -26,11 +26,11 @@ const COMPLAINT_WORDS = [
     String.raw`(?:scam|fraud|phishing|suspicious|report|complain|spam|abuse|attack|hack|review|look\sinto|unacceptable|security|incident|prank|escalat)`,
     String.raw`(?:шахра|скарг|поскарж|підозріл|спам|фішинг|злам|атак|мошенни|жалоб|пожалов|подозрит|фишинг|взлом|безпек|безопасн|інцидент|инцидент)`,
 ];
-// Help asked with a quoted demand: a refusal, a reply template, the procedure, a report of a joke.
+// Help asked with a quoted demand: a refusal, a reply template, the procedure, a report of a joke, an apology.
 // Enough to mask the quote; not enough to spare the text the classifier (reportsMessage).
 const HELP_WORDS = [
-    String.raw`(?:refus|declin|template|procedure|joke|repl(?:y|ies)\sto\s(?:a|the|this)\s(?:customer|client))`,
-    String.raw`(?:відмов|отказ|шаблон|процедур|доповіда|докладыва|жарт|шутк|ескал|эскал|ответ\sклиент|відповід\p{L}{0,3}\sклієнт)`,
+    String.raw`(?:refus|declin|template|procedure|joke|sorry|apolog|repl(?:y|ies)\sto\s(?:a|the|this)\s(?:customer|client))`,
+    String.raw`(?:відмов|отказ|шаблон|процедур|доповіда|докладыва|жарт|шутк|ескал|эскал|вибач|пробач|извин|простите|ответ\sклиент|відповід\p{L}{0,3}\sклієнт)`,
 ];
 const HELP_WORD = wordStartSearch(HELP_WORDS.join('|'), 'iu', LETTER);
 /** A complaint or a report named in words: a question mark alone is not one. */
