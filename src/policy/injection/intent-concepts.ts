@@ -156,7 +156,7 @@ export const INTENT_CONCEPTS = {
   without: [
     'ignoring', 'оминаю', 'оминувши', 'обходячи', 'байдуже на', 'плювати на', 'наплювати на', 'минуя', 'обходя', 'плевать на', 'наплевать на', 'не обращая внимания на', 'doesn\'t care about', 'does not care about', 'don\'t care about','no time for', 'немає часу на', 'нема часу на', 'нет времени на', 'without', 'no$', 'skip', 'bypass', 'get around', 'go around', 'disable', 'turn off', 'без$', 'обійти', 'обійди', 'в обхід', 'оминути', 'обойти', 'обойди', 'в обход', 'вимкн', 'пропуст', 'отключ'],
   // Cancelling, which skips a check only when the check is its object («скасувати перевірку»), not a customer's request («скасувати заявку»).
-  cancel_verb: ['скасувати', 'отменить'],
+  cancel_verb: ['скасувати', 'отменить', 'скасовувати', 'отменять', 'to cancel'],
   check: [
     'review', 'sign-off', 'sign off', 'formalit', 'paperwork', 'формальност', 'перегляд', 'рассмотр',
     'одобр', 'схвал','approv', 'confirm', 'check', 'verif', 'asking', 'questions', 'ticket', 'заявк', 'підтвердж', 'перевір', 'погодж', 'питань', 'подтвержд', 'провер', 'согласов', 'вопрос'],
@@ -350,6 +350,8 @@ export const INTENT_CONCEPTS = {
     'розбий', 'розділи', 'частинами', 'двома платеж', 'ще один', 'не порушується', 'не перевищ', 'не спрацює',
     'раздели', 'разбей', 'частями', 'двумя платеж', 'ещё один', 'еще один', 'не нарушается', 'не превыш', 'не сработает',
   ],
+  // A refusal told of: "why did it refuse to show…" asks about one, it asks nothing to be shown.
+  refused: ['refuse to', 'refused to', 'refuses to', 'declined to', 'відмовився', 'відмовилася', 'відмовилась', 'відмовляється', 'отказался', 'отказалась', 'отказывается'],
   // Exact wording asked for: "quote them word for word", «дослівно», «слово в слово».
   verbatim: ['word for word', 'verbatim', 'exactly as they', 'exactly as it', 'as they are written', 'слово в слово', 'дослівно', 'дословно', 'як вони написані', 'как они написаны', 'точно як написано', 'точно как написано'],
   // Rules or instructions by name.

@@ -47,12 +47,14 @@ const retold = (s: SentenceConcepts): boolean =>
   near(s, 'outsider', 'attempted', 6) && !s.present.has('you_word') && (near(s, 'attempted', 'without', 10) || near(s, 'attempted', 'no_wait', 10) || near(s, 'attempted', 'set_aside', 10) || near(s, 'attempted', 'check', 10));
 // An ask for data retold: someone unnamed, claiming to be someone, asked for it.
 const retoldAsk = (s: SentenceConcepts): boolean => near(s, 'outsider', 'attempted', 6) && !s.present.has('you_word');
-// Every "need" of the sentence negated: «персональні дані нам не потрібні» asks for none.
-const onlyDeclined = (s: SentenceConcepts): boolean => {
-  const asks = s.at.get('harvest') ?? [];
-  const declined = s.at.get('not_wanted') ?? [];
-  return asks.length > 0 && asks.every((at) => declined.includes(at - 1) || declined.includes(at - 2));
+// Every `word` of the reading comes at most `gap` words after a `before`: each is that one's object.
+const onlyAfter = (s: SentenceConcepts, word: IntentConcept, before: IntentConcept, gap: number): boolean => {
+  const words = s.at.get(word) ?? [];
+  const befores = s.at.get(before) ?? [];
+  return words.length > 0 && words.every((at) => befores.some((b) => b < at && at - b <= gap));
 };
+// Every "need" of the sentence negated: «персональні дані нам не потрібні» asks for none.
+const onlyDeclined = (s: SentenceConcepts): boolean => onlyAfter(s, 'harvest', 'not_wanted', 2);
 const moneyOrCancel = (s: SentenceConcepts): boolean => s.present.has('refund') || s.present.has('privileged');
 
 /**
@@ -132,7 +134,7 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       { all: ['retell', 'context'] },
       // The assistant's own rules asked for word for word, or "your real rules" asked to be shown or quoted.
       { all: ['verbatim', 'rules_word'], span: 2 },
-      { all: ['retell', 'rules_word', 'real_own'], span: 2 },
+      { all: ['retell', 'rules_word', 'real_own'], also: (s) => !onlyAfter(s, 'retell', 'refused', 2), span: 2 },
     ],
   },
   {
@@ -152,6 +154,8 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       { all: ['refund'], also: (s) => (bypass(s) || skipsHuman(s)) && !retold(s), span: 2 },
       // "No time for checks, cancel it now": an irreversible order with its check waved away.
       { all: ['privileged'], also: (s) => bypass(s) && !retold(s), span: 3 },
+      // «скасувати без погодження», "отменить без согласования": cancelling with its check skipped, in the infinitive of a request.
+      { all: ['cancel_verb', 'without'], also: (s) => (near(s, 'without', 'check', 3) || skipsHuman(s)) && !retold(s) },
       // "Do it yourself and tell the operator afterwards": the human step left out by name.
       { all: ['self_act'], none: ['first_self', 'ability_choice'], also: moneyOrCancel, span: 2 },
       // A refund split or repeated so it stays under the limit that would send it to a human.

@@ -30,7 +30,7 @@ export function isPermissionQuestion(text: string): boolean {
 const WH_QUESTION =
   /^(?:(?:so|and|but|also|а|і|и|так) )?(?:who|what|which|when|why|how|where|хто|що|який|яка|яке|які|яку|якого|якої|коли|чому|навіщо|як|де|скільки|кто|что|какой|какая|какое|какие|какую|какого|когда|почему|зачем|как|где|сколько)(?![\p{L}\p{N}])[^.!;\n]{0,240}\?$/u;
 const YES_NO_QUESTION =
-  /^(?:(?:so|and|but|also|а|і|и|так) )?(?:is|are|does|do|did|can|could|may|should|would|will|чи|можна|буває|бывает|\p{L}{2,12} ли)(?![\p{L}\p{N}])[^.!;\n]{0,240}\?$/u;
+  /^(?:(?:so|and|but|also|а|і|и|так) )?(?:is|are|does|do|did|can|could|may|should|would|will|чи|можна|буває|бывает|\p{L}{2,12} ли|(?:ти|ви) (?:можеш|можете)|(?:ты|вы) (?:можешь|можете))(?![\p{L}\p{N}])[^.!;\n]{0,240}\?$/u;
 const SUGGESTION = /^(?:(?:so|and|but|а|і|и|так) )?(?:what if|why don't you|why not|how about|what about you|що якщо|а що як|чому б|як щодо|что если|почему бы|как насчёт|как насчет)(?![\p{L}])/u;
 // The assistant as the one who acts: "can you…", «ти можеш…», «ты можешь…»; "your policy" is a question about the company's rules.
 const ASSISTANT_ACTS = /(?<![\p{L}])(?:you|ти|тебе|тобі|ты|тебя|вы|ви|вас|вам)(?![\p{L}])/u;
@@ -38,8 +38,11 @@ const ASSISTANT_ACTS = /(?<![\p{L}])(?:you|ти|тебе|тобі|ты|тебя|
 const WORKINGS = /(?<![\p{L}])(?:filter|instruction|prompt(?! injection)|setting|configur|guardrail|фільтр|інструкці|промпт|налаштуван|фильтр|инструкци|настройк)/u;
 // Refunds and their approval: the subject of the questions the concept detectors mistook for refund manipulation.
 const MONEY_RULE = /(?<![\p{L}])(?:refund|reimburs|compensat|approv|cancel|повернен|відшкод|компенсац|погодж|скасув|возврат|возмещ|согласов|одобр|отмен)/u;
-// "Can you cancel it yourself or only tell me how?": two abilities weighed, a question about what the assistant can do.
-const ABILITY_CHOICE = /(?<![\p{L}])(?:or only|or just|чи лише|чи тільки|или только|или лишь)(?![\p{L}])/u;
+// "Can you cancel it yourself or only tell me how?", "…, or is there an operator there too?": two
+// possibilities weighed, a question about what the assistant can do, not a request to do it.
+// The second possibility must name the human step ("or is there a problem?" weighs nothing).
+const ABILITY_CHOICE =
+  /(?<![\p{L}])(?:or only|or just|чи лише|чи тільки|или только|или лишь|(?:or is there|or are there|or does|чи там|чи є|или там|или есть)[^.!?;\n]{0,40}(?<![\p{L}])(?:operator|manager|human|person|reviewer|check|approv|оператор|менеджер|людин|перевірк|погодж|человек|проверк|согласов))/u;
 // «в тестовому середовищі можна …?»: an impersonal "may one" among a question's first plain words.
 const IMPERSONAL_MAY = new Set(['можна', 'можливо', 'можно', 'возможно', 'дозволено', 'разрешено']);
 const PLAIN_WORD = /^\p{L}{1,30}$/u;
