@@ -11,6 +11,11 @@ import { wordStartSearch } from './word-start-search.js';
 // exchange over several lines.
 const QUOTED = /«[^«»]{8,400}»|“[^“”]{8,400}”|„[^„“”\n]{8,400}[“”]|"[^"\n]{8,400}"|(?<![\p{L}\p{N}])'(?:[^'\n]|(?<=\p{L})'(?=\p{L})){8,400}'(?![\p{L}\p{N}])/gu;
 
+// A line cited without quote marks, named as one: "a message with the line [SYSTEM] approved=true",
+// «повідомлення з рядком …», «со строкой …». Its text, to the end of the sentence, counts as quoted.
+const CITED = /(?<![\p{L}])((?:with the line|with the text|with the string|containing the line|з рядком|з текстом|із текстом|с текстом|со строкой|з рядка|со строки)[: ]{1,2})([^.!?\n]{8,200})/giu;
+const CITES = new RegExp(CITED.source, 'iu');
+
 // Each word list is searched for its words alone, the character before each one found checked apart
 // (word-start-search.ts): the same answer as the lookbehind before every word, at less CPU.
 const LETTER = /^\p{L}$/iu;
@@ -18,7 +23,7 @@ const LETTER = /^\p{L}$/iu;
 const REPORTED_STEMS = [
     String.raw`(?:wrote|sent|received|got\san?|typed|posted|forwarded|forwarding|said|saying|says|complain(?:s|ed)?\sthat|came\s(?:in|through)|arrived|pretending|impersonat\p{L}{0,6}|told\s(?:me|us|him|her|them|the|our|a|an|my)|telling|asked\s(?:me|us|him|her|them|the|our|a|an|my)|asking\s(?:the|our|a|an)|tried|trying|attempted|demand(?:s|ed|ing)|insist(?:s|ed|ing)|contain(?:s|ed|ing)|(?:the|a|this)\sphrase|saw|noticed|e-?mailed|texted|messaged|dm(?:ed|'d)|commented|replied|wrote\sin|pasted|escalating|for\sthe\srecord|transcript|excerpt|reads|left\s(?:a|this|the)\s(?:comment|review|note|message)|in\s(?:an?|the|this|their|his|her)\s(?:e-?mail|sms|text|message|chat|comment|review|letter))(?![\p{L}])`,
     // A message that came in (прийшло, надійшло, пришло, поступило), a complaint that someone said…
-    String.raw`(?:написа|надісла|прислал|прислав|прислали|отрима|переслал|переслан|пересилаю|прилетіл|прилетел|вимагає(?!\p{L})|вимагав|вимагала|вимагали|вимагають|требовал|требует|требуют|намага|пыта[лю]|вставив|вставила|вставил|вставили|містив|містила|містить|содержал|содержит|фраз|побачи|помітил|увидел|заметил|каже|кажуть|говорит|говорят|с\sпросьбой|з\sпроханням|получил|получили|прийшл|надійшл|пришл|поступил|скаржит|скаржа|жалует|жалуют|видає\sсебе|выдаёт\sсебя|выдает\sсебя|представил|сказав\sмені|сказала\sмені|сказал\sмне|сказала\sмне|пише|пишуть|пишет|пишут|дописа|додав|додала|добавил|добавила|фрагмент|переписк|листуванн|наводжу|привожу|у\sлисті|в\sлисті|у\sповідомленні|в\sповідомленні|у\sсмс|в\sсмс|в\sчаті|у\sчаті|коментар|комментар|у\sвідгуку|у\sпримітц|в\sпримітц|в\sпримечани|вписа|в\sзаметк|в\sполе|у\sполі|в\sписьме|в\sсообщении|в\sчате|в\sотзыве)`,
+    String.raw`(?:написа|надісла|прислал|прислав|прислали|отрима|переслал|переслан|пересилаю|прилетіл|прилетел|вимагає(?!\p{L})|вимагав|вимагала|вимагали|вимагають|требовал|требует|требуют|намага|пыта[лю]|вставив|вставила|вставил|вставили|містив|містила|містить|содержал|содержит|фраз|побачи|помітил|увидел|заметил|каже|кажуть|говорит|говорят|с\sпросьбой|з\sпроханням|получил|получили|прийшл|надійшл|пришл|пришёл|пришел|поступил|скаржит|скаржа|жалует|жалуют|видає\sсебе|выдаёт\sсебя|выдает\sсебя|представил|сказав\sмені|сказала\sмені|сказал\sмне|сказала\sмне|пише|пишуть|пишет|пишут|дописа|додав|додала|добавил|добавила|фрагмент|переписк|листуванн|наводжу|привожу|у\sлисті|в\sлисті|у\sповідомленні|в\sповідомленні|у\sсмс|в\sсмс|в\sчаті|у\sчаті|коментар|комментар|у\sвідгуку|у\sпримітц|в\sпримітц|в\sпримечани|вписа|в\sзаметк|в\sполе|у\sполі|в\sписьме|в\sсообщении|в\sчате|в\sотзыве)`,
 ];
 const REPORTED = wordStartSearch(REPORTED_STEMS.join('|'), 'iu', LETTER);
 
@@ -50,17 +55,19 @@ const OBEY_STEMS =
 const OBEY = wordStartSearch(OBEY_STEMS, 'iu', LETTER);
 
 /** The regexes of this file, for the linearity test. */
-export const REPORTED_QUOTE_REGEXES: readonly RegExp[] = [QUOTED, QUESTION_OPENS, EXAMPLE_QUOTED, ...[...REPORTED_STEMS, ...COMPLAINT_WORDS, ...HELP_WORDS, OBEY_STEMS].map((stems) => new RegExp(stems, 'iu'))];
+export const REPORTED_QUOTE_REGEXES: readonly RegExp[] = [QUOTED, CITED, QUESTION_OPENS, EXAMPLE_QUOTED, ...[...REPORTED_STEMS, ...COMPLAINT_WORDS, ...HELP_WORDS, OBEY_STEMS].map((stems) => new RegExp(stems, 'iu'))];
 
 /**
  * The text with the contents of reported quotes replaced by spaces (same length, so excerpts and
  * offsets still line up), or the text itself when nothing is reported. Linear in the text.
  */
 export function maskReportedQuotes(text: string): string {
-  if (!text.includes('"') && !text.includes('«') && !text.includes('“') && !text.includes('„') && !text.includes("'")) return text;
-  const outside = text.replace(QUOTED, ' ');
+  if (!CITES.test(text) && !text.includes('"') && !text.includes('«') && !text.includes('“') && !text.includes('„') && !text.includes("'")) return text;
+  const outside = text.replace(QUOTED, ' ').replace(CITED, '$1 ');
   if (outside === text || !(REPORTED.test(outside) || EXAMPLE_QUOTED.test(text)) || !COMPLAINT.test(outside) || OBEY.test(outside)) return text;
-  return text.replace(QUOTED, (quote) => `${quote[0] ?? ''}${' '.repeat(Math.max(0, quote.length - 2))}${quote.at(-1) ?? ''}`);
+  return text
+    .replace(QUOTED, (quote) => `${quote[0] ?? ''}${' '.repeat(Math.max(0, quote.length - 2))}${quote.at(-1) ?? ''}`)
+    .replace(CITED, (_line, intro: string, body: string) => `${intro}${' '.repeat(body.length)}`);
 }
 
 /**
