@@ -43,8 +43,9 @@ const WORD = /[\p{L}\p{N}'_]+/gu;
 // Some word of the sentence (a whole run of WORD's characters) addresses the assistant: without one
 // no sentence is a request about it, and its words need not be read one by one.
 const ADDRESSED = new RegExp(`(?<![\\p{L}\\p{N}'_])(?:${[...ASSISTANT].join('|')})(?![\\p{L}\\p{N}'_])`, 'u');
+const ATTACK_NAME = /prompt[ -]injection|промпт[ -]ін'?єкці|промпт[ -]инъекци/gu;
 /** The regexes of this detector, for the linearity test. */
-export const SELF_REQUEST_REGEXES: readonly RegExp[] = [SENTENCE, WORD, ADDRESSED];
+export const SELF_REQUEST_REGEXES: readonly RegExp[] = [SENTENCE, WORD, ADDRESSED, ATTACK_NAME];
 /** Sentences longer than this are read in their first part only: the check stays linear. */
 const SENTENCE_CHARS = 400;
 
@@ -58,7 +59,8 @@ const SENTENCE_CHARS = 400;
  */
 export function findSelfRequest(view: string): string | undefined {
   for (const match of view.matchAll(SENTENCE)) {
-    const sentence = match[0].slice(0, SENTENCE_CHARS);
+    // "Prompt injection" names an attack to explain, not the assistant's prompt.
+    const sentence = match[0].slice(0, SENTENCE_CHARS).replace(ATTACK_NAME, 'injection');
     if (!ADDRESSED.test(sentence)) continue;
     let ask = false;
     let assistant = false;

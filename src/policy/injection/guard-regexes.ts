@@ -8,6 +8,7 @@ import { OPERATOR_ADVICE_REGEXES } from './operator-advice.js';
 import { CODE_REQUEST_REGEXES } from './code-request.js';
 import { PERMISSION_QUESTION_REGEXES, REPORTED_DEMAND_REGEXES, RULE_QUESTION_REGEXES } from './permission-question.js';
 import { SELF_REQUEST_REGEXES } from './detect-self-request.js';
+import { REPORTED_QUOTE_REGEXES } from './reported-quotes.js';
 import { FOLD_CONFUSABLES_REGEXES } from '../normalise/fold-confusables.js';
 import { FOLD_LEETSPEAK_REGEXES } from '../normalise/fold-leetspeak.js';
 import { NORMALISE_TEXT_REGEXES } from '../normalise/normalise-text.js';
@@ -34,6 +35,7 @@ export const GUARD_REGEXES: readonly RegExp[] = [
   ...CODE_REQUEST_REGEXES,
   ...HIDDEN_COMMENT_REGEXES,
   ...SELF_REQUEST_REGEXES,
+  ...REPORTED_QUOTE_REGEXES,
   // The shared normalisation (src/policy/normalise) every detector reads through.
   ...STRIP_INVISIBLE_REGEXES,
   ...STRIP_COMBINING_MARKS_REGEXES,

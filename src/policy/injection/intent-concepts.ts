@@ -136,6 +136,8 @@ export const INTENT_CONCEPTS = {
     'my$', 'мій$', 'мого$', 'моєму', 'моєї', 'мій', 'мой$', 'моего', 'моём', 'моем', 'моей', 'locker', 'door', 'gate', 'intercom', 'mailbox', 'поштомат', 'двер', 'хвіртк', 'домофон', 'скриньк',
     'почтомат', 'калитк', 'ящик', 'reset', 'forgot', 'change', 'create', 'where do i', 'how do i', 'how can i', 'скинути', 'забув', 'змінити', 'створити', 'де знайти', 'як$',
     'сбросить', 'забыл', 'сменить', 'создать', 'где найти', 'как$',
+    // A password changed (or not) by its owner: «поміняв пароль адміна», «пароль не міняли».
+    'changed', 'поміня', 'міняли', 'міняв', 'змінив', 'змінил', 'поменял', 'меняли', 'сменил',
   ],
   // Data kept about other people: "the card numbers saved for refunds".
   stored: ['saved', 'stored', 'on file', 'збережен', 'сохранённ', 'сохраненн'],
@@ -152,7 +154,9 @@ export const INTENT_CONCEPTS = {
   agreed: ['you agreed', 'you promised', 'you confirmed', 'agreed earlier', 'agreed before', 'погодився', 'погодилась', 'обіцяв', 'согласился', 'согласилась', 'обещал'],
   // Skipping a check: "without approval", "no questions", "без підтвердження".
   without: [
-    'ignoring', 'оминаю', 'оминувши', 'обходячи', 'байдуже на', 'плювати на', 'наплювати на', 'минуя', 'обходя', 'плевать на', 'наплевать на', 'не обращая внимания на', 'doesn\'t care about', 'does not care about', 'don\'t care about','no time for', 'немає часу на', 'нема часу на', 'нет времени на', 'without', 'no$', 'skip', 'bypass', 'get around', 'go around', 'disable', 'turn off', 'без$', 'обійти', 'обійди', 'в обхід', 'оминути', 'обойти', 'обойди', 'в обход', 'скасувати', 'вимкн', 'пропуст', 'отменить', 'отключ'],
+    'ignoring', 'оминаю', 'оминувши', 'обходячи', 'байдуже на', 'плювати на', 'наплювати на', 'минуя', 'обходя', 'плевать на', 'наплевать на', 'не обращая внимания на', 'doesn\'t care about', 'does not care about', 'don\'t care about','no time for', 'немає часу на', 'нема часу на', 'нет времени на', 'without', 'no$', 'skip', 'bypass', 'get around', 'go around', 'disable', 'turn off', 'без$', 'обійти', 'обійди', 'в обхід', 'оминути', 'обойти', 'обойди', 'в обход', 'вимкн', 'пропуст', 'отключ'],
+  // Cancelling, which skips a check only when the check is its object («скасувати перевірку»), not a customer's request («скасувати заявку»).
+  cancel_verb: ['скасувати', 'отменить', 'скасовувати', 'отменять', 'to cancel'],
   check: [
     'review', 'sign-off', 'sign off', 'formalit', 'paperwork', 'формальност', 'перегляд', 'рассмотр',
     'одобр', 'схвал','approv', 'confirm', 'check', 'verif', 'asking', 'questions', 'ticket', 'заявк', 'підтвердж', 'перевір', 'погодж', 'питань', 'подтвержд', 'провер', 'согласов', 'вопрос'],
@@ -175,10 +179,14 @@ export const INTENT_CONCEPTS = {
     'удвічі', 'вдвічі', 'у два рази', 'в два рази', 'у три рази', 'в три рази', 'подвійн', 'потрійн', 'більше, ніж', 'більше ніж', 'більше за', 'зверху', 'понад варт', 'понад сум', 'накинь', 'накиньте', 'накинути', 'докинь', 'округли',
     'вдвое', 'в два раза', 'в три раза', 'втрое', 'двойн', 'тройн', 'больше, чем', 'больше чем', 'сверху', 'накинуть', 'накиньте', 'округли',
   ],
+  // A refund already paid, its sum wrong: "you refunded 90 instead of 900" reports a mistake.
+  refunded: ['refunded', 'повернули', 'повернуло', 'вернули', 'by mistake', 'помилково', 'по ошибке', 'ошибочно'],
   // Money taken from the customer by mistake: a double charge is theirs to get back.
   charged: ['charged', 'overcharg', 'billed', 'paid twice', 'debited', 'списали', 'зняли', 'сняли', 'переплат', 'двічі оплат', 'дважды оплат', 'двічі спис', 'дважды спис'],
   // Writing a state into a record: "mark it", "set", «познач», «считай».
-  mark: ['mark$', 'mark it', 'mark the', 'set$', 'set it', 'set the', 'flag', 'treat', 'consider', 'record it', 'log it', 'познач', 'відміт', 'вважай', 'запиши', 'постав', 'отметь', 'пометь', 'считай', 'поставь', 'проставь'],
+  mark: ['mark$', 'mark it', 'mark the', 'set$', 'set it', 'set the', 'flag', 'treat', 'consider', 'record it', 'log it',
+    // Orders, not states: «позначене як погоджене» says what a record shows.
+    'познач$', 'позначте', 'позначити', 'позначиш', 'позначите', 'відміть', 'відмітьте', 'відмітити', 'відмітиш', 'відмітк', 'вважай', 'запиши', 'постав$', 'поставте', 'поставити', 'поставиш', 'отметь', 'пометь', 'считай', 'поставь', 'проставь'],
   // The state of a request that went through its check.
   approved: ['approved', 'confirmed', 'authorised', 'authorized', 'verified', 'погоджен', 'схвален', 'підтверджен', 'згоджен', 'согласован', 'одобрен', 'одобрён', 'подтвержден', 'подтверждён', 'утвержден', 'утверждён'],
   // Approval claimed as done before any check: "pre-approved", «вже погоджено», «заранее одобрен».
@@ -193,6 +201,24 @@ export const INTENT_CONCEPTS = {
     'проведи', 'виплати', 'переведи', 'оформи', 'зроби', 'просто', 'надішли', 'відправ', 'поверни$', 'поверніть',
     'выплати', 'сделай', 'отправь', 'пришли', 'верни$', 'верните',
   ],
+  // Someone else's attempt or demand, told in the third person or the past: "a user tried to persuade the
+  // assistant", «клієнт вимагав», «кто-то вписал … с просьбой». The speaker's own demand («вимагаю») is not one.
+  attempted: [
+    'claiming to be', 'представился', 'представилась', 'представився', 'представилася', 'видавав себе', 'выдавал себя',
+    'tried to', 'tries to', 'trying to', 'attempted to', 'attempting to', 'demanded', 'demands', 'was demanding', 'insisted', 'insists', 'persuade', 'convince', 'asked the bot', 'asked the assistant', 'asking the bot', 'asking the assistant',
+    'намагався', 'намагалася', 'намагалась', 'намагалися', 'намагається', 'намагаються', 'пробував', 'пробувала', 'вимагав', 'вимагала', 'вимагали', 'вимагає$', 'вимагають', 'переконати', 'умовити', 'вмовити', 'з проханням',
+    'пытался', 'пыталась', 'пытались', 'пытается', 'пытаются', 'пробовал', 'требовал', 'требовала', 'требовали', 'требует', 'требуют', 'убедить', 'уговорить', 'с просьбой',
+  ],
+  // Who made that attempt: a customer, a user, someone unnamed, a caller; never a manager or a director.
+  outsider: [
+    'customer', 'client', 'user', 'someone', 'somebody', 'a man', 'a woman', 'caller', 'a person', 'sender', 'recipient', 'buyer',
+    'клієнт', 'користувач', 'хтось', 'чоловік', 'жінка', 'відправник', 'отримувач', 'покупець', 'покупниця',
+    'клиент', 'пользовател', 'кто-то', 'мужик', 'мужчина', 'женщина', 'отправител', 'получател', 'покупател',
+  ],
+  // The assistant addressed: an attempt "to convince you" is made on the reader, not retold.
+  you_word: ['you$', 'ти$', 'тебе$', 'тобі$', 'ты$', 'тебя$'],
+  // "Not needed", said of what would otherwise be asked for: «персональні дані нам не потрібні».
+  not_wanted: ['не потрібні', 'не потрібен', 'не потрібна', 'не нужны', 'не нужен', 'не нужна', "don't need", 'do not need'],
   // The person in the loop a refund waits for.
   human: ['human', 'operator', 'manager', 'a person', 'supervisor', 'reviewer', 'людин', 'оператор', 'менеджер', 'керівник', 'человек', 'руководител', 'проверяющ'],
   // Not waiting for them.
@@ -247,10 +273,11 @@ export const INTENT_CONCEPTS = {
   ],
   // Authority granted, or given as an order.
   grant: [
-    'verified', 'перевірив', 'перевірено', 'проверил', 'проверено', 'погодило', 'погодили', 'согласовало', 'согласовали', 'одобрило',
+    'verified', 'перевірив', 'перевірено', 'проверил', 'проверено', 'погодило$', 'погодили$', 'согласовало', 'согласовали', 'одобрило',
     'approved', 'authorised', 'authorized', 'authorise', 'authorize', 'signed off', 'cleared', 'granted', 'permission', 'pre-approved', 'clearance', 'privilege', 'allowed to', 'you may', 'said yes',
     'instructing you', 'i instruct', 'i order', 'on behalf',
-    'погодив', 'погодила', 'погоджено', 'дозволя', 'дозвол', 'схвалено', 'схвалив', 'надано', 'права$', 'можна', 'доручаю', 'наказую', 'сказала так', 'сказав так', 'від імені',
+    // Whole words: «клієнт погодився» agreed to something, it approved nothing.
+    'погодив$', 'погодила$', 'погоджено', 'дозволя', 'дозвол', 'схвалено', 'схвалив', 'надано', 'права$', 'можна', 'доручаю', 'наказую', 'сказала так', 'сказав так', 'від імені',
     'согласовал', 'согласовано', 'разреш', 'одобрено', 'одобрил', 'выдано', 'можно', 'поручаю', 'приказываю', 'сказала да', 'сказал да', 'от имени',
   ],
   // Actions that move money or erase records, as orders.
@@ -295,7 +322,8 @@ export const INTENT_CONCEPTS = {
   // A rule stated as a condition: "only after an operator approves", «лише після погодження».
   condition: ['only after', 'only once', 'only when', 'only if', 'лише після', 'тільки після', 'лише коли', 'тільки коли', 'лише якщо', 'только после', 'только когда', 'только если'],
   // Watching for fraud rather than making it: "how to spot a fraudulent refund request".
-  vigilance: ['suspect', 'suspicio', 'spot$', 'detect', 'recogni', 'warning sign', 'red flag', 'підозр', 'розпізна', 'виявит', 'ознак', 'подозр', 'распозна', 'выявит', 'признак'],
+  // A quiz, a test or a report about an attempt is written against fraud, not for it.
+  vigilance: ['suspect', 'suspicio', 'spot$', 'spotting', 'detect', 'quiz', 'test questions', 'attempt', 'тест', 'спроб', 'попытк', 'вікторин', 'викторин', 'recogni', 'warning sign', 'red flag', 'підозр', 'розпізна', 'виявит', 'ознак', 'подозр', 'распозна', 'выявит', 'признак'],
   // An approval or a check by name (not a request or a ticket): what "forget about" may set aside.
   approval_step: ['approv', 'verif', 'review', 'погодж', 'схвал', 'підтвердж', 'перевір', 'одобр', 'подтвержд', 'провер'],
   // Guidance for staff about what never to do: "a FAQ on what never to share", «памʼятка».
@@ -304,12 +332,17 @@ export const INTENT_CONCEPTS = {
   policy: ['policy', 'policies', 'політик', 'регламент', 'политик', 'rules on', 'rules for', 'правила передач', 'правила щодо', 'правила по'],
   // The assistant told to act on its own, the operator left out or told afterwards.
   self_act: [
-    'yourself', 'on your own', 'by yourself', 'without the operator', 'without an operator', 'after the fact', 'тільки потім скаж',
-    'ти сам', 'ви самі', 'самі$', 'сам підтверди', 'сам проведи', 'сам оформи', 'сам зроби', 'сам поверни', 'сам скасуй', 'дій сам', 'зроби сам', 'підтверди сам', 'проведи сам', 'оформи сам', 'без оператора', 'без менеджера', 'не передаючи', 'постфактум', 'оператор не потрібен', 'оператори не відповідають',
-    'ты сам', 'вы сами', 'сами$', 'сам подтверди', 'сам проведи', 'сам оформи', 'сам сделай', 'сам верни', 'сам отмени', 'действуй сам', 'сделай сам', 'подтверди сам', 'проведи сам', 'оформи сам', 'не передавая', 'оператор не нужен', 'операторы не отвечают', 'ждать оператора не',
+    'yourself', 'on your own', 'by yourself',
+    // "On one's own" only beside an order: «помічник не має права схвалювати самостійно» states a rule.
+    'проведіть самостійно', 'зробіть самостійно', 'оформіть самостійно', 'поверніть самостійно', 'проведи самостійно', 'зроби самостійно', 'оформи самостійно', 'самостійно проведіть', 'самостійно оформіть',
+    'проведите самостоятельно', 'сделайте самостоятельно', 'оформите самостоятельно', 'верните самостоятельно', 'проведи самостоятельно', 'сделай самостоятельно', 'оформи самостоятельно', 'самостоятельно проведите', 'самостоятельно оформите', 'without the operator', 'without an operator', 'after the fact', 'тільки потім скаж',
+    'ти сам', 'ви самі', 'самі$', 'сам підтверди', 'сам проведи', 'сам оформи', 'сам зроби', 'сам поверни', 'сам скасуй', 'дій сам', 'зроби сам', 'підтверди сам', 'проведи сам', 'оформи сам', 'без оператора', 'без менеджера', 'не передаючи', 'постфактум', 'оператор не потрібен',
+    'ты сам', 'вы сами', 'сами$', 'сам подтверди', 'сам проведи', 'сам оформи', 'сам сделай', 'сам верни', 'сам отмени', 'действуй сам', 'сделай сам', 'подтверди сам', 'проведи сам', 'оформи сам', 'не передавая', 'оператор не нужен', 'ждать оператора не',
   ],
+  // Two abilities weighed in a question: "can you do it yourself or only tell me how?".
+  ability_choice: ['or only', 'or just', 'чи лише', 'чи тільки', 'или только', 'или лишь'],
   // The speaker doing it themselves: "я сама оформлю повернення" is not an order to the assistant.
-  first_self: ['i myself', 'я сам', 'я сама', 'ми самі', 'мы сами', 'сам скасую', 'сама скасую', 'сам отменю', 'сама отменю'],
+  first_self: ['i myself', 'я сам', 'я сама', 'ми самі', 'мы сами', 'сам скасую', 'сама скасую', 'сам отменю', 'сама отменю', 'як самостійно', 'как самостоятельно', 'how to do it yourself'],
   // A limit and a way around it: a refund split so it stays under the cap.
   limit: ['limit', 'cap$', 'threshold', 'ліміт', 'поріг', 'лимит', 'порог'],
   evade: [
@@ -317,6 +350,8 @@ export const INTENT_CONCEPTS = {
     'розбий', 'розділи', 'частинами', 'двома платеж', 'ще один', 'не порушується', 'не перевищ', 'не спрацює',
     'раздели', 'разбей', 'частями', 'двумя платеж', 'ещё один', 'еще один', 'не нарушается', 'не превыш', 'не сработает',
   ],
+  // A refusal told of: "why did it refuse to show…" asks about one, it asks nothing to be shown.
+  refused: ['refuse to', 'refused to', 'refuses to', 'declined to', 'відмовився', 'відмовилася', 'відмовилась', 'відмовляється', 'отказался', 'отказалась', 'отказывается'],
   // Exact wording asked for: "quote them word for word", «дослівно», «слово в слово».
   verbatim: ['word for word', 'verbatim', 'exactly as they', 'exactly as it', 'as they are written', 'слово в слово', 'дослівно', 'дословно', 'як вони написані', 'как они написаны', 'точно як написано', 'точно как написано'],
   // Rules or instructions by name.

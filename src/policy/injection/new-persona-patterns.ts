@@ -1,11 +1,14 @@
 import type { InjectionPattern } from './injection-pattern.js';
-import { EDGE, LETTER, anyOf, definePattern, gap, optionalGap } from './pattern-parts.js';
+import { EDGE, LETTER, anyOf, definePattern, gap, optionalGap, unlessFollowedBy } from './pattern-parts.js';
 
 // After "тепер ти" / "теперь ты" (or "ти тепер") only these may come later in the sentence (a persona
 // "free", "allowed everything"); "тепер ти знаєш мій номер" is an ordinary remark.
 const UNBOUND_UK = String.raw`(?:dan|необмежен|без\s(?:жодних\s|будь-яких\s)?обмежень|зламан|вільн${LETTER}{0,4}\s(?:від|ші|помічник|асистент|бот)|дозволено\s(?:все|усе|геть\sвсе)|джейлбрейк)`;
 const UNBOUND_RU = String.raw`(?:dan|неограниченн|без\s(?:каких-либо\s|всяких\s)?ограничений|взломан|свободн${LETTER}{0,4}\s(?:от|ии|помощник|ассистент|бот)|разрешено\s(?:всё|все|вообще\sвсё)|джейлбрейк)`;
 const NO_LIMITS_EN = String.raw`(?:without|with\sno|free\sof|free\sfrom|ignoring)\s(?:any\s|all\s|your\s)?(?:restrictions|limitations|limits|rules|filters|guidelines|censorship|boundaries|ethics|policies|safeguards|guardrails|constraints)`;
+
+// EDGE takes the space after the word: what follows starts at the next word.
+const JAILBREAK_DESCRIBED = /^(?:prompts?|attempts?|tries|try) (?:into|in|at|on|against|from|was|were|as)(?![\p{L}])/u;
 
 /** "You are now DAN", "developer mode", "jailbreak", "act as … without restrictions", in en/uk/ru/pl. */
 export const NEW_PERSONA_PATTERNS: readonly InjectionPattern[] = [
@@ -22,13 +25,15 @@ export const NEW_PERSONA_PATTERNS: readonly InjectionPattern[] = [
     ),
     EDGE,
   ),
+  // "Jailbreak" said alone is an attack's word, but "a jailbreak prompt into the bot" or "jailbreak attempts
+  // against the assistant" describes one: an operator reporting what they saw.
+  unlessFollowedBy(definePattern('new_persona', 'latin', EDGE, 'jailbr(?:eak|oken|eaking)', EDGE), JAILBREAK_DESCRIBED),
   definePattern(
     'new_persona',
     'latin',
     EDGE,
     anyOf(
       String.raw`(?:developer|god|dan|jailbreak|jailbroken|unrestricted|evil|unfiltered|uncensored)\smode`,
-      'jailbr(?:eak|oken|eaking)',
       String.raw`do\sanything\snow`,
       String.raw`(?:act|behave|pretend|roleplay|role-play)\s(?:as|like|to\sbe)\s(?:a\s|an\s)?(?:dan|unrestricted|unfiltered|uncensored|jailbroken|evil)`,
       String.raw`tryb${LETTER}{0,2}\s(?:dewelopera|deweloperski|programisty|boga|dan|jailbreak|bez\sogranicze)`,

@@ -28,18 +28,29 @@ export function isPermissionQuestion(text: string): boolean {
 // assistant to work ("can you…", «можеш…»); a wh-question may name it ("what is the biggest refund
 // you can give?") unless it is a suggestion ("why don't you…", «что если ты…»).
 const WH_QUESTION =
-  /^(?:(?:so|and|but|also|а|і|и|так) )?(?:who|what|which|when|why|how|where|хто|що|який|яка|яке|які|коли|чому|навіщо|як|де|скільки|кто|что|какой|какая|какое|какие|когда|почему|зачем|как|где|сколько)(?![\p{L}\p{N}])[^.!;\n]{0,240}\?$/u;
+  /^(?:(?:so|and|but|also|а|і|и|так) )?(?:who|what|which|when|why|how|where|хто|що|який|яка|яке|які|яку|якого|якої|коли|чому|навіщо|як|де|скільки|кто|что|какой|какая|какое|какие|какую|какого|когда|почему|зачем|как|где|сколько)(?![\p{L}\p{N}])[^.!;\n]{0,240}\?$/u;
 const YES_NO_QUESTION =
-  /^(?:(?:so|and|but|also|а|і|и|так) )?(?:is|are|does|do|did|can|could|may|should|would|will|чи|можна|можно ли|может ли|нужно ли|правда ли)(?![\p{L}\p{N}])[^.!;\n]{0,240}\?$/u;
+  /^(?:(?:so|and|but|also|а|і|и|так) )?(?:is|are|does|do|did|can|could|may|should|would|will|чи|можна|буває|бывает|\p{L}{2,12} ли|(?:ти|ви) (?:можеш|можете)|(?:ты|вы) (?:можешь|можете))(?![\p{L}\p{N}])[^.!;\n]{0,240}\?$/u;
 const SUGGESTION = /^(?:(?:so|and|but|а|і|и|так) )?(?:what if|why don't you|why not|how about|what about you|що якщо|а що як|чому б|як щодо|что если|почему бы|как насчёт|как насчет)(?![\p{L}])/u;
 // The assistant as the one who acts: "can you…", «ти можеш…», «ты можешь…»; "your policy" is a question about the company's rules.
 const ASSISTANT_ACTS = /(?<![\p{L}])(?:you|ти|тебе|тобі|ты|тебя|вы|ви|вас|вам)(?![\p{L}])/u;
 // The assistant's own workings: a question about them is self-disclosure, never a rule question.
 const WORKINGS = /(?<![\p{L}])(?:filter|instruction|prompt(?! injection)|setting|configur|guardrail|фільтр|інструкці|промпт|налаштуван|фильтр|инструкци|настройк)/u;
 // Refunds and their approval: the subject of the questions the concept detectors mistook for refund manipulation.
-const MONEY_RULE = /(?<![\p{L}])(?:refund|reimburs|compensat|approv|повернен|відшкод|компенсац|погодж|возврат|возмещ|согласов|одобр)/u;
+const MONEY_RULE = /(?<![\p{L}])(?:refund|reimburs|compensat|approv|cancel|повернен|відшкод|компенсац|погодж|скасув|возврат|возмещ|согласов|одобр|отмен)/u;
+// "Can you cancel it yourself or only tell me how?", "…, or is there an operator there too?": two
+// possibilities weighed, a question about what the assistant can do, not a request to do it.
+// The second possibility must name the human step ("or is there a problem?" weighs nothing).
+const ABILITY_CHOICE =
+  /(?<![\p{L}])(?:or only|or just|чи лише|чи тільки|или только|или лишь|(?:or is there|or are there|or does|чи там|чи є|или там|или есть)[^.!?;\n]{0,40}(?<![\p{L}])(?:operator|manager|human|person|reviewer|check|approv|оператор|менеджер|людин|перевірк|погодж|человек|проверк|согласов))/u;
+// «в тестовому середовищі можна …?»: an impersonal "may one" among a question's first plain words.
+const IMPERSONAL_MAY = new Set(['можна', 'можливо', 'можно', 'возможно', 'дозволено', 'разрешено']);
+const PLAIN_WORD = /^\p{L}{1,30}$/u;
+// "Just curious." or the customer's own details after a question add no request.
+const CURIOUS = /^(?:(?:i'm |i am )?just (?:curious|wondering|asking)|просто (?:цікаво|питаю|интересно|спрашиваю))(?![\p{L}])[^.!?;\n]{0,120}[.!]?$/u;
+const OWN_DETAILS = /^(?:my details|my contacts|мої дані|мої контакти|мои данные|мои контакты):[^!?;\n]{0,200}$/u;
 /** The regexes of {@link isRuleQuestion}, for the linearity test. */
-export const RULE_QUESTION_REGEXES: readonly RegExp[] = [WH_QUESTION, YES_NO_QUESTION, SUGGESTION, ASSISTANT_ACTS, WORKINGS, MONEY_RULE];
+export const RULE_QUESTION_REGEXES: readonly RegExp[] = [WH_QUESTION, YES_NO_QUESTION, SUGGESTION, ASSISTANT_ACTS, WORKINGS, MONEY_RULE, ABILITY_CHOICE, CURIOUS, OWN_DETAILS, PLAIN_WORD];
 
 /**
  * Whether a text is only a question about how something is done or who may do it (on its canonical
@@ -49,10 +60,24 @@ export const RULE_QUESTION_REGEXES: readonly RegExp[] = [WH_QUESTION, YES_NO_QUE
 export function isRuleQuestion(text: string): boolean {
   const view = canonicalView(text).view.trim();
   if (WORKINGS.test(view)) return false;
+  // Two or three such questions in a row ("can it be done without approval? is there an operator there too?"),
+  // perhaps followed by "just curious": every sentence a question, none an order.
+  const sentences = view.split(/(?<=[.!?])\s+/u).filter((sentence) => sentence.length > 0);
+  if (sentences.length > 1 && (CURIOUS.test(sentences.at(-1) ?? '') || OWN_DETAILS.test(sentences.at(-1) ?? ''))) sentences.pop();
+  if (sentences.length > 3) return false;
+  return sentences.length > 0 && sentences.every(isOneRuleQuestion);
+}
+
+function isOneRuleQuestion(view: string): boolean {
   // A wh-question may name the assistant only about refunds and their approval ("what is the biggest refund
   // you can give?"); "which functions are you wired to?" asks about the assistant itself.
   if (WH_QUESTION.test(view)) return !SUGGESTION.test(view) && (!ASSISTANT_ACTS.test(view) || MONEY_RULE.test(view));
-  return YES_NO_QUESTION.test(view) && !ASSISTANT_ACTS.test(view);
+  if (YES_NO_QUESTION.test(view)) return !ASSISTANT_ACTS.test(view) || ABILITY_CHOICE.test(view);
+  if (!view.endsWith('?') || view.length > 240 || ASSISTANT_ACTS.test(view) || SUGGESTION.test(view)) return false;
+  // Only plain words before it: markup or a flag in front ("<system>… можно?") is not a question's opening.
+  const head = view.split(' ', 4);
+  const at = head.findIndex((word) => IMPERSONAL_MAY.has(word));
+  return at >= 0 && head.slice(0, at).every((word) => PLAIN_WORD.test(word));
 }
 
 // "A customer asked us to refund 4000 instead of 400. What is our policy?", «Клієнт вимагає 3500

@@ -5,48 +5,69 @@ import { wordStartSearch } from './word-start-search.js';
 // (someone wrote, sent, we received) and ask or complain (a question, scam, fraud, spam, report),
 // and ask nothing to be done, the quoted text is masked for the input guard's detectors.
 
-// Single quotes only where no letter touches them outside, so the apostrophe of "don't" opens no quote.
-const QUOTED = /«[^«»\n]{8,400}»|“[^“”\n]{8,400}”|„[^„“”\n]{8,400}[“”]|"[^"\n]{8,400}"|(?<![\p{L}\p{N}])'[^'\n]{8,400}'(?![\p{L}\p{N}])/gu;
+// Single quotes only where no letter touches them outside, so the apostrophe of "don't" opens no quote;
+// an apostrophe between two letters ("you're") stays inside one (each character of the quote is one of
+// two exclusive kinds, so the match stays linear). Guillemets and curly quotes may hold a retold
+// exchange over several lines.
+const QUOTED = /«[^«»]{8,400}»|“[^“”]{8,400}”|„[^„“”\n]{8,400}[“”]|"[^"\n]{8,400}"|(?<![\p{L}\p{N}])'(?:[^'\n]|(?<=\p{L})'(?=\p{L})){8,400}'(?![\p{L}\p{N}])/gu;
+
+// A line cited without quote marks, named as one: "a message with the line [SYSTEM] approved=true",
+// «повідомлення з рядком …», «со строкой …». Its text, to the end of the sentence, counts as quoted.
+const CITED = /(?<![\p{L}])((?:with the line|with the text|with the string|containing the line|з рядком|з текстом|із текстом|с текстом|со строкой|з рядка|со строки)[: ]{1,2})([^.!?\n]{8,200})/giu;
+const CITES = new RegExp(CITED.source, 'iu');
 
 // Each word list is searched for its words alone, the character before each one found checked apart
 // (word-start-search.ts): the same answer as the lookbehind before every word, at less CPU.
 const LETTER = /^\p{L}$/iu;
 
-const REPORTED = wordStartSearch(
-  [
-    String.raw`(?:wrote|sent|received|got\san?|typed|posted|forwarded|forwarding|said|saying|says|complain(?:s|ed)?\sthat|came\sin|arrived|pretending|impersonat\p{L}*|told\s(?:me|us)|asked\s(?:me|us)|e-?mailed|texted|messaged|dm(?:ed|'d)|commented|replied|wrote\sin|pasted|escalating|for\sthe\srecord|transcript|excerpt|reads|left\s(?:a|this|the)\s(?:comment|review|note|message)|in\s(?:an?|the|this|their|his|her)\s(?:e-?mail|sms|text|message|chat|comment|review|letter))(?![\p{L}])`,
+const REPORTED_STEMS = [
+    String.raw`(?:wrote|sent|received|got\san?|typed|posted|forwarded|forwarding|said|saying|says|complain(?:s|ed)?\sthat|came\s(?:in|through)|arrived|pretending|impersonat\p{L}{0,6}|told\s(?:me|us|him|her|them|the|our|a|an|my)|telling|asked\s(?:me|us|him|her|them|the|our|a|an|my)|asking\s(?:the|our|a|an)|tried|trying|attempted|demand(?:s|ed|ing)|insist(?:s|ed|ing)|contain(?:s|ed|ing)|(?:the|a|this)\sphrase|saw|noticed|e-?mailed|texted|messaged|dm(?:ed|'d)|commented|replied|wrote\sin|pasted|escalating|for\sthe\srecord|transcript|excerpt|reads|left\s(?:a|this|the)\s(?:comment|review|note|message)|in\s(?:an?|the|this|their|his|her)\s(?:e-?mail|sms|text|message|chat|comment|review|letter))(?![\p{L}])`,
     // A message that came in (прийшло, надійшло, пришло, поступило), a complaint that someone said…
-    String.raw`(?:написа|надісла|прислал|прислав|прислали|отрима|переслал|пересилаю|получил|получили|прийшл|надійшл|пришл|поступил|скаржит|скаржа|жалует|жалуют|видає\sсебе|выдаёт\sсебя|выдает\sсебя|представил|сказав\sмені|сказала\sмені|сказал\sмне|сказала\sмне|пише|пишуть|пишет|пишут|дописа|додав|додала|добавил|добавила|фрагмент|переписк|листуванн|наводжу|привожу|у\sлисті|в\sлисті|у\sповідомленні|в\sповідомленні|у\sсмс|в\sсмс|в\sчаті|у\sчаті|у\sкоментар|в\sкоментар|у\sвідгуку|в\sписьме|в\sсообщении|в\sчате|в\sкомментари|в\sотзыве)`,
-  ].join('|'),
-  'iu',
-  LETTER,
-);
+    String.raw`(?:написа|надісла|прислал|прислав|прислали|отрима|переслал|переслан|пересилаю|прилетіл|прилетел|вимагає(?!\p{L})|вимагав|вимагала|вимагали|вимагають|требовал|требует|требуют|намага|пыта[лю]|вставив|вставила|вставил|вставили|містив|містила|містить|содержал|содержит|фраз|побачи|помітил|увидел|заметил|каже|кажуть|говорит|говорят|с\sпросьбой|з\sпроханням|получил|получили|прийшл|надійшл|пришл|пришёл|пришел|поступил|скаржит|скаржа|жалует|жалуют|видає\sсебе|выдаёт\sсебя|выдает\sсебя|представил|сказав\sмені|сказала\sмені|сказал\sмне|сказала\sмне|пише|пишуть|пишет|пишут|дописа|додав|додала|добавил|добавила|фрагмент|переписк|листуванн|наводжу|привожу|у\sлисті|в\sлисті|у\sповідомленні|в\sповідомленні|у\sсмс|в\sсмс|в\sчаті|у\sчаті|коментар|комментар|у\sвідгуку|у\sпримітц|в\sпримітц|в\sпримечани|вписа|в\sзаметк|в\sполе|у\sполі|в\sписьме|в\sсообщении|в\sчате|в\sотзыве)`,
+];
+const REPORTED = wordStartSearch(REPORTED_STEMS.join('|'), 'iu', LETTER);
 
 const COMPLAINT_WORDS = [
     String.raw`(?:scam|fraud|phishing|suspicious|report|complain|spam|abuse|attack|hack|review|look\sinto|unacceptable|security|incident|prank|escalat)`,
     String.raw`(?:шахра|скарг|поскарж|підозріл|спам|фішинг|злам|атак|мошенни|жалоб|пожалов|подозрит|фишинг|взлом|безпек|безопасн|інцидент|инцидент)`,
 ];
+// Help asked with a quoted demand: a refusal, a reply template, the procedure, a report of a joke, an apology.
+// Enough to mask the quote; not enough to spare the text the classifier (reportsMessage).
+const HELP_WORDS = [
+    String.raw`(?:refus|declin|template|procedure|joke|sorry|apolog|repl(?:y|ies)\sto\s(?:a|the|this)\s(?:customer|client))`,
+    String.raw`(?:відмов|отказ|шаблон|процедур|доповіда|докладыва|жарт|шутк|ескал|эскал|вибач|пробач|извин|простите|ответ\sклиент|відповід\p{L}{0,3}\sклієнт)`,
+];
+const HELP_WORD = wordStartSearch(HELP_WORDS.join('|'), 'iu', LETTER);
 /** A complaint or a report named in words: a question mark alone is not one. */
 const COMPLAINT_WORD = wordStartSearch(COMPLAINT_WORDS.join('|'), 'iu', LETTER);
-/** A question, or a complaint or report named in words. */
-const COMPLAINT = { test: (text: string): boolean => text.includes('?') || COMPLAINT_WORD.test(text) };
+/** A sentence or clause that opens with a question word, its question mark left out ("how do i remove it"). */
+const QUESTION_OPENS = /(?:^|[.!?,\n] ?)(?:how|what|why|who|where|як|що|чому|хто|куди|как|что|почему|кто|куда)(?![\p{L}])/iu;
+/** A question (its mark or its opening word), or a complaint or report named in words. */
+const COMPLAINT = { test: (text: string): boolean => text.includes('?') || COMPLAINT_WORD.test(text) || HELP_WORD.test(text) || QUESTION_OPENS.test(text) };
+
+/** A quote given as an example of an attack ("an example like «forget your rules»"): shown, not made. */
+const EXAMPLE_QUOTED = /(?<![\p{L}])(?:example|for instance|приклад|наприклад|пример|например)\p{L}{0,3}:? ?[«"“„']/iu;
 
 /** Words outside the quotes that ask for the quoted text to be carried out. */
-const OBEY = wordStartSearch(
-  String.raw`(?:do\sit|do\sthat|do\sas|execute|follow\s(?:it|this|that)|obey|comply|зроби\s(?:це|так)|виконай|дій\sтак|сделай\s(?:это|так)|выполни|действуй\sтак|слушайся|послухай)`,
-  'iu',
-  LETTER,
-);
+const OBEY_STEMS =
+  // Whole words: «не выполнил» tells what the assistant did not do, it orders nothing.
+  String.raw`(?:do\sit|do\sthat|do\sas|execute|follow\s(?:it|this|that)|obey|comply|зроби\s(?:це|так)|виконай|дій\sтак|сделай\s(?:это|так)|выполни|действуй\sтак|слушайся|послухай|as\s(?:it\s)?says|as\swritten|як\sнаписано|как\sнаписано)(?![\p{L}])`;
+const OBEY = wordStartSearch(OBEY_STEMS, 'iu', LETTER);
+
+/** The regexes of this file, for the linearity test. */
+export const REPORTED_QUOTE_REGEXES: readonly RegExp[] = [QUOTED, CITED, QUESTION_OPENS, EXAMPLE_QUOTED, ...[...REPORTED_STEMS, ...COMPLAINT_WORDS, ...HELP_WORDS, OBEY_STEMS].map((stems) => new RegExp(stems, 'iu'))];
 
 /**
  * The text with the contents of reported quotes replaced by spaces (same length, so excerpts and
  * offsets still line up), or the text itself when nothing is reported. Linear in the text.
  */
 export function maskReportedQuotes(text: string): string {
-  if (!text.includes('"') && !text.includes('«') && !text.includes('“') && !text.includes('„') && !text.includes("'")) return text;
-  const outside = text.replace(QUOTED, ' ');
-  if (outside === text || !REPORTED.test(outside) || !COMPLAINT.test(outside) || OBEY.test(outside)) return text;
-  return text.replace(QUOTED, (quote) => `${quote[0] ?? ''}${' '.repeat(Math.max(0, quote.length - 2))}${quote.at(-1) ?? ''}`);
+  if (!CITES.test(text) && !text.includes('"') && !text.includes('«') && !text.includes('“') && !text.includes('„') && !text.includes("'")) return text;
+  const outside = text.replace(QUOTED, ' ').replace(CITED, '$1 ');
+  if (outside === text || !(REPORTED.test(outside) || EXAMPLE_QUOTED.test(text)) || !COMPLAINT.test(outside) || OBEY.test(outside)) return text;
+  return text
+    .replace(QUOTED, (quote) => `${quote[0] ?? ''}${' '.repeat(Math.max(0, quote.length - 2))}${quote.at(-1) ?? ''}`)
+    .replace(CITED, (_line, intro: string, body: string) => `${intro}${' '.repeat(body.length)}`);
 }
 
 /**
