@@ -237,7 +237,10 @@ const INDEPENDENT_FAMILY = {
   override: 'override', polite_indirect: 'override', obfuscation: 'override', homoglyph: 'override', roleplay: 'persona', fiction: 'persona', authority: 'fake_authority',
   refund_manipulation: 'fake_authority', exfiltration: 'secrets', fake_system: 'role_injection', encoded: 'encoded', multi_step: 'multi_turn', threat_urgency: 'goal_hijack',
 };
-const independentFiles = ['guard-blind-set.jsonl', ...readdirSync(new URL('../evals/independent/', import.meta.url)).filter((name) => name.endsWith('.jsonl')).sort().map((name) => `independent/${name}`)];
+// `dev-*.jsonl` sets do not train the input classifier: with them (2,070 texts) it blocked 0.6 to 2
+// points fewer held-out attacks on four blind sets at the same look-alike rate (docs/guard-evaluation.md);
+// the rules read them as a dev set, and their third-party lines train the taint classifier.
+const independentFiles = ['guard-blind-set.jsonl', ...readdirSync(new URL('../evals/independent/', import.meta.url)).filter((name) => name.endsWith('.jsonl') && !name.startsWith('dev-')).sort().map((name) => `independent/${name}`)];
 for (const file of independentFiles) {
   for (const line of readFileSync(new URL(`../evals/${file}`, import.meta.url), 'utf8').split('\n')) {
     if (line.trim() === '') continue;
