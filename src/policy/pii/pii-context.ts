@@ -2,13 +2,15 @@
 // seals, invoices, waybills, batches, lots, orders, shipments, requests (uk, ru, en). Matched as the start
 // of the word before the number, so every case form counts («пломби», «накладної», «заказа»).
 // Requests, applications, appeals and tickets too: «Заявка № …», «звернення …», "request id …" number
-// a customer's request to the company, never a company.
+// a customer's request to the company, never a company. And versions, builds and firmware («версія
+// 380.67.12.34.567», "build 0671234567"): a release number has the shape of any other.
 const NOT_PII_LABELS = [
   'пломб', 'рахун', 'фактур', 'накладн', 'ттн', 'парті', 'замовлен', 'інвойс', 'декларац', 'відправлен', 'посилк', 'лот',
   'заявк', 'заява', 'заяви', 'заяві', 'заявою', 'заявлен', 'звернен', 'запит', 'тікет',
   'счет', 'счёт', 'парти', 'заказ', 'инвойс', 'отправлен', 'посылк', 'обращени', 'запрос', 'тикет',
   'seal', 'invoice', 'inv', 'waybill', 'batch', 'lot', 'order', 'shipment', 'consignment', 'parcel', 'tracking', 'ttn', 'awb',
   'request', 'application', 'ticket',
+  'версі', 'верси', 'прошивк', 'збірк', 'сборк', 'version', 'build', 'firmware',
 ] as const;
 
 // Words allowed between a label and its number: «пломба № …», «order number …», «накладна номер …».

@@ -2,6 +2,7 @@ import { cardSpanLength } from './card-span-length.js';
 import { edrpouValid } from './edrpou-valid.js';
 import { ibanValid } from './iban-valid.js';
 import { ipnValid } from './ipn-valid.js';
+import { isAsciiDigit } from './is-ascii-digit.js';
 import { CARD_LABELS, EDRPOU_LABELS, identityLabelRightBefore, insideLongerNumber, labelAdjacent, labelledAsDocumentNumber, labelledAsIdentityDocument, TAX_ID_LABELS, wrappedOnce } from './pii-context.js';
 import { PII_DISGUISED_PATTERNS, PII_PATTERNS } from './pii-patterns.js';
 import type { PiiType } from './pii-type.js';
@@ -22,6 +23,14 @@ export interface PiiRule {
 
 // Seal, invoice, waybill, batch and order numbers are numbers, not people: a label before them wins.
 const notDocumentNumber = (view: string, start: number): boolean => !labelledAsDocumentNumber(view, start);
+/**
+ * A phone is no order, ticket or version number («Order #0671234567», «версія 3.8.0671234567»): the
+ * label right before it, or a dotted number it ends (`3.8.` before it), says so. A number written
+ * with `+` is a phone whatever precedes it.
+ */
+const phoneContext = (view: string, start: number, end: number): boolean =>
+  wrappedOnce(view, start, end) && (view.charCodeAt(start) === 0x2b || (notDocumentNumber(view, start) && !endsDottedNumber(view, start)));
+const endsDottedNumber = (view: string, start: number): boolean => start >= 2 && view[start - 1] === '.' && isAsciiDigit(view[start - 2]);
 const standalone = (view: string, start: number, end: number): boolean => notDocumentNumber(view, start) && !insideLongerNumber(view, start, end);
 const identityDocument = (view: string, start: number, end: number): boolean => labelledAsIdentityDocument(view, start) && standalone(view, start, end) && wrappedOnce(view, start, end);
 // A number broken by a line break is taken as a card or a tax id only when the text says it is one;
@@ -98,7 +107,7 @@ export const PII_RULES: readonly PiiRule[] = [
   { type: 'EMAIL', pattern: PII_PATTERNS.EMAIL, measure: whole, minDigits: 0, needsAt: true },
   { type: 'IBAN', pattern: PII_PATTERNS.IBAN, measure: ibanLength, minDigits: 2 },
   { type: 'CARD', pattern: PII_PATTERNS.CARD, measure: cardSpanLength, accept: cardContext, minDigits: 13 },
-  { type: 'PHONE', pattern: PII_PATTERNS.PHONE, measure: whole, accept: wrappedOnce, minDigits: 10 },
+  { type: 'PHONE', pattern: PII_PATTERNS.PHONE, measure: whole, accept: phoneContext, minDigits: 10 },
   { type: 'IPN', pattern: PII_PATTERNS.IPN, measure: wholeIf(ipnValid), accept: standalone, minDigits: 10 },
   { type: 'EDRPOU', pattern: PII_PATTERNS.EDRPOU, measure: wholeIf(edrpouValid), accept: standalone, minDigits: 8 },
   { type: 'PASSPORT', pattern: PII_PATTERNS.PASSPORT, measure: whole, accept: notDocumentNumber, minDigits: 6 },

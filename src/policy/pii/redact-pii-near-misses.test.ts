@@ -66,3 +66,22 @@ describe('redactPii: digits glued to Latin letters or an underscore belong to an
     expect(redactPii('картка 4111111111111111.').counts).toMatchObject({ CARD: 1 });
   });
 });
+
+describe('redactPii: a phone-shaped order, ticket or version number', () => {
+  it.each([
+    'Your order #0931234567 has shipped.',
+    'Тікет 0501234567 закрито, дякуємо.',
+    'Заказ № 0661234567 передан в доставку.',
+    'Прошивка сканера оновлена до версії 2.4.0971234567.',
+    'Firmware 380.50.12.34.567 is rolling out to the terminals.',
+    'Release build 0631234567 fixed the label printer.',
+  ])('leaves %s as it is', (text) => {
+    expect(redactPii(text)).toMatchObject({ text, total: 0 });
+  });
+
+  it('still redacts a phone beside such a number, and one written with + after the label', () => {
+    expect(redactPii('Заказ № 0661234567, получатель 0931234567').counts).toEqual({ PHONE: 1 });
+    expect(redactPii('Order +380 93 123 45 67 (the buyer)').counts).toEqual({ PHONE: 1 });
+    expect(redactPii('версія застосунку 5.2, мій номер 0971234567').counts).toEqual({ PHONE: 1 });
+  });
+});
