@@ -1,7 +1,10 @@
 import { inspectInput } from './injection/detect-injection.js';
+import { maskReportedQuotes } from './injection/reported-quotes.js';
 import { scanUntrustedText, scanUntrustedTextAfterInput } from './injection/scan-untrusted-text.js';
 import type { GuardLabel, InjectionRule } from './injection/index.js';
 import { redactPii } from './pii/index.js';
+import { classifierText, loadGuardClassifier, loadTaintClassifier, primeScores } from './classifier/index.js';
+import { canonicalView } from './normalise/index.js';
 import type { PiiType } from './pii/index.js';
 
 /** The `waybill guard scan --json` contract (DESIGN.md §6). */
@@ -22,6 +25,9 @@ export interface GuardScanResult {
 
 /** Runs all three guards over one text: input blocking (rules and classifier), tool-output taint, PII redaction. */
 export function guardScan(text: string): GuardScanResult {
+  // Both classifiers read the same view of the text: its features are counted once for the two
+  // (unless the input guard masks a reported quote first and so reads another text).
+  if (maskReportedQuotes(text) === text) primeScores(canonicalView(classifierText(text)).view, loadGuardClassifier(), loadTaintClassifier());
   const { verdict: input, patternsMissed } = inspectInput(text);
   // The injection patterns hit nothing on any view of this very text: the taint scan need not run them again.
   const taint = patternsMissed ? scanUntrustedTextAfterInput(text) : scanUntrustedText(text);

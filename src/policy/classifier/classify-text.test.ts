@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { familyOf, scoreView, viewSegments } from './classify-text.js';
+import { familyOf, primeScores, scoreView, viewSegments } from './classify-text.js';
 import type { GuardClassifierModel } from './guard-classifier-model.js';
-import { loadGuardClassifier } from './load-guard-classifier.js';
+import { loadGuardClassifier, loadTaintClassifier } from './load-guard-classifier.js';
 import { textFeatures } from './text-features.js';
 import { probabilities } from './train-guard-classifier.js';
 
@@ -64,6 +64,24 @@ describe('scoreView', () => {
       expect(Object.is(scoreView(view, unstored).score, scoreView(view, shipped).score)).toBe(true);
     }
     expect(scoreView(VIEWS[0] ?? '', lopsided).score).not.toBe(scoreView(VIEWS[0] ?? '', shipped).score);
+  });
+});
+
+describe('primeScores', () => {
+  it('scores a view with both classifiers in one pass to the bits of one scoreView each, and names the same family', () => {
+    const taint = loadTaintClassifier();
+    for (const view of VIEWS) {
+      primeScores('another view altogether', shipped, taint);
+      const alone = [scoreView(view, shipped), scoreView(view, taint)];
+      primeScores(view, shipped, taint);
+      const primed = [scoreView(view, shipped), scoreView(view, taint)];
+      expect(primed.map((scored, at) => Object.is(scored.score, alone[at]?.score))).toEqual([true, true]);
+      const [input] = primed;
+      if (input !== undefined) expect(familyOf(input, shipped)).toBe(reference(view, shipped).family);
+    }
+    // A primed view answers only for itself.
+    primeScores(VIEWS[0] ?? '', shipped, taint);
+    expect(Object.is(scoreView(VIEWS[2] ?? '', shipped).score, reference(VIEWS[2] ?? '', shipped).score)).toBe(true);
   });
 });
 

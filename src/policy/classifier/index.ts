@@ -1,5 +1,5 @@
 export { classifierText } from './classifier-text.js';
-export { classifyText, familyOf, scoreView } from './classify-text.js';
+export { classifyText, familyOf, primeScores, scoreView } from './classify-text.js';
 export type { ScoredView } from './classify-text.js';
 export { fileFromModel } from './guard-classifier-model.js';
 export type { GuardClassifierModel } from './guard-classifier-model.js';

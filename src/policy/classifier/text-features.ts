@@ -119,6 +119,42 @@ export function mirroredLogit(view: string, dims: number, bias: number, raw: Int
   return sum;
 }
 
+/** One mirrored two-class head as {@link mirroredLogit} reads it. */
+export interface MirroredHead {
+  readonly bias: number;
+  readonly raw: Int16Array;
+  readonly scale: number;
+}
+
+/**
+ * {@link mirroredLogit} for two heads of the same `dims` over one view, counting its features once:
+ * `out[0]` and `out[1]` get the heads' attack logits, the same sums in the same order as one call per
+ * head, so bit for bit the same. Returns false (and leaves `out`) when the view has no features.
+ */
+export function mirroredLogitPair(view: string, dims: number, first: MirroredHead, second: MirroredHead, out: Float64Array): boolean {
+  const count = countFeatures(view, dims);
+  if (count === 0) return false;
+  const scratch = scratchFor(view, dims);
+  const order = touched;
+  const scale = scaleOf(scratch, count);
+  const rawA = first.raw;
+  const rawB = second.raw;
+  const scaleA = first.scale;
+  const scaleB = second.scale;
+  let sumA = first.bias;
+  let sumB = second.bias;
+  for (let at = 0; at < count; at++) {
+    const bucket = order[at] as number;
+    const value = Math.fround((scratch[bucket] as number) * scale);
+    sumA += Math.fround((rawA[bucket] as number) * scaleA) * value;
+    sumB += Math.fround((rawB[bucket] as number) * scaleB) * value;
+    scratch[bucket] = 0;
+  }
+  out[0] = sumA;
+  out[1] = sumB;
+  return true;
+}
+
 /** Views up to this long never count one bucket past 65,535 (five counts a character at most, and the quiet pairs): their counts fit 16 bits, half the memory. */
 const SHORT_VIEW = 12_000;
 const SHORT_SCRATCH = new Map<number, Uint16Array>();
