@@ -80,7 +80,7 @@ export async function guardScanJsonl(input: Readable, output: Writable): Promise
       await write({ ...common, verdict: input.blocked ? 'blocked' : 'clean', label: input.label, blocked: input.blocked, tainted: false, rule: input.rule ?? null, family: input.blocked ? (input.family ?? null) : null, score: input.score });
     } else {
       const taint = scanUntrustedText(parsed.text);
-      await write({ ...common, verdict: taint.tainted ? 'flagged' : 'clean', label: taint.tainted ? 'attack' : 'benign', blocked: false, tainted: taint.tainted, rule: taint.rule ?? null, family: taint.family ?? null, score: taint.score ?? null });
+      await write({ ...common, verdict: taint.tainted ? 'flagged' : 'clean', label: taint.tainted ? 'attack' : 'benign', blocked: false, tainted: taint.tainted, rule: taint.rule ?? null, family: taint.family ?? null, score: taint.score === undefined ? null : Number(taint.score.toFixed(4)) });
     }
     verdicts++;
   }
