@@ -53,10 +53,10 @@ const CLASSIFIER_MIN_WORDS = 4;
 
 /**
  * A plain data-instruction find, or a concept detector's, stands when the taint classifier gives the
- * text at least this: on the outside authors' third-party texts (5-fold), it cleared 0.3% of the
- * planted instructions the rule found and 3.7 points of ordinary texts flagged (notes to couriers,
- * agents' reports, policy passages); of the concept detectors' finds, 0 of 37 instructions and 6 of
- * 14 ordinary texts.
+ * text at least this: on the outside authors' third-party texts (5-fold), it cost 0.3 points of the
+ * planted instructions flagged and cleared 3.7 points of the ordinary texts (notes to couriers,
+ * agents' reports, policy passages); of the concept detectors' finds on data, it cleared 0 of 33
+ * instructions and 7 of 14 ordinary texts.
  */
 const PLAIN_FIND_CONFIRMATION = 0.1;
 
