@@ -79,28 +79,31 @@ export function primeScores(view: string, first: GuardClassifierModel, second: G
     primed = undefined;
     return;
   }
-  let scoreA = 0;
-  let scoreB = 0;
-  let worstA: string | undefined;
-  let worstB: string | undefined;
+  const best = [new Best(), new Best()] as const;
   for (const segment of segments(view)) {
     if (!mirroredLogitPair(segment, first.dims, a, b, pair)) continue;
-    logits[0] = -(pair[0] as number);
-    logits[1] = pair[0] as number;
-    const attackA = softmax2(logits);
-    if (attackA > scoreA) {
-      scoreA = attackA;
-      worstA = segment;
-    }
-    logits[0] = -(pair[1] as number);
-    logits[1] = pair[1] as number;
-    const attackB = softmax2(logits);
-    if (attackB > scoreB) {
-      scoreB = attackB;
-      worstB = segment;
-    }
+    best[0].offer(pair[0] as number, segment);
+    best[1].offer(pair[1] as number, segment);
   }
-  primed = { view, scores: new Map<GuardClassifierModel, ScoredView>([[first, new Scored(scoreA, worstA, first.dims)], [second, new Scored(scoreB, worstB, second.dims)]]) };
+  primed = { view, scores: new Map<GuardClassifierModel, ScoredView>([[first, best[0].scored(first.dims)], [second, best[1].scored(second.dims)]]) };
+}
+
+/** The most suspicious segment of a view so far, for one head: its attack probability and the segment. */
+class Best {
+  score = 0;
+  segment: string | undefined;
+  /** Takes a segment's attack logit (of a mirrored head), keeping the segment when it scores higher. */
+  offer(attackLogit: number, segment: string): void {
+    logits[0] = -attackLogit;
+    logits[1] = attackLogit;
+    const attack = softmax2(logits);
+    if (attack <= this.score) return;
+    this.score = attack;
+    this.segment = segment;
+  }
+  scored(dims: number): ScoredView {
+    return new Scored(this.score, this.segment, dims);
+  }
 }
 
 const pair = new Float64Array(2);

@@ -64,6 +64,16 @@ export const REPORTED_QUOTE_REGEXES: readonly RegExp[] = [QUOTED, CITED, QUESTIO
  * offsets still line up), or the text itself when nothing is reported. Linear in the text.
  */
 export function maskReportedQuotes(text: string): string {
+  // The whole guard asks first (to know whether both classifiers read one text), then the input guard.
+  if (text === lastMasked.text) return lastMasked.masked;
+  const masked = maskQuotes(text);
+  lastMasked = { text, masked };
+  return masked;
+}
+
+let lastMasked: { readonly text: string | undefined; readonly masked: string } = { text: undefined, masked: '' };
+
+function maskQuotes(text: string): string {
   const cites = CITES.test(text);
   if (!cites && !text.includes('"') && !text.includes('«') && !text.includes('“') && !text.includes('„') && !text.includes("'")) return text;
   // The cited-line regex (a lookbehind first) runs only over a text the search without it found one in.
