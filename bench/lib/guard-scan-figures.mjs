@@ -45,6 +45,7 @@ export function guardScanFigures() {
         ratio_label: 'time ÷ lowercase time (per MB)',
         target: { op: '>=', value: 3, applies_to: 'value' },
       },
+      ...channelFigures(result),
       {
         id: '7c',
         name: `Guards on adversarial input: the largest growth of scan time from 100 KB to 400 KB over ${inputs} inputs (${worst?.input ? JSON.stringify(worst.input) : 'none'}); linear is about 4, quadratic 16`,
@@ -59,4 +60,28 @@ export function guardScanFigures() {
     ],
     details: { field_used_for_7b: field, varied_text_reported: varied, result },
   };
+}
+
+// 7d and 7e: the same texts through one path each (`varied_real_text.by_channel`), as a request and
+// as a tool result meet the guards; absent from an older guard-scan.mjs's output.
+function channelFigures(result) {
+  const channels = result.varied_real_text?.by_channel;
+  if (channels === undefined) return [];
+  const paths = [
+    ['7d', 'user', 'the input path (injection scan and redaction, as a request meets it)', 'Guards MB/s, input path'],
+    ['7e', 'third_party', 'the third-party path (taint scan and redaction, as a tool result meets it)', 'Guards MB/s, third-party path'],
+  ];
+  return paths
+    .filter(([, key]) => typeof channels[key]?.mb_per_s === 'number')
+    .map(([id, key, name, short]) => ({
+      id,
+      name: `Guards on varied real text, ${name} (bench/guard-scan.mjs varied_real_text.by_channel.${key})`,
+      short,
+      repetitions: 'as bench/guard-scan.mjs measures (median of its scans)',
+      unit: 'MB/s',
+      value: { waybill: channels[key].mb_per_s, baseline: null },
+      ratio: Number.NaN,
+      ratio_label: 'MB/s (no baseline)',
+      target: { op: '>=', value: 3, applies_to: 'value' },
+    }));
 }

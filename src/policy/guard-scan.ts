@@ -2,6 +2,7 @@ import { inspectInput } from './injection/detect-injection.js';
 import { maskReportedQuotes } from './injection/reported-quotes.js';
 import { scanUntrustedText, scanUntrustedTextAfterInput } from './injection/scan-untrusted-text.js';
 import type { GuardLabel, InjectionRule } from './injection/index.js';
+import type { TaintVerdict } from './injection/scan-untrusted-text.js';
 import { redactPii } from './pii/index.js';
 import { classifierText, loadGuardClassifier, loadTaintClassifier, primeScores } from './classifier/index.js';
 import { canonicalView } from './normalise/index.js';
@@ -28,9 +29,11 @@ export function guardScan(text: string): GuardScanResult {
   // Both classifiers read the same view of the text: its features are counted once for the two
   // (unless the input guard masks a reported quote first and so reads another text).
   if (maskReportedQuotes(text) === text) primeScores(canonicalView(classifierText(text)).view, loadGuardClassifier(), loadTaintClassifier());
-  const { verdict: input, patternsMissed } = inspectInput(text);
+  const { verdict: input, patterns } = inspectInput(text);
   // The injection patterns hit nothing on any view of this very text: the taint scan need not run them again.
-  const taint = patternsMissed ? scanUntrustedTextAfterInput(text) : scanUntrustedText(text);
+  // They hit: the taint scan, whose patterns include them, would be tainted by a pattern too, and the
+  // input's rule is the one reported.
+  const taint: TaintVerdict = patterns === 'hit' ? { tainted: true } : patterns === 'missed' ? scanUntrustedTextAfterInput(text) : scanUntrustedText(text);
   const pii = redactPii(text);
   return {
     blocked: input.blocked,

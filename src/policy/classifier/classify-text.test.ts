@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { familyOf, primeScores, scoreView, viewSegments } from './classify-text.js';
 import type { GuardClassifierModel } from './guard-classifier-model.js';
 import { loadGuardClassifier, loadTaintClassifier } from './load-guard-classifier.js';
-import { textFeatures } from './text-features.js';
-import { probabilities } from './train-guard-classifier.js';
+import { quantisedLogits, textFeatures } from './text-features.js';
+import { probabilities, softmaxInPlace } from './train-guard-classifier.js';
 
 // The guard scores views without building feature vectors (classify-text.ts): these pin its score
 // and family to the vector path, bit for bit, since the shipped model is trained on those vectors.
@@ -97,6 +97,24 @@ describe('probabilities', () => {
       expect([...stored].map((p, c) => Object.is(p, floats[c]))).not.toContain(false);
     }
     expect(shipped.family.quantised).toBeDefined();
+  });
+
+  it('gives the family head summed from a view\'s counts the bits of its vector, for every segment of every view', () => {
+    const { bias, quantised } = shipped.family;
+    if (quantised === undefined) throw new Error('the shipped family head is stored as int16');
+    const direct = new Float64Array(shipped.family.classes.length);
+    const vector = new Float64Array(shipped.family.classes.length);
+    let compared = 0;
+    for (const segment of VIEWS.flatMap((view) => viewSegments(view))) {
+      const features = textFeatures(segment, shipped.dims);
+      expect(quantisedLogits(segment, shipped.dims, bias, quantised.raw, quantised.scales, direct)).toBe(features.indices.length > 0);
+      if (features.indices.length === 0) continue;
+      softmaxInPlace(direct, direct.length);
+      probabilities(shipped.family, features.indices, features.values, vector);
+      expect([...direct].map((p, c) => Object.is(p, vector[c]))).not.toContain(false);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(VIEWS.length);
   });
 });
 

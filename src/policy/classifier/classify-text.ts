@@ -1,7 +1,7 @@
 import type { ClassifierHead, GuardClassifierModel } from './guard-classifier-model.js';
-import { featureLogits, mirroredLogit, mirroredLogitPair, textFeatures } from './text-features.js';
+import { featureLogits, mirroredLogit, mirroredLogitPair, quantisedLogits, textFeatures } from './text-features.js';
 import type { SparseFeatures } from './text-features.js';
-import { probabilities, softmax2 } from './train-guard-classifier.js';
+import { probabilities, softmax2, softmaxInPlace } from './train-guard-classifier.js';
 
 /** The classifier's opinion of a text: the attack probability of its worst segment, and that segment's likeliest family. */
 export interface ClassifierVerdict {
@@ -163,9 +163,12 @@ function attackColumns(head: ClassifierHead): AttackColumns {
 
 /** The likeliest attack family of a scored view's most suspicious segment, or `unknown`. */
 export function familyOf(scored: ScoredView, model: GuardClassifierModel): string {
-  if (scored.worst === undefined) return 'unknown';
-  const families = new Float64Array(model.family.classes.length);
-  probabilities(model.family, scored.worst.indices, scored.worst.values, families);
+  const head = model.family;
+  const families = new Float64Array(head.classes.length);
+  // A loaded head over the worst segment's text: its logits summed from the counts, the vector never built.
+  if (scored.segment !== undefined && head.quantised !== undefined && quantisedLogits(scored.segment, model.dims, head.bias, head.quantised.raw, head.quantised.scales, families)) softmaxInPlace(families, families.length);
+  else if (scored.worst === undefined) return 'unknown';
+  else probabilities(head, scored.worst.indices, scored.worst.values, families);
   let family = 0;
   for (let c = 1; c < families.length; c++) if ((families[c] ?? 0) > (families[family] ?? 0)) family = c;
   return model.family.classes[family] ?? 'unknown';

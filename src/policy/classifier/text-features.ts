@@ -155,6 +155,32 @@ export function mirroredLogitPair(view: string, dims: number, first: MirroredHea
   return true;
 }
 
+/**
+ * The logits of a loaded head of any number of classes over {@link textFeatures}`(view, dims)`,
+ * written into `out`, from its stored int16 weights (`raw`, class-interleaved per bucket) and their
+ * per-class `scales`, without building the vector: the same products summed in the same order as
+ * `probabilities` sums them for a quantised head, so bit for bit the same. The family head of a
+ * blocked text's worst segment is read this way: the vector cost as much as the sums. Returns false
+ * when the view has no features.
+ */
+export function quantisedLogits(view: string, dims: number, bias: Float32Array, raw: Int16Array, scales: Float64Array, out: Float64Array): boolean {
+  const count = countFeatures(view, dims);
+  if (count === 0) return false;
+  const k = out.length;
+  const scratch = scratchFor(view, dims);
+  const order = touched;
+  const scale = scaleOf(scratch, count);
+  for (let c = 0; c < k; c++) out[c] = bias[c] ?? 0;
+  for (let at = 0; at < count; at++) {
+    const bucket = order[at] as number;
+    const value = Math.fround((scratch[bucket] as number) * scale);
+    const base = bucket * k;
+    for (let c = 0; c < k; c++) out[c] = (out[c] as number) + Math.fround((raw[base + c] as number) * (scales[c] as number)) * value;
+    scratch[bucket] = 0;
+  }
+  return true;
+}
+
 /** Views up to this long never count one bucket past 65,535 (five counts a character at most, and the quiet pairs): their counts fit 16 bits, half the memory. */
 const SHORT_VIEW = 12_000;
 const SHORT_SCRATCH = new Map<number, Uint16Array>();

@@ -138,6 +138,11 @@ export function probabilities(head: ClassifierHead, indices: Uint32Array, values
       for (let c = 0; c < k; c++) out[c] = (out[c] ?? 0) + (weights[base + c] ?? 0) * value;
     }
   }
+  softmaxInPlace(out, k);
+}
+
+/** Replaces the first `k` logits of `out` by their softmax probabilities (the last step of {@link probabilities}). */
+export function softmaxInPlace(out: Float64Array, k: number): void {
   let max = -Infinity;
   for (let c = 0; c < k; c++) max = Math.max(max, out[c] ?? 0);
   let sum = 0;

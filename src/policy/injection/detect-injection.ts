@@ -63,11 +63,12 @@ export function detectInjection(original: string, options: DetectOptions = {}): 
 }
 
 /**
- * {@link detectInjection}, also saying whether the injection patterns were run over every view of
- * the text as given and hit nothing (`patternsMissed`): the whole guard then spares the tool-output
- * scan the same patterns over the same views (`guardScan`).
+ * {@link detectInjection}, also saying what the injection patterns found when they were run over
+ * every view of the text as given with the default options (`patterns`: `hit` or `missed`;
+ * undefined when they read a masked text or other options): the whole guard then spares the
+ * tool-output scan the same patterns over the same views (`guardScan`).
  */
-export function inspectInput(original: string, options: DetectOptions = {}): { readonly verdict: InjectionVerdict; readonly patternsMissed: boolean } {
+export function inspectInput(original: string, options: DetectOptions = {}): { readonly verdict: InjectionVerdict; readonly patterns: 'hit' | 'missed' | undefined } {
   const { classifier: given, ...scan } = options;
   // An attack quoted in a report ("a customer wrote «…»; is it a scam?") is not made by the sender.
   const text = maskReportedQuotes(original);
@@ -78,21 +79,22 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   const family = (): string => (classifier === null ? 'unknown' : familyOf(opinion, classifier));
   const score = Number(opinion.score.toFixed(4));
   const hit = scanText(text, INJECTION_PATTERNS, resolved);
+  const asGiven = text === original && resolved === DEFAULT_SCAN_OPTIONS;
   if (hit !== undefined) {
-    return { verdict: { blocked: true, label: 'attack', rule: hit.rule, evidence: hit.evidence, family: hit.rule === 'encoded_payload' && opinion.score >= 0.5 ? family() : RULE_FAMILY[hit.rule], score }, patternsMissed: false };
+    return { verdict: { blocked: true, label: 'attack', rule: hit.rule, evidence: hit.evidence, family: hit.rule === 'encoded_payload' && opinion.score >= 0.5 ? family() : RULE_FAMILY[hit.rule], score }, patterns: asGiven ? 'hit' : undefined };
   }
-  const patternsMissed = text === original && resolved === DEFAULT_SCAN_OPTIONS;
+  const patterns = asGiven ? 'missed' : undefined;
   // A question about who may approve or how a rule works, and a report of a message received, are the
   // operator's, whatever words of authority or attack they share with one.
-  if (classifier !== null && opinion.score >= classifier.threshold && !isPermissionQuestion(text) && !isRuleQuestion(text) && !isReportedDemandQuestion(text) && !reportsMessage(text) && !asksForAdvice(text) && !asksForCode(text)) return { verdict: { blocked: true, label: 'attack', rule: 'injection_classifier', family: family(), score }, patternsMissed };
+  if (classifier !== null && opinion.score >= classifier.threshold && !isPermissionQuestion(text) && !isRuleQuestion(text) && !isReportedDemandQuestion(text) && !reportsMessage(text) && !asksForAdvice(text) && !asksForCode(text)) return { verdict: { blocked: true, label: 'attack', rule: 'injection_classifier', family: family(), score }, patterns };
   // Requests about the assistant itself and the intents of intent-detectors.ts are found as concepts
   // rather than phrasings even when the classifier lets them pass; rules-only scans (classifier null) keep to the patterns.
-  if (classifier === null) return { verdict: passed(original, score), patternsMissed };
+  if (classifier === null) return { verdict: passed(original, score), patterns };
   const concept = detectConcepts(text);
   // A question about how refunds are approved, or about a customer's demand retold, names the bypass it asks about; it orders nothing.
   // An operator asking how to handle a demand or a message names what it asks about and orders nothing (operator-advice.ts).
-  if (concept !== undefined && !(concept.rule === 'authority_bypass' && (isRuleQuestion(text) || isReportedDemandQuestion(text))) && !asksForAdvice(text)) return { verdict: { blocked: true, label: 'attack', rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score }, patternsMissed };
-  return { verdict: passed(original, score), patternsMissed };
+  if (concept !== undefined && !(concept.rule === 'authority_bypass' && (isRuleQuestion(text) || isReportedDemandQuestion(text))) && !asksForAdvice(text)) return { verdict: { blocked: true, label: 'attack', rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score }, patterns };
+  return { verdict: passed(original, score), patterns };
 }
 
 const passed = (text: string, score: number): InjectionVerdict => ({ blocked: false, label: isOutOfDomain(text) ? 'out_of_domain' : 'benign', score });
