@@ -1,5 +1,5 @@
 import type { ClassifierHead, GuardClassifierModel } from './guard-classifier-model.js';
-import { featureLogits, mirroredLogit, mirroredLogitPair, quantisedLogits, textFeatures } from './text-features.js';
+import { featureLogits, mirroredLogit, mirroredLogitPair, headLogits, textFeatures } from './text-features.js';
 import type { SparseFeatures } from './text-features.js';
 import { probabilities, softmax2, softmaxInPlace } from './train-guard-classifier.js';
 
@@ -165,8 +165,8 @@ function attackColumns(head: ClassifierHead): AttackColumns {
 export function familyOf(scored: ScoredView, model: GuardClassifierModel): string {
   const head = model.family;
   const families = new Float64Array(head.classes.length);
-  // A loaded head over the worst segment's text: its logits summed from the counts, the vector never built.
-  if (scored.segment !== undefined && head.quantised !== undefined && quantisedLogits(scored.segment, model.dims, head.bias, head.quantised.raw, head.quantised.scales, families)) softmaxInPlace(families, families.length);
+  // The worst segment's logits summed from its counts, the vector never built.
+  if (scored.segment !== undefined && headLogits(scored.segment, model.dims, head.bias, head.weights, families)) softmaxInPlace(families, families.length);
   else if (scored.worst === undefined) return 'unknown';
   else probabilities(head, scored.worst.indices, scored.worst.values, families);
   let family = 0;

@@ -156,30 +156,57 @@ export function mirroredLogitPair(view: string, dims: number, first: MirroredHea
 }
 
 /**
- * The logits of a loaded head of any number of classes over {@link textFeatures}`(view, dims)`,
- * written into `out`, from its stored int16 weights (`raw`, class-interleaved per bucket) and their
- * per-class `scales`, without building the vector: the same products summed in the same order as
- * `probabilities` sums them for a quantised head, so bit for bit the same. The family head of a
- * blocked text's worst segment is read this way: the vector cost as much as the sums. Returns false
- * when the view has no features.
+ * The logits of a head of any number of classes over {@link textFeatures}`(view, dims)`, written into
+ * `out`, without building the vector: per class the same products summed in the same order as
+ * `probabilities` sums them (`weights` class-interleaved per bucket; a loaded head's float weights
+ * are its int16 ones times their scale, to the bit), so bit for bit the same. Four classes are summed
+ * at a time in locals, a pass over the features each: the family head of a blocked text's worst
+ * segment cost the guard more than scoring it. Returns false when the view has no features.
  */
-export function quantisedLogits(view: string, dims: number, bias: Float32Array, raw: Int16Array, scales: Float64Array, out: Float64Array): boolean {
+export function headLogits(view: string, dims: number, bias: Float32Array, weights: Float32Array, out: Float64Array): boolean {
   const count = countFeatures(view, dims);
   if (count === 0) return false;
-  const k = out.length;
   const scratch = scratchFor(view, dims);
   const order = touched;
   const scale = scaleOf(scratch, count);
-  for (let c = 0; c < k; c++) out[c] = bias[c] ?? 0;
+  if (values.length < count) values = new Float64Array(count * 2);
   for (let at = 0; at < count; at++) {
     const bucket = order[at] as number;
-    const value = Math.fround((scratch[bucket] as number) * scale);
-    const base = bucket * k;
-    for (let c = 0; c < k; c++) out[c] = (out[c] as number) + Math.fround((raw[base + c] as number) * (scales[c] as number)) * value;
+    values[at] = Math.fround((scratch[bucket] as number) * scale);
     scratch[bucket] = 0;
+  }
+  const k = out.length;
+  for (let first = 0; first < k; first += 4) {
+    if (k - first < 4) {
+      for (let c = first; c < k; c++) {
+        let sum = bias[c] ?? 0;
+        for (let at = 0; at < count; at++) sum += (weights[(order[at] as number) * k + c] as number) * (values[at] as number);
+        out[c] = sum;
+      }
+      break;
+    }
+    let a = bias[first] ?? 0;
+    let b = bias[first + 1] ?? 0;
+    let c = bias[first + 2] ?? 0;
+    let d = bias[first + 3] ?? 0;
+    for (let at = 0; at < count; at++) {
+      const base = (order[at] as number) * k + first;
+      const value = values[at] as number;
+      a += (weights[base] as number) * value;
+      b += (weights[base + 1] as number) * value;
+      c += (weights[base + 2] as number) * value;
+      d += (weights[base + 3] as number) * value;
+    }
+    out[first] = a;
+    out[first + 1] = b;
+    out[first + 2] = c;
+    out[first + 3] = d;
   }
   return true;
 }
+
+/** The feature values of the view {@link headLogits} reads, reused. */
+let values = new Float64Array(1024);
 
 /** Views up to this long never count one bucket past 65,535 (five counts a character at most, and the quiet pairs): their counts fit 16 bits, half the memory. */
 const SHORT_VIEW = 12_000;
