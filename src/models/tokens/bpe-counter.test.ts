@@ -34,4 +34,15 @@ describe('BpeCounter (o200k_base)', () => {
       expect({ file, tokens: o200kCounter().count(text) }).toEqual({ file, tokens: reference.encode(text).length });
     }
   });
+
+  it('counts pieces it remembers, and pieces after its memory was cleared, as js-tiktoken does', () => {
+    const request = 'Скасуй TTN-000004, клієнт відмовився, поверни 720 грн';
+    const first = o200kCounter().count(request);
+    expect(o200kCounter().count(request)).toBe(first);
+    expect(first).toBe(reference.encode(request).length);
+    // More distinct pieces than it keeps: the memory is cleared on the way and the count still agrees.
+    const many = Array.from({ length: 25_000 }, (_, i) => `w${i.toString(36)}q`).join(' ');
+    expect(o200kCounter().count(many)).toBe(reference.encode(many).length);
+    expect(o200kCounter().count(`${request} ${many}`)).toBe(reference.encode(`${request} ${many}`).length);
+  });
 });

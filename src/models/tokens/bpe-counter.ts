@@ -94,11 +94,24 @@ export class BpeCounter {
   count(text: string): number {
     let total = 0;
     for (const match of text.matchAll(this.#pattern)) {
+      const known = this.#pieces.get(match[0]);
+      if (known !== undefined) {
+        total += known;
+        continue;
+      }
       const piece = Buffer.from(match[0], 'utf8');
-      total += this.#lookup(piece.toString('base64')) !== undefined ? 1 : this.#mergedParts(piece);
+      const tokens = this.#lookup(piece.toString('base64')) !== undefined ? 1 : this.#mergedParts(piece);
+      // A run's prompts repeat (system prompts, tool schemas, the request in every call): most pieces
+      // were counted before, and encoding each as bytes and base64 again cost an offline run 2-3 ms.
+      if (this.#pieces.size >= MAX_REMEMBERED_PIECES) this.#pieces.clear();
+      this.#pieces.set(match[0], tokens);
+      total += tokens;
     }
     return total;
   }
+
+  /** Token counts of pieces already counted (the split pattern's matches), cleared when full. */
+  readonly #pieces = new Map<string, number>();
 
   #rank(piece: Buffer, start: number, end: number): number | undefined {
     return this.#lookup(piece.subarray(start, end).toString('base64'));
@@ -126,6 +139,9 @@ export class BpeCounter {
     return parts;
   }
 }
+
+/** About a megabyte of remembered pieces at most; a long-running service's vocabulary is far smaller. */
+const MAX_REMEMBERED_PIECES = 20_000;
 
 let o200k: BpeCounter | undefined;
 
