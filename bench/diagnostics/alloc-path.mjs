@@ -23,7 +23,8 @@ let thread = 0;
 const round = async () => {
   for (const input of FIXED_REQUESTS) await opened.ask(input, `t${(thread += 1)}`);
 };
-const where = (frame) => `${frame.functionName || '(anonymous)'} ${frame.url.replace(/.*node_modules\//, '').replace(/.*\/dist\//, 'dist/')}:${frame.lineNumber + 1}`;
+// Waybill's own code as `waybill:dist/...`, a dependency's as its path under node_modules.
+const where = (frame) => `${frame.functionName || '(anonymous)'} ${frame.url.includes('node_modules/') ? frame.url.replace(/.*node_modules\//, '') : frame.url.replace(/.*\/dist\//, 'waybill:dist/')}:${frame.lineNumber + 1}`;
 try {
   for (let r = 0; r < 20; r += 1) await round();
   const session = new Session();
@@ -41,7 +42,7 @@ try {
     const bytes = node.selfSize;
     all += bytes;
     // --by=stack: charge a node's bytes to the nearest Waybill frame on its stack (what Waybill code caused).
-    const key = by === 'stack' ? ([...here].reverse().find((f) => f.includes(' dist/') && !f.includes('node_modules')) ?? here.at(-1)) : here.at(-1);
+    const key = by === 'stack' ? ([...here].reverse().find((f) => f.includes(' waybill:')) ?? here.at(-1)) : here.at(-1);
     if (bytes > 0) totals.set(key, (totals.get(key) ?? 0) + bytes);
     for (const child of node.children) visit(child, here);
   };
