@@ -1,6 +1,6 @@
 export { cachePreparedStatements } from './sqlite/cache-prepared-statements.js';
 export type { Migration } from './sqlite/component-schema.js';
-export { openSqliteDatabase } from './sqlite/open-sqlite-database.js';
+export { holdSqliteFile, openSqliteDatabase } from './sqlite/open-sqlite-database.js';
 export { dropPostgresSchema, freshPostgresSchema } from './postgres/fresh-postgres-schema.js';
 export { openPostgresPool } from './postgres/open-postgres-pool.js';
 export { holdPostgresPool, postgresApplicationName } from './postgres/shared-postgres-pool.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { argsHash } from '../domain/index.js';
 import { fixedClock } from '../testing/fixed-clock.js';
-import type { AuditEventFields } from './audit-event.js';
+import type { AuditEventDraft, AuditEventFields } from './audit-event.js';
 import { AUDIT_DETAIL_MAX, AuditEvent, auditEvent, stampAuditEvents } from './audit-event.js';
 
 const base: AuditEventFields = { request_id: 'req-1', tenant: 'acme', run_id: 'run-1', agent: 'claims', parent: 'supervisor', type: 'tool.call', status: 'ok' };
@@ -66,5 +66,25 @@ describe('stampAuditEvents', () => {
     expect(Object.keys(event ?? {}).sort()).toEqual(['agent', 'args_hash', 'parent', 'request_id', 'run_id', 'status', 'tenant', 'tool', 'ts', 'type']);
     expect(event).toMatchObject({ run_id: 'run-1', request_id: 'req-1', tenant: 'acme', parent: 'supervisor' });
     expect(JSON.stringify(event)).not.toContain('TTN-000001');
+  });
+});
+
+describe('stampAuditEvents, one pass', () => {
+  it('writes every event as auditEvent over the identity, the draft and its parent would, key order included', () => {
+    // In the order the earlier stampAuditEvents spread it.
+    const identity = { request_id: 'req-1', tenant: 'acme', run_id: 'run-1' };
+    const at = new Date('2026-12-01T10:00:00.000Z');
+    const drafts: AuditEventDraft[] = [
+      { agent: 'supervisor', type: 'run.start', status: 'info' },
+      { agent: 'tracking_agent', type: 'tool.call', tool: 'track_shipment', args: { tracking_id: 'TTN-000001', b: [1, { z: 2, a: 3 }] }, status: 'ok', duration_ms: 4 },
+      { status: 'denied', detail: 'x'.repeat(AUDIT_DETAIL_MAX + 50), type: 'policy.deny', agent: 'tracking_agent', parent: null, task_id: 'd1' },
+      { agent: 'tracking_agent', parent: 'router', type: 'approval.decided', tool: 'cancel_shipment', args: { tracking_id: 'TTN-000002' }, status: 'ok', detail: 'by ops' },
+      { agent: 'tracking_agent', type: 'approval.decided', args: { tracking_id: 'TTN-000003' }, status: 'ok' },
+      { agent: 'stock_agent', type: 'delegation.start', status: 'info', tool: undefined, detail: '' },
+    ];
+    const expected = drafts.map(({ parent, ...draft }) => auditEvent({ ...identity, ...draft, parent: parent ?? (draft.agent === 'supervisor' ? null : 'supervisor') }, () => at));
+    const stamped = stampAuditEvents(drafts, { run_id: 'run-1', tenant: 'acme', request_id: 'req-1' }, () => at);
+    expect(stamped.map((event) => JSON.stringify(event))).toEqual(expected.map((event) => JSON.stringify(event)));
+    expect(stamped.map((event) => Object.keys(event))).toEqual(expected.map((event) => Object.keys(event)));
   });
 });

@@ -102,12 +102,28 @@ export interface AuditEventDraft {
   task_id?: string;
 }
 
-/** Stamps a run's collected drafts with its identity and the time, as every runtime stores them. */
+/**
+ * Stamps a run's collected drafts with its identity and the time, as every runtime stores them: each
+ * event is what `auditEvent({ ...identity, ...draft, parent }, () => at)` returns, key for key and in
+ * the same order (the stored JSON is the same), built in one pass without the three object spreads and
+ * two rest copies per event that way costs (issue 36: about a twentieth of a millisecond a run).
+ */
 export function stampAuditEvents(drafts: readonly AuditEventDraft[], run: Pick<AuditEvent, 'request_id' | 'tenant' | 'run_id'>, now: () => Date): AuditEvent[] {
   // Only the identity: callers pass the whole run record, whose answer, arguments and sub-tasks were
   // once copied into every event (1.6 KB an event, raw tool arguments included).
-  const identity = { request_id: run.request_id, tenant: run.tenant, run_id: run.run_id };
+  const { request_id, tenant, run_id } = run;
   // A run's events are stamped together when it ends: one time for all of them.
-  const at = now();
-  return drafts.map(({ parent, ...draft }) => auditEvent({ ...identity, ...draft, parent: parent ?? (draft.agent === 'supervisor' ? null : 'supervisor') }, () => at));
+  const ts = now().toISOString();
+  return drafts.map((draft) => {
+    const event: Record<string, unknown> = { ts, request_id, tenant, run_id };
+    for (const key of Object.keys(draft)) {
+      if (key !== 'parent' && key !== 'args' && key !== 'detail') event[key] = draft[key as keyof AuditEventDraft];
+    }
+    event.parent = draft.parent ?? (draft.agent === 'supervisor' ? null : 'supervisor');
+    const { args, detail } = draft;
+    if (args !== undefined) event.args_hash = argsHash(args);
+    const text = args !== undefined && draft.type === 'approval.decided' ? [canonicalJson(args), detail].filter((part) => part !== undefined).join('\n') : detail;
+    if (text !== undefined) event.detail = truncateDetail(text);
+    return event as AuditEvent;
+  });
 }

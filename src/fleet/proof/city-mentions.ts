@@ -1,5 +1,6 @@
 import type { City } from '../../domain/index.js';
 import { cityFromWord } from '../../models/offline-planner/city-forms.js';
+import { memoByText } from './memo-by-text.js';
 
 /** A city as an answer writes it (any case form, either script), with where it stands. */
 export interface CityMention {
@@ -11,7 +12,7 @@ export interface CityMention {
 const WORD = /[\p{L}’'-]+/gu;
 
 /** Every city named in `text`, in order. */
-export function findCities(text: string): CityMention[] {
+function scanCities(text: string): CityMention[] {
   const found: CityMention[] = [];
   for (const match of text.matchAll(WORD)) {
     // Plain lower-casing: Ukrainian, Russian and English have no locale-specific case rules, and the
@@ -21,3 +22,6 @@ export function findCities(text: string): CityMention[] {
   }
   return found;
 }
+
+/** The same, remembered per text (memo-by-text.ts): the same array for the same text, read-only. */
+export const findCities = memoByText(scanCities);

@@ -1,3 +1,5 @@
+import { memoByText } from './memo-by-text.js';
+
 /** A calendar date as an answer writes it: `2026-12-01`, `01.12.2026`, `1 грудня`, `December 1`. */
 export interface DateMention {
   text: string;
@@ -34,7 +36,7 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 const valid = (month: number, day: number): boolean => month >= 1 && month <= 12 && day >= 1 && day <= 31;
 
 /** Every date written in `text`, in any of the forms above. */
-export function findDates(text: string): DateMention[] {
+function scanDates(text: string): DateMention[] {
   const found: DateMention[] = [];
   // Every form has a day written in digits: most strings of a tool result have none.
   if (!DIGIT.test(text)) return found;
@@ -47,3 +49,6 @@ export function findDates(text: string): DateMention[] {
   for (const m of text.matchAll(MONTH_DAY)) push(m, MONTH_OF.get((m[1] ?? '').toLowerCase()) ?? 0, Number(m[2]), m[3] ? Number(m[3]) : undefined);
   return found.sort((a, b) => a.index - b.index);
 }
+
+/** The same, remembered per text (memo-by-text.ts): the same array for the same text, read-only. */
+export const findDates = memoByText(scanDates);

@@ -1,3 +1,5 @@
+import { memoByText } from './memo-by-text.js';
+
 /** A domain identifier as an answer writes it, upper-cased. */
 export interface IdentifierMention {
   text: string;
@@ -9,7 +11,7 @@ export interface IdentifierMention {
 const IDENTIFIER = /(?<![\p{L}\p{N}_])(?:TTN|SKU|CNL|WH)-[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*(?![\p{L}\p{N}_])/giu;
 
 /** Every identifier in `text`, in order. */
-export function findIdentifiers(text: string): IdentifierMention[] {
+function scanIdentifiers(text: string): IdentifierMention[] {
   // Every identifier has a hyphen after its prefix: most strings of a tool result have none.
   if (!text.includes('-')) return [];
   return [...text.matchAll(IDENTIFIER)].map((match) => ({ text: match[0], id: match[0].toUpperCase(), index: match.index }));
@@ -24,3 +26,6 @@ export function trackingIdsIn(text: string): string[] {
 export function skusIn(text: string): string[] {
   return [...new Set(findIdentifiers(text).map((m) => m.id).filter((id) => /^SKU-\d{4}$/.test(id)))];
 }
+
+/** The same, remembered per text (memo-by-text.ts): the same array for the same text, read-only. */
+export const findIdentifiers = memoByText(scanIdentifiers);

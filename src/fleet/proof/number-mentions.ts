@@ -1,3 +1,5 @@
+import { memoByText } from './memo-by-text.js';
+
 /** A number as an answer writes it, with where it stands in the text. */
 export interface NumberMention {
   text: string;
@@ -21,7 +23,7 @@ function parseWrittenNumber(whole: string, fraction?: string): number | undefine
 }
 
 /** Every amount, quantity or count written in `text`, in order; identifiers, dates and times excluded. */
-export function findNumbers(text: string): NumberMention[] {
+function scanNumbers(text: string): NumberMention[] {
   const found: NumberMention[] = [];
   if (!DIGIT.test(text)) return found;
   for (const match of text.matchAll(NUMBER)) {
@@ -40,3 +42,6 @@ export function sameAmount(claimed: number, actual: number): boolean {
   if (Math.abs(claimed - actual) < 0.005) return true;
   return Number.isInteger(claimed) && !Number.isInteger(actual) && Math.round(actual) === claimed;
 }
+
+/** The same, remembered per text (memo-by-text.ts): the same array for the same text, read-only. */
+export const findNumbers = memoByText(scanNumbers);

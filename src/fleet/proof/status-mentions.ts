@@ -1,4 +1,5 @@
 import type { ShipmentStatus } from '../../domain/index.js';
+import { memoByText } from './memo-by-text.js';
 
 /** A shipment status an answer asserts, with where it stands. */
 export interface StatusMention {
@@ -28,7 +29,7 @@ const QUALIFIERS = /(?<![\p{L}])(not|never|no|cannot|can't|can’t|won't|isn't|w
 const DURATION_AFTER = /^\s+(in|within|за|протягом|через)\s+\d/iu;
 
 /** Every status `text` asserts, in order; denied, future and duration uses left out. */
-export function findStatuses(text: string): StatusMention[] {
+function scanStatuses(text: string): StatusMention[] {
   const found: StatusMention[] = [];
   for (const match of text.matchAll(PATTERN)) {
     const index = match.index;
@@ -46,3 +47,6 @@ export function findStatuses(text: string): StatusMention[] {
 export function statesStatus(text: string, status: ShipmentStatus): boolean {
   return findStatuses(text).some((mention) => mention.status === status);
 }
+
+/** The same, remembered per text (memo-by-text.ts): the same array for the same text, read-only. */
+export const findStatuses = memoByText(scanStatuses);

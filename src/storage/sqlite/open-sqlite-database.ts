@@ -6,13 +6,44 @@ import { StoreError } from '../store-error.js';
 import { cachePreparedStatements } from './cache-prepared-statements.js';
 import type { Migration } from './component-schema.js';
 import { migrateComponent } from './component-schema.js';
+import { holdSqliteConnection, sharedConnectionOn } from './shared-sqlite-connection.js';
 import { makeDirectory } from '../make-directory.js';
 
 /**
  * Opens the embedded database at `path` (`:memory:` for a private one), creating it on first use, and
- * brings `component`'s tables up to date; `prepare()` on it is cached per SQL text. Throws StoreError with a code an operator can act on.
+ * brings `component`'s tables up to date; `prepare()` on it is cached per SQL text. A file this process
+ * already has open is not opened again: the store gets a hold on the process's connection to it
+ * (shared-sqlite-connection.ts), whose `close()` lets go of that hold. Throws StoreError with a code an
+ * operator can act on.
  */
 export function openSqliteDatabase(path: string, component: string, migrations: readonly Migration[]): Database.Database {
+  const open = sharedConnectionOn(path);
+  if (open) {
+    try {
+      migrateComponent(open, path, component, migrations);
+    } catch (cause) {
+      throw storeErrorOf(cause, path);
+    }
+    return holdSqliteConnection(path, open);
+  }
+  return holdSqliteConnection(path, openSqliteConnection(path, component, migrations));
+}
+
+/**
+ * For LangGraph's checkpointer (it keeps its own tables, no component of Waybill's): a hold on this
+ * process's connection to the file at `path` when a store has it open, else a connection of its own
+ * as the library would open it (`new Database(path)`). The shared connection's pragmas are what
+ * better-sqlite3 gives a new connection in WAL mode anyway (busy timeout 5 s, foreign keys on,
+ * `synchronous` NORMAL), so the checkpointer's commits are as durable as on a connection of its own.
+ */
+export function holdSqliteFile(path: string): Database.Database {
+  const open = sharedConnectionOn(path);
+  return open ? holdSqliteConnection(path, open) : new Database(path);
+}
+
+// One new connection to the file at `path` (or a private `:memory:` database) with Waybill's pragmas,
+// and `component` migrated when one is named.
+function openSqliteConnection(path: string, component?: string, migrations: readonly Migration[] = []): Database.Database {
   let db: Database.Database;
   // SQLite's own word for a directory is "unable to open database file", which names no cause.
   if (path !== ':memory:' && statOf(path)?.isDirectory()) {
@@ -36,23 +67,22 @@ export function openSqliteDatabase(path: string, component: string, migrations: 
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    migrateComponent(db, path, component, migrations);
+    if (component !== undefined) migrateComponent(db, path, component, migrations);
     // Every store compiles each SQL text once per connection (issue 22).
     return cachePreparedStatements(db);
   } catch (cause) {
     db.close();
-    if (StoreError.isInstance(cause)) throw cause;
-    const code = (cause as { code?: unknown }).code;
-    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
-      throw new StoreError(
-        'store_corrupt',
-        path,
-        `${path} is not a readable SQLite database (${String(code)}); move it aside or point WAYBILL_DB elsewhere`,
-        { cause },
-      );
-    }
-    throw new StoreError('store_unavailable', path, `cannot prepare the Waybill database at ${path}: ${messageOf(cause)}`, { cause });
+    throw storeErrorOf(cause, path);
   }
+}
+
+function storeErrorOf(cause: unknown, path: string): StoreError {
+  if (StoreError.isInstance(cause)) return cause;
+  const code = (cause as { code?: unknown }).code;
+  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
+    return new StoreError('store_corrupt', path, `${path} is not a readable SQLite database (${String(code)}); move it aside or point WAYBILL_DB elsewhere`, { cause });
+  }
+  return new StoreError('store_unavailable', path, `cannot prepare the Waybill database at ${path}: ${messageOf(cause)}`, { cause });
 }
 
 function statOf(path: string): Stats | undefined {
