@@ -5,7 +5,7 @@ export { dropPostgresSchema, freshPostgresSchema } from './postgres/fresh-postgr
 export { openPostgresPool } from './postgres/open-postgres-pool.js';
 export { holdPostgresPool, postgresApplicationName } from './postgres/shared-postgres-pool.js';
 export type { PostgresPool } from './postgres/shared-postgres-pool.js';
-export type { CompanionWrite } from './postgres/companion-write.js';
+export type { CompanionWrite } from './companion-write.js';
 export type { PostgresMigration } from './postgres/postgres-migration.js';
 export { postgresSchemaOf, withPostgresSchema } from './postgres/postgres-schema-of.js';
 export { withTransaction } from './postgres/with-transaction.js';

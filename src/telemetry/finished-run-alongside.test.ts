@@ -19,7 +19,8 @@ async function codeOf(action: () => Promise<unknown>): Promise<string> {
   return 'no error';
 }
 
-// Issue 36: on PostgreSQL a run's usage and daily budget charge ride in its record's statement (one commit).
+// Issue 36: a run's usage and daily budget charge commit with its record: in its statement on PostgreSQL,
+// in its transaction on the process's one connection to a SQLite file.
 describe.each(storeBackends())('a finished run with its usage and budget charge on $name', { timeout: 60_000 }, (backend) => {
   const databases: TestDatabase[] = [];
   const closables: Array<{ close(): Promise<void> }> = [];
@@ -43,24 +44,32 @@ describe.each(storeBackends())('a finished run with its usage and budget charge 
     const runs = track(await openRunStore(db.location));
     const controls = track(await openControlStore(db.location));
     const budget = track(await openDailyBudgetStore(db.location));
-    const stray: CompanionWrite = { database: {}, clauses: () => ["DELETE FROM runs WHERE run_id = 'x'"], values: [] };
-    expect(await codeOf(() => runs.saveFinishedRun(sampleRunRecord(), [], [stray]))).toBe('invalid_argument');
+    const strays: CompanionWrite[] = [
+      { kind: 'statement', database: {}, clauses: () => ["DELETE FROM runs WHERE run_id = 'x'"], values: [] },
+      { kind: 'transaction', database: {}, apply: () => undefined },
+    ];
+    for (const stray of strays) expect(await codeOf(() => runs.saveFinishedRun(sampleRunRecord(), [], [stray]))).toBe('invalid_argument');
     expect(await runs.getRun('run-0001')).toBeUndefined();
-    if (backend.name === 'sqlite') {
-      // SQLite's stores are separate connections: each write is its own commit, and none offers to ride along.
-      expect([controls.usageWrite, budget.endRunWrite, runs.carries]).toEqual([undefined, undefined, undefined]);
-      return;
-    }
     await runs.beginIntent(intent);
     const held = await budget.hold({ tenant: 'acme', day: DAY, runId: 'run-0001', limits: { maxTokensPerDay: 100_000 }, ttlMs: HOUR });
     expect(held.admission.kind).toBe('admit');
     const before = await controls.revision?.();
     const usage = controls.usageWrite?.('acme', DAY, { tokens: 2042, usd: 0.005, runs: 1 });
     const charge = budget.endRunWrite?.({ runId: 'run-0001', tenant: 'acme', day: DAY, uncharged: { tokens: 42, usd: 0.001 }, dropHolds: true });
-    if (!usage || !charge) throw new Error('the PostgreSQL stores made no write to ride along');
+    if (!usage || !charge) throw new Error('the stores made no write to ride along');
     expect([runs.carries?.(usage), runs.carries?.(charge)]).toEqual([true, true]);
-    // A write that fails takes the record with it: nothing of the run's end is written.
-    const broken: CompanionWrite = { ...usage, values: ['acme', DAY, 'not a number', 0, 1] };
+    // A write that fails takes the record with it: nothing of the run's end is written (on SQLite the
+    // usage is written first, then the write throws: its part is undone with the rest).
+    const broken: CompanionWrite =
+      usage.kind === 'statement'
+        ? { ...usage, values: ['acme', DAY, 'not a number', 0, 1] }
+        : {
+            ...usage,
+            apply: () => {
+              usage.apply();
+              throw new Error('the disk is full');
+            },
+          };
     await expect(runs.saveFinishedRun(sampleRunRecord(), [], [broken, charge])).rejects.toThrow();
     expect([await runs.getRun('run-0001'), (await runs.listIntents('thread-0001')).length, (await budget.held('acme', DAY)).calls]).toEqual([undefined, 1, 1]);
 
@@ -68,9 +77,10 @@ describe.each(storeBackends())('a finished run with its usage and budget charge 
     expect((await runs.getRun('run-0001'))?.run_id).toBe('run-0001');
     expect(await runs.listIntents('thread-0001')).toEqual([]);
     expect(await controls.usage('acme', DAY)).toEqual({ tokens: 2042, usd: 0.005, runs: 1 });
+    expect([usage.kind, charge.kind]).toEqual(backend.name === 'sqlite' ? ['transaction', 'transaction'] : ['statement', 'statement']);
     expect(await budget.spend('acme', DAY)).toEqual({ tokens: 42, usd: 0.001, calls: 0 });
     expect(await budget.held('acme', DAY)).toEqual({ tokens: 0, usd: 0, calls: 0 });
-    // The usage table's statement trigger fired inside the WITH clause: cached readers see the change.
+    // The usage table's trigger fired inside the statement or transaction: cached readers see the change.
     expect((await controls.revision?.())?.usage).toBeGreaterThan(before?.usage ?? 0);
 
     // A store on another database cannot ride along.

@@ -105,6 +105,7 @@ export class PostgresRunStore extends PostgresStore implements RunStore {
     const values: unknown[] = [...this.#runParams(record), ...eventArrays(events)];
     const clauses = [`run AS (${WRITE_RUN})`, `events AS (${insertEvents(11)})`];
     for (const write of alongside) {
+      if (write.kind !== 'statement') continue;
       for (const clause of write.clauses(values.length + 1)) clauses.push(`w${clauses.length} AS (${clause})`);
       values.push(...write.values);
     }

@@ -63,11 +63,14 @@ export class SqliteRunStore extends SqliteStore implements RunStore {
    * Event details are still redacted before they are written.
    */
   async saveFinishedRun(record: RunRecord, events: readonly AuditEvent[], alongside: readonly CompanionWrite[] = []): Promise<void> {
-    if (alongside.length > 0) throw invalidArgument('writes of another store with a run\'s record need PostgreSQL on one database');
+    if (alongside.some((write) => !this.carries(write))) throw invalidArgument('a write alongside a run\'s record must be on the run store\'s connection');
+    // The writes alongside (the run's usage and budget charges, on the process's one connection to the
+    // file) commit with the record: one commit where there were three, and none without the others.
     this.db.transaction(() => {
       this.#writeRun(record);
       this.#writeEvents(events);
       this.db.prepare('DELETE FROM run_intents WHERE run_id = ?').run(record.run_id);
+      for (const write of alongside) if (write.kind === 'transaction') write.apply();
     })();
   }
 

@@ -1,4 +1,4 @@
-import type { Migration } from '../../storage/index.js';
+import type { CompanionWrite, Migration } from '../../storage/index.js';
 import { openSqliteDatabase, SQLITE_DIALECT, SqliteStore } from '../../storage/index.js';
 import { controlRevisionSqlite, controlSchemaV1, switchName } from './control-schema.js';
 import type { ControlRevision, ControlSnapshot, ControlStore, ControlSwitch, SwitchChange, TenantDailyLimits, TenantUsage } from './control-store.js';
@@ -35,6 +35,15 @@ export class SqliteControlStore extends SqliteStore implements ControlStore {
   }
 
   async addUsage(tenant: string, day: string, usage: Partial<TenantUsage>): Promise<void> {
+    this.#addUsage(tenant, day, usage);
+  }
+
+  /** addUsage inside another store's transaction on this file (a run's record: saveFinishedRun), or undefined once this store is closed. */
+  usageWrite(tenant: string, day: string, usage: Partial<TenantUsage>): CompanionWrite | undefined {
+    return this.db.open ? this.companionWrite(() => this.#addUsage(tenant, day, usage)) : undefined;
+  }
+
+  #addUsage(tenant: string, day: string, usage: Partial<TenantUsage>): void {
     this.db
       .prepare(
         `INSERT INTO control_tenant_usage (tenant, day, tokens, usd, runs) VALUES (@tenant, @day, @tokens, @usd, @runs)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Migration } from '../../storage/index.js';
+import type { CompanionWrite, Migration } from '../../storage/index.js';
 import { openSqliteDatabase, SQLITE_DIALECT, SqliteStore } from '../../storage/index.js';
 import { admitModelCall } from './admit-model-call.js';
 import type { DailyBudgetStore, DailyHeld, DailyHold, DailySpend, DayFigures, EndRunRequest, HoldRequest } from './daily-budget-store.js';
@@ -55,16 +55,23 @@ export class SqliteDailyBudgetStore extends SqliteStore implements DailyBudgetSt
   }
 
   async endRun(request: EndRunRequest): Promise<void> {
-    this.db.transaction(() => {
-      if (request.dropHolds !== false) this.db.prepare('DELETE FROM budget_holds WHERE run_id = ?').run(request.runId);
-      if (request.uncharged.tokens === 0 && request.uncharged.usd === 0) return;
-      this.db
-        .prepare(
-          `INSERT INTO budget_tenant_day (tenant, day, tokens, usd) VALUES (@tenant, @day, @tokens, @usd)
-           ON CONFLICT (tenant, day) DO UPDATE SET tokens = tokens + @tokens, usd = usd + @usd`,
-        )
-        .run({ tenant: request.tenant, day: request.day, tokens: request.uncharged.tokens, usd: request.uncharged.usd });
-    }).immediate();
+    this.db.transaction(() => this.#endRun(request)).immediate();
+  }
+
+  /** endRun inside another store's transaction on this file (a run's record: saveFinishedRun), or undefined once this store is closed. */
+  endRunWrite(request: EndRunRequest): CompanionWrite | undefined {
+    return this.db.open ? this.companionWrite(() => this.#endRun(request)) : undefined;
+  }
+
+  #endRun(request: EndRunRequest): void {
+    if (request.dropHolds !== false) this.db.prepare('DELETE FROM budget_holds WHERE run_id = ?').run(request.runId);
+    if (request.uncharged.tokens === 0 && request.uncharged.usd === 0) return;
+    this.db
+      .prepare(
+        `INSERT INTO budget_tenant_day (tenant, day, tokens, usd) VALUES (@tenant, @day, @tokens, @usd)
+         ON CONFLICT (tenant, day) DO UPDATE SET tokens = tokens + @tokens, usd = usd + @usd`,
+      )
+      .run({ tenant: request.tenant, day: request.day, tokens: request.uncharged.tokens, usd: request.uncharged.usd });
   }
 
   async spend(tenant: string, day: string): Promise<DailySpend> {

@@ -7,10 +7,11 @@ import type { RunLedger } from './run-ledger.js';
 /**
  * Writes a finished run: its record, events and the end of its intent (one commit), the tenant's usage
  * of the day, and its daily budget's end (holds of calls that failed dropped; a tenant without a daily
- * limit charged here, once). When the run store is on the same PostgreSQL database as the control and
- * budget stores, the usage and the budget's end ride in the record's statement: one commit (one WAL
- * flush, 3-7 ms here) where there were three (issue 36), and none of them can be written without the
- * others. Otherwise (SQLite, or stores on different databases) each is its own commit, in that order.
+ * limit charged here, once). When the run store is on the same database as the control and budget
+ * stores, the usage and the budget's end ride with the record: in its statement on PostgreSQL, in its
+ * transaction on the process's one connection to a SQLite file. One commit (one WAL flush, 3-7 ms on
+ * PostgreSQL here) where there were three (issue 36), and none of them can be written without the
+ * others. Otherwise (stores on different databases) each is its own commit, in that order.
  */
 export async function saveFinishedRun(run: RunLedger, record: RunRecord, events: readonly AuditEvent[], deps: { runs: RunStore; controls: ControlStore }): Promise<void> {
   const budgetEnd = await run.budgetEnd();

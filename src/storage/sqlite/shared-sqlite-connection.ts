@@ -16,6 +16,14 @@ interface SharedConnection {
 // becomes a savepoint of it. Keyed by the resolved path; `:memory:` and '' are private by definition.
 const shared = new Map<string, SharedConnection>();
 
+/** The connection each hold stands for (a store's writes ride in another's transaction only on one connection). */
+const CONNECTION_OF = new WeakMap<Database.Database, Database.Database>();
+
+/** The connection `db` is a hold on (shared by the process's stores on its file), or `db` itself when it is no hold. */
+export function connectionOf(db: Database.Database): Database.Database {
+  return CONNECTION_OF.get(db) ?? db;
+}
+
 /** Whether `path` names a file that connections to it may share (`:memory:` and '' are private databases). */
 export function isShareablePath(path: string): boolean {
   return path !== ':memory:' && path !== '';
@@ -57,6 +65,7 @@ export function holdSqliteConnection(path: string, db: Database.Database): Datab
       },
     });
   }
+  CONNECTION_OF.set(handle, db);
   Object.defineProperty(handle, 'open', { get: () => !released && db.open, enumerable: true });
   Object.defineProperty(handle, 'close', {
     value: () => {
