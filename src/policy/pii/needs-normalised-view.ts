@@ -1,0 +1,78 @@
+import { AT_WORDS, mayBeAddressWord } from './address-words.js';
+import { mayBeNumberWord, NUMBER_WORD_SPELLINGS, numberWord } from './number-words.js';
+import { APOSTROPHE, DIGIT, FOLDED, FOREIGN_DIGIT, IGNORABLE, LETTER, LOOKALIKE, paddedLineBreakEnd, RUN_SEPARATOR, unitKind } from './view-units.js';
+
+const lowerUnit = (unit: number): number => (unit >= 0x41 && unit <= 0x5a ? unit + 0x20 : unit >= 0x410 && unit <= 0x42f ? unit + 0x20 : unit === 0x406 ? 0x456 : unit);
+const pairKey = (first: number, second: number): number => lowerUnit(first) * 0x10000 + lowerUnit(second);
+// The first two letters (lower case) of every number word and of «собака» / «крапка»: a word that
+// starts otherwise is never looked up, which keeps the check below cheap on ordinary text.
+const WORD_STARTS = new Set([...NUMBER_WORD_SPELLINGS, ...AT_WORDS].map((word) => pairKey(word.charCodeAt(0), word.charCodeAt(1))));
+
+const isAsciiAlnum = (unit: number): boolean => (unit >= 0x30 && unit <= 0x39) || (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x61 && unit <= 0x7a) || (unit >= 0xff10 && unit <= 0xff5a);
+
+/**
+ * A folded space, dash or sign changes a find only inside or next to digits and ASCII letters
+ * (`+380 67…` with a no-break space, `067–123`, `ivan＠mail`); the dashes and spaces of prose (`слово —
+ * слово`) are passed over, or every document would have its view built for nothing.
+ */
+function nearAsciiAlnum(text: string, at: number): boolean {
+  for (let step = 1; step <= 2; step++) {
+    if (isAsciiAlnum(text.charCodeAt(at - step)) || isAsciiAlnum(text.charCodeAt(at + step))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the text holds anything the view rewrites, found without building it (most texts hold
+ * nothing, and then the patterns read the text itself): an invisible character, a digit, sign or
+ * space to fold, a word of digits and look-alike letters, a number word next to a number or another
+ * number word, or «собака». A superset of what `piiNormalisedView` changes.
+ */
+export function needsNormalisedView(text: string): boolean {
+  // What the last token was: 0 other, 1 digits, 2 a number word; and whether only separators followed it.
+  let previous = 0;
+  let at = 0;
+  while (at < text.length) {
+    const unit = text.charCodeAt(at);
+    const kind = unitKind(unit);
+    // Letters are never ignorable, foreign digits or folded, and those are all at or above U+00A0.
+    if ((kind & (IGNORABLE | FOREIGN_DIGIT)) !== 0 || unit === 0xdb40 || ((kind & FOLDED) !== 0 && nearAsciiAlnum(text, at))) return true;
+    if ((kind & (LETTER | DIGIT)) === 0) {
+      if ((unit === 0x0a || unit === 0x0d) && paddedLineBreakEnd(text, at) !== undefined) return true;
+      if ((kind & RUN_SEPARATOR) === 0) previous = 0;
+      at++;
+      continue;
+    }
+    let end = at;
+    let digits = 0;
+    let lookalike = false;
+    let letters = 0;
+    while (end < text.length) {
+      const next = unitKind(text.charCodeAt(end));
+      if ((next & DIGIT) !== 0) digits++;
+      else if ((next & LETTER) !== 0) {
+        letters++;
+        if ((next & LOOKALIKE) !== 0) lookalike = true;
+      } else if (!((next & APOSTROPHE) !== 0 && letters > 0 && end + 1 < text.length && (unitKind(text.charCodeAt(end + 1)) & LETTER) !== 0)) break;
+      end++;
+    }
+    if (digits > 0 && lookalike) return true;
+    if (letters === 0) {
+      if (previous === 2) return true;
+      previous = 1;
+    } else if (end - at >= 3 && end - at <= 13 && WORD_STARTS.has(pairKey(unit, text.charCodeAt(at + 1))) && (mayBeNumberWord(text, at, end) || mayBeAddressWord(text, at, end))) {
+      // A word that is neither leaves `previous` at 0, as one outside WORD_STARTS does.
+      const word = text.slice(at, end);
+      if (numberWord(word) !== undefined) {
+        if (previous !== 0) return true;
+        previous = 2;
+      } else {
+        const lower = word.toLowerCase();
+        if (AT_WORDS.has(lower)) return true;
+        previous = 0;
+      }
+    } else previous = 0;
+    at = end;
+  }
+  return false;
+}

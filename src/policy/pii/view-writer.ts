@@ -1,0 +1,49 @@
+/** Writes the normalised view unit by unit, with the original span of each. */
+export class ViewWriter {
+  readonly units: Uint16Array;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  length = 0;
+  changed = false;
+  constructor(size: number) {
+    this.units = new Uint16Array(size);
+    this.starts = new Int32Array(size);
+    this.ends = new Int32Array(size);
+  }
+  emit(unit: number, start: number, end: number): void {
+    this.units[this.length] = unit;
+    this.starts[this.length] = start;
+    this.ends[this.length] = end;
+    this.length++;
+  }
+  /** Copies `length` units with their spans from `from` to `to` (the ranges may overlap). */
+  move(from: number, to: number, length: number): void {
+    this.units.copyWithin(to, from, from + length);
+    this.starts.copyWithin(to, from, from + length);
+    this.ends.copyWithin(to, from, from + length);
+  }
+  last(): number {
+    return this.length > 0 ? (this.units[this.length - 1] ?? 0) : 0;
+  }
+}
+
+// Typed arrays use the platform's byte order: the decoder is used only where that is little-endian.
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const UTF16 = LITTLE_ENDIAN ? new TextDecoder('utf-16le', { ignoreBOM: true }) : undefined;
+/** Below this many units a loop is cheaper than the decoder. */
+const DECODE_FROM = 64;
+
+/** Units `from` to `to` as a string, unit for unit (a lone surrogate stays one). */
+export function unitsText(units: Uint16Array, from: number, to: number): string {
+  let text = '';
+  if (to - from < DECODE_FROM) {
+    for (let at = from; at < to; at++) text += String.fromCharCode(units[at] ?? 0);
+    return text;
+  }
+  // Decoding as UTF-16 turns a lone surrogate into U+FFFD, so units holding any surrogate are copied otherwise.
+  let surrogate = false;
+  for (let at = from; at < to && !surrogate; at++) surrogate = ((units[at] ?? 0) & 0xf800) === 0xd800;
+  if (UTF16 !== undefined && !surrogate) return UTF16.decode(units.subarray(from, to));
+  for (let at = from; at < to; at += 8192) text += String.fromCharCode(...units.subarray(at, Math.min(to, at + 8192)));
+  return text;
+}
