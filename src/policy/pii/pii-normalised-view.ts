@@ -42,7 +42,7 @@ export function piiNormalisedView(text: string): PiiView {
 
 function foldedView(text: string): PiiView {
   if (!needsNormalisedView(text)) return { view: text };
-  const out = new ViewWriter(text.length);
+  const out = ViewWriter.reset(text.length);
   let run: RunToken[] = [];
   let runWords = 0;
   let runStart = 0;
@@ -170,7 +170,8 @@ function foldedView(text: string): PiiView {
   }
   if (run.length > 0) flushRun();
   if (!out.changed) return { view: text };
-  return { view: unitsText(out.units, 0, out.length), starts: out.starts.subarray(0, out.length), ends: out.ends.subarray(0, out.length) };
+  // The writer is used again by the next call: the spans handed out are copies.
+  return { view: unitsText(out.units, 0, out.length), starts: out.starts.slice(0, out.length), ends: out.ends.slice(0, out.length) };
 }
 
 /** A word or a group of digits of a run being read, with the view units it was written to. */

@@ -19,7 +19,31 @@ export interface PiiRule {
   readonly minDigits: number;
   /** Every match holds an @: a view without one skips the rule. */
   readonly needsAt?: boolean;
+  /** Every match holds this many ASCII digits in a row. */
+  readonly minDigitRun?: number;
+  /** Every match holds this many ASCII digits with at most one space between each two. */
+  readonly minSpacedRun?: number;
+  /** Every match holds this many ASCII digits with at most one of space . / | - or a line break, or two spaces, between each two. */
+  readonly minGroupedRun?: number;
+  /** False when no match can be in the view (a cheap look for what every match holds); true tells nothing. */
+  readonly mayMatch?: (view: string) => boolean;
 }
+
+const isOpening = (unit: number): boolean => unit === 0x28 || unit === 0x5b || unit === 0x7b || unit === 0x3c;
+const isClosing = (unit: number): boolean => unit === 0x29 || unit === 0x5d || unit === 0x7d || unit === 0x3e;
+/** Whether the view holds a bracketed at, «(at)», «[ AT ]», which every disguised address does. */
+export function hasBracketedAt(view: string): boolean {
+  for (const word of ['at', 'AT']) {
+    for (let at = view.indexOf(word); at >= 0; at = view.indexOf(word, at + 1)) {
+      const before = view.charCodeAt(at - 1) === 0x20 ? at - 2 : at - 1;
+      const after = view.charCodeAt(at + 2) === 0x20 ? at + 3 : at + 2;
+      if (isOpening(view.charCodeAt(before)) && isClosing(view.charCodeAt(after))) return true;
+    }
+  }
+  return false;
+}
+/** Whether the view holds « at » and « dot » as words, which an address in plain words does. */
+const hasWordsAtAndDot = (view: string): boolean => (view.includes(' at ') || view.includes(' AT ')) && (view.includes(' dot ') || view.includes(' DOT '));
 
 // Seal, invoice, waybill, batch and order numbers are numbers, not people: a label before them wins.
 const notDocumentNumber = (view: string, start: number): boolean => !labelledAsDocumentNumber(view, start);
@@ -106,12 +130,12 @@ function idCardGrouping(candidate: string): number {
 export const PII_RULES: readonly PiiRule[] = [
   { type: 'EMAIL', pattern: PII_PATTERNS.EMAIL, measure: whole, minDigits: 0, needsAt: true },
   { type: 'IBAN', pattern: PII_PATTERNS.IBAN, measure: ibanLength, minDigits: 2 },
-  { type: 'CARD', pattern: PII_PATTERNS.CARD, measure: cardSpanLength, accept: cardContext, minDigits: 13 },
+  { type: 'CARD', pattern: PII_PATTERNS.CARD, measure: cardSpanLength, accept: cardContext, minDigits: 13, minGroupedRun: 13 },
   { type: 'PHONE', pattern: PII_PATTERNS.PHONE, measure: whole, accept: phoneContext, minDigits: 10 },
-  { type: 'IPN', pattern: PII_PATTERNS.IPN, measure: wholeIf(ipnValid), accept: standalone, minDigits: 10 },
-  { type: 'EDRPOU', pattern: PII_PATTERNS.EDRPOU, measure: wholeIf(edrpouValid), accept: standalone, minDigits: 8 },
-  { type: 'PASSPORT', pattern: PII_PATTERNS.PASSPORT, measure: whole, accept: notDocumentNumber, minDigits: 6 },
-  { type: 'ID_CARD', pattern: PII_PATTERNS.ID_CARD, measure: idCardGrouping, accept: identityDocument, minDigits: 9 },
+  { type: 'IPN', pattern: PII_PATTERNS.IPN, measure: wholeIf(ipnValid), accept: standalone, minDigits: 10, minDigitRun: 10 },
+  { type: 'EDRPOU', pattern: PII_PATTERNS.EDRPOU, measure: wholeIf(edrpouValid), accept: standalone, minDigits: 8, minDigitRun: 8 },
+  { type: 'PASSPORT', pattern: PII_PATTERNS.PASSPORT, measure: whole, accept: notDocumentNumber, minDigits: 6, minDigitRun: 6 },
+  { type: 'ID_CARD', pattern: PII_PATTERNS.ID_CARD, measure: idCardGrouping, accept: identityDocument, minDigits: 9, minGroupedRun: 9 },
 ];
 
 // The digit groups of a code written with spaces, dashes, dots, slashes or a line break.
@@ -168,13 +192,13 @@ const spacedWordBefore = (view: string, start: number): boolean => view.charCode
  * looser pattern): `name (at) domain`, phones spaced digit by digit, IPN and EDRPOU with spaces.
  */
 const PII_DISGUISED_RULES: readonly PiiRule[] = [
-  { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL, measure: whole, minDigits: 0 },
-  { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL_WORDS, measure: whole, minDigits: 0 },
-  { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE, measure: whole, minDigits: 10 },
+  { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL, measure: whole, minDigits: 0, mayMatch: hasBracketedAt },
+  { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL_WORDS, measure: whole, minDigits: 0, mayMatch: hasWordsAtAndDot },
+  { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE, measure: whole, minDigits: 10, minGroupedRun: 10 },
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE_SPACED_SIGNS, measure: whole, minDigits: 12 },
-  { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid), accept: labelledCode(TAX_ID_LABELS), minDigits: 10 },
-  { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid), accept: labelledCode(EDRPOU_LABELS), minDigits: 8 },
-  { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT, measure: whole, accept: spacedPassport, minDigits: 6 },
+  { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid), accept: labelledCode(TAX_ID_LABELS), minDigits: 10, minGroupedRun: 10 },
+  { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid), accept: labelledCode(EDRPOU_LABELS), minDigits: 8, minGroupedRun: 8 },
+  { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT, measure: whole, accept: spacedPassport, minDigits: 6, minSpacedRun: 6 },
 ];
 
 /** Every rule in the order `redactPii` runs them: each type's plain rule, then its disguised one. */

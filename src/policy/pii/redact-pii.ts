@@ -1,7 +1,6 @@
 import type { PiiRule } from './pii-rules.js';
-import { ALL_PII_RULES } from './pii-rules.js';
+import { ALL_PII_RULES, hasBracketedAt } from './pii-rules.js';
 import { originalSpan, piiNormalisedView } from './pii-normalised-view.js';
-import { PII_CANDIDATE_HINT } from './pii-patterns.js';
 import type { PiiType } from './pii-type.js';
 import { redactionMarker } from './redaction-marker.js';
 
@@ -52,13 +51,58 @@ function applyRule(view: string, rule: PiiRule, found: Found[]): string {
   return next + view.slice(copied);
 }
 
-function asciiDigits(view: string): number {
+/** What the rules need of a view, counted in one pass: see `PiiRule`. */
+interface ViewDigits {
+  readonly digits: number;
+  readonly run: number;
+  readonly spacedRun: number;
+  readonly groupedRun: number;
+}
+
+const isGroupSeparator = (unit: number): boolean => unit === 0x20 || unit === 0x2e || unit === 0x2f || unit === 0x7c || unit === 0x0a || unit === 0x2d;
+
+function viewDigits(view: string): ViewDigits {
   let digits = 0;
+  let run = 0;
+  let spacedRun = 0;
+  let groupedRun = 0;
+  let longestRun = 0;
+  let longestSpaced = 0;
+  let longestGrouped = 0;
+  let last = -3;
   for (let at = 0; at < view.length; at++) {
     const unit = view.charCodeAt(at);
-    if (unit >= 0x30 && unit <= 0x39) digits++;
+    if (unit < 0x30 || unit > 0x39) continue;
+    digits++;
+    // What stands between this digit and the one before it decides which of the runs go on.
+    const gap = at - last - 1;
+    const between = view.charCodeAt(at - 1);
+    run = gap === 0 ? run + 1 : 1;
+    spacedRun = gap === 0 || (gap === 1 && between === 0x20) ? spacedRun + 1 : 1;
+    groupedRun = gap === 0 || (gap === 1 && isGroupSeparator(between)) || (gap === 2 && between === 0x20 && view.charCodeAt(at - 2) === 0x20) ? groupedRun + 1 : 1;
+    longestRun = Math.max(longestRun, run);
+    longestSpaced = Math.max(longestSpaced, spacedRun);
+    longestGrouped = Math.max(longestGrouped, groupedRun);
+    last = at;
   }
-  return digits;
+  return { digits, run: longestRun, spacedRun: longestSpaced, groupedRun: longestGrouped };
+}
+
+/**
+ * What `PII_CANDIDATE_HINT` tests, told from the digits already counted: an ASCII digit, an @, a
+ * bracketed at or a spelled-out « dot » (pii-patterns.test.ts checks they agree). A view without
+ * any is left as it is without running the rules.
+ */
+export function mayHoldPii(view: string, digits: number, hasAt: boolean): boolean {
+  return digits > 0 || hasAt || view.includes(' dot ') || view.includes(' DOT ') || hasBracketedAt(view);
+}
+
+/** Whether the rule can match in the view, told from what every match of it holds (sound: `pii-rules.test.ts`). */
+function mayApply(rule: PiiRule, view: string, counted: ViewDigits, hasAt: boolean): boolean {
+  return (
+    counted.digits >= rule.minDigits && (rule.needsAt !== true || hasAt) && counted.run >= (rule.minDigitRun ?? 0) && counted.spacedRun >= (rule.minSpacedRun ?? 0) &&
+    counted.groupedRun >= (rule.minGroupedRun ?? 0) && (rule.mayMatch === undefined || rule.mayMatch(view))
+  );
 }
 
 /**
@@ -79,27 +123,30 @@ function asciiDigits(view: string): number {
  */
 export function redactPii(text: string, options: { readonly keep?: readonly PiiType[] } = {}): PiiRedaction {
   // The guard reads a text's redaction twice in a row (the classifier's masked view, then the redaction
-  // itself): the last one without kept types is kept, and handed out as a copy.
-  if (options.keep === undefined && lastRedaction.text === text && lastRedaction.result !== undefined) return { ...lastRedaction.result, counts: { ...lastRedaction.result.counts } };
+  // itself): the last one without kept types is kept, and handed out as a copy. Most texts hold
+  // nothing, and then there are no counts to copy.
+  if (options.keep === undefined && last.text === text) return { text: last.redacted, counts: { ...last.counts }, total: last.total };
   const result = redactPiiOnce(text, options);
-  if (options.keep === undefined) lastRedaction = { text, result: { ...result, counts: { ...result.counts } } };
+  if (options.keep === undefined) last = { text, redacted: result.text, counts: result.total === 0 ? NO_COUNTS : { ...result.counts }, total: result.total };
   return result;
 }
 
-let lastRedaction: { readonly text: string | undefined; readonly result: PiiRedaction | undefined } = { text: undefined, result: undefined };
+const NO_COUNTS: Readonly<Partial<Record<PiiType, number>>> = Object.freeze({});
+let last: { readonly text: string | undefined; readonly redacted: string; readonly counts: Readonly<Partial<Record<PiiType, number>>>; readonly total: number } = { text: undefined, redacted: '', counts: NO_COUNTS, total: 0 };
 
 function redactPiiOnce(text: string, options: { readonly keep?: readonly PiiType[] }): PiiRedaction {
   const { keep = [] } = options;
   const counts: Partial<Record<PiiType, number>> = {};
   const normalised = piiNormalisedView(text);
   let view = normalised.view;
-  if (!PII_CANDIDATE_HINT.test(view)) return { text, counts, total: 0 };
+  // What the rules need, counted once: a redacted span leaves no digit and no @ and breaks every run
+  // of digits it touches, so later views hold no more.
+  const counted = viewDigits(view);
+  const hasAt = view.includes('@');
+  if (!mayHoldPii(view, counted.digits, hasAt)) return { text, counts, total: 0 };
   const found: Found[] = [];
-  // What the rules need, counted once: a redacted span leaves no digit and no @, so later views hold fewer.
-  const digits = asciiDigits(view);
-  const at = view.includes('@');
   for (const rule of ALL_PII_RULES) {
-    if (keep.includes(rule.type) || digits < rule.minDigits || (rule.needsAt === true && !at)) continue;
+    if (keep.includes(rule.type) || !mayApply(rule, view, counted, hasAt)) continue;
     view = applyRule(view, rule, found);
   }
   if (found.length === 0) return { text, counts, total: 0 };

@@ -1,5 +1,25 @@
-/** Writes the normalised view unit by unit, with the original span of each. */
+/** The longest text whose writer is kept for the next one (10 bytes a unit): longer ones get their own. */
+const KEPT_CAPACITY = 1 << 16;
+
+/**
+ * Writes the normalised view unit by unit, with the original span of each. The view is never longer
+ * than its text (each unit comes from at least one of the text's), and nothing past `length` is read.
+ */
 export class ViewWriter {
+  private static kept: ViewWriter | undefined;
+
+  /** An empty writer for a text of `size` units: the one kept from the last text when it is large enough, as most are. */
+  static reset(size: number): ViewWriter {
+    let writer = ViewWriter.kept;
+    if (writer === undefined || writer.units.length < size) {
+      writer = new ViewWriter(Math.max(size, 1024));
+      if (size <= KEPT_CAPACITY) ViewWriter.kept = writer;
+    }
+    writer.length = 0;
+    writer.changed = false;
+    return writer;
+  }
+
   readonly units: Uint16Array;
   readonly starts: Int32Array;
   readonly ends: Int32Array;
