@@ -1,4 +1,5 @@
 import { AT_WORDS, mayBeAddressWord } from './address-words.js';
+import type { DigitRuns } from './digit-runs.js';
 import { mayBeNumberWord, NUMBER_WORD_SPELLINGS, numberWord } from './number-words.js';
 import { APOSTROPHE, DIGIT, FOLDED, FOREIGN_DIGIT, IGNORABLE, LETTER, LOOKALIKE, paddedLineBreakEnd, RUN_SEPARATOR, unitKind } from './view-units.js';
 
@@ -26,9 +27,10 @@ function nearAsciiAlnum(text: string, at: number): boolean {
  * Whether the text holds anything the view rewrites, found without building it (most texts hold
  * nothing, and then the patterns read the text itself): an invisible character, a digit, sign or
  * space to fold, a word of digits and look-alike letters, a number word next to a number or another
- * number word, or «собака». A superset of what `piiNormalisedView` changes.
+ * number word, or «собака». A superset of what `piiNormalisedView` changes. `runs`, when given, is
+ * fed every ASCII digit up to where the answer is known: all of them when it is false.
  */
-export function needsNormalisedView(text: string): boolean {
+export function needsNormalisedView(text: string, runs?: DigitRuns): boolean {
   // What the last token was: 0 other, 1 digits, 2 a number word; and whether only separators followed it.
   let previous = 0;
   let at = 0;
@@ -49,7 +51,10 @@ export function needsNormalisedView(text: string): boolean {
     let letters = 0;
     while (end < text.length) {
       const next = unitKind(text.charCodeAt(end));
-      if ((next & DIGIT) !== 0) digits++;
+      if ((next & DIGIT) !== 0) {
+        digits++;
+        runs?.add(text, end);
+      }
       else if ((next & LETTER) !== 0) {
         letters++;
         if ((next & LOOKALIKE) !== 0) lookalike = true;
@@ -74,5 +79,7 @@ export function needsNormalisedView(text: string): boolean {
     } else previous = 0;
     at = end;
   }
+  // Every digit is inside a word or number above, so all of them were counted.
+  if (runs !== undefined) runs.complete = true;
   return false;
 }

@@ -8,6 +8,7 @@ import { needsNormalisedView } from './needs-normalised-view.js';
 import { APOSTROPHE, DIGIT, DIGIT_LOOKALIKES, FOREIGN_DIGIT, foreignDigit, IGNORABLE, isDigit, isLetter, isLinePadding, isLookalike, isRunSeparator, LETTER, LOOKALIKE, MAX_LINE_PADDING, paddedLineBreakEnd, unitKind } from './view-units.js';
 import { unitsText, ViewWriter } from './view-writer.js';
 import type { PiiView } from './pii-view.js';
+import type { DigitRuns } from './digit-runs.js';
 
 export type { PiiView } from './pii-view.js';
 
@@ -36,12 +37,13 @@ const MAX_RUN_DIGITS = 19;
  * original it came from, so redaction cuts the original text. Linear; returns the text itself when
  * nothing changes.
  */
-export function piiNormalisedView(text: string): PiiView {
-  return joinAddressGaps(foldedView(text));
+export function piiNormalisedView(text: string, runs?: DigitRuns): PiiView {
+  return joinAddressGaps(foldedView(text, runs));
 }
 
-function foldedView(text: string): PiiView {
-  if (!needsNormalisedView(text)) return { view: text };
+/** `runs`, when given, counts the text's digits if it is left as it is (then marked complete). */
+function foldedView(text: string, runs?: DigitRuns): PiiView {
+  if (!needsNormalisedView(text, runs)) return { view: text };
   const out = ViewWriter.reset(text.length);
   let run: RunToken[] = [];
   let runWords = 0;

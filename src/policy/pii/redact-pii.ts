@@ -3,6 +3,7 @@ import { ALL_PII_RULES, hasBracketedAt } from './pii-rules.js';
 import { originalSpan, piiNormalisedView } from './pii-normalised-view.js';
 import type { PiiType } from './pii-type.js';
 import { redactionMarker } from './redaction-marker.js';
+import { DigitRuns } from './digit-runs.js';
 
 /** What `redactPii` returns: the redacted text, how many items of each type it replaced (types with none are absent), and their sum. */
 export interface PiiRedaction {
@@ -51,43 +52,6 @@ function applyRule(view: string, rule: PiiRule, found: Found[]): string {
   return next + view.slice(copied);
 }
 
-/** What the rules need of a view, counted in one pass: see `PiiRule`. */
-interface ViewDigits {
-  readonly digits: number;
-  readonly run: number;
-  readonly spacedRun: number;
-  readonly groupedRun: number;
-}
-
-const isGroupSeparator = (unit: number): boolean => unit === 0x20 || unit === 0x2e || unit === 0x2f || unit === 0x7c || unit === 0x0a || unit === 0x2d;
-
-function viewDigits(view: string): ViewDigits {
-  let digits = 0;
-  let run = 0;
-  let spacedRun = 0;
-  let groupedRun = 0;
-  let longestRun = 0;
-  let longestSpaced = 0;
-  let longestGrouped = 0;
-  let last = -3;
-  for (let at = 0; at < view.length; at++) {
-    const unit = view.charCodeAt(at);
-    if (unit < 0x30 || unit > 0x39) continue;
-    digits++;
-    // What stands between this digit and the one before it decides which of the runs go on.
-    const gap = at - last - 1;
-    const between = view.charCodeAt(at - 1);
-    run = gap === 0 ? run + 1 : 1;
-    spacedRun = gap === 0 || (gap === 1 && between === 0x20) ? spacedRun + 1 : 1;
-    groupedRun = gap === 0 || (gap === 1 && isGroupSeparator(between)) || (gap === 2 && between === 0x20 && view.charCodeAt(at - 2) === 0x20) ? groupedRun + 1 : 1;
-    longestRun = Math.max(longestRun, run);
-    longestSpaced = Math.max(longestSpaced, spacedRun);
-    longestGrouped = Math.max(longestGrouped, groupedRun);
-    last = at;
-  }
-  return { digits, run: longestRun, spacedRun: longestSpaced, groupedRun: longestGrouped };
-}
-
 /**
  * What `PII_CANDIDATE_HINT` tests, told from the digits already counted: an ASCII digit, an @, a
  * bracketed at or a spelled-out « dot » (pii-patterns.test.ts checks they agree). A view without
@@ -98,10 +62,10 @@ export function mayHoldPii(view: string, digits: number, hasAt: boolean): boolea
 }
 
 /** Whether the rule can match in the view, told from what every match of it holds (sound: `pii-rules.test.ts`). */
-function mayApply(rule: PiiRule, view: string, counted: ViewDigits, hasAt: boolean): boolean {
+function mayApply(rule: PiiRule, view: string, counted: DigitRuns, hasAt: boolean): boolean {
   return (
-    counted.digits >= rule.minDigits && (rule.needsAt !== true || hasAt) && counted.run >= (rule.minDigitRun ?? 0) && counted.spacedRun >= (rule.minSpacedRun ?? 0) &&
-    counted.groupedRun >= (rule.minGroupedRun ?? 0) && (rule.mayMatch === undefined || rule.mayMatch(view))
+    counted.digits >= rule.minDigits && (rule.needsAt !== true || hasAt) && counted.longestRun >= (rule.minDigitRun ?? 0) && counted.longestSpacedRun >= (rule.minSpacedRun ?? 0) &&
+    counted.longestGroupedRun >= (rule.minGroupedRun ?? 0) && (rule.mayMatch === undefined || rule.mayMatch(view))
   );
 }
 
@@ -131,17 +95,20 @@ export function redactPii(text: string, options: { readonly keep?: readonly PiiT
   return result;
 }
 
+/** Used again by every call, which is synchronous. */
+const runs = new DigitRuns();
 const NO_COUNTS: Readonly<Partial<Record<PiiType, number>>> = Object.freeze({});
 let last: { readonly text: string | undefined; readonly redacted: string; readonly counts: Readonly<Partial<Record<PiiType, number>>>; readonly total: number } = { text: undefined, redacted: '', counts: NO_COUNTS, total: 0 };
 
 function redactPiiOnce(text: string, options: { readonly keep?: readonly PiiType[] }): PiiRedaction {
   const { keep = [] } = options;
   const counts: Partial<Record<PiiType, number>> = {};
-  const normalised = piiNormalisedView(text);
+  const normalised = piiNormalisedView(text, runs.reset());
   let view = normalised.view;
   // What the rules need, counted once: a redacted span leaves no digit and no @ and breaks every run
-  // of digits it touches, so later views hold no more.
-  const counted = viewDigits(view);
+  // of digits it touches, so later views hold no more. The view's pre-check counts them when the
+  // view is the text itself.
+  const counted = runs.complete && view === text ? runs : runs.count(view);
   const hasAt = view.includes('@');
   if (!mayHoldPii(view, counted.digits, hasAt)) return { text, counts, total: 0 };
   const found: Found[] = [];

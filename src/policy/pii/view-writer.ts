@@ -47,10 +47,10 @@ export class ViewWriter {
   }
 }
 
-// Typed arrays use the platform's byte order: the decoder is used only where that is little-endian.
+// Typed arrays use the platform's byte order: Buffer's UTF-16 decoding (which, unlike TextDecoder,
+// keeps a lone surrogate as it is) is used only where that is little-endian.
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-const UTF16 = LITTLE_ENDIAN ? new TextDecoder('utf-16le', { ignoreBOM: true }) : undefined;
-/** Below this many units a loop is cheaper than the decoder. */
+/** Below this many units a loop is cheaper than making a Buffer. */
 const DECODE_FROM = 64;
 
 /** Units `from` to `to` as a string, unit for unit (a lone surrogate stays one). */
@@ -60,10 +60,7 @@ export function unitsText(units: Uint16Array, from: number, to: number): string 
     for (let at = from; at < to; at++) text += String.fromCharCode(units[at] ?? 0);
     return text;
   }
-  // Decoding as UTF-16 turns a lone surrogate into U+FFFD, so units holding any surrogate are copied otherwise.
-  let surrogate = false;
-  for (let at = from; at < to && !surrogate; at++) surrogate = ((units[at] ?? 0) & 0xf800) === 0xd800;
-  if (UTF16 !== undefined && !surrogate) return UTF16.decode(units.subarray(from, to));
+  if (LITTLE_ENDIAN) return Buffer.from(units.buffer, units.byteOffset + from * 2, (to - from) * 2).toString('utf16le');
   for (let at = from; at < to; at += 8192) text += String.fromCharCode(...units.subarray(at, Math.min(to, at + 8192)));
   return text;
 }
