@@ -1,3 +1,6 @@
+/** Runs of digits in a row, and with single spaces, at least this long are kept as spans (`runSpans`, `spacedSpans`). */
+export const SPAN_DIGITS = 6;
+
 const isGroupSeparator = (unit: number): boolean => unit === 0x20 || unit === 0x2e || unit === 0x2f || unit === 0x7c || unit === 0x0a || unit === 0x2d;
 
 /**
@@ -10,12 +13,18 @@ export class DigitRuns {
   longestRun = 0;
   longestSpacedRun = 0;
   longestGroupedRun = 0;
-  /** Set by a reader that fed every digit of the text it read; the counts are of that text only then. */
+  /** Set by `finish`, by a reader that fed every digit of the text it read; the counts are of that text only then. */
   complete = false;
+  /** Start and end (exclusive) of every run of at least SPAN_DIGITS digits in a row, in order. */
+  readonly runSpans: number[] = [];
+  /** The same for runs with at most one space between each two digits. */
+  readonly spacedSpans: number[] = [];
   private run = 0;
   private spacedRun = 0;
   private groupedRun = 0;
   private last = -3;
+  private runStart = 0;
+  private spacedStart = 0;
 
   reset(): this {
     this.digits = 0;
@@ -27,7 +36,28 @@ export class DigitRuns {
     this.spacedRun = 0;
     this.groupedRun = 0;
     this.last = -3;
+    this.runStart = 0;
+    this.spacedStart = 0;
+    // Most texts have no such runs: an array's length is set only when there is something to drop.
+    if (this.runSpans.length > 0) this.runSpans.length = 0;
+    if (this.spacedSpans.length > 0) this.spacedSpans.length = 0;
     return this;
+  }
+
+  /** Ends the runs at the last digit counted: every digit of the text has been. */
+  finish(): this {
+    this.closeRun();
+    this.closeSpacedRun();
+    this.complete = true;
+    return this;
+  }
+
+  private closeRun(): void {
+    if (this.run >= SPAN_DIGITS) this.runSpans.push(this.runStart, this.last + 1);
+  }
+
+  private closeSpacedRun(): void {
+    if (this.spacedRun >= SPAN_DIGITS) this.spacedSpans.push(this.spacedStart, this.last + 1);
   }
 
   /** Counts the digit at `at` of `text`, the next one after those counted so far. */
@@ -36,8 +66,18 @@ export class DigitRuns {
     // What stands between this digit and the one before it decides which of the runs go on.
     const gap = at - this.last - 1;
     const between = gap > 0 ? text.charCodeAt(at - 1) : 0;
-    this.run = gap === 0 ? this.run + 1 : 1;
-    this.spacedRun = gap === 0 || (gap === 1 && between === 0x20) ? this.spacedRun + 1 : 1;
+    if (gap === 0) this.run++;
+    else {
+      this.closeRun();
+      this.run = 1;
+      this.runStart = at;
+    }
+    if (gap === 0 || (gap === 1 && between === 0x20)) this.spacedRun++;
+    else {
+      this.closeSpacedRun();
+      this.spacedRun = 1;
+      this.spacedStart = at;
+    }
     this.groupedRun = gap === 0 || (gap === 1 && isGroupSeparator(between)) || (gap === 2 && between === 0x20 && text.charCodeAt(at - 2) === 0x20) ? this.groupedRun + 1 : 1;
     if (this.run > this.longestRun) this.longestRun = this.run;
     if (this.spacedRun > this.longestSpacedRun) this.longestSpacedRun = this.spacedRun;
@@ -52,7 +92,6 @@ export class DigitRuns {
       const unit = view.charCodeAt(at);
       if (unit >= 0x30 && unit <= 0x39) this.add(view, at);
     }
-    this.complete = true;
-    return this;
+    return this.finish();
   }
 }

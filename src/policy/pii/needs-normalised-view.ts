@@ -4,10 +4,22 @@ import { mayBeNumberWord, NUMBER_WORD_SPELLINGS, numberWord } from './number-wor
 import { APOSTROPHE, DIGIT, FOLDED, FOREIGN_DIGIT, IGNORABLE, LETTER, LOOKALIKE, paddedLineBreakEnd, RUN_SEPARATOR, unitKind } from './view-units.js';
 
 const lowerUnit = (unit: number): number => (unit >= 0x41 && unit <= 0x5a ? unit + 0x20 : unit >= 0x410 && unit <= 0x42f ? unit + 0x20 : unit === 0x406 ? 0x456 : unit);
-const pairKey = (first: number, second: number): number => lowerUnit(first) * 0x10000 + lowerUnit(second);
 // The first two letters (lower case) of every number word and of «собака» / «крапка»: a word that
-// starts otherwise is never looked up, which keeps the check below cheap on ordinary text.
-const WORD_STARTS = new Set([...NUMBER_WORD_SPELLINGS, ...AT_WORDS].map((word) => pairKey(word.charCodeAt(0), word.charCodeAt(1))));
+// starts otherwise is never looked up, which keeps the check below cheap on ordinary text. Read from
+// two tables: each unit's place among those letters (by its lower case, from 1; 0 for none), and
+// which pairs of places start a word.
+const STARTING_WORDS = [...NUMBER_WORD_SPELLINGS, ...AT_WORDS];
+const START_LETTERS = [...new Set(STARTING_WORDS.flatMap((word) => [word.charCodeAt(0), word.charCodeAt(1)]))];
+const START_PLACES = Uint8Array.from({ length: 0x10000 }, (_, unit) => START_LETTERS.indexOf(lowerUnit(unit)) + 1);
+const PLACE_COUNT = START_LETTERS.length + 1;
+const startPlace = (unit: number): number => START_PLACES[unit] ?? 0;
+const START_PAIRS = new Uint8Array(PLACE_COUNT * PLACE_COUNT);
+for (const word of STARTING_WORDS) START_PAIRS[startPlace(word.charCodeAt(0)) * PLACE_COUNT + startPlace(word.charCodeAt(1))] = 1;
+/** Whether the two units, in lower case, start one of STARTING_WORDS. */
+const startsWord = (first: number, second: number): boolean => {
+  const place = startPlace(first);
+  return place !== 0 && START_PAIRS[place * PLACE_COUNT + startPlace(second)] === 1;
+};
 
 const isAsciiAlnum = (unit: number): boolean => (unit >= 0x30 && unit <= 0x39) || (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x61 && unit <= 0x7a) || (unit >= 0xff10 && unit <= 0xff5a);
 
@@ -45,28 +57,23 @@ export function needsNormalisedView(text: string, runs?: DigitRuns): boolean {
       at++;
       continue;
     }
+    // The kinds of the word's units, or-ed together: whether it holds digits, letters, look-alikes.
+    let seen = 0;
     let end = at;
-    let digits = 0;
-    let lookalike = false;
-    let letters = 0;
     while (end < text.length) {
       const next = unitKind(text.charCodeAt(end));
-      if ((next & DIGIT) !== 0) {
-        digits++;
-        runs?.add(text, end);
-      }
-      else if ((next & LETTER) !== 0) {
-        letters++;
-        if ((next & LOOKALIKE) !== 0) lookalike = true;
-      } else if (!((next & APOSTROPHE) !== 0 && letters > 0 && end + 1 < text.length && (unitKind(text.charCodeAt(end + 1)) & LETTER) !== 0)) break;
+      if ((next & (DIGIT | LETTER)) !== 0) {
+        seen |= next;
+        if ((next & DIGIT) !== 0) runs?.add(text, end);
+      } else if (!((next & APOSTROPHE) !== 0 && (seen & LETTER) !== 0 && end + 1 < text.length && (unitKind(text.charCodeAt(end + 1)) & LETTER) !== 0)) break;
       end++;
     }
-    if (digits > 0 && lookalike) return true;
-    if (letters === 0) {
+    if ((seen & DIGIT) !== 0 && (seen & LOOKALIKE) !== 0) return true;
+    if ((seen & LETTER) === 0) {
       if (previous === 2) return true;
       previous = 1;
-    } else if (end - at >= 3 && end - at <= 13 && WORD_STARTS.has(pairKey(unit, text.charCodeAt(at + 1))) && (mayBeNumberWord(text, at, end) || mayBeAddressWord(text, at, end))) {
-      // A word that is neither leaves `previous` at 0, as one outside WORD_STARTS does.
+    } else if (end - at >= 3 && end - at <= 13 && startsWord(unit, text.charCodeAt(at + 1)) && (mayBeNumberWord(text, at, end) || mayBeAddressWord(text, at, end))) {
+      // A word that is neither leaves `previous` at 0, as one that starts otherwise does.
       const word = text.slice(at, end);
       if (numberWord(word) !== undefined) {
         if (previous !== 0) return true;
@@ -80,6 +87,6 @@ export function needsNormalisedView(text: string, runs?: DigitRuns): boolean {
     at = end;
   }
   // Every digit is inside a word or number above, so all of them were counted.
-  if (runs !== undefined) runs.complete = true;
+  runs?.finish();
   return false;
 }

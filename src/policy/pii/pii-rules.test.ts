@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DigitRuns } from './digit-runs.js';
 import { ALL_PII_RULES } from './pii-rules.js';
 
 // redactPii skips a rule when the view holds fewer digits than the rule's minDigits (or shorter runs of them), no @ when it
@@ -46,5 +47,37 @@ describe('PII rules: what every match needs', () => {
     });
     expect(wrong).toEqual([]);
     expect(matched.size).toBe(ALL_PII_RULES.length);
+  });
+
+  it('starts within startsNear of a run of digits, for every match of a rule that has it', () => {
+    const pieces = ['КН', 'Е К', 'ЕК', 'KH', 'A', 'x', ' ', '  ', '\n', '№', '№ ', 'N', 'No', 'No.', '#', '-', 'номер', 'number', '1', '23', '456', '123456', '1 2 3', ' 4 5 6', '7', 'а'];
+    let state = 7;
+    const next = (): number => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const pick = (from: readonly string[]): string => from[Math.floor(next() * from.length)] ?? '';
+    // A series, what may stand between it and the number, and the number, among random pieces.
+    const series = ['КН', 'К Н', 'ЕК', 'Е К', 'KH', 'ТР'];
+    const between = ['', ' ', '\n', '№', '№ ', ' № ', 'N', ' N ', 'No', 'No.', ' No. ', '#', ' # ', '-', 'номер', ' номер ', 'number', ' number '];
+    const numbers = ['123456', '1 2 3 4 5 6', '12 34 56', '123 456', '1234567', '12345'];
+    const random = (): string => Array.from({ length: Math.floor(next() * 4) }, () => pick(pieces)).join('');
+    const texts = Array.from({ length: 30_000 }, () => Array.from({ length: 2 + Math.floor(next() * 12) }, () => pick(pieces)).join(''));
+    texts.push(...Array.from({ length: 30_000 }, () => `${random()}${pick(series)}${pick(between)}${pick(numbers)}${random()}`));
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const rule of ALL_PII_RULES) {
+      const near = rule.startsNear;
+      if (near === undefined) continue;
+      for (const text of texts) {
+        const runs = new DigitRuns().count(text);
+        const spans = near.spans === 'run' ? runs.runSpans : runs.spacedSpans;
+        for (const match of text.matchAll(rule.pattern)) {
+          checked++;
+          let inside = false;
+          for (let at = 0; at < spans.length; at += 2) if (match.index >= (spans[at] ?? 0) - near.lead && match.index < (spans[at + 1] ?? 0)) inside = true;
+          if (!inside) wrong.push(`${rule.type}: ${JSON.stringify(match[0])} in ${JSON.stringify(text)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(2_000);
   });
 });

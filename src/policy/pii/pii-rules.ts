@@ -27,6 +27,12 @@ export interface PiiRule {
   readonly minGroupedRun?: number;
   /** False when no match can be in the view (a cheap look for what every match holds); true tells nothing. */
   readonly mayMatch?: (view: string) => boolean;
+  /**
+   * Every match starts at most `lead` units before the first digit of a run of the view's digits
+   * (`runSpans` of `DigitRuns` for 'run', `spacedSpans` for 'spaced'), and before its last digit: the
+   * redactor tries the pattern only at those starts, not at every letter of the text.
+   */
+  readonly startsNear?: { readonly spans: 'run' | 'spaced'; readonly lead: number };
 }
 
 const isOpening = (unit: number): boolean => unit === 0x28 || unit === 0x5b || unit === 0x7b || unit === 0x3c;
@@ -134,7 +140,7 @@ export const PII_RULES: readonly PiiRule[] = [
   { type: 'PHONE', pattern: PII_PATTERNS.PHONE, measure: whole, accept: phoneContext, minDigits: 10 },
   { type: 'IPN', pattern: PII_PATTERNS.IPN, measure: wholeIf(ipnValid), accept: standalone, minDigits: 10, minDigitRun: 10 },
   { type: 'EDRPOU', pattern: PII_PATTERNS.EDRPOU, measure: wholeIf(edrpouValid), accept: standalone, minDigits: 8, minDigitRun: 8 },
-  { type: 'PASSPORT', pattern: PII_PATTERNS.PASSPORT, measure: whole, accept: notDocumentNumber, minDigits: 6, minDigitRun: 6 },
+  { type: 'PASSPORT', pattern: PII_PATTERNS.PASSPORT, measure: whole, accept: notDocumentNumber, minDigits: 6, minDigitRun: 6, startsNear: { spans: 'run', lead: 10 } },
   { type: 'ID_CARD', pattern: PII_PATTERNS.ID_CARD, measure: idCardGrouping, accept: identityDocument, minDigits: 9, minGroupedRun: 9 },
 ];
 
@@ -198,7 +204,7 @@ const PII_DISGUISED_RULES: readonly PiiRule[] = [
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE_SPACED_SIGNS, measure: whole, minDigits: 12 },
   { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid), accept: labelledCode(TAX_ID_LABELS), minDigits: 10, minGroupedRun: 10 },
   { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid), accept: labelledCode(EDRPOU_LABELS), minDigits: 8, minGroupedRun: 8 },
-  { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT, measure: whole, accept: spacedPassport, minDigits: 6, minSpacedRun: 6 },
+  { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT, measure: whole, accept: spacedPassport, minDigits: 6, minSpacedRun: 6, startsNear: { spans: 'spaced', lead: 6 } },
 ];
 
 /** Every rule in the order `redactPii` runs them: each type's plain rule, then its disguised one. */

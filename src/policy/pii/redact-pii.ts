@@ -1,6 +1,7 @@
 import type { PiiRule } from './pii-rules.js';
 import { ALL_PII_RULES, hasBracketedAt } from './pii-rules.js';
 import { originalSpan, piiNormalisedView } from './pii-normalised-view.js';
+import { stickyCopy } from './pii-patterns.js';
 import type { PiiType } from './pii-type.js';
 import { redactionMarker } from './redaction-marker.js';
 import { DigitRuns } from './digit-runs.js';
@@ -22,22 +23,50 @@ interface Found {
 // letter, an @ or a separator, like the marker that replaces it in the text.
 const TAKEN = '\u0000';
 
-function applyRule(view: string, rule: PiiRule, found: Found[]): string {
+/** Sticky copies of the patterns of rules with `startsNear`, tried at one start each. */
+const STICKY = new Map(ALL_PII_RULES.filter((rule) => rule.startsNear !== undefined).map((rule) => [rule, stickyCopy(rule.pattern)]));
+
+/**
+ * The first match of the rule's pattern that starts at `from` or later, as the global pattern finds
+ * it; for a rule with `startsNear`, found by trying only the starts near a run of digits, in order
+ * (elsewhere none can start, and at a given start the sticky copy matches as the global one would).
+ */
+function nextMatch(view: string, rule: PiiRule, from: number, counted: DigitRuns): RegExpExecArray | null {
+  const sticky = STICKY.get(rule);
+  if (rule.startsNear === undefined || sticky === undefined) {
+    rule.pattern.lastIndex = from;
+    return rule.pattern.exec(view);
+  }
+  const spans = rule.startsNear.spans === 'run' ? counted.runSpans : counted.spacedSpans;
+  let tried = from - 1;
+  for (let at = 0; at < spans.length; at += 2) {
+    const last = (spans[at + 1] ?? 0) - 1;
+    for (let start = Math.max(tried + 1, (spans[at] ?? 0) - rule.startsNear.lead); start <= last; start++) {
+      sticky.lastIndex = start;
+      const match = sticky.exec(view);
+      if (match !== null) return match;
+    }
+    tried = Math.max(tried, last);
+  }
+  return null;
+}
+
+function applyRule(view: string, rule: PiiRule, found: Found[], counted: DigitRuns): string {
   const { pattern, measure, type, accept } = rule;
   const taken: Found[] = [];
   // The patterns are shared global regexes; the redactor is synchronous, so resetting is enough.
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(view); match !== null; match = pattern.exec(view)) {
+  let from = 0;
+  for (let match = nextMatch(view, rule, from, counted); match !== null; match = nextMatch(view, rule, from, counted)) {
     const lead = match.groups?.lead ?? '';
     const start = match.index + lead.length;
     const length = measure(match[0].slice(lead.length));
     if (length > 0 && (accept === undefined || accept(view, start, start + length))) {
       taken.push({ start, end: start + length, type });
-      pattern.lastIndex = start + length;
+      from = start + length;
     } else {
       // A rejected candidate may still contain a valid one that starts later (a card after a
       // leading group), so the search resumes one character on, not after the whole candidate.
-      pattern.lastIndex = start + 1;
+      from = start + 1;
     }
   }
   pattern.lastIndex = 0;
@@ -114,7 +143,7 @@ function redactPiiOnce(text: string, options: { readonly keep?: readonly PiiType
   const found: Found[] = [];
   for (const rule of ALL_PII_RULES) {
     if (keep.includes(rule.type) || !mayApply(rule, view, counted, hasAt)) continue;
-    view = applyRule(view, rule, found);
+    view = applyRule(view, rule, found, counted);
   }
   if (found.length === 0) return { text, counts, total: 0 };
   // Back to the original text: each span of the view covers a span of it (a dictated number, an
