@@ -63,10 +63,23 @@ describe('PII rules: what every match needs', () => {
     texts.push(...Array.from({ length: 30_000 }, () => `${random()}${pick(series)}${pick(between)}${pick(numbers)}${random()}`));
     const wrong: string[] = [];
     let checked = 0;
+    const addressPieces = ['ivan', 'a.b', 'x_y', '%', '+', '-', '1', '@', '@@', 'mail.com', 'ua', '.', ' ', '(', ')', 'слово', '\n', ','];
+    texts.push(...Array.from({ length: 30_000 }, () => Array.from({ length: 1 + Math.floor(next() * 10) }, () => pick(addressPieces)).join('')));
     for (const rule of ALL_PII_RULES) {
       const near = rule.startsNear;
       if (near === undefined) continue;
       for (const text of texts) {
+        if (near.spans === 'address') {
+          // The one start the @ gives: before the address units that run up to it.
+          for (const match of text.matchAll(rule.pattern)) {
+            checked++;
+            const lead = match.groups?.lead?.length ?? 0;
+            let local = match.index + match[0].indexOf('@', lead);
+            while (local > 0 && /[A-Za-z0-9._%+-]/.test(text.charAt(local - 1))) local--;
+            if (match.index !== (local === 0 ? 0 : local - 1)) wrong.push(`${rule.type}: ${JSON.stringify(match[0])} in ${JSON.stringify(text)}`);
+          }
+          continue;
+        }
         const runs = new DigitRuns().count(text);
         const spans = near.spans === 'run' ? runs.runSpans : runs.spacedSpans;
         for (const match of text.matchAll(rule.pattern)) {

@@ -28,11 +28,12 @@ export interface PiiRule {
   /** False when no match can be in the view (a cheap look for what every match holds); true tells nothing. */
   readonly mayMatch?: (view: string) => boolean;
   /**
-   * Every match starts at most `lead` units before the first digit of a run of the view's digits
-   * (`runSpans` of `DigitRuns` for 'run', `spacedSpans` for 'spaced'), and before its last digit: the
-   * redactor tries the pattern only at those starts, not at every letter of the text.
+   * Where every match starts, so the redactor tries the pattern only there, not at every unit of the
+   * text: at most `lead` units before the first digit of a run of the view's digits (`runSpans` of
+   * `DigitRuns` for 'run', `spacedSpans` for 'spaced') and before its last digit; or, for 'address',
+   * one unit before the address units right before an @ (at the text's start when they start it).
    */
-  readonly startsNear?: { readonly spans: 'run' | 'spaced'; readonly lead: number };
+  readonly startsNear?: { readonly spans: 'run' | 'spaced'; readonly lead: number } | { readonly spans: 'address' };
 }
 
 const isOpening = (unit: number): boolean => unit === 0x28 || unit === 0x5b || unit === 0x7b || unit === 0x3c;
@@ -134,7 +135,7 @@ function idCardGrouping(candidate: string): number {
  * hold no digits, so a redacted span is never matched again.
  */
 export const PII_RULES: readonly PiiRule[] = [
-  { type: 'EMAIL', pattern: PII_PATTERNS.EMAIL, measure: whole, minDigits: 0, needsAt: true },
+  { type: 'EMAIL', pattern: PII_PATTERNS.EMAIL, measure: whole, minDigits: 0, needsAt: true, startsNear: { spans: 'address' } },
   { type: 'IBAN', pattern: PII_PATTERNS.IBAN, measure: ibanLength, minDigits: 2 },
   { type: 'CARD', pattern: PII_PATTERNS.CARD, measure: cardSpanLength, accept: cardContext, minDigits: 13, minGroupedRun: 13 },
   { type: 'PHONE', pattern: PII_PATTERNS.PHONE, measure: whole, accept: phoneContext, minDigits: 10 },

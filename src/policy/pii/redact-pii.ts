@@ -37,6 +37,7 @@ function nextMatch(view: string, rule: PiiRule, from: number, counted: DigitRuns
     rule.pattern.lastIndex = from;
     return rule.pattern.exec(view);
   }
+  if (rule.startsNear.spans === 'address') return nextAddressMatch(view, sticky, from);
   const spans = rule.startsNear.spans === 'run' ? counted.runSpans : counted.spacedSpans;
   let tried = from - 1;
   for (let at = 0; at < spans.length; at += 2) {
@@ -47,6 +48,27 @@ function nextMatch(view: string, rule: PiiRule, from: number, counted: DigitRuns
       if (match !== null) return match;
     }
     tried = Math.max(tried, last);
+  }
+  return null;
+}
+
+const isAddressUnit = (unit: number): boolean =>
+  (unit >= 0x30 && unit <= 0x39) || (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x61 && unit <= 0x7a) || unit === 0x2e || unit === 0x5f || unit === 0x25 || unit === 0x2b || unit === 0x2d;
+
+/**
+ * `nextMatch` for the EMAIL pattern: a match is its lead (a unit that is no address unit, or nothing
+ * at the text's start) and all the address units right before an @, so each @ gives one start, and
+ * the @s come in the order of their starts.
+ */
+function nextAddressMatch(view: string, sticky: RegExp, from: number): RegExpExecArray | null {
+  for (let at = view.indexOf('@', from); at >= 0; at = view.indexOf('@', at + 1)) {
+    let local = at;
+    while (local > 0 && isAddressUnit(view.charCodeAt(local - 1))) local--;
+    const start = local === 0 ? 0 : local - 1;
+    if (local === at || start < from) continue;
+    sticky.lastIndex = start;
+    const match = sticky.exec(view);
+    if (match !== null) return match;
   }
   return null;
 }
