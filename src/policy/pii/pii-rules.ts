@@ -40,6 +40,8 @@ const isOpening = (unit: number): boolean => unit === 0x28 || unit === 0x5b || u
 const isClosing = (unit: number): boolean => unit === 0x29 || unit === 0x5d || unit === 0x7d || unit === 0x3e;
 /** Whether the view holds a bracketed at, «(at)», «[ AT ]», which every disguised address does. */
 export function hasBracketedAt(view: string): boolean {
+  // Most texts have no bracket to open one, and many an «at» inside words: the brackets are looked for first.
+  if (!view.includes('(') && !view.includes('[') && !view.includes('{') && !view.includes('<')) return false;
   for (const word of ['at', 'AT']) {
     for (let at = view.indexOf(word); at >= 0; at = view.indexOf(word, at + 1)) {
       const before = view.charCodeAt(at - 1) === 0x20 ? at - 2 : at - 1;
@@ -50,7 +52,7 @@ export function hasBracketedAt(view: string): boolean {
   return false;
 }
 /** Whether the view holds « at » and « dot » as words, which an address in plain words does. */
-const hasWordsAtAndDot = (view: string): boolean => (view.includes(' at ') || view.includes(' AT ')) && (view.includes(' dot ') || view.includes(' DOT '));
+const hasWordsAtAndDot = (view: string): boolean => (view.includes(' dot ') || view.includes(' DOT ')) && (view.includes(' at ') || view.includes(' AT '));
 
 // Seal, invoice, waybill, batch and order numbers are numbers, not people: a label before them wins.
 const notDocumentNumber = (view: string, start: number): boolean => !labelledAsDocumentNumber(view, start);
