@@ -35,7 +35,8 @@ const MAX_RUN_DIGITS = 19;
  * between two digits with the blanks around it as one line break, and the gaps inside a spelled-out
  * address or beside its @ taken out (`joinAddressGaps`). Each view unit keeps the span of the
  * original it came from, so redaction cuts the original text. Linear; returns the text itself when
- * nothing changes.
+ * nothing changes. `runs`, when given, is fed the text's digits by the pre-check, and marked complete
+ * when the text needs no folding (its view may still take out an address's gaps: compare the views).
  */
 export function piiNormalisedView(text: string, runs?: DigitRuns): PiiView {
   return joinAddressGaps(foldedView(text, runs));

@@ -28,8 +28,9 @@ const STICKY = new Map(ALL_PII_RULES.filter((rule) => rule.startsNear !== undefi
 
 /**
  * The first match of the rule's pattern that starts at `from` or later, as the global pattern finds
- * it; for a rule with `startsNear`, found by trying only the starts near a run of digits, in order
- * (elsewhere none can start, and at a given start the sticky copy matches as the global one would).
+ * it; for a rule with `startsNear`, found by trying only the starts it allows (near a run of digits,
+ * or before an @), in order: elsewhere none can start, and at a given start the sticky copy matches
+ * as the global one would.
  */
 function nextMatch(view: string, rule: PiiRule, from: number, counted: DigitRuns): RegExpExecArray | null {
   const sticky = STICKY.get(rule);
@@ -105,7 +106,7 @@ function applyRule(view: string, rule: PiiRule, found: Found[], counted: DigitRu
 
 /**
  * What `PII_CANDIDATE_HINT` tests, told from the digits already counted: an ASCII digit, an @, a
- * bracketed at or a spelled-out « dot » (pii-patterns.test.ts checks they agree). A view without
+ * bracketed at or a spelled-out « dot » (redact-pii-hint.test.ts checks they agree). A view without
  * any is left as it is without running the rules.
  */
 export function mayHoldPii(view: string, digits: number, hasAt: boolean): boolean {
