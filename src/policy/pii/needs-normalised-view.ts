@@ -10,7 +10,10 @@ const lowerUnit = (unit: number): number => (unit >= 0x41 && unit <= 0x5a ? unit
 // which pairs of places start a word.
 const STARTING_WORDS = [...NUMBER_WORD_SPELLINGS, ...AT_WORDS];
 const START_LETTERS = [...new Set(STARTING_WORDS.flatMap((word) => [word.charCodeAt(0), word.charCodeAt(1)]))];
-const START_PLACES = Uint8Array.from({ length: 0x10000 }, (_, unit) => START_LETTERS.indexOf(lowerUnit(unit)) + 1);
+// lowerUnit changes only ASCII and Cyrillic capitals and І: every other unit is its own lower case.
+const START_PLACES = new Uint8Array(0x10000);
+START_LETTERS.forEach((letter, index) => (START_PLACES[letter] = index + 1));
+for (const [from, to] of [[0x41, 0x5b], [0x406, 0x407], [0x410, 0x430]] as const) for (let unit = from; unit < to; unit++) START_PLACES[unit] = START_LETTERS.indexOf(lowerUnit(unit)) + 1;
 const PLACE_COUNT = START_LETTERS.length + 1;
 const startPlace = (unit: number): number => START_PLACES[unit] ?? 0;
 const START_PAIRS = new Uint8Array(PLACE_COUNT * PLACE_COUNT);

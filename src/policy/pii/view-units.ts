@@ -52,12 +52,22 @@ export const FOLDED = 32;
 export const APOSTROPHE = 64;
 export const RUN_SEPARATOR = 128;
 
-// The predicates above, asked once per unit here instead of for every character of every text: the
-// view and its pre-check read each unit's kind from this table in one load.
-const KINDS = Uint8Array.from({ length: 0x10000 }, (_, unit) =>
+// All kinds but FOREIGN_DIGIT, whose predicate walks the blocks of digits: the table marks those blocks whole.
+const kindBesidesForeignDigit = (unit: number): number =>
   (isLetter(unit) ? LETTER : 0) | (isDigit(unit) ? DIGIT : 0) | (isLookalike(unit) ? LOOKALIKE : 0) | (isIgnorable(unit) ? IGNORABLE : 0) |
-  (foreignDigit(unit) !== undefined ? FOREIGN_DIGIT : 0) | (foldedUnit(unit) !== undefined ? FOLDED : 0) | (isApostrophe(unit) ? APOSTROPHE : 0) | (isRunSeparator(unit) ? RUN_SEPARATOR : 0),
-);
+  (foldedUnit(unit) !== undefined ? FOLDED : 0) | (isApostrophe(unit) ? APOSTROPHE : 0) | (isRunSeparator(unit) ? RUN_SEPARATOR : 0);
+
+/** The kind bits of a unit, from the predicates above (view-units.test.ts checks the table against it for every unit). */
+export const kindOf = (unit: number): number => kindBesidesForeignDigit(unit) | (foreignDigit(unit) !== undefined ? FOREIGN_DIGIT : 0);
+
+// The predicates, asked once per unit here instead of for every character of every text: the view and
+// its pre-check read each unit's kind from this table in one load. Only these blocks hold a unit of
+// any kind (letters, digits and signs; the other scripts' digits; spaces, dashes and invisible
+// characters; fullwidth forms), so the rest of the table is left 0 rather than asked at every start.
+const KIND_BLOCKS = [[0, 0x1820], [0x2000, 0x3100], [0xfe00, 0x10000]] as const;
+const KINDS = new Uint8Array(0x10000);
+for (const [from, to] of KIND_BLOCKS) for (let unit = from; unit < to; unit++) KINDS[unit] = kindBesidesForeignDigit(unit);
+for (const zero of [...DIGIT_ZEROS, 0xff10]) for (let unit = zero; unit <= zero + 9; unit++) KINDS[unit] = (KINDS[unit] ?? 0) | FOREIGN_DIGIT;
 
 /** The kind bits of a UTF-16 unit (never ask past the end of a text: NaN would slow every lookup). */
 export const unitKind = (unit: number): number => KINDS[unit] ?? 0;
