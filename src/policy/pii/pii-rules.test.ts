@@ -84,9 +84,13 @@ describe('PII rules: what every match needs', () => {
         const spans = near.spans === 'run' ? runs.runSpans : runs.spacedSpans;
         for (const match of text.matchAll(rule.pattern)) {
           checked++;
+          // Its first digit: at most `lead` units in, inside a counted span, and starting a run there.
+          const first = match.index + match[0].search(/[0-9]/);
           let inside = false;
-          for (let at = 0; at < spans.length; at += 2) if (match.index >= (spans[at] ?? 0) - near.lead && match.index < (spans[at + 1] ?? 0)) inside = true;
-          if (!inside) wrong.push(`${rule.type}: ${JSON.stringify(match[0])} in ${JSON.stringify(text)}`);
+          for (let at = 0; at < spans.length; at += 2) if (first >= (spans[at] ?? 0) && first < (spans[at + 1] ?? 0)) inside = true;
+          const before = text.slice(Math.max(0, first - 2), first);
+          const startsRun = !/[0-9]$/.test(before) && !(near.spans === 'spaced' && /[0-9] $/.test(before));
+          if (!inside || !startsRun || first - match.index > near.lead) wrong.push(`${rule.type}: ${JSON.stringify(match[0])} in ${JSON.stringify(text)}`);
         }
       }
     }

@@ -39,18 +39,42 @@ function nextMatch(view: string, rule: PiiRule, from: number, counted: DigitRuns
     return rule.pattern.exec(view);
   }
   if (rule.startsNear.spans === 'address') return nextAddressMatch(view, sticky, from);
-  const spans = rule.startsNear.spans === 'run' ? counted.runSpans : counted.spacedSpans;
+  const spaced = rule.startsNear.spans === 'spaced';
+  const spans = spaced ? counted.spacedSpans : counted.runSpans;
+  const { lead } = rule.startsNear;
   let tried = from - 1;
-  for (let at = 0; at < spans.length; at += 2) {
-    const last = (spans[at + 1] ?? 0) - 1;
-    for (let start = Math.max(tried + 1, (spans[at] ?? 0) - rule.startsNear.lead); start <= last; start++) {
-      sticky.lastIndex = start;
-      const match = sticky.exec(view);
-      if (match !== null) return match;
+  // A match starts at most `lead` units before its first digit, which starts a run in the view as it
+  // is now (an earlier rule may have cut one), inside a run of the view as it was counted.
+  for (let at = firstSpanEndingAfter(spans, from); at < spans.length; at += 2) {
+    const end = spans[at + 1] ?? 0;
+    for (let first = Math.max(from, spans[at] ?? 0); first < end; first++) {
+      if (!runStartsAt(view, first, spaced)) continue;
+      for (let start = Math.max(tried + 1, first - lead); start <= first; start++) {
+        sticky.lastIndex = start;
+        const match = sticky.exec(view);
+        if (match !== null) return match;
+      }
+      tried = first;
     }
-    tried = Math.max(tried, last);
   }
   return null;
+}
+
+const isDigitUnit = (unit: number): boolean => unit >= 0x30 && unit <= 0x39;
+/** Whether a run of digits (with single spaces between them, if `spaced`) starts at `at` of the view. */
+const runStartsAt = (view: string, at: number, spaced: boolean): boolean =>
+  isDigitUnit(view.charCodeAt(at)) && !isDigitUnit(view.charCodeAt(at - 1)) && !(spaced && view.charCodeAt(at - 1) === 0x20 && isDigitUnit(view.charCodeAt(at - 2)));
+
+/** The index in `spans` (start and end pairs, in order) of the first span that ends after `from`. */
+function firstSpanEndingAfter(spans: readonly number[], from: number): number {
+  let low = 0;
+  let high = spans.length / 2;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((spans[2 * middle + 1] ?? 0) > from) high = middle;
+    else low = middle + 1;
+  }
+  return 2 * low;
 }
 
 const isAddressUnit = (unit: number): boolean =>
