@@ -105,15 +105,27 @@ export function joinAddressGaps(source: PiiView): PiiView {
   const ends = new Int32Array(view.length);
   let length = 0;
   let copied = 0;
-  for (let unit = 0; unit < view.length; unit++) {
+  // Kept units between two dropped ones are copied as a range, with the spans they came with.
+  for (let unit = 0; unit < view.length; ) {
     if (drop[unit] === 1) {
       joined += view.slice(copied, unit);
       copied = unit + 1;
+      unit++;
       continue;
     }
-    starts[length] = source.starts?.[unit] ?? unit;
-    ends[length] = source.ends?.[unit] ?? unit + 1;
-    length++;
+    const nextDrop = drop.indexOf(1, unit);
+    const to = nextDrop < 0 ? view.length : nextDrop;
+    if (source.starts !== undefined && source.ends !== undefined) {
+      starts.set(source.starts.subarray(unit, to), length);
+      ends.set(source.ends.subarray(unit, to), length);
+      length += to - unit;
+    } else {
+      for (let kept = unit; kept < to; kept++, length++) {
+        starts[length] = kept;
+        ends[length] = kept + 1;
+      }
+    }
+    unit = to;
   }
   joined += view.slice(copied);
   return { view: joined, starts: starts.subarray(0, length), ends: ends.subarray(0, length) };

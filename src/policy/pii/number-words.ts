@@ -57,6 +57,43 @@ export const NUMBER_WORD_SPELLINGS: readonly string[] = WORDS.flatMap(([, spelli
 
 const BY_WORD = new Map<string, NumberWord>(WORDS.flatMap(([word, spellings]) => spellings.map((spelling) => [spelling, word] as const)));
 
+// `mayBeNumberWord` below reads each unit as the place of its lower case (apostrophes as ') among
+// the letters of the spellings, counted from 1: ABSENT for a unit whose lower case is no such letter,
+// UNKNOWN for one whose lower case is not one unit (İ) or lies beyond the table, which it cannot judge.
+const LETTERS = [...new Set(NUMBER_WORD_SPELLINGS.join(''))];
+const ABSENT = 0;
+const UNKNOWN = 0xff;
+const LOWER_LIMIT = 0x530;
+const isOtherApostrophe = (unit: number): boolean => unit === 0x2019 || unit === 0x2bc;
+const placeOf = (lower: string): number => LETTERS.indexOf(lower) + 1;
+const PLACES = Uint8Array.from({ length: LOWER_LIMIT }, (_, unit) => {
+  const lower = String.fromCharCode(unit).toLowerCase();
+  if (lower.length !== 1) return UNKNOWN;
+  return placeOf(isOtherApostrophe(lower.charCodeAt(0)) ? "'" : lower);
+});
+const placeOfUnit = (unit: number): number => (unit < LOWER_LIMIT ? (PLACES[unit] ?? UNKNOWN) : isOtherApostrophe(unit) ? placeOf("'") : UNKNOWN);
+// Length, first, second and last letter of every spelling (seven bits each, a small integer): a word
+// that differs in any of them is none.
+const shapeKey = (length: number, first: number, second: number, last: number): number => (((length << 7) | first) << 7 | second) << 7 | last;
+const SHAPES = new Set(NUMBER_WORD_SPELLINGS.map((word) => shapeKey(word.length, placeOf(word.charAt(0)), placeOf(word.charAt(1)), placeOf(word.charAt(word.length - 1)))));
+
+/**
+ * Whether `numberWord(text.slice(at, end))` may be defined, told without a copy or a lower-case
+ * string: false only when it is undefined. Asked for every word of a text whose view is built, most
+ * of which are no number word.
+ */
+export function mayBeNumberWord(text: string, at: number, end: number): boolean {
+  const length = end - at;
+  if (length < 3 || length > 13) return false;
+  const first = placeOfUnit(text.charCodeAt(at));
+  const second = placeOfUnit(text.charCodeAt(at + 1));
+  const last = placeOfUnit(text.charCodeAt(end - 1));
+  // A letter no spelling holds rules the word out wherever it ends up; an unknown one may shift the rest.
+  if (first === ABSENT || second === ABSENT || last === ABSENT) return false;
+  if (first === UNKNOWN || second === UNKNOWN || last === UNKNOWN) return true;
+  return SHAPES.has(shapeKey(length, first, second, last));
+}
+
 /** The number word `word` (any case; ', ’ or ʼ as the apostrophe) stands for, or undefined. */
 export function numberWord(word: string): NumberWord | undefined {
   if (word.length < 3 || word.length > 13) return undefined;

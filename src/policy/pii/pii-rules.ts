@@ -19,7 +19,40 @@ export interface PiiRule {
   readonly minDigits: number;
   /** Every match holds an @: a view without one skips the rule. */
   readonly needsAt?: boolean;
+  /** Every match holds this many ASCII digits in a row. */
+  readonly minDigitRun?: number;
+  /** Every match holds this many ASCII digits with at most one space between each two. */
+  readonly minSpacedRun?: number;
+  /** Every match holds this many ASCII digits with at most one of space . / | - or a line break, or two spaces, between each two. */
+  readonly minGroupedRun?: number;
+  /** False when no match can be in the view (a cheap look for what every match holds); true tells nothing. */
+  readonly mayMatch?: (view: string) => boolean;
+  /**
+   * Where every match starts, so the redactor tries the pattern only there, not at every unit of the
+   * text: at most `lead` units before the first digit of a run of the view's digits (`runSpans` of
+   * `DigitRuns` for 'run', `spacedSpans` for 'spaced') and before its last digit; or, for 'address',
+   * one unit before the address units right before an @ (at the text's start when they start it).
+   */
+  readonly startsNear?: { readonly spans: 'run' | 'spaced'; readonly lead: number } | { readonly spans: 'address' };
 }
+
+const isOpening = (unit: number): boolean => unit === 0x28 || unit === 0x5b || unit === 0x7b || unit === 0x3c;
+const isClosing = (unit: number): boolean => unit === 0x29 || unit === 0x5d || unit === 0x7d || unit === 0x3e;
+/** Whether the view holds a bracketed at, «(at)», «[ AT ]», which every disguised address does. */
+export function hasBracketedAt(view: string): boolean {
+  // Most texts have no bracket to open one, and many an «at» inside words: the brackets are looked for first.
+  if (!view.includes('(') && !view.includes('[') && !view.includes('{') && !view.includes('<')) return false;
+  for (const word of ['at', 'AT']) {
+    for (let at = view.indexOf(word); at >= 0; at = view.indexOf(word, at + 1)) {
+      const before = view.charCodeAt(at - 1) === 0x20 ? at - 2 : at - 1;
+      const after = view.charCodeAt(at + 2) === 0x20 ? at + 3 : at + 2;
+      if (isOpening(view.charCodeAt(before)) && isClosing(view.charCodeAt(after))) return true;
+    }
+  }
+  return false;
+}
+/** Whether the view holds « at » and « dot » as words, which an address in plain words does. */
+const hasWordsAtAndDot = (view: string): boolean => (view.includes(' dot ') || view.includes(' DOT ')) && (view.includes(' at ') || view.includes(' AT '));
 
 // Seal, invoice, waybill, batch and order numbers are numbers, not people: a label before them wins.
 const notDocumentNumber = (view: string, start: number): boolean => !labelledAsDocumentNumber(view, start);
@@ -104,14 +137,14 @@ function idCardGrouping(candidate: string): number {
  * hold no digits, so a redacted span is never matched again.
  */
 export const PII_RULES: readonly PiiRule[] = [
-  { type: 'EMAIL', pattern: PII_PATTERNS.EMAIL, measure: whole, minDigits: 0, needsAt: true },
+  { type: 'EMAIL', pattern: PII_PATTERNS.EMAIL, measure: whole, minDigits: 0, needsAt: true, startsNear: { spans: 'address' } },
   { type: 'IBAN', pattern: PII_PATTERNS.IBAN, measure: ibanLength, minDigits: 2 },
-  { type: 'CARD', pattern: PII_PATTERNS.CARD, measure: cardSpanLength, accept: cardContext, minDigits: 13 },
+  { type: 'CARD', pattern: PII_PATTERNS.CARD, measure: cardSpanLength, accept: cardContext, minDigits: 13, minGroupedRun: 13 },
   { type: 'PHONE', pattern: PII_PATTERNS.PHONE, measure: whole, accept: phoneContext, minDigits: 10 },
-  { type: 'IPN', pattern: PII_PATTERNS.IPN, measure: wholeIf(ipnValid), accept: standalone, minDigits: 10 },
-  { type: 'EDRPOU', pattern: PII_PATTERNS.EDRPOU, measure: wholeIf(edrpouValid), accept: standalone, minDigits: 8 },
-  { type: 'PASSPORT', pattern: PII_PATTERNS.PASSPORT, measure: whole, accept: notDocumentNumber, minDigits: 6 },
-  { type: 'ID_CARD', pattern: PII_PATTERNS.ID_CARD, measure: idCardGrouping, accept: identityDocument, minDigits: 9 },
+  { type: 'IPN', pattern: PII_PATTERNS.IPN, measure: wholeIf(ipnValid), accept: standalone, minDigits: 10, minDigitRun: 10 },
+  { type: 'EDRPOU', pattern: PII_PATTERNS.EDRPOU, measure: wholeIf(edrpouValid), accept: standalone, minDigits: 8, minDigitRun: 8 },
+  { type: 'PASSPORT', pattern: PII_PATTERNS.PASSPORT, measure: whole, accept: notDocumentNumber, minDigits: 6, minDigitRun: 6, startsNear: { spans: 'run', lead: 10 } },
+  { type: 'ID_CARD', pattern: PII_PATTERNS.ID_CARD, measure: idCardGrouping, accept: identityDocument, minDigits: 9, minGroupedRun: 9 },
 ];
 
 // The digit groups of a code written with spaces, dashes, dots, slashes or a line break.
@@ -168,13 +201,13 @@ const spacedWordBefore = (view: string, start: number): boolean => view.charCode
  * looser pattern): `name (at) domain`, phones spaced digit by digit, IPN and EDRPOU with spaces.
  */
 const PII_DISGUISED_RULES: readonly PiiRule[] = [
-  { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL, measure: whole, minDigits: 0 },
-  { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL_WORDS, measure: whole, minDigits: 0 },
-  { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE, measure: whole, minDigits: 10 },
+  { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL, measure: whole, minDigits: 0, mayMatch: hasBracketedAt },
+  { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL_WORDS, measure: whole, minDigits: 0, mayMatch: hasWordsAtAndDot },
+  { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE, measure: whole, minDigits: 10, minGroupedRun: 10 },
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE_SPACED_SIGNS, measure: whole, minDigits: 12 },
-  { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid), accept: labelledCode(TAX_ID_LABELS), minDigits: 10 },
-  { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid), accept: labelledCode(EDRPOU_LABELS), minDigits: 8 },
-  { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT, measure: whole, accept: spacedPassport, minDigits: 6 },
+  { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid), accept: labelledCode(TAX_ID_LABELS), minDigits: 10, minGroupedRun: 10 },
+  { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid), accept: labelledCode(EDRPOU_LABELS), minDigits: 8, minGroupedRun: 8 },
+  { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT, measure: whole, accept: spacedPassport, minDigits: 6, minSpacedRun: 6, startsNear: { spans: 'spaced', lead: 6 } },
 ];
 
 /** Every rule in the order `redactPii` runs them: each type's plain rule, then its disguised one. */
