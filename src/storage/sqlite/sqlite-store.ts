@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { CompanionWrite } from '../companion-write.js';
 import { connectionOf } from './shared-sqlite-connection.js';
 
-/** What every SQLite store holds: its own connection, its clock, and a `close()` that may run twice. */
+/** What every SQLite store holds: its hold on the process's connection to its file (shared-sqlite-connection.ts), its clock, and a `close()` that may run twice. */
 export abstract class SqliteStore {
   protected readonly db: Database.Database;
   protected readonly now: () => Date;
