@@ -8,7 +8,7 @@
 export type CompanionWrite = StatementCompanionWrite | TransactionCompanionWrite;
 
 /** PostgreSQL: data-modifying WITH clauses for the carrier's one statement. */
-export interface StatementCompanionWrite {
+interface StatementCompanionWrite {
   readonly kind: 'statement';
   /** The process's pool for the database (stores on one URL share it): writes ride together only on one database. */
   readonly database: object;
@@ -21,7 +21,7 @@ export interface StatementCompanionWrite {
 }
 
 /** SQLite: statements run synchronously on the file's one connection, inside the carrier's transaction. */
-export interface TransactionCompanionWrite {
+interface TransactionCompanionWrite {
   readonly kind: 'transaction';
   /** The process's connection to the file (stores on one file share it). */
   readonly database: object;

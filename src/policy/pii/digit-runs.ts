@@ -1,5 +1,5 @@
 /** Runs of digits in a row, and with single spaces, at least this long are kept as spans (`runSpans`, `spacedSpans`). */
-export const SPAN_DIGITS = 6;
+const SPAN_DIGITS = 6;
 
 const isGroupSeparator = (unit: number): boolean => unit === 0x20 || unit === 0x2e || unit === 0x2f || unit === 0x7c || unit === 0x0a || unit === 0x2d;
 

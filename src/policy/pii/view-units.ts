@@ -4,7 +4,7 @@ import { foldedUnit } from './folded-unit.js';
 
 // Zero-width characters, joiners, bidi controls, variation selectors, soft hyphen and word joiners:
 // invisible, so an attacker can put them between the digits of a phone; the view drops them.
-export function isIgnorable(unit: number): boolean {
+function isIgnorable(unit: number): boolean {
   return (
     unit === 0x00ad || unit === 0x034f || unit === 0x061c || unit === 0x180e || (unit >= 0x200b && unit <= 0x200f) || (unit >= 0x202a && unit <= 0x202e) ||
     (unit >= 0x2060 && unit <= 0x206f) || (unit >= 0xfe00 && unit <= 0xfe0f) || unit === 0xfeff

@@ -25,7 +25,7 @@ export function connectionOf(db: Database.Database): Database.Database {
 }
 
 /** Whether `path` names a file that connections to it may share (`:memory:` and '' are private databases). */
-export function isShareablePath(path: string): boolean {
+function isShareablePath(path: string): boolean {
   return path !== ':memory:' && path !== '';
 }
 
