@@ -169,7 +169,8 @@ export function headLogits(view: string, dims: number, bias: Float32Array, weigh
   const scratch = scratchFor(view, dims);
   const order = touched;
   const scale = scaleOf(scratch, count);
-  if (values.length < count) values = new Float64Array(count * 2);
+  if (headValues.length < count) headValues = new Float64Array(count * 2);
+  const values = headValues;
   for (let at = 0; at < count; at++) {
     const bucket = order[at] as number;
     values[at] = Math.fround((scratch[bucket] as number) * scale);
@@ -206,7 +207,7 @@ export function headLogits(view: string, dims: number, bias: Float32Array, weigh
 }
 
 /** The feature values of the view {@link headLogits} reads, reused. */
-let values = new Float64Array(1024);
+let headValues = new Float64Array(1024);
 
 /** Views up to this long never count one bucket past 65,535 (five counts a character at most, and the quiet pairs): their counts fit 16 bits, half the memory. */
 const SHORT_VIEW = 12_000;

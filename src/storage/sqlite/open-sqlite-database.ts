@@ -42,8 +42,8 @@ export function holdSqliteFile(path: string): Database.Database {
 }
 
 // One new connection to the file at `path` (or a private `:memory:` database) with Waybill's pragmas,
-// and `component` migrated when one is named.
-function openSqliteConnection(path: string, component?: string, migrations: readonly Migration[] = []): Database.Database {
+// and `component` migrated.
+function openSqliteConnection(path: string, component: string, migrations: readonly Migration[]): Database.Database {
   let db: Database.Database;
   // SQLite's own word for a directory is "unable to open database file", which names no cause.
   if (path !== ':memory:' && statOf(path)?.isDirectory()) {
@@ -67,7 +67,7 @@ function openSqliteConnection(path: string, component?: string, migrations: read
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    if (component !== undefined) migrateComponent(db, path, component, migrations);
+    migrateComponent(db, path, component, migrations);
     // Every store compiles each SQL text once per connection (issue 22).
     return cachePreparedStatements(db);
   } catch (cause) {
