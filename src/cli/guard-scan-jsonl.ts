@@ -23,6 +23,8 @@ interface JsonlVerdict {
   readonly score: number | null;
   readonly pii: Readonly<Record<string, number>>;
   readonly redacted: string;
+  /** The input's fields this command does not read (a caller's own labels, or a misspelt `where`), named so that none is dropped unsaid. */
+  readonly ignored_fields?: readonly string[];
 }
 
 /** One output line for a line that could not be read: its number and why. */
@@ -31,7 +33,9 @@ interface JsonlError {
   readonly error: string;
 }
 
-type Parsed = { readonly text: string; readonly where: ScanChannel; readonly id?: string | number } | { readonly error: string };
+type Parsed = { readonly text: string; readonly where: ScanChannel; readonly id?: string | number; readonly ignored: readonly string[] } | { readonly error: string };
+
+const READ_FIELDS = new Set(['text', 'where', 'id']);
 
 function parseLine(raw: string): Parsed {
   let value: unknown;
@@ -44,7 +48,9 @@ function parseLine(raw: string): Parsed {
   const { text, where = 'user', id } = value as Record<string, unknown>;
   if (typeof text !== 'string') return { error: '"text" must be a string' };
   if (where !== 'user' && where !== 'third_party') return { error: '"where" must be "user" or "third_party"' };
-  return typeof id === 'string' || typeof id === 'number' ? { text, where, id } : { text, where };
+  if (id !== undefined && typeof id !== 'string' && typeof id !== 'number') return { error: '"id" must be a string or a number' };
+  const ignored = Object.keys(value).filter((key) => !READ_FIELDS.has(key));
+  return id === undefined ? { text, where, ignored } : { text, where, id, ignored };
 }
 
 /**
@@ -52,7 +58,8 @@ function parseLine(raw: string): Parsed {
  * this one process (the guards and the classifier load once). User text gets the input guard
  * (rules and classifier), third-party text the taint scan the runtimes apply to tool results;
  * both get PII redaction. A line that is not a valid object gets `{line, error}`: one bad line
- * never stops the rest. Returns how many lines got a verdict and how many an error.
+ * never stops the rest; other fields a line carries (a caller's labels) are named in its verdict's
+ * `ignored_fields`. Returns how many lines got a verdict and how many an error.
  */
 export async function guardScanJsonl(input: Readable, output: Writable): Promise<{ verdicts: number; errors: number }> {
   const [{ detectInjection, scanUntrustedText }, { redactPii }] = await Promise.all([import('../policy/injection/index.js'), import('../policy/pii/index.js')]);
@@ -67,14 +74,15 @@ export async function guardScanJsonl(input: Readable, output: Writable): Promise
   for await (const raw of lines) {
     line++;
     if (raw.trim() === '') continue;
-    const parsed = parseLine(raw);
+    // A file saved with a byte-order mark starts with U+FEFF, which JSON.parse refuses.
+    const parsed = parseLine(line === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw);
     if ('error' in parsed) {
       errors++;
       await write({ line, error: parsed.error });
       continue;
     }
     const pii = redactPii(parsed.text);
-    const common = { line, ...(parsed.id === undefined ? {} : { id: parsed.id }), where: parsed.where, pii: pii.counts, redacted: pii.text };
+    const common = { line, ...(parsed.id === undefined ? {} : { id: parsed.id }), where: parsed.where, pii: pii.counts, redacted: pii.text, ...(parsed.ignored.length > 0 && { ignored_fields: parsed.ignored }) };
     if (parsed.where === 'user') {
       const input = detectInjection(parsed.text);
       await write({ ...common, verdict: input.blocked ? 'blocked' : 'clean', label: input.label, blocked: input.blocked, tainted: false, rule: input.rule ?? null, family: input.blocked ? (input.family ?? null) : null, score: input.score });
