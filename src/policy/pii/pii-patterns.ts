@@ -30,7 +30,10 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
   // Any grouping of the 25 is taken (banks and invoices print 6-4-15 as readily as blocks of four),
   // with spaces, dots, slashes, bars or dashes between the groups, or a line break where the account
   // was wrapped: mod 97 decides, which one text in 97 passes by chance, and the UA head is needed too.
-  IBAN: /(?<![A-Za-z0-9])UA[ ./|\n-]?\d[ ./|\n-]?\d(?:[ ./|\n-]?[A-Z0-9]){25}(?![A-Za-z0-9])/gi,
+  // Any country's IBAN: its letters, check digits and groups, at most 27 after them (Malta's 31 in
+  // all); the country's length and the checksum decide (\`ibanSpanLength\`). \b rather than a
+  // look-behind: the same starts (no letter, digit or _ before) found in half the time.
+  IBAN: /\b[A-Z]{2}[ ./|\n-]?\d[ ./|\n-]?\d(?:[ ./|\n-]?[A-Z0-9]){11,27}/gi,
   // 13 to 19 digits, at most one space, dot, dash, slash, bar or line break (or two spaces) between
   // two digits (no-break spaces are spaces in the normalised view); slashes and bars only when they
   // are the number's one separator, and one line break at most (\`cardSpanLength\`, \`wrappedOnce\`).
@@ -76,6 +79,12 @@ export const PII_DISGUISED_PATTERNS = {
   // the series, spaced or not, then six digits with single spaces; anything but digits one by one
   // needs a passport label (\`spacedPassport\`), since «ЗП 150 000» is an amount.
   PASSPORT: /(?<![A-Za-zА-ЯІЇЄҐа-яіїєґ0-9])[АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЮЯABCEHIKMOPTX] ?[АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЮЯABCEHIKMOPTX][ \n](?:№ ?)?\d(?: ?\d){5}(?! ?\d)/g,
+  // A foreign-travel passport's series is any two Latin capitals («FA123456», "FX 123456"), which
+  // a stock code or a reference is too: taken only right behind a passport label (\`PII_DISGUISED_RULES\`).
+  // A phone outside Ukraine: a plus, a country code, groups with single spaces, dashes, dots or a
+  // bracketed area code ("+1 (415) 555-0132", «+48 601 234 567»); how many digits decides.
+  PHONE_INTERNATIONAL: /(?<![\dA-Za-z_+])\+ ?[1-9](?:[ \u00a0.-]?\(?\d\)?){7,14}(?![\dA-Za-z_])/g,
+  PASSPORT_LATIN: /(?<![A-Za-zА-ЯІЇЄҐа-яіїєґ0-9])[A-Z]{2}(?: ?(?:№|No\.?|#|-) ?| )?\d{6}(?![\dA-Za-z])/g,
 } as const;
 
 /**

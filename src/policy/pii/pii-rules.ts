@@ -1,6 +1,7 @@
 import { cardSpanLength } from './card-span-length.js';
 import { edrpouValid } from './edrpou-valid.js';
-import { ibanValid } from './iban-valid.js';
+import { ibanEnds, ibanSpanLength } from './iban-span-length.js';
+import { internationalPhoneLength, notSignedAmount } from './international-phone-length.js';
 import { ipnValid } from './ipn-valid.js';
 import { isAsciiDigit } from './is-ascii-digit.js';
 import { CARD_LABELS, EDRPOU_LABELS, identityLabelRightBefore, insideLongerNumber, labelAdjacent, labelledAsDocumentNumber, labelledAsIdentityDocument, TAX_ID_LABELS, wrappedOnce } from './pii-context.js';
@@ -103,9 +104,6 @@ const wholeIf =
   (candidate: string): number =>
     valid(candidate) ? candidate.length : 0;
 
-const isIbanSeparator = (char: string): boolean => char === ' ' || char === '.' || char === '/' || char === '|' || char === '-' || char === '\n';
-// The account with its group separators taken out, as `ibanValid` reads it.
-const ibanLength = (candidate: string): number => (ibanValid([...candidate].filter((char) => !isIbanSeparator(char)).join('')) ? candidate.length : 0);
 
 /**
  * Nine digits of an ID card whole, in 3-3-3, or either of those broken once by a line break where
@@ -138,7 +136,7 @@ function idCardGrouping(candidate: string): number {
  */
 export const PII_RULES: readonly PiiRule[] = [
   { type: 'EMAIL', pattern: PII_PATTERNS.EMAIL, measure: whole, minDigits: 0, needsAt: true, startsNear: { spans: 'address' } },
-  { type: 'IBAN', pattern: PII_PATTERNS.IBAN, measure: ibanLength, minDigits: 2 },
+  { type: 'IBAN', pattern: PII_PATTERNS.IBAN, measure: ibanSpanLength, accept: ibanEnds, minDigits: 2 },
   { type: 'CARD', pattern: PII_PATTERNS.CARD, measure: cardSpanLength, accept: cardContext, minDigits: 13, minGroupedRun: 13 },
   { type: 'PHONE', pattern: PII_PATTERNS.PHONE, measure: whole, accept: phoneContext, minDigits: 10 },
   { type: 'IPN', pattern: PII_PATTERNS.IPN, measure: wholeIf(ipnValid), accept: standalone, minDigits: 10, minDigitRun: 10 },
@@ -192,22 +190,30 @@ function spacedPassport(view: string, start: number, end: number): boolean {
   return notDocumentNumber(view, start) && !spacedWordBefore(view, start) && (oneByOne || identityLabelRightBefore(view, start, GROUPED_PASSPORT_REACH));
 }
 
+/** A Latin series and six digits right behind a passport label («закордонний паспорт FA123456»). */
+const labelledLatinPassport = (view: string, start: number): boolean => notDocumentNumber(view, start) && identityLabelRightBefore(view, start, GROUPED_PASSPORT_REACH);
+
 const isLetterUnit = (unit: number): boolean => (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x400 && unit <= 0x4ff);
 /** Whether a lone letter and a space stand before `start`: the series would be the tail of a word spelled out («Т Т Н 2 0 4 …», «Р А З О М 1 2 …»). */
 const spacedWordBefore = (view: string, start: number): boolean => view.charCodeAt(start - 1) === 0x20 && isLetterUnit(view.charCodeAt(start - 2)) && !isLetterUnit(view.charCodeAt(start - 3));
 
 /**
  * Disguised forms, each after the plain rule of its type (so a plain match is never cut by a
- * looser pattern): `name (at) domain`, phones spaced digit by digit, IPN and EDRPOU with spaces.
+ * looser pattern): `name (at) domain`, phones spaced digit by digit and
+ * outside Ukraine, IPN and EDRPOU with spaces, passports spaced or with a Latin series.
  */
+const hasPlus = (view: string): boolean => view.includes('+');
+
 const PII_DISGUISED_RULES: readonly PiiRule[] = [
   { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL, measure: whole, minDigits: 0, mayMatch: hasBracketedAt },
   { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL_WORDS, measure: whole, minDigits: 0, mayMatch: hasWordsAtAndDot },
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE, measure: whole, minDigits: 10, minGroupedRun: 10 },
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE_SPACED_SIGNS, measure: whole, minDigits: 12 },
+  { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE_INTERNATIONAL, measure: internationalPhoneLength, accept: notSignedAmount, minDigits: 8, mayMatch: hasPlus },
   { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid), accept: labelledCode(TAX_ID_LABELS), minDigits: 10, minGroupedRun: 10 },
   { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid), accept: labelledCode(EDRPOU_LABELS), minDigits: 8, minGroupedRun: 8 },
   { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT, measure: whole, accept: spacedPassport, minDigits: 6, minSpacedRun: 6, startsNear: { spans: 'spaced', lead: 6 } },
+  { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT_LATIN, measure: whole, accept: labelledLatinPassport, minDigits: 6, minDigitRun: 6, startsNear: { spans: 'run', lead: 10 } },
 ];
 
 /** Every rule in the order `redactPii` runs them: each type's plain rule, then its disguised one. */

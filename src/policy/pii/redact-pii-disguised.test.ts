@@ -22,6 +22,14 @@ describe('redactPii finds disguised personal data', () => {
     ['card with a double space', 'карта 4111 1111  1111 1111 для повернення', 'карта [REDACTED:CARD] для повернення', 'CARD'],
     ['IBAN grouped 6-4-15', 'IBAN UA21 322313 0000 026007233566001', 'IBAN [REDACTED:IBAN]', 'IBAN'],
     ['passport with «номер» between series and number', 'паспорт серії КН номер 123456', 'паспорт серії [REDACTED:PASSPORT]', 'PASSPORT'],
+    ['foreign-travel passport, a Latin series (en)', 'My passport is FA123456, issued 2019', 'My passport is [REDACTED:PASSPORT], issued 2019', 'PASSPORT'],
+    ['foreign-travel passport, series spaced off (uk)', 'закордонний паспорт FX 123456', 'закордонний паспорт [REDACTED:PASSPORT]', 'PASSPORT'],
+    ['a Polish IBAN, grouped', 'IBAN PL61 1090 1014 0000 0712 1981 2874 for the refund', 'IBAN [REDACTED:IBAN] for the refund', 'IBAN'],
+    ['a German IBAN, compact (ru)', 'счёт DE89370400440532013000 в евро', 'счёт [REDACTED:IBAN] в евро', 'IBAN'],
+    ['a Polish phone (uk)', 'Отримувач у Варшаві: +48 601 234 567, дзвонити перед доставкою', 'Отримувач у Варшаві: [REDACTED:PHONE], дзвонити перед доставкою', 'PHONE'],
+    ['a US phone with a bracketed area code', 'US contact: +1 (415) 555-0132', 'US contact: [REDACTED:PHONE]', 'PHONE'],
+    ['a Moldovan phone (ru)', 'водитель +373 69 123 456 ждёт', 'водитель [REDACTED:PHONE] ждёт', 'PHONE'],
+    ['foreign-travel passport with № (ru)', 'загранпаспорт GB №654321 действителен', 'загранпаспорт [REDACTED:PASSPORT] действителен', 'PASSPORT'],
   ])('%s', (_label, text, redacted, type) => {
     const result = redactPii(text);
     expect(result.text).toBe(redacted);
@@ -39,6 +47,15 @@ describe('redactPii finds disguised personal data', () => {
     ['a word "at" between two words', 'meet me at home dot com'],
     ['"at" and "dot" in a sentence about a site', 'look at example dot com for the rates'],
     ['a company domain in plain words', 'write to sales at firma dot com'],
+    ['a signed amount with its currency', 'Баланс +12 500 000 грн за квартал'],
+    ['a signed quantity with its unit', 'Stock change +150 000 000 units this year'],
+    ['a signed number too short for a phone', 'Різниця +12 345 678'],
+    ['a version after a plus', 'Версія +1.2.3.4567.8901'],
+    ['an IBAN-shaped reference failing mod 97', 'Tracking GB12 3456 7890 1234 5678 90 is not an IBAN'],
+    ['an EU VAT number', 'VAT number PL1234567890, DE123456789'],
+    ['a container code', 'Контейнер MSCU1234565 прибув'],
+    ['two Latin capitals and six digits with no passport label', 'Reference GB123456 for the pallet, batch FX 654321'],
+    ['a passport mentioned, then a comma before a code', 'паспорт показав, код складу FA123456'],
   ])('leaves a near-miss alone: %s', (_label, text) => {
     expect(redactPii(text)).toEqual({ text, counts: {}, total: 0 });
   });
