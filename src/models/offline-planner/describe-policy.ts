@@ -5,6 +5,7 @@ import type { WordList } from './lexicon.js';
 import { inList } from './lexicon.js';
 import { conceptsOf } from './policy-concepts.js';
 import { say } from './say.js';
+import { aboutQuestion } from './topical-words.js';
 import type { ToolOutcome } from './tool-outcome.js';
 
 /** One passage of a `search_policies` result, unwrapped. */
@@ -105,9 +106,13 @@ export function describePolicy(outcome: ToolOutcome, question: string, language:
   }
   const data = outcome.kind === 'ok' ? outcome.data : undefined;
   if (data && textField(data, 'access') === 'denied') {
-    return say(language, { uk: 'Цей агент не має доступу до політик компанії.', en: 'This agent has no access to the company policies.', ru: 'У этого агента нет доступа к правилам компании.' });
+    // Worded without "this agent": the supervisor reads a worker's answer as third-party text, and a
+    // sentence naming an agent beside what it may read scores as an instruction to one.
+    return say(language, { uk: 'Доступу до політик компанії звідси немає.', en: 'No access to the company policies from here.', ru: 'Доступа к правилам компании отсюда нет.' });
   }
-  const passages = data ? objectList(data, 'hits').flatMap((hit) => passageOf(hit) ?? []) : [];
+  // A passage the search ranked for a shared word ("rules", "policy") but about something else is not an answer.
+  const asked = wordsOf(question);
+  const passages = data ? objectList(data, 'hits').flatMap((hit) => passageOf(hit) ?? []).filter((passage) => aboutQuestion(wordsOf(`${passage.title} ${passage.body}`), asked)) : [];
   // Every passage competes on how well its best sentences answer; the request's language breaks a tie,
   // then the search's own order.
   const ranked = passages.map((passage) => {
@@ -118,9 +123,9 @@ export function describePolicy(outcome: ToolOutcome, question: string, language:
   const best = top?.passage;
   if (!top || !best) {
     return say(language, {
-      uk: 'У політиках компанії, доступних цьому агенту, про це нічого не знайдено.',
-      en: 'Nothing about this was found in the company policies this agent may read.',
-      ru: 'В правилах компании, доступных этому агенту, об этом ничего не найдено.',
+      uk: 'У політиках компанії про це нічого не знайдено.',
+      en: 'No document in the policy library covers this.',
+      ru: 'В правилах компании об этом ничего не найдено.',
     });
   }
   const quote = top.quote.text;
