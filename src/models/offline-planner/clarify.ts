@@ -54,7 +54,7 @@ function askTrackingNumber(cancel: boolean, language: Language): string {
  */
 export function clarifyingQuestion(text: string, intents: readonly Intent[], language: Language): string | undefined {
   const incomplete = intents.find((intent) => intent.kind === 'incomplete_price');
-  if (incomplete && intents.every((intent) => intent.kind === 'incomplete_price')) return incompletePriceQuestion(incomplete.missing, language);
+  if (incomplete && intents.every((intent) => intent.kind === 'incomplete_price')) return incompletePriceQuestion(incomplete.missing, language, incomplete.unserved);
   if (intents.length > 0) return undefined;
   const foreign = foreignTrackingNumber(text);
   if (foreign !== undefined) return foreignNumberNote(foreign, language);

@@ -128,6 +128,22 @@ describe('misspelt cities in both scripts', () => {
   });
 });
 
+describe('a route to or from a city the network does not serve', () => {
+  it.each([
+    ['How much to ship 5 kg from Kyiv to Warsaw?', 'Waybill does not deliver to or from Warsaw: the network is Kyiv, Lviv, Odesa, Kharkiv and Dnipro. To quote the delivery, please tell me the destination city.'],
+    ['Скільки коштує доставка 3 кг з Києва до Варшави?', 'Маршрут через «Варшави» Waybill не обслуговує: мережа — Київ, Львів, Одеса, Харків, Дніпро. Щоб розрахувати вартість доставки, вкажіть: місто призначення.'],
+    ['Сколько стоит доставка 2 кг из Минска в Киев?', 'Маршрут через «Минска» Waybill не обслуживает: сеть — Киев, Львов, Одесса, Харьков, Днепр. Чтобы рассчитать стоимость доставки, укажите: город отправления.'],
+  ])('says the place is not served instead of asking for it as if unnamed: %s', (question, start) => {
+    expect(answerOf(planNextMessage([user(question)], domainTools()))).toContain(start);
+  });
+
+  it('takes no carrier, weekday or served city after "to" for an unserved place', () => {
+    for (const question of ['Скільки коштує доставка до Нової Пошти у Львові 2 кг?', 'How much to ship 2 kg to Lviv by Friday?']) {
+      expect(answerOf(planNextMessage([user(question)], domainTools()))).not.toMatch(/network|мережа|сеть/);
+    }
+  });
+});
+
 describe('amounts in their usual written forms', () => {
   const CASES: ReadonlyArray<readonly [string, number]> = [
     ['Скасуй TTN-000010, поверни 6 200 грн', 6200],

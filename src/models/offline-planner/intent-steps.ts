@@ -46,6 +46,6 @@ export function intentAnswer(intent: Intent, context: StepContext): string {
     case 'cancel':
       return cancelAnswer(intent, context);
     case 'incomplete_price':
-      return incompletePriceQuestion(intent.missing, context.language);
+      return incompletePriceQuestion(intent.missing, context.language, intent.unserved);
   }
 }

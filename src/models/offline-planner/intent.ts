@@ -24,6 +24,8 @@ export type Intent =
   | {
       kind: 'incomplete_price';
       missing: PriceField[];
+      /** Places the route names that the network does not serve, as written («Варшави», "Warsaw"). */
+      unserved?: string[];
       origin?: City;
       destination?: City;
       weightKg?: number;

@@ -7,6 +7,7 @@ import type { Intent, PriceField } from './intent.js';
 import { DELAY_WORDS, HISTORY_WORDS } from './lexicon.js';
 import { priceRoute } from './price-route.js';
 import type { Token } from './tokenize.js';
+import { unservedPlaces } from './unserved-places.js';
 
 const firstDefined = <T>(values: readonly (T | undefined)[]): T | undefined => values.find((v) => v !== undefined);
 
@@ -38,7 +39,7 @@ function stockIntents(segment: Segment): Intent[] {
   }));
 }
 
-function priceIntent(segment: Segment, tokens: readonly Token[]): Intent {
+function priceIntent(segment: Segment, tokens: readonly Token[], text: string): Intent {
   const { clauses } = segment;
   const { origin, destination } = priceRoute(clauses.flatMap((c) => c.cities));
   const weightKg = firstDefined(clauses.map((c) => c.weightKg));
@@ -59,9 +60,12 @@ function priceIntent(segment: Segment, tokens: readonly Token[]): Intent {
   if (weightKg === undefined) missing.push('weight_kg');
   if (!origin) missing.push('origin');
   if (!destination) missing.push('destination');
+  // A route to or from a city the network does not have is said to be one, not asked for again.
+  const unserved = origin && destination ? [] : unservedPlaces(tokens, text);
   return {
     kind: 'incomplete_price',
     missing,
+    ...(unserved.length > 0 && { unserved }),
     ...(origin && { origin }),
     ...(destination && { destination }),
     ...(weightKg !== undefined && { weightKg }),
@@ -81,7 +85,7 @@ export function segmentIntents(segment: Segment, text: string, language: Languag
       case 'stock':
         return stockIntents(segment);
       case 'price':
-        return [priceIntent(segment, tokens)];
+        return [priceIntent(segment, tokens, text)];
     }
   });
 }
