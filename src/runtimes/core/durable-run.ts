@@ -22,10 +22,15 @@ const leaseUntil = (durable: DurableRuns) => new Date(durable.now().getTime() + 
  * a run in flight is refused `thread_busy` (CLI exit 2, HTTP 409) instead of joining it.
  */
 export async function beginAsk(durable: DurableRuns, run: RunLedger, input: string): Promise<void> {
-  const { runId, threadId, tenant, requestId, variant } = run.init;
-  const began = await durable.runs.beginIntent({ runId, threadId, tenant, requestId, ...(variant && { variant }), runtime: durable.runtime, kind: 'ask', input, startedAt: run.started.toISOString(), owner: leaseOwner(), leaseUntil: leaseUntil(durable) });
-  if (!began) throw busy(threadId);
+  const began = await durable.runs.beginIntent(askIntent(durable, run, input));
+  if (!began) throw busy(run.init.threadId);
   holdLease(durable, run);
+}
+
+/** The intent of an `ask` run, its lease this process's (beginAsk writes it, or admitThread with the thread's claim). */
+export function askIntent(durable: DurableRuns, run: RunLedger, input: string): NewRunIntent {
+  const { runId, threadId, tenant, requestId, variant } = run.init;
+  return { runId, threadId, tenant, requestId, ...(variant && { variant }), runtime: durable.runtime, kind: 'ask', input, startedAt: run.started.toISOString(), owner: leaseOwner(), leaseUntil: leaseUntil(durable) };
 }
 
 /**
