@@ -81,8 +81,9 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     const { newId } = this.#services;
     const threadId = request.threadId ?? `t-${newId()}`;
     const tenant = request.tenant ?? 'default';
-    // Ids drawn in the order they always were (thread, request, run): admitThread draws none.
-    const identity = { threadId, tenant, requestId: request.requestId ?? `req-${newId()}`, trustedText: request.input, runId: request.runId ?? `run-${newId()}`, variant: request.variant };
+    // Ids drawn in the order they always were (thread, request, run; an empty run id is replaced, as it
+    // always was): admitThread draws none.
+    const identity = { threadId, tenant, requestId: request.requestId ?? `req-${newId()}`, trustedText: request.input, runId: request.runId ? request.runId : `run-${newId()}`, variant: request.variant };
     // Where the store writes a claim and an intent in one statement (PostgreSQL), the request is
     // admitted first, so its intent can go with the claim; when that intent is not written (a run in
     // flight to settle, a pause, a blocked input) the run is admitted again after the thread's
