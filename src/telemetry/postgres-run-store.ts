@@ -83,6 +83,27 @@ async function writeEvents(client: Queryable, events: readonly AuditEvent[]): Pr
 }
 
 /**
+ * A run's start reads about its thread, as the CTE `seen` ($1 thread, $2 tenant, $3 now): the claim
+ * (or the owner already there), the runs in flight and the latest run with its status, from one snapshot.
+ */
+const THREAD_READ = `claimed AS (INSERT INTO thread_owners (thread_id, tenant, claimed_at) VALUES ($1, $2, $3) ON CONFLICT (thread_id) DO NOTHING RETURNING tenant),
+  seen AS (SELECT (SELECT tenant FROM claimed UNION ALL SELECT tenant FROM thread_owners WHERE thread_id = $1 LIMIT 1) AS owner,
+    (SELECT coalesce(json_agg(i ORDER BY i.started_at, i.run_id COLLATE "C"), '[]'::json) FROM run_intents i WHERE i.thread_id = $1) AS intents,
+    l.latest, l.status AS latest_status
+    FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT json_build_object('run_id', r.run_id, 'schema_version', r.schema_version, 'record', r.record) AS latest, r.status FROM runs r
+      WHERE r.thread_id = $1 ORDER BY r.started_at DESC, r.updated_at DESC, r.run_id COLLATE "C" DESC LIMIT 1) AS l ON true)`;
+
+interface AdmissionRow {
+  owner: string | null;
+  intents: RunIntentRow[];
+  latest: StoredRunRow | null;
+}
+
+// A claim that lost a race (its snapshot cannot see the winner's row) reads no owner.
+const admissionOf = (row: AdmissionRow | undefined): ThreadAdmission | undefined =>
+  row?.owner ? { owner: row.owner, intents: row.intents.map(toIntent), latest: row.latest ? readOrThrow(row.latest) : undefined } : undefined;
+
+/**
  * Run records and audit events in PostgreSQL (component `runs`), the same rows as SQLite's. A decision
  * is claimed by INSERT ... ON CONFLICT DO NOTHING on the paused run's primary key: exactly one of any
  * number of concurrent claimers gets the row.
@@ -274,20 +295,42 @@ export class PostgresRunStore extends PostgresStore implements RunStore {
     // claimThread's statement with listIntents' and latestRunForThread's reads beside it: one round
     // trip, one snapshot (it was three). The columns are text and integers, which JSON gives back as
     // the driver would.
+    const row = (await this.pool.query<AdmissionRow>({ name: 'waybill-runs-claim-and-read-thread', text: `WITH ${THREAD_READ} SELECT owner, intents, latest FROM seen`, values: [threadId, tenant, this.now().toISOString()] })).rows[0];
+    return admissionOf(row);
+  }
+
+  async claimThreadAndBegin(threadId: string, tenant: string, intent: NewRunIntent): Promise<(ThreadAdmission & { began: boolean }) | undefined> {
+    if (intent.threadId !== threadId || intent.tenant !== tenant) throw invalidArgument('the intent a claim begins must be of the claimed thread and tenant');
+    // claimThreadAndRead's statement, and the intent inserted by it only where the run's start would
+    // go on to write it (admitThread, then beginIntent): the thread is the tenant's, has no run in
+    // flight and no pause waiting on a decision, and no run has this id. Claim and intent commit
+    // together (one WAL flush where there were two); otherwise nothing but the claim is written and
+    // the caller goes the way it went before, from what this statement read.
+    const p = intentParams(intent);
     const row = (
-      await this.pool.query<{ owner: string | null; intents: RunIntentRow[]; latest: StoredRunRow | null }>({
-        name: 'waybill-runs-claim-and-read-thread',
-        text: `WITH claimed AS (INSERT INTO thread_owners (thread_id, tenant, claimed_at) VALUES ($1, $2, $3) ON CONFLICT (thread_id) DO NOTHING RETURNING tenant)
-               SELECT (SELECT tenant FROM claimed UNION ALL SELECT tenant FROM thread_owners WHERE thread_id = $1 LIMIT 1) AS owner,
-                 (SELECT coalesce(json_agg(i ORDER BY i.started_at, i.run_id COLLATE "C"), '[]'::json) FROM run_intents i WHERE i.thread_id = $1) AS intents,
-                 (SELECT json_build_object('run_id', r.run_id, 'schema_version', r.schema_version, 'record', r.record) FROM runs r WHERE r.thread_id = $1
-                    ORDER BY r.started_at DESC, r.updated_at DESC, r.run_id COLLATE "C" DESC LIMIT 1) AS latest`,
-        values: [threadId, tenant, this.now().toISOString()],
+      await this.pool.query<AdmissionRow & { began: boolean }>({
+        name: 'waybill-runs-claim-and-begin',
+        text: `WITH ${THREAD_READ},
+               began AS (INSERT INTO run_intents (run_id, thread_id, tenant, request_id, runtime, kind, input, paused_run_id, decision, variant, started_at, owner, lease_until, attempts)
+                 SELECT $4, $1, $2, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1 FROM seen
+                 WHERE seen.owner = $2 AND json_array_length(seen.intents) = 0 AND seen.latest_status IS DISTINCT FROM 'awaiting_approval'
+                   AND NOT EXISTS (SELECT 1 FROM runs WHERE run_id = $4)
+                 ON CONFLICT (run_id) DO NOTHING RETURNING run_id)
+               SELECT owner, intents, latest, EXISTS (SELECT 1 FROM began) AS began FROM seen`,
+        values: [threadId, tenant, this.now().toISOString(), p.run_id, p.request_id, p.runtime, p.kind, p.input, p.paused_run_id, p.decision, p.variant, p.started_at, p.owner, p.lease_until],
       })
     ).rows[0];
-    // A claim that lost a race (its snapshot cannot see the winner's row) reads no owner.
-    if (!row?.owner) return undefined;
-    return { owner: row.owner, intents: row.intents.map(toIntent), latest: row.latest ? readOrThrow(row.latest) : undefined };
+    const began = row?.began === true;
+    try {
+      const admission = admissionOf(row);
+      return admission && { ...admission, began };
+    } catch (error) {
+      // The thread's latest record cannot be read back (corrupt_record, as claimThreadAndRead throws):
+      // the run will not start, so the intent just written is left lapsed for a recovery, as a run
+      // that throws leaves its lease (HeldLease.end).
+      if (began) await this.renewIntent(intent.runId, intent.owner, this.now().toISOString()).catch(() => false);
+      throw error;
+    }
   }
 
   async threadOwner(threadId: string): Promise<string | undefined> {

@@ -215,4 +215,37 @@ storeConformance('RunStore', openRunStore, ({ open, backend, exec }) => {
     // A claimer that lost the race may read no owner (undefined), never another one.
     for (const owner of owners) if (owner) expect(owner.owner).toBe(winner);
   });
+
+  it('begins a run with its thread\'s claim only where the run\'s start would write its intent next, where the store can', async () => {
+    const a = await open();
+    const b = await open();
+    if (!a.claimThreadAndBegin) {
+      // Optional: on SQLite the claim and the intent are calls in the process, not round trips.
+      expect(backend.name).toBe('sqlite');
+      return;
+    }
+    const intent = (threadId: string, runId: string, tenant = 'acme') => ({ runId, threadId, tenant, requestId: `req-${runId}`, runtime: 'langgraph' as const, kind: 'ask' as const, input: 'де TTN-000001?', startedAt: '2026-11-30T12:00:00.000Z', owner: 'host:1:a', leaseUntil: '2026-11-30T12:00:30.000Z' });
+    const inFlight = async (threadId: string) => (await b.listIntents(threadId)).map((i) => i.runId);
+    // A new thread: claimed, and the intent written with the claim.
+    expect(await a.claimThreadAndBegin?.('t-new', 'acme', intent('t-new', 'run-1'))).toEqual({ owner: 'acme', intents: [], latest: undefined, began: true });
+    expect(await b.listIntents('t-new')).toEqual([{ ...intent('t-new', 'run-1'), attempts: 1 }]);
+    expect(await b.threadOwner('t-new')).toBe('acme');
+    // A run in flight on it: read (for settling), not begun; another tenant's claim writes nothing either.
+    const busy = await b.claimThreadAndBegin?.('t-new', 'acme', intent('t-new', 'run-2'));
+    expect({ began: busy?.began, intents: busy?.intents.map((i) => i.runId) }).toEqual({ began: false, intents: ['run-1'] });
+    await a.saveFinishedRun(sampleRunRecord({ run_id: 'run-1', thread_id: 't-new' }), []);
+    expect(await b.claimThreadAndBegin?.('t-new', 'globex', intent('t-new', 'run-3', 'globex'))).toMatchObject({ owner: 'acme', began: false });
+    expect(await inFlight('t-new')).toEqual([]);
+    // Its latest run finished: begun, and the latest run read with it.
+    expect(await a.claimThreadAndBegin?.('t-new', 'acme', intent('t-new', 'run-4'))).toMatchObject({ owner: 'acme', intents: [], latest: { run_id: 'run-1' }, began: true });
+    // A thread waiting on an approval, and a run id some run already has: nothing but the claim.
+    await a.saveRun(sampleRunRecord({ run_id: 'run-p', thread_id: 't-paused', status: 'awaiting_approval', stop_reason: 'awaiting_approval' }));
+    expect(await a.claimThreadAndBegin?.('t-paused', 'acme', intent('t-paused', 'run-5'))).toMatchObject({ owner: 'acme', latest: { run_id: 'run-p' }, began: false });
+    expect(await a.claimThreadAndBegin?.('t-used', 'acme', intent('t-used', 'run-p'))).toEqual({ owner: 'acme', intents: [], latest: undefined, began: false });
+    expect([await inFlight('t-paused'), await inFlight('t-used'), await b.threadOwner('t-used')]).toEqual([[], [], 'acme']);
+    // Runs of one tenant starting at once on a new thread: one begins, the others find it (or no owner yet).
+    const starts = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? a : b).claimThreadAndBegin?.('t-race', 'acme', intent('t-race', `race-${i}`))));
+    const begun = starts.filter((start) => start?.began).length;
+    expect({ begun, inFlight: (await inFlight('t-race')).length }).toEqual({ begun: 1, inFlight: 1 });
+  });
 });

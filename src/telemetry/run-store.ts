@@ -135,6 +135,14 @@ export interface RunStore {
    * snapshot cannot see the winner): the caller then claims and reads one by one.
    */
   claimThreadAndRead?(threadId: string, tenant: string): Promise<ThreadAdmission | undefined>;
+  /**
+   * `claimThreadAndRead`, and in the same statement `beginIntent(intent)` where a run's start would write
+   * it next: the thread is `tenant`'s, has no run in flight and no run awaiting approval, and no run has
+   * the intent's id (`began`). Claim and intent then commit together, one round trip and one commit
+   * where there were two (PostgreSQL). Otherwise only the claim is written; undefined as for
+   * `claimThreadAndRead`.
+   */
+  claimThreadAndBegin?(threadId: string, tenant: string, intent: NewRunIntent): Promise<(ThreadAdmission & { began: boolean }) | undefined>;
   /** The tenant that owns `threadId`, or undefined while no tenant has claimed it; claims nothing. */
   threadOwner(threadId: string): Promise<string | undefined>;
   close(): Promise<void>;

@@ -17,8 +17,9 @@ export class PostgresControlStore extends PostgresStore implements ControlStore 
     return new PostgresControlStore(await openPostgresPool(url, 'control', POSTGRES_CONTROL_MIGRATIONS), now);
   }
 
+  // The reads a run (and the MCP boundary, on every call) sends are named: each connection parses and plans them once.
   async snapshot(tenant: string): Promise<ControlSnapshot> {
-    const rows = (await this.pool.query<{ name: string }>('SELECT name FROM control_switches WHERE scope IN ($1, $2)', [GLOBAL_SCOPE, tenant])).rows;
+    const rows = (await this.pool.query<{ name: string }>({ name: 'waybill-control-switches', text: 'SELECT name FROM control_switches WHERE scope IN ($1, $2)', values: [GLOBAL_SCOPE, tenant] })).rows;
     const names = new Set(rows.map((r) => r.name));
     const disabledTools = new Set([...names].filter((n) => n.startsWith('tool_disabled:')).map((n) => n.slice('tool_disabled:'.length)));
     return { killed: names.has('kill'), tenantDisabled: names.has('tenant_disabled'), readOnly: names.has('read_only'), disabledTools };
@@ -51,7 +52,7 @@ export class PostgresControlStore extends PostgresStore implements ControlStore 
   }
 
   async usage(tenant: string, day: string): Promise<TenantUsage> {
-    const row = (await this.pool.query<TenantUsage>('SELECT tokens::float8 AS tokens, usd, runs FROM control_tenant_usage WHERE tenant = $1 AND day = $2', [tenant, day])).rows[0];
+    const row = (await this.pool.query<TenantUsage>({ name: 'waybill-control-usage', text: 'SELECT tokens::float8 AS tokens, usd, runs FROM control_tenant_usage WHERE tenant = $1 AND day = $2', values: [tenant, day] })).rows[0];
     return row ?? { tokens: 0, usd: 0, runs: 0 };
   }
 
@@ -64,7 +65,7 @@ export class PostgresControlStore extends PostgresStore implements ControlStore 
   }
 
   async dailyLimits(tenant: string): Promise<TenantDailyLimits> {
-    const row = (await this.pool.query<{ t: number | null; u: number | null }>('SELECT max_tokens_per_day::float8 AS t, max_usd_per_day AS u FROM control_tenant_limits WHERE tenant = $1', [tenant])).rows[0];
+    const row = (await this.pool.query<{ t: number | null; u: number | null }>({ name: 'waybill-control-limits', text: 'SELECT max_tokens_per_day::float8 AS t, max_usd_per_day AS u FROM control_tenant_limits WHERE tenant = $1', values: [tenant] })).rows[0];
     return { ...(row?.t != null && { maxTokensPerDay: row.t }), ...(row?.u != null && { maxUsdPerDay: row.u }) };
   }
 }

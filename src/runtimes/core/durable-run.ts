@@ -18,14 +18,22 @@ const leaseUntil = (durable: DurableRuns) => new Date(durable.now().getTime() + 
 
 /**
  * Records that `run` is in flight, before its first model call, and holds its lease while it runs.
- * A thread runs one run at a time (one intent per thread, a unique row): a second one on a thread with
- * a run in flight is refused `thread_busy` (CLI exit 2, HTTP 409) instead of joining it.
+ * A thread runs one run at a time: its runs in flight are read before (admitThread, settleThread) and a
+ * second one on a thread with a run in flight is refused `thread_busy` (CLI exit 2, HTTP 409) instead of
+ * joining it. The check is a read before the insert (run_intents is unique on run_id only), so two starts
+ * on one thread in the same instant can both pass; on PostgreSQL one statement reads and inserts
+ * (claimThreadAndBegin), which narrows that to starts on a thread that already has an owner.
  */
 export async function beginAsk(durable: DurableRuns, run: RunLedger, input: string): Promise<void> {
-  const { runId, threadId, tenant, requestId, variant } = run.init;
-  const began = await durable.runs.beginIntent({ runId, threadId, tenant, requestId, ...(variant && { variant }), runtime: durable.runtime, kind: 'ask', input, startedAt: run.started.toISOString(), owner: leaseOwner(), leaseUntil: leaseUntil(durable) });
-  if (!began) throw busy(threadId);
+  const began = await durable.runs.beginIntent(askIntent(durable, run, input));
+  if (!began) throw busy(run.init.threadId);
   holdLease(durable, run);
+}
+
+/** The intent of an `ask` run, its lease this process's (beginAsk writes it, or admitThread with the thread's claim). */
+export function askIntent(durable: DurableRuns, run: RunLedger, input: string): NewRunIntent {
+  const { runId, threadId, tenant, requestId, variant } = run.init;
+  return { runId, threadId, tenant, requestId, ...(variant && { variant }), runtime: durable.runtime, kind: 'ask', input, startedAt: run.started.toISOString(), owner: leaseOwner(), leaseUntil: leaseUntil(durable) };
 }
 
 /**

@@ -1,17 +1,18 @@
 import type { DomainStore } from '../../domain/index.js';
 import type { ControlStore, DailyBudgetStore, SpentBefore } from '../../policy/index.js';
 import type { RunApproval, RunIntent, RunRecord, RunStore, RunVariant } from '../../telemetry/index.js';
+import type { Admission } from './admit-request.js';
 import { admitRequest, auditVariant } from './admit-request.js';
 import { applyDecision } from './apply-decision.js';
 import { checkEdit } from './check-edit.js';
 import { DecisionError } from './decision-error.js';
 import type { DomainBoundary } from './domain-boundary.js';
 import type { DurableRuns } from './durable-run.js';
-import { beginAsk, holdLease, MAX_RUN_ATTEMPTS, recoveredRun, resumeIntent, settleThread } from './durable-run.js';
+import { askIntent, beginAsk, holdLease, MAX_RUN_ATTEMPTS, recoveredRun, resumeIntent, settleThread } from './durable-run.js';
 import { effectedAnswer, effectedCall, intentApproval } from './effected-record.js';
 import { finishRun } from './finish-run.js';
 import type { FrameworkPort, PausedCall, StepOutcome } from './framework-port.js';
-import type { LedgerServices } from './new-run-ledger.js';
+import type { LedgerServices, NewLedgerIdentity } from './new-run-ledger.js';
 import { ledgerServices, newRunLedger } from './new-run-ledger.js';
 import type { OpenRuntimeOptions } from './open-runtime-options.js';
 import type { RecordedDecision } from './record-decision.js';
@@ -80,13 +81,32 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     const { newId } = this.#services;
     const threadId = request.threadId ?? `t-${newId()}`;
     const tenant = request.tenant ?? 'default';
-    const earlier = await admitThread(this.runs, threadId, tenant, { runId: request.runId, settle: (known) => this.recover(threadId, {}, known) });
+    // Ids drawn in the order they always were (thread, request, run; an empty run id is replaced, as it
+    // always was): admitThread draws none.
+    const identity = { threadId, tenant, requestId: request.requestId ?? `req-${newId()}`, trustedText: request.input, runId: request.runId ? request.runId : `run-${newId()}`, variant: request.variant };
+    // Where the store writes a claim and an intent in one statement (PostgreSQL), the request is
+    // admitted first, so its intent can go with the claim; when that intent is not written (a run in
+    // flight to settle, a pause, a blocked input) the run is admitted again after the thread's
+    // admission, as on a store without it, so its clock and budget start after any recovery.
+    const early = this.runs.claimThreadAndBegin ? this.#admitted(identity, request.input) : undefined;
+    const begin = early?.admission.admitted ? askIntent(this.#durable, early.run, early.admission.text) : undefined;
+    const { earlier, began } = await admitThread(this.runs, threadId, tenant, { runId: request.runId, settle: (known) => this.recover(threadId, {}, known), begin });
     if (earlier) return earlier;
-    const run = newRunLedger(this.#services, { threadId, tenant, requestId: request.requestId ?? `req-${newId()}`, trustedText: request.input, ...(request.runId && { runId: request.runId }), variant: request.variant });
-    const admission = admitRequest(run, request.input);
+    if (began && early?.admission.admitted) {
+      const { run, admission } = early;
+      holdLease(this.#durable, run);
+      return this.#holding(run, async () => this.#finish(run, await this.#step(run, () => this.port.start(run, admission.text))));
+    }
+    const { run, admission } = this.#admitted(identity, request.input);
     if (!admission.admitted) return this.#finish(run);
     await beginAsk(this.#durable, run, admission.text);
     return this.#holding(run, async () => this.#finish(run, await this.#step(run, () => this.port.start(run, admission.text))));
+  }
+
+  /** A new run's ledger and its request through the input guard. */
+  #admitted(identity: NewLedgerIdentity, input: string): { run: RunLedger; admission: Admission } {
+    const run = newRunLedger(this.#services, identity);
+    return { run, admission: admitRequest(run, input) };
   }
 
   /** What a thread is doing, read from the shared stores, so any process can see a pause. */

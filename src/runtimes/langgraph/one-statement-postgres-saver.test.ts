@@ -64,4 +64,29 @@ describe.runIf(baseUrl)('a checkpoint written in one statement (PostgreSQL)', { 
       for (const schema of schemas) await schema.drop();
     }
   });
+
+  it('reads a checkpoint (the latest, or one by id) through a prepared statement, as the official saver reads it', async () => {
+    const schema = await createTestSchema(baseUrl as string);
+    // One connection: the statements it prepared are the pool's.
+    const pool = new pg.Pool({ connectionString: schema.url, max: 1 });
+    try {
+      const name = postgresSchemaOf(schema.url);
+      const official = new PostgresSaver(pool, undefined, { schema: name });
+      const ours = new OneStatementPostgresSaver(pool, undefined, { schema: name });
+      await ours.setup();
+      await history(ours);
+      const prepared = async () => (await pool.query<{ name: string }>("SELECT name FROM pg_prepared_statements WHERE name LIKE 'waybill-checkpoint-%' AND name NOT LIKE 'waybill-checkpoint-put-%' ORDER BY name")).rows.map((r) => r.name.replace(/-[0-9a-f]{16}$/, ''));
+      expect(await prepared()).toEqual([]);
+      const latest = await ours.getTuple(config('t'));
+      const byId = await ours.getTuple(config('t', checkpointOf(1, {}, {}).id));
+      expect(await prepared()).toEqual(['waybill-checkpoint-by-id', 'waybill-checkpoint-latest']);
+      expect(latest).toEqual(await official.getTuple(config('t')));
+      expect(byId).toEqual(await official.getTuple(config('t', checkpointOf(1, {}, {}).id)));
+      expect(byId?.metadata?.step).toBe(1);
+      expect(await ours.getTuple(config('nobody'))).toBeUndefined();
+    } finally {
+      await pool.end();
+      await schema.drop();
+    }
+  });
 });

@@ -18,10 +18,18 @@ export class OneStatementPostgresSaver extends PostgresSaver {
   readonly #statementTag: string;
 
   constructor(pool: pg.Pool, serde: SerializerProtocol | undefined, options: { schema: string }) {
-    super(pool, serde, options);
+    const named = new Map<string, string>();
+    super(namingPool(pool, named), serde, options);
     this.#pool = pool;
     this.#schema = options.schema;
     this.#statementTag = createHash('sha256').update(options.schema).digest('hex').slice(0, 16);
+    // getTuple's two reads (the latest checkpoint of a thread and namespace, or one by id), as the
+    // official saver builds them: a run sends one per graph it invokes (the supervisor's, a worker's),
+    // each a large query with subqueries the server parsed and planned every time. Should a later
+    // saver build them otherwise, they are merely sent unnamed again.
+    const select = (this as unknown as { SQL_STATEMENTS: { SELECT_SQL: string } }).SQL_STATEMENTS.SELECT_SQL;
+    named.set(`${select}WHERE thread_id = $1 AND checkpoint_ns = $2 ORDER BY checkpoint_id DESC LIMIT 1`, `waybill-checkpoint-latest-${this.#statementTag}`);
+    named.set(`${select}WHERE thread_id = $1 AND checkpoint_ns = $2 AND checkpoint_id = $3`, `waybill-checkpoint-by-id-${this.#statementTag}`);
   }
 
   override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
@@ -48,4 +56,23 @@ export class OneStatementPostgresSaver extends PostgresSaver {
     await this.#pool.query({ name: `waybill-checkpoint-put-${this.#statementTag}-${rows.length}`, text, values });
     return { configurable: { thread_id: threadId, checkpoint_ns: checkpointNs, checkpoint_id: checkpoint.id } };
   }
+}
+
+/**
+ * `pool`, with the plain-text queries `named` lists sent as named (prepared) statements: the official
+ * saver sends its reads as text, which the server parses and plans on every call.
+ */
+function namingPool(pool: pg.Pool, named: ReadonlyMap<string, string>): pg.Pool {
+  return new Proxy(pool, {
+    get(target, property) {
+      if (property === 'query') {
+        return (config: unknown, values?: unknown[]) => {
+          const name = typeof config === 'string' ? named.get(config) : undefined;
+          return name === undefined ? target.query(config as string, values) : target.query({ name, text: config as string, values });
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
