@@ -23,6 +23,7 @@ import { RunLedger } from './run-ledger.js';
 import type { ApprovalEffect } from './reconcile-run.js';
 import { effectOfApproval, executedCancel } from './reconcile-run.js';
 import { runLeaseMs } from './run-lease.js';
+import { currentRunWatch, unwatched } from './run-progress.js';
 import { spentBefore } from './run-tree-spend.js';
 import type { ThreadPause } from './thread-pause.js';
 import { threadPause } from './thread-pause.js';
@@ -88,12 +89,15 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     // admitted first, so its intent can go with the claim; when that intent is not written (a run in
     // flight to settle, a pause, a blocked input) the run is admitted again after the thread's
     // admission, as on a store without it, so its clock and budget start after any recovery.
-    const early = this.runs.claimThreadAndBegin ? this.#admitted(identity, request.input) : undefined;
+    // Admitted unwatched: a caller streaming the run's progress sees its events once, from the ledger
+    // that runs (this one adopts the watch when its intent went with the claim; else it is dropped).
+    const early = this.runs.claimThreadAndBegin ? unwatched(() => this.#admitted(identity, request.input)) : undefined;
     const begin = early?.admission.admitted ? askIntent(this.#durable, early.run, early.admission.text) : undefined;
     const { earlier, began } = await admitThread(this.runs, threadId, tenant, { runId: request.runId, settle: (known) => this.recover(threadId, {}, known), begin });
     if (earlier) return earlier;
     if (began && early?.admission.admitted) {
       const { run, admission } = early;
+      run.adoptWatch(currentRunWatch());
       holdLease(this.#durable, run);
       return this.#holding(run, async () => this.#finish(run, await this.#step(run, () => this.port.start(run, admission.text))));
     }

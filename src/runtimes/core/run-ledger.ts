@@ -262,9 +262,19 @@ export class RunLedger {
     return this.#stop;
   }
 
+  /** Takes `watch` (a ledger opened `unwatched`), and gives its listener every event recorded so far, in order. */
+  adoptWatch(watch: RunWatch | undefined): void {
+    this.#shared.watch = watch;
+    for (const draft of this.#shared.events) this.#tell(draft);
+  }
+
   audit(event: AuditEventDraft): void {
     const draft = this.taskId !== undefined && event.task_id === undefined ? { ...event, task_id: this.taskId } : event;
     this.#shared.events.push(draft);
+    this.#tell(draft);
+  }
+
+  #tell(draft: AuditEventDraft): void {
     const listener = this.#shared.watch?.onProgress;
     if (!listener) return;
     try {

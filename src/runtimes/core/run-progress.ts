@@ -39,3 +39,11 @@ export function watchRun<T>(watch: RunWatch, fn: () => Promise<T>): Promise<T> {
 export function currentRunWatch(): RunWatch | undefined {
   return scope.getStore();
 }
+
+/**
+ * Runs `fn` outside any caller's watch: a ledger it opens picks up none, so what it records reaches no
+ * listener until the ledger adopts the watch (RunLedger.adoptWatch), if it ever does.
+ */
+export function unwatched<T>(fn: () => T): T {
+  return scope.exit(fn);
+}
