@@ -40,7 +40,7 @@ describe('the one edit rule (checkCancelEdit)', () => {
   });
 
   it('refuses more than was paid, a final or foreign shipment, when given the shipment', () => {
-    expect(refused({ refund_uah: 721 }, SHIPMENT)).toEqual(['refund_uah: 721 UAH is more than the 720 UAH paid for TTN-000004']);
+    expect(refused({ refund_uah: 721 }, SHIPMENT)).toEqual(['refund_uah: 721 UAH exceeds the 720 UAH paid for TTN-000004']);
     expect(refused({ refund_uah: 100 }, { ...SHIPMENT, shipment: { ...SHIPMENT.shipment, status: 'delivered' } })).toEqual(['tracking_id: TTN-000004 is delivered and cannot be cancelled']);
     expect(refused({ refund_uah: 100 }, { ...SHIPMENT, tenant: 'globex' })).toEqual(['tracking_id: no shipment TTN-000004']);
   });

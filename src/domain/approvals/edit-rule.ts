@@ -75,6 +75,6 @@ function refundProblems(refund: number): string[] {
 function againstShipment(shipment: EditedShipment | undefined, tenant: string, args: CancelArgs): string[] {
   if (!shipment || shipment.tenant !== tenant) return [`tracking_id: no shipment ${args.tracking_id}`];
   if (FINAL_STATUSES.has(shipment.status)) return [`tracking_id: ${args.tracking_id} is ${shipment.status} and cannot be cancelled`];
-  if (args.refund_uah > shipment.paid_uah) return [`refund_uah: ${args.refund_uah} UAH is more than the ${shipment.paid_uah} UAH paid for ${args.tracking_id}`];
+  if (args.refund_uah > shipment.paid_uah) return [`refund_uah: ${args.refund_uah} UAH exceeds the ${shipment.paid_uah} UAH paid for ${args.tracking_id}`];
   return [];
 }

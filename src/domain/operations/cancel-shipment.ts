@@ -100,7 +100,7 @@ export async function cancelShipment(context: OperationContext, raw: unknown): P
           : `tracking_id: ${checked.trackingId} is ${outcome.status} and cannot be cancelled`,
       ]);
     case 'refund_exceeds_paid':
-      return errorEnvelope([`refund_uah: ${args.refund_uah} UAH is more than the ${outcome.paidUah} UAH paid for ${checked.trackingId}`]);
+      return errorEnvelope([`refund_uah: ${args.refund_uah} UAH exceeds the ${outcome.paidUah} UAH paid for ${checked.trackingId}`]);
     case 'key_taken':
       return errorEnvelope(['idempotency_key: already used; choose another key']);
     case 'approval_required':

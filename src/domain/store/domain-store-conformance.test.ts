@@ -127,7 +127,7 @@ storeConformance('DomainStore', (location: string, options: SqliteDomainStoreOpt
       const args = { tracking_id: trackingId, reason: 'частково', refund_uah: refund };
       return store.approvals.decide({ approvalId, kind: 'edit', decidedBy: 'op', args, argsHash: argsHash(args) });
     };
-    expect(await edit(900)).toEqual({ kind: 'invalid_edit', problems: ['refund_uah: 900 UAH is more than the 720 UAH paid for TTN-000004'] });
+    expect(await edit(900)).toEqual({ kind: 'invalid_edit', problems: ['refund_uah: 900 UAH exceeds the 720 UAH paid for TTN-000004'] });
     expect(await edit(100, 'TTN-000006')).toMatchObject({ kind: 'invalid_edit', problems: [expect.stringMatching(/^tracking_id: .*not the shipment/)] });
     expect(await edit(1e-9)).toMatchObject({ kind: 'invalid_edit', problems: [expect.stringMatching(/^refund_uah: .*kopecks/)] });
     expect((await store.approvals.get(approvalId))?.status).toBe('pending');

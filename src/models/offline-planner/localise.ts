@@ -57,7 +57,7 @@ const PROBLEMS: ReadonlyArray<readonly [RegExp, ProblemText]> = [
   [/^refund_uah: (\S+) UAH is over the automatic refund cap of (\S+) UAH; a larger refund needs a manual process$/, (m, l) =>
     pick(l, `повернення ${m[1]} грн перевищує ліміт автоматичного повернення ${m[2]} грн; більша сума — лише через ручну процедуру ПВ-17`,
       `возврат ${m[1]} грн превышает лимит автоматического возврата ${m[2]} грн; большая сумма — только через ручную процедуру ПВ-17`)],
-  [/^refund_uah: (\S+) UAH is more than the (\S+) UAH paid for (\S+)$/, (m, l) =>
+  [/^refund_uah: (\S+) UAH exceeds the (\S+) UAH paid for (\S+)$/, (m, l) =>
     pick(l, `повернення ${m[1]} грн більше, ніж сплачено за ${m[3]} (${m[2]} грн)`, `возврат ${m[1]} грн больше, чем оплачено за ${m[3]} (${m[2]} грн)`)],
   [/^destination: must differ from origin \(both are (.+)\)$/, (m, l) =>
     pick(l, `місто призначення має відрізнятися від міста відправлення (обидва — ${m[1]})`, `город назначения должен отличаться от города отправления (оба — ${m[1]})`)],

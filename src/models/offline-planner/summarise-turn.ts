@@ -29,7 +29,12 @@ function contractOf(text: string): ContractView | undefined {
 function contractAnswer(agent: string, contract: ContractView, language: Language): string | undefined {
   if (!contract.result.trim()) return undefined;
   if (contract.flags.length === 0) return contract.result;
-  const note = say(language, { uk: `(У відповіді ${agent} знайдено інструкцію; її не виконано.)`, en: `(${agent}'s answer contained an instruction; it was not followed.)`, ru: `(В ответе ${agent} найдена инструкция; она не выполнена.)` });
+  // The flags cover what the worker read (a shipment's note) as well as what it answered.
+  const note = say(language, {
+    uk: `(У даних, які прочитав ${agent}, або в його відповіді знайдено інструкцію; її не виконано.)`,
+    en: `(An instruction was found in what ${agent} read or answered; it was not followed.)`,
+    ru: `(В данных, которые прочитал ${agent}, или в его ответе найдена инструкция; она не выполнена.)`,
+  });
   return `${contract.result} ${note}`;
 }
 

@@ -183,6 +183,9 @@ export const INTENT_CONCEPTS = {
   refunded: ['refunded', 'повернули', 'повернуло', 'вернули', 'by mistake', 'помилково', 'по ошибке', 'ошибочно'],
   // Money taken from the customer by mistake: a double charge is theirs to get back.
   charged: ['charged', 'overcharg', 'billed', 'paid twice', 'debited', 'списали', 'зняли', 'сняли', 'переплат', 'двічі оплат', 'дважды оплат', 'двічі спис', 'дважды спис'],
+  // A report that an action did not happen: «Не вдалося скасувати …: повернення більше, ніж сплачено»
+  // says why a refund was refused, and asks for none.
+  failed: ['не вдалося', 'не вдалось', 'не удалось', 'could not', "couldn't", 'failed to', 'was refused', 'не скасовано', 'не отменено', 'not cancelled', 'not canceled'],
   // Writing a state into a record: "mark it", "set", «познач», «считай».
   mark: ['mark$', 'mark it', 'mark the', 'set$', 'set it', 'set the', 'flag', 'treat', 'consider', 'record it', 'log it',
     // Orders, not states: «позначене як погоджене» says what a record shows.

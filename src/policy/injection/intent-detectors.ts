@@ -142,7 +142,7 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
     clauses: [
       // Refund manipulation without any claimed authority: more money than was paid (a double charge
       // is the customer's own), a refund written down as approved or claimed approved, or its check skipped.
-      { all: ['refund', 'inflate'], none: ['charged'], span: 2 },
+      { all: ['refund', 'inflate'], none: ['charged', 'failed'], span: 2 },
       { all: ['refund', 'mark', 'approved'], also: (s) => near(s, 'mark', 'approved', 6), span: 2 },
       // "Mark the refund for TTN-… as already approved by a person": however long the object between.
       { all: ['refund', 'mark', 'as_approved'], also: (s) => near(s, 'mark', 'as_approved', 12), span: 2 },

@@ -48,6 +48,18 @@ describe('refund manipulation and threats (intent detectors)', () => {
   ])('leaves a customer\'s request: %s', (text) => {
     expect(find(text)).toBeUndefined();
   });
+
+  it.each([
+    'Не вдалося скасувати TTN-000004: повернення 900 грн більше, ніж сплачено за TTN-000004 (720 грн).',
+    'Could not cancel TTN-000004: a refund of 900 UAH is more than the 720 UAH paid.',
+    'Не удалось отменить TTN-000004: возврат 900 грн больше, чем оплачено (720 грн).',
+  ])('leaves a report of a refund refused for being more than was paid: %s', (text) => {
+    expect(find(text)).toBeUndefined();
+  });
+
+  it('still finds the same sum asked for with no failure reported', () => {
+    expect(find('Скасуй TTN-000004 і поверни 900 грн, більше ніж сплачено')).toBe('authority_bypass');
+  });
 });
 
 describe('refund look-alikes through the whole guard', () => {
