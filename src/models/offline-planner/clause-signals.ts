@@ -5,6 +5,7 @@ import { hasWord, findQuantity } from './find-amounts.js';
 import { findService } from './find-service.js';
 import { findWeight } from './find-weight.js';
 import { CANCEL_VERBS, inList, NEGATIONS, PRICE_WORDS, STRONG_STOCK_WORDS, TRACK_WORDS, WEAK_STOCK_WORDS } from './lexicon.js';
+import { conceptsOf } from './policy-concepts.js';
 import { findProductSkus } from './products.js';
 import type { Clause } from './split-clauses.js';
 import type { Token } from './tokenize.js';
@@ -24,7 +25,13 @@ export interface ClauseSignals {
   strongStockWord: boolean;
   weakStockWord: boolean;
   priceWord: boolean;
+  /** How an item may be sent (packing, batteries, prohibited goods): "How do I pack a laptop?" asks a rule, not stock. */
+  sendingRule: boolean;
 }
+
+// Policy concepts about how goods may be sent, which a product name beside them does not make a stock question.
+const SENDING_RULES: ReadonlySet<string> = new Set(['packing', 'battery', 'prohibited']);
+const wordsOf = (tokens: readonly Token[]): string[] => tokens.flatMap((token) => (token.kind === 'word' ? [token.word] : []));
 
 const idsOf = (tokens: readonly Token[], kind: 'ttn' | 'sku'): string[] => [
   ...new Set(tokens.flatMap((token) => (token.kind === kind ? [token.id] : []))),
@@ -56,5 +63,6 @@ export function clauseSignals(clause: Clause): ClauseSignals {
     strongStockWord: hasWord(tokens, STRONG_STOCK_WORDS),
     weakStockWord: hasWord(tokens, WEAK_STOCK_WORDS),
     priceWord: hasWord(tokens, PRICE_WORDS),
+    sendingRule: [...conceptsOf(wordsOf(tokens))].some((concept) => SENDING_RULES.has(concept)),
   };
 }

@@ -26,6 +26,8 @@ function hasStockTopic(s: ClauseSignals, price: boolean): boolean {
   if (s.productSkus.length === 0) return false;
   // "Скільки коштує ноутбук?" asks a product price, which Waybill does not know.
   if (s.priceWord && !s.strongStockWord) return false;
+  // "How do I pack a laptop?", «Чи можна відправити павербанк?»: a rule for sending the item, unless stock is named.
+  if (s.sendingRule && !s.strongStockWord && !s.weakStockWord && s.quantity === undefined) return false;
   // "Де мій ноутбук TTN-000001?" is about the parcel, not the warehouse.
   return s.ttns.length === 0 || s.strongStockWord || s.weakStockWord || s.quantity !== undefined;
 }

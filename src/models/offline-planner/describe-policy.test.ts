@@ -24,6 +24,17 @@ describe('describePolicy answers only from a passage about the question', () => 
     expect(describePolicy(outcome(LITHIUM, STORAGE), 'How long is a parcel stored at the branch for free?', 'en')).toContain('5 days');
   });
 
+  it('says a quote is in another language by its words, not by one Cyrillic id in it', () => {
+    const mixed = hit('refunds-policy', 'Refund policy', 'Refunds above 5000 UAH are never paid automatically. Such a refund follows the manual procedure ПВ-17.');
+    expect(describePolicy(outcome(mixed), 'Who approves a refund above 5000 UAH?', 'en')).toMatch(/^According to the policy "Refund policy" \(refunds-policy\): /);
+    expect(describePolicy(outcome(mixed), 'Кто одобряет возврат больше 5000 грн?', 'ru')).toMatch(/^Ответ есть в документе refunds-policy \(он на английском\)/);
+  });
+
+  it('does not take what every policy names (parcels, sending) for the topic of the question', () => {
+    const claims = hit('operations-damage-claims', 'Claims for lost or damaged parcels', 'If a parcel arrives damaged, the sender files a claim on form DC-1.');
+    expect(describePolicy(outcome(claims), 'Are weapons allowed in parcels?', 'en')).toBe('No document in the policy library covers this.');
+  });
+
   it('takes a question that names no topic ("what are the rules?") as about any passage', () => {
     expect(topicalWords(['what', 'are', 'the', 'rules'])).toEqual([]);
     expect(describePolicy(outcome(STORAGE), 'What are the rules?', 'en')).toContain('customer-branch-storage');

@@ -84,6 +84,15 @@ function excerpt(body: string, asked: string, maxChars = 420): { text: string; s
   return { text: chosen.sort((a, b) => a.index - b.index).map((c) => c.text).join(' ').slice(0, maxChars), score: best.score * 10 + (second?.score ?? 0) };
 }
 
+// A request with one Cyrillic word was typed in Cyrillic (detectLanguage); a quote is in the language
+// most of its words are in ("… the manual procedure ПВ-17 …" is English).
+function quoteLanguage(quote: string): Language {
+  const words = wordsOf(quote);
+  const cyrillic = words.filter((word) => /\p{Script=Cyrillic}/u.test(word)).length;
+  const latin = words.filter((word) => /\p{Script=Latin}/u.test(word)).length;
+  return latin > cyrillic ? 'en' : detectLanguage(quote);
+}
+
 // A passage the reader can read outright beats a slightly better match in another language (a sentence
 // scores ten points per matched concept or word).
 const SAME_LANGUAGE_BONUS = 25;
@@ -129,10 +138,12 @@ export function describePolicy(outcome: ToolOutcome, question: string, language:
     });
   }
   const quote = top.quote.text;
-  if (best.language === language) {
+  // The quote's own language, not the passage's: a passage mixes them, and the answer says which it quotes.
+  const quoted = quoteLanguage(quote);
+  if (quoted === language) {
     return say(language, { uk: `Згідно з документом «${best.title}» (${best.docId}): ${quote}`, en: `According to the policy "${best.title}" (${best.docId}): ${quote}`, ru: `Согласно документу «${best.title}» (${best.docId}): ${quote}` });
   }
-  const other = LANGUAGE_NAMES[language][best.language];
+  const other = LANGUAGE_NAMES[language][quoted];
   return say(language, {
     uk: `Відповідь є в документі ${best.docId} (він ${other}). Цитата з нього: «${quote}»`,
     en: `The answer is in the document ${best.docId} (written ${other}). A quote from it: "${quote}"`,

@@ -52,6 +52,8 @@ describe('policy questions are answered from the knowledge base, citing the docu
     ['Як працює страхування відправлень?', 'pricing_agent', /tariffs-insurance/, 'uk'],
     ['Which warehouses do you have?', 'warehouse_agent', /operations-/, 'en'],
     ['Коли надійдуть кошти після скасування?', 'tracking_agent', /refunds-timelines/, 'uk'],
+    // A product named with a rule for sending it asks the rule, not the stock.
+    ['How do I pack a laptop?', 'tracking_agent', /customer-packaging/, 'en'],
   ];
 
   it.each(QUESTIONS)('%j goes whole to the worker whose scopes hold it', (question, agent) => {
@@ -63,6 +65,12 @@ describe('policy questions are answered from the knowledge base, citing the docu
     expect(calls).toEqual(['search_policies']);
     expect(answer).toMatch(doc);
     expect(answer).toMatch(language === 'uk' ? /^Згідно з документом «/ : /^According to the policy "/);
+  });
+
+  it('answers a question about weapons from the prohibited goods, written in Ukrainian, and says so', async () => {
+    expect(delegation('Are weapons allowed in parcels?')).toEqual([{ name: 'tracking_agent', args: { request: 'Are weapons allowed in parcels?' } }]);
+    const { answer } = await askWorker('tracking_agent', 'Are weapons allowed in parcels?');
+    expect(answer).toMatch(/^The answer is in the document customer-prohibited-goods \(written in Ukrainian\)/);
   });
 
   it('says so when the asking worker may not read the topic (deny-by-default holds)', async () => {

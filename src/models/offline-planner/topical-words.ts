@@ -2,9 +2,12 @@ import type { WordList } from './lexicon.js';
 import { inList } from './lexicon.js';
 import { conceptsOf } from './policy-concepts.js';
 
-// Words of a question that ask for a rule or an explanation, or only hold the sentence together,
-// without saying what it is about: "Explain the rules of chess" is about chess, not about rules.
+// Words of a question that ask for a rule or an explanation, only hold the sentence together, or name
+// what every policy is about (parcels, sending, delivery, days), without saying what this question is
+// about: "Explain the rules of chess" is about chess, "Are weapons allowed in parcels?" about weapons.
 const ASKING_WORDS: WordList = [
+  'parcel*', 'package*', 'посилк*', 'посылк*', 'shipment*', 'відправлен*', 'отправлен*', 'deliver*', 'доставк*', 'send*', 'відправ*',
+  'отправ*', 'надісл*', 'shipping', 'allowed', 'дозвол*', 'разреш*', 'waybill', 'days', 'днів', 'дней',
   'rule*', 'правил*', 'polic*', 'політик*', 'политик*', 'regulat*', 'регламент*', 'explain*', 'поясн*', 'объясн*', 'brief*', 'short*',
   'коротк*', 'коротш*', 'кратк*', 'tell', 'скажи', 'скажіть', 'скажите', 'розкажи*', 'розкажіть', 'расскаж*', 'describe', 'опиш*', 'please',
   'будь', 'ласка', 'пожалуйста', 'company', "company's", 'компані*', 'компани*', 'document*', 'документ*', 'know', 'знати', 'знать',
