@@ -33,7 +33,8 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
   // Any country's IBAN: its letters, check digits and groups, at most 27 after them (Malta's 31 in
   // all); the country's length and the checksum decide (\`ibanSpanLength\`). \b rather than a
   // look-behind: the same starts (no letter, digit or _ before) found in half the time.
-  IBAN: /\b[A-Z]{2}[ ./|\n-]?\d[ ./|\n-]?\d(?:[ ./|\n-]?[A-Z0-9]){11,27}/gi,
+  // Capitals only (a lower-case «ua» too): with the i flag every word of Latin text was a start to try.
+  IBAN: /\b(?:[A-Z]{2}|[Uu][Aa])[ ./|\n-]?\d[ ./|\n-]?\d(?:[ ./|\n-]?[A-Z0-9]){11,27}/g,
   // 13 to 19 digits, at most one space, dot, dash, slash, bar or line break (or two spaces) between
   // two digits (no-break spaces are spaces in the normalised view); slashes and bars only when they
   // are the number's one separator, and one line break at most (\`cardSpanLength\`, \`wrappedOnce\`).
