@@ -66,9 +66,11 @@ function namingPool(pool: pg.Pool, named: ReadonlyMap<string, string>): pg.Pool 
   return new Proxy(pool, {
     get(target, property) {
       if (property === 'query') {
-        return (config: unknown, values?: unknown[]) => {
+        // Every argument passed on as given (a callback too); only a listed text becomes { name, text, values }.
+        return (config: unknown, ...rest: unknown[]) => {
           const name = typeof config === 'string' ? named.get(config) : undefined;
-          return name === undefined ? target.query(config as string, values) : target.query({ name, text: config as string, values });
+          const query = target.query.bind(target) as (...args: unknown[]) => unknown;
+          return name === undefined ? query(config, ...rest) : query({ name, text: config, values: rest[0] }, ...rest.slice(1));
         };
       }
       const value: unknown = Reflect.get(target, property, target);
