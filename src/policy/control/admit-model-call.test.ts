@@ -23,6 +23,13 @@ describe('admitModelCall', () => {
     expect(admitModelCall({ ...busy, spentUsd: 0.5, reservedUsd: 0.2, estimate: { tokens: 100, usd: 0.4 } }, { maxTokens: 1e6, maxUsd: 1 })).toEqual({ kind: 'wait' });
   });
 
+  it('counts a call in flight at the estimate now, when a larger call was answered since it was held', () => {
+    // Two calls held at 100 each; a call of 300 was answered since: they may cost 300 each too.
+    const grown = { ...idle, spentTokens: 300, reservedTokens: 200, inFlight: 2, estimate: { tokens: 300, usd: 0 } };
+    expect(admitModelCall(grown, { maxTokens: 1200 })).toEqual({ kind: 'admit' });
+    expect(admitModelCall(grown, { maxTokens: 1199 })).toEqual({ kind: 'wait' });
+  });
+
   it('keeps N concurrent callers within one call of the limit when calls cost their estimate', () => {
     // A simulation: 8 callers, each call costs 70 tokens, answered in the order admitted, limit 1000.
     const limit = 1000;

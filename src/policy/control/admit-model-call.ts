@@ -2,7 +2,7 @@
 export interface CallBudgetState {
   spentTokens: number;
   spentUsd: number;
-  /** Held by calls admitted and not yet answered. */
+  /** Held by calls admitted and not yet answered (each at the estimate when it was admitted). */
   reservedTokens: number;
   reservedUsd: number;
   inFlight: number;
@@ -36,7 +36,11 @@ export function admitModelCall(state: CallBudgetState, limits: CallLimits): Call
     if (d.limit === undefined) continue;
     if (d.spent >= d.limit) return { kind: 'stop', reason: d.reason };
     if (state.inFlight === 0) continue;
-    if (d.estimate === undefined || d.spent + d.reserved + d.estimate > d.limit) wait = true;
+    if (d.estimate === undefined) wait = true;
+    // A call in flight counts at today's estimate, not at the hold it got when admitted: a run's
+    // later calls carry more context than its first, and holds sized before a larger call was
+    // answered let the calls in flight together pass the limit by more than one call.
+    else if (d.spent + Math.max(d.reserved, state.inFlight * d.estimate) + d.estimate > d.limit) wait = true;
   }
   return wait ? { kind: 'wait' } : { kind: 'admit' };
 }
