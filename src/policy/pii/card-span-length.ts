@@ -69,3 +69,24 @@ function digitsOf(text: string): string {
   for (const char of text) if (isAsciiDigit(char)) digits += char;
   return digits;
 }
+
+/**
+ * Length of a card number written as cards are printed, sixteen digits whole or in four groups of
+ * four, at the start of a CARD candidate, without Luhn: for a number the text names as a card
+ * (`namedCard` in pii-rules.ts); 0 for any other shape.
+ */
+export function namedCardLength(candidate: string): number {
+  const groups: number[] = [0];
+  let end = 0;
+  for (; end < candidate.length; end++) {
+    const char = candidate[end];
+    if (isAsciiDigit(char)) {
+      groups[groups.length - 1] = (groups[groups.length - 1] ?? 0) + 1;
+      if (groups.reduce((sum, digits) => sum + digits, 0) === 16) break;
+    } else if (char === ' ' || char === '-') groups.push(0);
+    else return 0;
+  }
+  if (end === candidate.length || isAsciiDigit(candidate[end + 1])) return 0;
+  const asPrinted = groups.length === 1 || (groups.length === 4 && groups.every((digits) => digits === 4));
+  return asPrinted && separatorsPlausible(candidate.slice(0, end + 1)) ? end + 1 : 0;
+}

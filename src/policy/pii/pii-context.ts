@@ -20,8 +20,10 @@ const FILLERS = new Set(['номер', 'номера', 'номеру', 'номе
 const ID_LABELS = ['паспорт', 'passport', 'id-карт', 'id карт', 'id-card', 'id card', 'ід-карт', 'ід карт', 'айді карт', 'айди карт', 'айдішк', 'айдишк', 'ідентифікаційн', 'идентификацион', 'документ', 'document', 'унзр'] as const;
 
 const isLetter = (unit: number): boolean => (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x400 && unit <= 0x4ff);
-// Punctuation between a label and its number: spaces, №, #, colon, dot, dash, comma, quotes.
-const isLabelGap = (unit: number): boolean => unit === 0x20 || unit === 0x2116 || unit === 0x23 || unit === 0x3a || unit === 0x2e || unit === 0x2d || unit === 0x2c || unit === 0x22 || unit === 0xab || unit === 0xbb;
+// Punctuation between a label and its number: spaces, №, #, colon, dot, dash, comma, quotes, a
+// bracket ("(EDRPOU) 41234567", "seal (12345678)") and an equals sign ("ipn=3012345670").
+const isLabelGap = (unit: number): boolean =>
+  unit === 0x20 || unit === 0x2116 || unit === 0x23 || unit === 0x3a || unit === 0x2e || unit === 0x2d || unit === 0x2c || unit === 0x22 || unit === 0xab || unit === 0xbb || unit === 0x28 || unit === 0x29 || unit === 0x3d;
 
 /** The word that ends before `end` in `view`, skipping label punctuation first; its start and lower-case text. */
 function wordBefore(view: string, end: number): { start: number; word: string } | undefined {
@@ -128,8 +130,8 @@ const isCellSeparator = (unit: number): boolean => unit === 0x7c || unit === 0x3
 
 // Words that say what a wrapped number is: a card, a tax number or a company code (uk, ru, en).
 export const CARD_LABELS = ['card', 'карт', 'visa', 'master', 'maestro', 'refund', 'повернен', 'возврат', 'переказ', 'перевод', 'оплат', 'pay'] as const;
-export const TAX_ID_LABELS = ['іпн', 'инн', 'рнокпп', 'ідентифікац', 'идентификац', 'податк', 'налог', 'tax', 'ipn', 'inn', 'itn', 'rnokpp'] as const;
-export const EDRPOU_LABELS = ['єдрпоу', 'едрпоу', 'edrpou', 'usreou', 'окпо', 'okpo', 'код компанії', 'код компании', 'company code'] as const;
+export const TAX_ID_LABELS = ['іпн', 'инн', 'рнокпп', 'ідентифікац', 'идентификац', 'податк', 'налог', 'tax', 'ipn', 'inn', 'itn', 'tin', 'rnokpp'] as const;
+export const EDRPOU_LABELS = ['єдрпоу', 'едрпоу', 'егрпоу', 'edrpou', 'usreou', 'окпо', 'okpo', 'код компанії', 'код компании', 'company code'] as const;
 /** How far before a wrapped number its label may stand. */
 const WRAP_LABEL_REACH = 60;
 // What may stand right before a number that starts a word: a blank, label punctuation, an opening bracket or quote.

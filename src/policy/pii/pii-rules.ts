@@ -1,4 +1,4 @@
-import { cardSpanLength } from './card-span-length.js';
+import { cardSpanLength, namedCardLength } from './card-span-length.js';
 import { edrpouValid } from './edrpou-valid.js';
 import { ibanEnds, ibanSpanLength } from './iban-span-length.js';
 import { internationalPhoneLength, notSignedAmount } from './international-phone-length.js';
@@ -91,12 +91,29 @@ const labelledCode =
     standalone(view, start, end) &&
     wrappedOnce(view, start, end, labels) &&
     (!hasDotOrSlash(view, start, end) || (!dateOrAddressShaped(view, start, end) && labelAdjacent(view, start, DOTTED_CODE_REACH, labels)));
+/**
+ * A code named outright by its label right before it («ІПН 3012345670», "EDRPOU code 41234560",
+ * «РНОКПП: 301 234 5670») is taken without its checksum: a mistyped or made-up digit leaves the
+ * number as identifying as before, and the label, not the digits, says what it is. Dotted or slashed
+ * groups still need the checksum (dates, addresses and versions are written so). Only fillers
+ * («№», «код», «номер», "no.") may stand between, so «податкова накладна 1234567890» (an invoice)
+ * and "tax invoice 1234567890" stay.
+ */
+const namedCode =
+  (labels: readonly string[]) =>
+  (view: string, start: number, end: number): boolean =>
+    standalone(view, start, end) && wrappedOnce(view, start, end, labels) && labelAdjacent(view, start, DOTTED_CODE_REACH, labels) && !hasDotOrSlash(view, start, end);
 const isSlashOrBar = (unit: number): boolean => unit === 0x2f || unit === 0x7c;
 const isDigitUnit = (unit: number): boolean => unit >= 0x30 && unit <= 0x39;
 // A card is never one part of a number grouped with slashes or bars («9478/3255/3724/…»).
 const slashGroupEdge = (view: string, start: number, end: number): boolean =>
   (isSlashOrBar(view.charCodeAt(start - 1)) && isDigitUnit(view.charCodeAt(start - 2))) || (isSlashOrBar(view.charCodeAt(end)) && isDigitUnit(view.charCodeAt(end + 1)));
 const cardContext = (view: string, start: number, end: number): boolean => notDocumentNumber(view, start) && !slashGroupEdge(view, start, end) && wrappedOnce(view, start, end, CARD_LABELS);
+/** Words that name a payment card itself (not a payment or a refund, which a card number only follows). */
+const CARD_NAMES = ['card', 'картк', 'карта', 'карти', 'карту', 'карті', 'картою', 'картой', 'карте', 'карточк', 'visa', 'mastercard', 'maestro'] as const;
+/** Sixteen digits right behind a card's name are a card whether or not they pass Luhn (see {@link namedCode}). */
+const namedCard = (view: string, start: number, end: number): boolean =>
+  notDocumentNumber(view, start) && !slashGroupEdge(view, start, end) && wrappedOnce(view, start, end, CARD_NAMES) && labelAdjacent(view, start, DOTTED_CODE_REACH, CARD_NAMES);
 
 const whole = (candidate: string): number => candidate.length;
 const wholeIf =
@@ -159,6 +176,8 @@ function splitGroups(candidate: string): string[] {
   return groups;
 }
 
+const anyCode = (): boolean => true;
+
 // Digits with spaces inside, checked as the plain code; grouped like an amount ("10 000 000", "1 234
 // 567 890": one to three digits, then groups of three) they are an amount, not a code.
 const spacedCode =
@@ -200,7 +219,8 @@ const spacedWordBefore = (view: string, start: number): boolean => view.charCode
 /**
  * Disguised forms, each after the plain rule of its type (so a plain match is never cut by a
  * looser pattern): `name (at) domain`, phones spaced digit by digit and
- * outside Ukraine, IPN and EDRPOU with spaces, passports spaced or with a Latin series.
+ * outside Ukraine, IPN and EDRPOU with spaces, passports spaced or with a Latin series; a card, a
+ * tax id or a company code named by its label right before it, whatever its checksum.
  */
 const hasPlus = (view: string): boolean => view.includes('+');
 
@@ -210,8 +230,11 @@ const PII_DISGUISED_RULES: readonly PiiRule[] = [
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE, measure: whole, minDigits: 10, minGroupedRun: 10 },
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE_SPACED_SIGNS, measure: whole, minDigits: 12 },
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE_INTERNATIONAL, measure: internationalPhoneLength, accept: notSignedAmount, minDigits: 8, mayMatch: hasPlus },
+  { type: 'CARD', pattern: PII_PATTERNS.CARD, measure: namedCardLength, accept: namedCard, minDigits: 13, minGroupedRun: 13 },
   { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(ipnValid), accept: labelledCode(TAX_ID_LABELS), minDigits: 10, minGroupedRun: 10 },
+  { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(anyCode), accept: namedCode(TAX_ID_LABELS), minDigits: 10, minGroupedRun: 10 },
   { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid), accept: labelledCode(EDRPOU_LABELS), minDigits: 8, minGroupedRun: 8 },
+  { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(anyCode), accept: namedCode(EDRPOU_LABELS), minDigits: 8, minGroupedRun: 8 },
   { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT, measure: whole, accept: spacedPassport, minDigits: 6, minSpacedRun: 6, startsNear: { spans: 'spaced', lead: 6 } },
   { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT_LATIN, measure: whole, accept: labelledLatinPassport, minDigits: 6, minDigitRun: 6, startsNear: { spans: 'run', lead: 10 } },
 ];

@@ -25,9 +25,9 @@ describe('redactPii leaves near-misses intact', () => {
     ['11-digit number', 'номер 12345678901'],
     ['8 digits failing the EDRPOU checksum', 'код 12345679'],
     ['10 digits failing the IPN checksum, not a phone', 'код 1234567890'],
-    ['16 digits failing Luhn', 'картка 4111111111111112'],
-    ['grouped 16 digits failing Luhn', 'картка 4111 1111 1111 1112'],
-    ['a card-shaped number failing Luhn', 'картка 5375-4141-0000-0004'],
+    ['16 digits failing Luhn, not named a card', 'номер 4111111111111112'],
+    ['grouped 16 digits failing Luhn, not named a card', 'рядок 4111 1111 1111 1112'],
+    ['a card-shaped number failing Luhn after a payment word', 'оплата 5375-4141-0000-0004'],
     ['IBAN with a wrong check digit', 'рахунок UA223223130000026007233566001'],
     ['grouped IBAN with a wrong check digit', 'рахунок UA22 3223 1300 0002 6007 2335 6600 1'],
     ['mention without a domain', 'пишіть @support_team у месенджері'],
@@ -83,5 +83,35 @@ describe('redactPii: a phone-shaped order, ticket or version number', () => {
     expect(redactPii('Заказ № 0661234567, получатель 0931234567').counts).toEqual({ PHONE: 1 });
     expect(redactPii('Order +380 93 123 45 67 (the buyer)').counts).toEqual({ PHONE: 1 });
     expect(redactPii('версія застосунку 5.2, мій номер 0971234567').counts).toEqual({ PHONE: 1 });
+  });
+});
+
+describe('redactPii: a code its label names, whatever its checksum', () => {
+  it.each([
+    ['ІПН 3012345678, оформіть накладну.', 'IPN'],
+    ['Customer tax ID: 3012345678', 'IPN'],
+    ['Individual tax number (RNOKPP): 3123456780.', 'IPN'],
+    ['ipn=3012345678', 'IPN'],
+    ['Мой ИНН 301 234 5678.', 'IPN'],
+    ['Код ЄДРПОУ: 41234567.', 'EDRPOU'],
+    ['Код ЕГРПОУ 41234567', 'EDRPOU'],
+    ['Company code (EDRPOU) 41234567 is on the contract.', 'EDRPOU'],
+    ['card 4149 4393 1234 5678 exp 05/27', 'CARD'],
+    ['номер картки 5168-7573-1234-0009', 'CARD'],
+  ] as const)('%s', (text, type) => {
+    expect(ipnValid('3012345678') || edrpouValid('41234567') || luhnValid('4149439312345678')).toBe(false);
+    expect(redactPii(text).counts).toEqual({ [type]: 1 });
+  });
+
+  it.each([
+    'Податкова накладна 1234567890 від 01.12.',
+    'Tax invoice 1234567890 was issued.',
+    'ІПН оновлено 10.90.1201',
+    'ІПН 1.2.3.4.5.6.7.8.9.0',
+    'Картон 1234 5678 9012 3456',
+    'Card order 1234 5678 9012 3456 shipped.',
+    'Seal (12345678) intact',
+  ])('leaves %s: the label is not right before it, names something else, or the groups are dotted', (text) => {
+    expect(redactPii(text)).toMatchObject({ text, total: 0 });
   });
 });
