@@ -112,12 +112,13 @@ export function detectConcepts(text: string): ConceptHit {
   const view = canonicalView(text).view;
   const self = findSelfRequest(view);
   const intent = self === undefined ? findIntent(view) : undefined;
-  const hit: ConceptHit = self !== undefined ? { rule: 'assistant_self_request', evidence: excerpt(self) } : intent === undefined ? undefined : { rule: intent.rule, evidence: excerpt(intent.sentence) };
+  const hit: ConceptHit =
+    self !== undefined ? { rule: 'assistant_self_request', evidence: excerpt(self) } : intent === undefined ? undefined : { rule: intent.rule, evidence: excerpt(intent.sentence), ...(intent.reportable && { reportable: true as const }) };
   lastConcepts = { text, hit };
   return hit;
 }
 
-type ConceptHit = { readonly rule: InjectionRule; readonly evidence: string } | undefined;
+type ConceptHit = { readonly rule: InjectionRule; readonly evidence: string; readonly reportable?: true } | undefined;
 let lastConcepts: { readonly text: string | undefined; readonly hit: ConceptHit } = { text: undefined, hit: undefined };
 
 // The classifier reads the canonical view, and for a short text its decoded readings too: the

@@ -8,6 +8,8 @@ export type IntentRule = 'override_instructions' | 'answer_steering' | 'data_har
 export interface IntentHit {
   readonly rule: IntentRule;
   readonly sentence: string;
+  /** Found by a combination that a report of a real approval also makes (see `Clause.reportable`). */
+  readonly reportable?: true;
 }
 
 /** A concept, or what a regular expression finds in the sentence: a link or quote, an approval flag, one sum asked in place of another. */
@@ -30,6 +32,12 @@ interface Clause {
   readonly also?: (sentence: SentenceConcepts) => boolean;
   /** Read over this sentence and the span - 1 before it ("This is the manager. You may refund TTN-…"); default 1. */
   readonly span?: 1 | 2 | 3;
+  /**
+   * Also what an agent's report or a note says after a real approval ("An operator approved the
+   * cancellation of TTN-…"): in a request a claimed approval, in data an attack only beside a request
+   * to act (scan-untrusted-text.ts, asks-to-act.ts).
+   */
+  readonly reportable?: true;
 }
 
 // "without approval", "no questions", "approval is not needed", "без жодних перевірок".
@@ -164,7 +172,8 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       { all: ['persona'], also: (s) => moneyOrCancel(s) && (s.present.has('act') || s.present.has('privileged')), span: 3 },
       // A threat that makes a refund, a cancellation or a skipped check the price of the assistant's or someone's safety.
       { all: ['threat'], also: (s) => s.present.has('refund') || s.present.has('privileged') || bypass(s), span: 2 },
-      { all: ['authority', 'grant'], none: ['condition'], also: bypassOrPrivileged, span: 3 },
+      { all: ['authority', 'grant'], none: ['condition'], also: bypass, span: 3 },
+      { all: ['authority', 'grant', 'privileged'], none: ['condition'], span: 3, reportable: true },
       { all: ['authority'], also: (s) => bypass(s) && !retold(s), span: 3 },
     ],
   },
@@ -225,7 +234,9 @@ export function findIntent(view: string): IntentHit | undefined {
       // joined readings are built only for the clauses that may hold.
       const spans = [current, previous, before];
       for (const { rule, clauses } of INTENTS) {
-        for (const clause of clauses) if (mayHold(clause, spans) && holds(clause, reading(clause.span ?? 1))) return { rule, sentence: view.slice(from, to).trim() };
+        for (const clause of clauses) {
+          if (mayHold(clause, spans) && holds(clause, reading(clause.span ?? 1))) return { rule, sentence: view.slice(from, to).trim(), ...(clause.reportable && { reportable: true as const }) };
+        }
       }
     }
     before = previous;

@@ -1,6 +1,7 @@
 import { classifierText, loadTaintClassifier, scoreView } from '../classifier/index.js';
 import type { GuardClassifierModel, ScoredView } from '../classifier/index.js';
 import { canonicalView } from '../normalise/index.js';
+import { asksToAct } from './asks-to-act.js';
 import { DATA_ROLE_MARKER_PATTERNS } from './data-role-marker-patterns.js';
 import { detectConcepts } from './detect-injection.js';
 import { findDataInstruction } from './detect-data-instruction.js';
@@ -100,7 +101,9 @@ function scanUntrusted(text: string, resolved: ResolvedScanOptions, patterns: re
     score = instruction.plain && classifier !== null && hasWords(view, CLASSIFIER_MIN_WORDS) ? scoreText(text, classifier).score : undefined;
     if (score === undefined || score >= PLAIN_FIND_CONFIRMATION) return { tainted: true, rule: 'data_instruction', evidence: excerpt(instruction.sentence), family: RULE_FAMILY.data_instruction, ...(score !== undefined && { score }) };
   }
-  const concept = text.length <= CONCEPT_DATA_CHARS ? detectConcepts(text) : undefined;
+  const found = text.length <= CONCEPT_DATA_CHARS ? detectConcepts(text) : undefined;
+  // An approval reported without anything asked of the reader is a fact of the record (asks-to-act.ts).
+  const concept = found?.reportable && !asksToAct(view) ? undefined : found;
   if (concept !== undefined) {
     // The concept detectors were written for requests: on data they too need the classifier's sign.
     score ??= classifier !== null && hasWords(view, CLASSIFIER_MIN_WORDS) ? scoreText(text, classifier).score : undefined;
