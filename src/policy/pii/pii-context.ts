@@ -172,3 +172,42 @@ export function wrappedOnce(view: string, start: number, end: number, labels?: r
   const context = view.slice(Math.max(0, start - WRAP_LABEL_REACH), start).toLowerCase();
   return labels.some((label) => context.includes(label));
 }
+
+// The word a form writes before a passport's series, and the number word that may follow the series.
+const SERIES_WORDS = ['серія', 'серії', 'серия', 'серии', 'series'] as const;
+const PASSPORT_WORDS = ['паспорт', 'passport'] as const;
+/** How far before the six digits the series word may stand: «серія КМ, номер » and a little. */
+const SERIES_REACH = 28;
+const isSeriesLetter = (unit: number): boolean => (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x410 && unit <= 0x42f) || unit === 0x404 || unit === 0x406 || unit === 0x407 || unit === 0x490;
+
+/**
+ * Whether six digits at `start` are a passport's number written after its series as a form does
+ * («паспорт серія КМ, номер 123456», "Passport: series KM, number 123456"): a series word, two capital
+ * letters, then only punctuation and «номер» / "number" / "no" / «№» up to the digits, with a
+ * passport named before the series word in the same stretch.
+ */
+export function passportSeriesNamedBefore(view: string, start: number): boolean {
+  const from = Math.max(0, start - SERIES_REACH);
+  const near = view.slice(from, start).toLowerCase();
+  let series = -1;
+  let word = '';
+  for (const candidate of SERIES_WORDS) {
+    const at = near.lastIndexOf(candidate);
+    if (at > series) {
+      series = at;
+      word = candidate;
+    }
+  }
+  if (series < 0) return false;
+  let at = from + series + word.length;
+  while (at < start && (view.charCodeAt(at) === 0x20 || view.charCodeAt(at) === 0x3a)) at++;
+  if (!isSeriesLetter(view.charCodeAt(at)) || !isSeriesLetter(view.charCodeAt(at + 1)) || isLetter(view.charCodeAt(at + 2))) return false;
+  const between = view.slice(at + 2, start).toLowerCase();
+  const rest = between.replace('номер', '').replace('number', '').replace('no', '');
+  for (let i = 0; i < rest.length; i++) if (!isLabelGap(rest.charCodeAt(i))) return false;
+  const before = view.slice(Math.max(0, from + series - 40), from + series).toLowerCase();
+  return PASSPORT_WORDS.some((passport) => before.includes(passport));
+}
+
+/** Labels of a demographic register record number (УНЗР), the ID card's second number. */
+export const UNZR_LABELS = ['унзр', 'unzr'] as const;

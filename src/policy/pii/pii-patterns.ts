@@ -86,6 +86,12 @@ export const PII_DISGUISED_PATTERNS = {
   // bracketed area code ("+1 (415) 555-0132", «+48 601 234 567»); how many digits decides.
   PHONE_INTERNATIONAL: /(?<![\dA-Za-z_+])\+ ?[1-9](?:[ \u00a0.-]?\(?\d\)?){7,14}(?![\dA-Za-z_])/g,
   PASSPORT_LATIN: /(?<![A-Za-zА-ЯІЇЄҐа-яіїєґ0-9])[A-Z]{2}(?: ?(?:№|No\.?|#|-) ?| )?\d{6}(?![\dA-Za-z])/g,
+  // A passport's six digits alone, as a form writes them after the series («паспорт серія КМ, номер
+  // 123456», "passport: series KM, number 123456"): taken only behind that series (\`PII_DISGUISED_RULES\`).
+  PASSPORT_NUMBER: /(?<![\dA-Za-z_])\d{6}(?![\dA-Za-z_])/g,
+  // A record number of the demographic register (УНЗР, on an ID card): the holder's birth date and
+  // five digits, \`19900101-01234\`; taken only behind its label, since an order number may start with a date.
+  UNZR: /(?<![\dA-Za-z_])\d{8}-\d{5}(?![\dA-Za-z_])/g,
 } as const;
 
 /**

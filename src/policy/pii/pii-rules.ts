@@ -4,7 +4,7 @@ import { ibanEnds, ibanSpanLength } from './iban-span-length.js';
 import { internationalPhoneLength, notSignedAmount } from './international-phone-length.js';
 import { ipnValid } from './ipn-valid.js';
 import { isAsciiDigit } from './is-ascii-digit.js';
-import { CARD_LABELS, EDRPOU_LABELS, identityLabelRightBefore, insideLongerNumber, labelAdjacent, labelledAsDocumentNumber, labelledAsIdentityDocument, TAX_ID_LABELS, wrappedOnce } from './pii-context.js';
+import { CARD_LABELS, EDRPOU_LABELS, identityLabelRightBefore, insideLongerNumber, labelAdjacent, labelledAsDocumentNumber, labelledAsIdentityDocument, passportSeriesNamedBefore, TAX_ID_LABELS, UNZR_LABELS, wrappedOnce } from './pii-context.js';
 import { PII_DISGUISED_PATTERNS, PII_PATTERNS } from './pii-patterns.js';
 import type { PiiType } from './pii-type.js';
 
@@ -212,6 +212,9 @@ function spacedPassport(view: string, start: number, end: number): boolean {
 /** A Latin series and six digits right behind a passport label («закордонний паспорт FA123456»). */
 const labelledLatinPassport = (view: string, start: number): boolean => notDocumentNumber(view, start) && identityLabelRightBefore(view, start, GROUPED_PASSPORT_REACH);
 
+/** Six digits after a passport's series and «номер» («паспорт серія КМ, номер 123456»). */
+const seriesThenNumber = (view: string, start: number, end: number): boolean => standalone(view, start, end) && passportSeriesNamedBefore(view, start);
+
 const isLetterUnit = (unit: number): boolean => (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x400 && unit <= 0x4ff);
 /** Whether a lone letter and a space stand before `start`: the series would be the tail of a word spelled out («Т Т Н 2 0 4 …», «Р А З О М 1 2 …»). */
 const spacedWordBefore = (view: string, start: number): boolean => view.charCodeAt(start - 1) === 0x20 && isLetterUnit(view.charCodeAt(start - 2)) && !isLetterUnit(view.charCodeAt(start - 3));
@@ -237,6 +240,8 @@ const PII_DISGUISED_RULES: readonly PiiRule[] = [
   { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(anyCode), accept: namedCode(EDRPOU_LABELS), minDigits: 8, minGroupedRun: 8 },
   { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT, measure: whole, accept: spacedPassport, minDigits: 6, minSpacedRun: 6, startsNear: { spans: 'spaced', lead: 6 } },
   { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT_LATIN, measure: whole, accept: labelledLatinPassport, minDigits: 6, minDigitRun: 6, startsNear: { spans: 'run', lead: 10 } },
+  { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT_NUMBER, measure: whole, accept: seriesThenNumber, minDigits: 6, minDigitRun: 6, startsNear: { spans: 'run', lead: 0 } },
+  { type: 'ID_CARD', pattern: PII_DISGUISED_PATTERNS.UNZR, measure: whole, accept: namedCode(UNZR_LABELS), minDigits: 13, minDigitRun: 8 },
 ];
 
 /** Every rule in the order `redactPii` runs them: each type's plain rule, then its disguised one. */

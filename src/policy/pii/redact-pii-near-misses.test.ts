@@ -115,3 +115,19 @@ describe('redactPii: a code its label names, whatever its checksum', () => {
     expect(redactPii(text)).toMatchObject({ text, total: 0 });
   });
 });
+
+describe('redactPii: a passport number after its series, and a register record number', () => {
+  it.each([
+    ['паспорт серія КМ, номер 123456', 'PASSPORT'],
+    ['Passport: series KM, number 123456.', 'PASSPORT'],
+    ['Паспорт серии МЕ номер 765432', 'PASSPORT'],
+    ['УНЗР 19900101-01234', 'ID_CARD'],
+    ['unzr: 19900101-01234', 'ID_CARD'],
+  ] as const)('%s', (text, type) => {
+    expect(redactPii(text).counts).toEqual({ [type]: 1 });
+  });
+
+  it.each(['Серія товару AB, номер 123456', 'Паспорт якості, партія АБ номер 123456', 'Замовлення 20261201-00001 оплачено', 'запис 20261201-00001 у журналі'])('leaves %s', (text) => {
+    expect(redactPii(text)).toMatchObject({ text, total: 0 });
+  });
+});
