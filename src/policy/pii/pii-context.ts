@@ -17,7 +17,7 @@ const NOT_PII_LABELS = [
 const FILLERS = new Set(['номер', 'номера', 'номеру', 'номером', 'number', 'no', 'nr', 'num', 'n', 'id', 'ід']);
 
 // Words that say the number after them is a passport or an ID card.
-const ID_LABELS = ['паспорт', 'passport', 'id-карт', 'id карт', 'id-card', 'id card', 'ід-карт', 'ід карт', 'айді карт', 'айди карт', 'айдішк', 'айдишк', 'ідентифікаційн', 'идентификацион', 'документ', 'document', 'унзр'] as const;
+const ID_LABELS = ['паспорт', 'passport', 'id-карт', 'id карт', 'id-card', 'id card', 'ід-карт', 'ід карт', 'айді карт', 'айди карт', 'айдішк', 'айдишк', 'ідентифікаційн', 'идентификацион', 'документ', 'document', 'унзр', 'national id', 'identity card', 'посвідчення особи', 'удостоверение личности'] as const;
 
 const isLetter = (unit: number): boolean => (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x400 && unit <= 0x4ff);
 // Punctuation between a label and its number: spaces, №, #, colon, dot, dash, comma, quotes, a

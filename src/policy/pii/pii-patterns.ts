@@ -67,7 +67,7 @@ export const PII_DISGUISED_PATTERNS = {
   EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ ?[([{<] ?(?:at|AT) ?[)\]}>] ?[A-Za-z0-9-]+(?: ?(?:\.|[([{<] ?(?:dot|DOT) ?[)\]}>]) ?[A-Za-z0-9-]+)+/g,
   // `j.smith at outlook dot com` in plain words, as people who fear spam write it: only at a mail
   // provider's domain, then "dot" and a top-level domain, so "meet me at home dot com" stays.
-  EMAIL_WORDS: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ (?:at|AT) (?:gmail|outlook|hotmail|yahoo|ukr|meta|i|mail) (?:dot|DOT) (?:com|net|ua)/g,
+  EMAIL_WORDS: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ (?:at|AT) (?:gmail|outlook|hotmail|yahoo|ukr|meta|i|mail)(?: (?:dot|DOT) |\.)(?:com|net|ua)/g,
   PHONE: /(?<!\d)(?:(?:\+ ?)?3[ -]?8[ -]?)?0[ -]?[1-9](?:[ -]\d){8}(?!\d)/g,
   // +380 and nine digits in any grouping, with spaced dashes, dots or slashes between the groups
   // (\`+3 - 80 - 671 - 23 - 4567\`): the plus and the country code make it a phone whatever the grouping.
@@ -99,7 +99,7 @@ export const PII_DISGUISED_PATTERNS = {
  * bracketed "at" or the spelled-out " dot " of a disguised e-mail. A text without any (most audit details and tool-result
  * strings) is returned as it is without running the patterns.
  */
-export const PII_CANDIDATE_HINT = /[0-9@]|[([{<] ?(?:at|AT) ?[)\]}>]| (?:dot|DOT) /;
+export const PII_CANDIDATE_HINT = /[0-9@]|[([{<] ?(?:at|AT) ?[)\]}>]| (?:dot|DOT) | (?:at|AT) (?:gmail|outlook|hotmail|yahoo|ukr|meta|i|mail)\./;
 
 /**
  * A UUID, bare or behind a short prefix (`req-…`, `t-…`): random hex whose digit runs the redactor would

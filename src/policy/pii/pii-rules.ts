@@ -52,8 +52,8 @@ export function hasBracketedAt(view: string): boolean {
   }
   return false;
 }
-/** Whether the view holds « at » and « dot » as words, which an address in plain words does. */
-const hasWordsAtAndDot = (view: string): boolean => (view.includes(' dot ') || view.includes(' DOT ')) && (view.includes(' at ') || view.includes(' AT '));
+/** Whether the view holds « at » as a word and « dot » as one or a dot, which an address in plain words does. */
+const hasWordsAtAndDot = (view: string): boolean => (view.includes(' at ') || view.includes(' AT ')) && (view.includes(' dot ') || view.includes(' DOT ') || view.includes('.'));
 
 // Seal, invoice, waybill, batch and order numbers are numbers, not people: a label before them wins.
 const notDocumentNumber = (view: string, start: number): boolean => !labelledAsDocumentNumber(view, start);

@@ -3,7 +3,7 @@ import { PII_CANDIDATE_HINT } from './pii-patterns.js';
 import { mayHoldPii } from './redact-pii.js';
 
 // redactPii asks mayHoldPii in place of the hint regex: they must agree on every text.
-const PIECES = ['a', 'at', 'AT', 'At', ' ', '  ', '(', ')', '[', ']', '{', '}', '<', '>', 'dot', 'DOT', 'Dot', '@', '5', 'x', 'слово', '\n', '.', '０'];
+const PIECES = ['a', 'at', 'AT', 'At', ' ', '  ', '(', ')', '[', ']', '{', '}', '<', '>', 'dot', 'DOT', 'Dot', '@', '5', 'x', 'слово', '\n', '.', '０', 'gmail', 'mail', 'i'];
 
 describe('mayHoldPii', () => {
   it('says what PII_CANDIDATE_HINT says', () => {

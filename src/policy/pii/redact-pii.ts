@@ -130,11 +130,23 @@ function applyRule(view: string, rule: PiiRule, found: Found[], counted: DigitRu
 
 /**
  * What `PII_CANDIDATE_HINT` tests, told from the digits already counted: an ASCII digit, an @, a
- * bracketed at or a spelled-out « dot » (redact-pii-hint.test.ts checks they agree). A view without
+ * bracketed at, a spelled-out « dot », or « at » before a mail provider's domain (redact-pii-hint.test.ts
+ * checks they agree). A view without
  * any is left as it is without running the rules.
  */
 export function mayHoldPii(view: string, digits: number, hasAt: boolean): boolean {
-  return digits > 0 || hasAt || view.includes(' dot ') || view.includes(' DOT ') || hasBracketedAt(view);
+  return digits > 0 || hasAt || view.includes(' dot ') || view.includes(' DOT ') || hasBracketedAt(view) || atProviderDomain(view);
+}
+
+const MAIL_PROVIDERS = ['gmail.', 'outlook.', 'hotmail.', 'yahoo.', 'ukr.', 'meta.', 'i.', 'mail.'] as const;
+/** Whether « at » is followed by a mail provider's domain with its dot ("ivan at gmail.com"). */
+function atProviderDomain(view: string): boolean {
+  for (const word of [' at ', ' AT ']) {
+    for (let at = view.indexOf(word); at >= 0; at = view.indexOf(word, at + 1)) {
+      if (MAIL_PROVIDERS.some((provider) => view.startsWith(provider, at + 4))) return true;
+    }
+  }
+  return false;
 }
 
 /** Whether the rule can match in the view, told from what every match of it holds (sound: `pii-rules.test.ts`). */
