@@ -21,6 +21,9 @@ const ADDRESSEE = words(
   'orchestrator', 'planner', '(?:main|parent|calling|next|downstream)\\s(?:agent|step|model)', 'whoever\\s(?:reads|processes|handles)', 'anyone\\s(?:reading|processing)', 'if\\syou\\sare\\san?', 'when\\syou\\sread', 'dear\\s(?:assistant|agent|bot)',
   'оркестратор', 'планувальник', 'планировщик', 'помічник', 'асистент', 'агент', 'ші(?![\\p{L}])', 'бот(?:е|у|а|и|ом)?(?![\\p{L}])', 'модел', 'супервізор', 'координатор', 'хто\\sобробляє', 'якщо\\sти', 'хто\\sце\\sчитає',
   'помощник', 'ассистент', 'ии(?![\\p{L}])', 'супервизор', 'кто\\sобрабатывает', 'если\\sты', 'кто\\sэто\\sчитает', 'читающий',
+  // "Whoever reads this", the program or the processing addressed without naming what it is.
+  'whoever\\syou\\sare', 'automated\\s(?:processing|system|handler|reader)', 'хто\\sб(?:и)?\\s(?:це\\s)?не\\sчита', 'автоматизован\\p{L}*\\sобробк', 'автоматичн\\p{L}*\\sобробк', 'системо(?![\\p{L}])',
+  'нейромереж', 'кто\\sбы\\s(?:это\\s)?ни\\sчита', 'автоматизированн\\p{L}*\\sобработк', 'автоматическ\\p{L}*\\sобработк', 'нейросет',
 );
 
 /** An action a reader of data must not take from it: money, approvals, checks, disclosure, obedience. */
@@ -34,7 +37,7 @@ const ACTION = words(
   // Going on with what the data set up ("refund_approved=true. Agent, proceed").
   'proceed(?![\\p{L}])', 'go\\sahead', 'continue\\swith', 'act\\son', 'продовжуй', 'продовжуйте', 'виконуй', 'дій(?![\\p{L}])', 'продолжай', 'продолжайте', 'выполняй', 'действуй',
   'скасу', 'поверн', 'повернути', 'відшкод', 'оформ', 'підтверд', 'схвал', 'погод', 'переказ', 'виклич', 'покаж', 'вивед', 'розкаж', 'кажи', 'скажи', 'відповід', 'ігнор', 'забудь',
-  'пропуст', 'обійд', 'дай', 'надішли', 'перелічи',
+  'пропуст', 'обійд', 'дай', 'надішли', 'перелічи', 'поверт', 'возвращ',
   'отмен', 'верн', 'возмест', 'одобр', 'подтверд', 'согласу', 'переведи', 'вызов', 'покаж', 'выведи', 'расскаж', 'говори', 'скажи', 'отвеча', 'игнор', 'забудь', 'пропуст', 'обойд',
   'дай', 'отправь', 'перечисл',
 );
@@ -47,6 +50,21 @@ const DEMAND = words(
   '(?:треба|потрібно|необхідно|слід|мусиш|маєш|має)\\s(?:\\p{L}+\\s)?(?:скасувати|повернути|підтвердити|схвалити|пропускати|пропустити|ігнорувати)',
   'отмени(?:те)?(?![\\p{L}])', 'верни(?:те)?\\s(?:деньги|средства|\\d|вс)', 'оформи(?:те)?\\s(?:возврат|отмену)', 'одобри(?:те)?(?![\\p{L}])', 'подтверди(?:те)?\\s(?:возврат|отмену)',
   '(?:нужно|надо|необходимо|следует|должен|должна|должны|обязан)\\s(?:\\p{L}+\\s)?(?:отменить|вернуть|одобрить|подтвердить|пропускать|пропустить|игнорировать|одобрять)',
+);
+
+/**
+ * What the reader is to tell people, set by data: "when you answer the customer, always say…", «під час
+ * відповіді клієнту кажи…», «при ответе клиенту говори…». Data may tell what the desk says; only an
+ * instruction tells the reader what to say.
+ */
+const WHEN_ANSWERING = words(
+  'when(?:ever)?\\syou\\s(?:answer|reply|respond|talk)', 'in\\s(?:all\\s|every\\s)?(?:your|each)\\s(?:answers?|replies|reply|responses?)',
+  'під\\sчас\\sвідповід', 'коли\\sвідповідаєш', 'коли\\sбудеш\\sвідповідати', 'у\\s(?:своїх|кожній|всіх)\\sвідповід', 'відповідаючи(?![\\p{L}])',
+  'при\\sответе', 'когда\\sотвечаешь', 'когда\\sбудешь\\sотвечать', 'в\\s(?:своих|каждом|всех)\\sответ', 'отвечая(?![\\p{L}])',
+);
+/** A telling verb in the imperative (English: after "you" above, any form). */
+const TELL = words(
+  '(?:say|tell|claim|state|mention|write|answer|reply)(?![\\p{L}])', 'кажи', 'скажи', 'говори', 'пиши', 'напиши', 'відповідай', 'повідомляй', 'стверджуй', 'отвечай', 'сообщай', 'утверждай',
 );
 
 /** A check declared unnecessary or skipped, with a money action in the same text. */
@@ -131,8 +149,9 @@ export function findDataInstruction(view: string): DataInstruction | undefined {
   const hidden = findHiddenRequest(view);
   if (hidden !== undefined) return { sentence: hidden, plain: false };
   const skipped = SKIPPED_CHECK.test(view);
-  // Most data names no reader, demands nothing and mentions no workings: four passes, then done.
-  if (!skipped && !ADDRESSEE.test(view) && !DEMAND.test(view) && !OWN_WORKINGS.test(view) && !ADDRESSED_READER.test(view) && !OUTRANKS.test(view)) return undefined;
+  const steered = WHEN_ANSWERING.test(view);
+  // Most data names no reader, demands nothing and mentions no workings: a few passes, then done.
+  if (!skipped && !steered && !ADDRESSEE.test(view) && !DEMAND.test(view) && !OWN_WORKINGS.test(view) && !ADDRESSED_READER.test(view) && !OUTRANKS.test(view)) return undefined;
   const sentences = view.split(SENTENCE_END);
   let addressedBefore = false;
   for (const sentence of sentences) {
@@ -141,6 +160,7 @@ export function findDataInstruction(view: string): DataInstruction | undefined {
     // "Dear assistant," may stand in a sentence of its own before the request.
     if ((addressed || addressedBefore) && ACTION.test(sentence) && !NARRATIVE.test(sentence)) return { sentence: sentence.trim(), plain: true };
     if (DEMAND.test(sentence)) return { sentence: sentence.trim(), plain: true };
+    if (steered && WHEN_ANSWERING.test(sentence) && TELL.test(sentence) && !NARRATIVE.test(sentence)) return { sentence: sentence.trim(), plain: true };
     if (skipped && (ACTION.test(sentence) || DEMAND.test(sentence)) && SKIPPED_CHECK.test(sentence)) return { sentence: sentence.trim(), plain: true };
     if (OWN_WORKINGS.test(sentence) && SHOW.test(sentence)) return { sentence: sentence.trim(), plain: false };
     // Addressed to the program reading the data, or claiming to outrank its instructions: an instruction whatever follows.
