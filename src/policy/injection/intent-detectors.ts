@@ -189,8 +189,8 @@ const PAYLOAD = /https?:\/\/|www\.|[a-z0-9-]\.(?:example|com|net|org|ua|io|xyz|s
  */
 const ROLE_MARKUP =
   /(?:^|\n|[<[{(#`*]|<!--) ?(?:system|assistant|admin|developer|operator|bot|ai|асистент|ассистент|система|адмін|админ|бот|ші|ии)(?![\p{L}\p{N}]) ?(?:note|нотатка|примітка|заметка)? ?[:\]>"]|" ?(?:system|assistant|admin|developer|operator|bot|ai|асистент|ассистент|система|адмін|админ|бот|ші|ии)(?![\p{L}\p{N}]) ?(?:note|нотатка|примітка|заметка)? ?"? ?:|```(?:system|assistant|admin|developer|система|асистент|ассистент)(?![\p{L}\p{N}])|(?:^|\n)#{2,3} ?(?:instruction|response|інструкція|відповідь|инструкция|ответ)(?![\p{L}\p{N}])/u;
-/** A key set to approved in data or a request (the key's tail bounded, so the scan stays linear): `refund_approved=true`, `approval: granted`, «погоджено: так». */
-const APPROVAL_FLAG = /(?:approv|authori[sz]|confirm|verif|погодж|схвал|підтвердж|соглас|одобр|подтвержд)[\p{L}_]{0,30} ?[=:] ?["']?(?:true|yes|granted|ok|1|так|да)(?![\p{L}\p{N}])/u;
+/** A key set to approved in data or a request (the key's tail bounded, so the scan stays linear): `refund_approved=true`, `approval: granted`, `"approved": true`, «погоджено: так». */
+const APPROVAL_FLAG = /(?:approv|authori[sz]|confirm|verif|погодж|схвал|підтвердж|соглас|одобр|подтвержд)[\p{L}_]{0,30}["']? ?[=:] ?["']?(?:true|yes|granted|ok|1|так|да)(?![\p{L}\p{N}])/u;
 /** One sum asked in place of another: "12000 instead of 3000", «5000 грн замість 2000», «9000, а не 3000». */
 // The second number must be a sum: "instead of 3 cups" names goods, not money.
 const SUM_SWAP = /\d ?(?:грн|uah|₴|usd|eur|руб|\$|€)?\.?,? (?:instead of|rather than|not|замість|а не|вместо) (?:the |those |ті |тих |те |тех )?\d[\d,.]{0,12}(?: ?(?:грн|грив|uah|₴|usd|eur|руб|\$|€|hryvn|dollar|долар|доллар)|(?! ?\p{L}))/u;
