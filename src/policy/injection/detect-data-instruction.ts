@@ -122,7 +122,7 @@ const ADDRESSED_READER = new RegExp(
     String.raw`(?:^|[\s(\[{>/])(?:ai|assistant|bot|model|llm)\s?[:,!]\s`,
     String.raw`(?:if|whoever|any\sai|the\sai|the\sbot|the\smodel)\s(?:is\s)?(?:reading|reads|processing|processes)\sthis`,
     String.raw`(?:агенту|боту|моделі|модели|асистенту|ассистенту|помічнику|помощнику|нейромережі|нейросети|ші-асистенте|асистенте|боте|ассистенте)(?![\p{L}])`,
-    String.raw`для\s(?:\p{L}+\s)?(?:ші|ии|моделей|моделі|модели|агентів|агентов|агента|ботів|ботов|бота|асистента|ассистента|автоматизован\p{L}*\sсистем\p{L}*|автоматическ\p{L}*\sсистем\p{L}*|мовних\sмоделей|языковых\sмоделей|нейромереж\p{L}*|нейросет\p{L}*)(?![\p{L}])`,
+    String.raw`для\s(?:\p{L}+\s)?(?:чат-)?(?:ші|ии|моделей|моделі|модели|агентів|агентов|агента|ботів|ботов|бота|асистента|ассистента|автоматизован\p{L}*\sсистем\p{L}*|автоматическ\p{L}*\sсистем\p{L}*|мовних\sмоделей|языковых\sмоделей|нейромереж\p{L}*|нейросет\p{L}*)(?![\p{L}])`,
     String.raw`(?:нейросеть|нейромережа|модель|бот|агент|ассистент|асистент|ші|ии),?\s(?:яка|який|которая|который|що|что)\s(?:це|это)\s(?:читає|читает|обробляє|обрабатывает)`,
     String.raw`(?:якщо|коли|если|когда)\s(?:це|это)\s(?:читає|читает|обробляє|обрабатывает)`,
   ].map((part) => String.raw`(?:${part})`).join('|'),
@@ -133,7 +133,19 @@ const OUTRANKS = words(
   'new\\sinstructions?(?![\\p{L}])', 'updated\\sinstructions\\sfor', '(?:more\\simportant|higher\\spriority)\\sthan\\s(?:your|its|any)', 'overrides?\\s(?:your|its|any|all)\\s(?:previous\\s)?(?:instructions|rules|prompt)',
   'нов(?:а|ая)\\sінструкці', 'нов(?:а|ая)\\sинструкци', 'новая\\sинструкция', 'вищий\\sпріоритет,?\\sніж', 'важливіш\\p{L}*,?\\sніж\\s(?:твої|ваші|свої)', 'важнее\\s(?:твоих|ваших|своих)', 'выше\\sприоритет\\p{L}*,?\\sчем', 'более\\sвысокий\\sприоритет',
 );
-const SENTENCE_END = /[.!?;\n]+/u;
+const SENTENCE_END = /([.!?;\n]+)/u;
+
+/**
+ * A reader only a program can be: a chatbot, a bot, an AI, a language model, a neural network. A note
+ * "for the agent" or "for the assistant" may be for a person (a delivery agent, an office assistant);
+ * one addressed to a bot never is, so such an address is an instruction without the classifier's sign.
+ */
+const PROGRAM_READER = words(
+  'chat-?bots?', 'bots?(?![\\p{L}])', 'ai(?![\\p{L}])', 'llms?(?![\\p{L}])', 'language\\smodels?', 'gpt', 'neural\\snetwork',
+  'чат-бот', 'бот(?:е|у|а|и|ом|ів|ам)?(?![\\p{L}])', 'ші(?![\\p{L}])', 'ии(?![\\p{L}])', 'мовн\\p{L}*\\sмодел', 'языков\\p{L}*\\sмодел', 'нейромереж', 'нейросет',
+);
+/** "you" in en/uk/ru: a question put to the reader ("can you cancel it?") asks it to act; one about it ("can the assistant cancel it?") does not. */
+const SECOND_PERSON = words('you(?![\\p{L}])', 'your(?![\\p{L}])', 'ти(?![\\p{L}])', 'ви(?![\\p{L}])', 'тобі', 'вам(?![\\p{L}])', 'ты(?![\\p{L}])', 'вы(?![\\p{L}])', 'тебе(?![\\p{L}])');
 
 /**
  * A sentence of a data text that reads as an instruction to its reader. `plain` when it holds only
@@ -155,19 +167,29 @@ export function findDataInstruction(view: string): DataInstruction | undefined {
   const steered = WHEN_ANSWERING.test(view);
   // Most data names no reader, demands nothing and mentions no workings: a few passes, then done.
   if (!skipped && !steered && !ADDRESSEE.test(view) && !DEMAND.test(view) && !OWN_WORKINGS.test(view) && !ADDRESSED_READER.test(view) && !OUTRANKS.test(view)) return undefined;
-  const sentences = view.split(SENTENCE_END);
+  // The split keeps each sentence's end beside it (odd places): a question is told by its mark.
+  const parts = view.split(SENTENCE_END);
   let addressedBefore = false;
-  for (const sentence of sentences) {
+  for (let index = 0; index < parts.length; index += 2) {
+    const sentence = parts[index] ?? '';
+    const question = (parts[index + 1] ?? '').includes('?') && !SECOND_PERSON.test(sentence);
     // "tracking_agent: …", "supervisor: …" at a sentence's start names who wrote it, not whom it addresses.
-    const addressed = ADDRESSEE.test(sentence.replace(AUTHOR_LABEL, ' '));
-    // "Dear assistant," may stand in a sentence of its own before the request.
-    if ((addressed || addressedBefore) && ACTION.test(sentence) && !NARRATIVE.test(sentence)) return { sentence: sentence.trim(), plain: true };
+    const unlabelled = sentence.replace(AUTHOR_LABEL, ' ');
+    const addressed = ADDRESSEE.test(unlabelled);
+    // Addressed to the program reading the data by what only a program is ("instruction for the chatbot:"):
+    // an instruction whatever follows, with no sign from the classifier needed.
+    const readerAddressed = ADDRESSED_READER.test(unlabelled) && !NARRATIVE.test(sentence);
+    if (readerAddressed && PROGRAM_READER.test(sentence)) return { sentence: sentence.trim(), plain: false };
+    // "Dear assistant," may stand in a sentence of its own before the request. "Can the assistant cancel
+    // my shipment?" in a FAQ asks about the reader, not of it.
+    if ((addressed || addressedBefore) && ACTION.test(sentence) && !NARRATIVE.test(sentence) && !question) return { sentence: sentence.trim(), plain: true };
     if (DEMAND.test(sentence)) return { sentence: sentence.trim(), plain: true };
     if (steered && WHEN_ANSWERING.test(sentence) && TELL.test(sentence) && !NARRATIVE.test(sentence)) return { sentence: sentence.trim(), plain: true };
     if (skipped && (ACTION.test(sentence) || DEMAND.test(sentence)) && SKIPPED_CHECK.test(sentence)) return { sentence: sentence.trim(), plain: true };
     if (OWN_WORKINGS.test(sentence) && SHOW.test(sentence)) return { sentence: sentence.trim(), plain: false };
     // Addressed to the program reading the data, or claiming to outrank its instructions: an instruction whatever follows.
-    if ((ADDRESSED_READER.test(sentence.replace(AUTHOR_LABEL, ' ')) || OUTRANKS.test(sentence)) && !NARRATIVE.test(sentence)) return { sentence: sentence.trim(), plain: true };
+    if (readerAddressed) return { sentence: sentence.trim(), plain: true };
+    if (OUTRANKS.test(sentence) && !NARRATIVE.test(sentence)) return { sentence: sentence.trim(), plain: true };
     addressedBefore = addressed && sentence.trim().split(/\s+/u).length <= 4;
   }
   return undefined;
