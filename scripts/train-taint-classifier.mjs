@@ -64,10 +64,12 @@ for (const [prefixes, bodies] of Object.values(NOTES_FOR_PEOPLE)) {
   for (const prefix of prefixes) for (const body of bodies) examples.push({ text: `${prefix} ${body}.`, label: 'benign', origin: 'own' });
 }
 
+// Linear: no hidden layer (the input model's), so the taint scan of every tool output stays one sum per segment.
+const LINEAR = { hiddenUnits: 0 };
 const started = performance.now();
 const scores = [];
 for (let fold = 0; fold < FOLDS; fold++) {
-  const model = trainGuardClassifier(examples.filter((_, index) => index % FOLDS !== fold));
+  const model = trainGuardClassifier(examples.filter((_, index) => index % FOLDS !== fold), LINEAR);
   examples.forEach((example, index) => {
     if (index % FOLDS === fold && example.label === 'benign') scores.push(scoreView(canonicalView(classifierText(example.text)).view, model).score);
   });
@@ -76,7 +78,7 @@ scores.sort((a, b) => b - a);
 const boundary = scores[Math.floor(scores.length * MAX_FLAG_RATE)] ?? 0;
 const threshold = Math.min(CEILING, Math.max(FLOOR, Number((boundary + 0.005).toFixed(3))));
 const flagRate = scores.filter((score) => score >= threshold).length / scores.length;
-const model = trainGuardClassifier(examples, { threshold });
+const model = trainGuardClassifier(examples, { ...LINEAR, threshold });
 const count = (label) => examples.filter((example) => (example.label === 'benign') === (label === 'benign')).length;
 const file = fileFromModel(model, { corpus: 'evals/independent/*.jsonl third-party lines, evals/third-party-corpus.json (tune), knowledge/docs', attacks: count(INSTRUCTION), benign: count('benign') });
 mkdirSync(new URL('./', TAINT_CLASSIFIER_PATH), { recursive: true });

@@ -27,7 +27,8 @@ export function calibrateThreshold(corpus: GuardCorpus, maxBlockRate = 0.01, fol
   const scores: number[] = [];
   for (let fold = 0; fold < folds; fold++) {
     const test = corpus.benign.filter((b, index) => index % folds === fold && b.resembles !== 'ordinary');
-    const model = trainGuardClassifier(trainingExamples(corpus, { benign: new Set(test.map((b) => b.id)) }), options);
+    // Exact: the hidden layer scores every look-alike, not only those near the threshold not yet chosen.
+    const model = { ...trainGuardClassifier(trainingExamples(corpus, { benign: new Set(test.map((b) => b.id)) }), options), exact: true };
     for (const b of test) scores.push(detectInjection(b.text, { classifier: model }).score);
   }
   scores.sort((a, b) => b - a);

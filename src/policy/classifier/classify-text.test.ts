@@ -3,22 +3,42 @@ import { familyOf, primeScores, scoreView, viewSegments } from './classify-text.
 import type { GuardClassifierModel } from './guard-classifier-model.js';
 import { loadGuardClassifier, loadTaintClassifier } from './load-guard-classifier.js';
 import { headLogits, textFeatures } from './text-features.js';
-import { probabilities, softmaxInPlace } from './train-guard-classifier.js';
+import { probabilities, softmax2, softmaxInPlace } from './train-guard-classifier.js';
+import { hiddenLogit } from './hidden-layer.js';
 
 // The guard scores views without building feature vectors (classify-text.ts): these pin its score
 // and family to the vector path, bit for bit, since the shipped model is trained on those vectors.
 const shipped = loadGuardClassifier();
+// The shipped model with its hidden layer run on every segment: the vector path below runs it always.
+const exact: GuardClassifierModel = { ...shipped, exact: true };
+
+/** A segment's attack probability from its vector: the attack head's two logits, averaged with the hidden layer's when there is one. */
+function attackProbability(model: GuardClassifierModel, features: ReturnType<typeof textFeatures>): number {
+  const { bias, weights } = model.attack;
+  let benign = bias[0] ?? 0;
+  let attack = bias[1] ?? 0;
+  for (let f = 0; f < features.indices.length; f++) {
+    const base = (features.indices[f] ?? 0) * 2;
+    benign += (weights[base] ?? 0) * (features.values[f] ?? 0);
+    attack += (weights[base + 1] ?? 0) * (features.values[f] ?? 0);
+  }
+  if (model.hidden !== undefined) {
+    const combined = (attack - benign + hiddenLogit(model.hidden, features)) / 2;
+    benign = -combined / 2;
+    attack = combined / 2;
+  }
+  return softmax2(Float64Array.from([benign, attack]));
+}
 
 function reference(view: string, model: GuardClassifierModel): { score: number; family: string } {
-  const out = new Float64Array(2);
   let score = 0;
   let worst: ReturnType<typeof textFeatures> | undefined;
   for (const segment of viewSegments(view)) {
     const features = textFeatures(segment, model.dims);
     if (features.indices.length === 0) continue;
-    probabilities(model.attack, features.indices, features.values, out);
-    if ((out[1] ?? 0) <= score) continue;
-    score = out[1] ?? 0;
+    const attack = attackProbability(model, features);
+    if (attack <= score) continue;
+    score = attack;
     worst = features;
   }
   if (worst === undefined) return { score, family: 'unknown' };
@@ -44,11 +64,12 @@ const VIEWS = [
 describe('scoreView', () => {
   it('scores every view as the feature vectors do, to the bit, and names the same family', () => {
     for (const view of VIEWS) {
-      const scored = scoreView(view, shipped);
+      const scored = scoreView(view, exact);
       const expected = reference(view, shipped);
       expect(Object.is(scored.score, expected.score), view.slice(0, 40)).toBe(true);
       expect(familyOf(scored, shipped)).toBe(expected.family);
     }
+    expect(shipped.hidden).toBeDefined();
     expect(viewSegments(planted).length).toBeGreaterThan(2);
     // The planted segment, not the first, decides the view's score.
     expect(scoreView(planted, shipped).score).toBeGreaterThan(scoreView(viewSegments(planted)[0] ?? '', shipped).score);
@@ -57,31 +78,52 @@ describe('scoreView', () => {
   it('gives a head whose classes are not mirrored, or not stored as int16, the same scores as its vectors', () => {
     const benign = Float32Array.from(shipped.attack.weights);
     for (let at = 0; at < benign.length; at += 2) benign[at] = (benign[at] ?? 0) * 0.75;
-    const lopsided: GuardClassifierModel = { ...shipped, attack: { classes: shipped.attack.classes, bias: shipped.attack.bias, weights: benign } };
-    const unstored: GuardClassifierModel = { ...shipped, attack: { classes: shipped.attack.classes, bias: shipped.attack.bias, weights: shipped.attack.weights } };
+    const lopsided: GuardClassifierModel = { ...exact, attack: { classes: shipped.attack.classes, bias: shipped.attack.bias, weights: benign } };
+    const unstored: GuardClassifierModel = { ...exact, attack: { classes: shipped.attack.classes, bias: shipped.attack.bias, weights: shipped.attack.weights } };
     for (const view of VIEWS) {
       expect(Object.is(scoreView(view, lopsided).score, reference(view, lopsided).score)).toBe(true);
-      expect(Object.is(scoreView(view, unstored).score, scoreView(view, shipped).score)).toBe(true);
+      expect(Object.is(scoreView(view, unstored).score, scoreView(view, exact).score)).toBe(true);
     }
-    expect(scoreView(VIEWS[0] ?? '', lopsided).score).not.toBe(scoreView(VIEWS[0] ?? '', shipped).score);
+    expect(scoreView(VIEWS[0] ?? '', lopsided).score).not.toBe(scoreView(VIEWS[0] ?? '', exact).score);
+  });
+});
+
+describe('the hidden layer cascade', () => {
+  it('gives the verdicts of the layer run on every segment, and its score inside the band', () => {
+    const views = [...VIEWS, ...VIEWS.map((view) => `${view} where is ttn-000007?`), 'скасуй ttn-000004 і поверни гроші', 'write a python function that reverses a string', 'from now on, please send notifications only by e-mail.'];
+    let layered = 0;
+    for (const view of views) {
+      const fast = scoreView(view, shipped).score;
+      const full = scoreView(view, exact).score;
+      expect(fast >= shipped.threshold, view).toBe(full >= shipped.threshold);
+      expect(fast >= 0.5, view).toBe(full >= 0.5);
+      if (Object.is(fast, full) && full > 0.3 && full < 0.7) layered++;
+    }
+    // Near the threshold the cascade ran the layer: the same bits as the exact score.
+    expect(layered).toBeGreaterThan(0);
+    // Without a hidden layer the exact flag changes nothing.
+    const linear: GuardClassifierModel = { ...shipped, hidden: undefined };
+    expect(scoreView(VIEWS[1] ?? '', { ...linear, exact: true }).score).toBe(scoreView(VIEWS[1] ?? '', linear).score);
   });
 });
 
 describe('primeScores', () => {
   it('scores a view with both classifiers in one pass to the bits of one scoreView each, and names the same family', () => {
     const taint = loadTaintClassifier();
-    for (const view of VIEWS) {
-      primeScores('another view altogether', shipped, taint);
-      const alone = [scoreView(view, shipped), scoreView(view, taint)];
-      primeScores(view, shipped, taint);
-      const primed = [scoreView(view, shipped), scoreView(view, taint)];
-      expect(primed.map((scored, at) => Object.is(scored.score, alone[at]?.score))).toEqual([true, true]);
-      const [input] = primed;
-      if (input !== undefined) expect(familyOf(input, shipped)).toBe(reference(view, shipped).family);
+    for (const model of [shipped, exact]) {
+      for (const view of VIEWS) {
+        primeScores('another view altogether', model, taint);
+        const alone = [scoreView(view, model), scoreView(view, taint)];
+        primeScores(view, model, taint);
+        const primed = [scoreView(view, model), scoreView(view, taint)];
+        expect(primed.map((scored, at) => Object.is(scored.score, alone[at]?.score))).toEqual([true, true]);
+        const [input] = primed;
+        if (input !== undefined && model === exact) expect(familyOf(input, shipped)).toBe(reference(view, shipped).family);
+      }
     }
     // A primed view answers only for itself.
-    primeScores(VIEWS[0] ?? '', shipped, taint);
-    expect(Object.is(scoreView(VIEWS[2] ?? '', shipped).score, reference(VIEWS[2] ?? '', shipped).score)).toBe(true);
+    primeScores(VIEWS[0] ?? '', exact, taint);
+    expect(Object.is(scoreView(VIEWS[2] ?? '', exact).score, reference(VIEWS[2] ?? '', shipped).score)).toBe(true);
   });
 });
 

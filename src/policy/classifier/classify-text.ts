@@ -2,6 +2,7 @@ import type { ClassifierHead, GuardClassifierModel } from './guard-classifier-mo
 import { featureLogits, mirroredLogit, mirroredLogitPair, headLogits, textFeatures } from './text-features.js';
 import type { SparseFeatures } from './text-features.js';
 import { probabilities, softmax2, softmaxInPlace } from './train-guard-classifier.js';
+import { hiddenBand, hiddenLogit } from './hidden-layer.js';
 
 /** The classifier's opinion of a text: the attack probability of its worst segment, and that segment's likeliest family. */
 export interface ClassifierVerdict {
@@ -52,6 +53,7 @@ export function scoreView(view: string, model: GuardClassifierModel): ScoredView
       out[0] = -attack;
       out[1] = attack;
     } else if (!featureLogits(segment, model.dims, model.attack.bias, head.benign, head.attack, out)) continue;
+    withHidden(out, segment, model);
     const attack = softmax2(out);
     if (attack <= score) continue;
     score = attack;
@@ -61,6 +63,34 @@ export function scoreView(view: string, model: GuardClassifierModel): ScoredView
 }
 
 const logits = new Float64Array(2);
+
+/**
+ * Turns a segment's linear logits in `out` (benign, attack) into the final ones when the model has a
+ * hidden layer: the mean of the two attack logits (attack minus benign), written back as a mirrored
+ * pair. The layer runs only where its clamped logit can move the segment across the threshold or 0.5
+ * (`hiddenBand`: a linear attack probability of 0.27 to 0.73 at the threshold 0.5), so every verdict
+ * is the one of the layer run everywhere; outside the band the score is the linear head's, on the
+ * same side of each cut. A blocked text of several segments or views may then name the family of
+ * another of its blocked segments. `exact` models run the layer everywhere (calibration).
+ */
+function withHidden(out: Float64Array, segment: string, model: GuardClassifierModel): void {
+  const layer = model.hidden;
+  if (layer === undefined) return;
+  const linear = (out[1] ?? 0) - (out[0] ?? 0);
+  if (model.exact !== true) {
+    const band = bandOf(model.threshold);
+    if (linear < band.low || linear >= band.high) return;
+  }
+  const combined = (linear + hiddenLogit(layer, textFeatures(segment, model.dims))) / 2;
+  out[0] = -combined / 2;
+  out[1] = combined / 2;
+}
+
+let band = { threshold: Number.NaN, low: 0, high: 0 };
+const bandOf = (threshold: number): { readonly low: number; readonly high: number } => {
+  if (band.threshold !== threshold) band = { threshold, ...hiddenBand(threshold) };
+  return band;
+};
 
 /** The scores {@link primeScores} computed for one view, handed out by {@link scoreView} while that view is the last primed. */
 let primed: { readonly view: string; readonly scores: Map<GuardClassifierModel, ScoredView> } | undefined;
@@ -82,8 +112,8 @@ export function primeScores(view: string, first: GuardClassifierModel, second: G
   const best = [new Best(), new Best()] as const;
   for (const segment of segments(view)) {
     if (!mirroredLogitPair(segment, first.dims, a, b, pair)) continue;
-    best[0].offer(pair[0] as number, segment);
-    best[1].offer(pair[1] as number, segment);
+    best[0].offer(pair[0] as number, segment, first);
+    best[1].offer(pair[1] as number, segment, second);
   }
   primed = { view, scores: new Map<GuardClassifierModel, ScoredView>([[first, best[0].scored(first.dims)], [second, best[1].scored(second.dims)]]) };
 }
@@ -93,9 +123,10 @@ class Best {
   score = 0;
   segment: string | undefined;
   /** Takes a segment's attack logit (of a mirrored head), keeping the segment when it scores higher. */
-  offer(attackLogit: number, segment: string): void {
+  offer(attackLogit: number, segment: string, model: GuardClassifierModel): void {
     logits[0] = -attackLogit;
     logits[1] = attackLogit;
+    withHidden(logits, segment, model);
     const attack = softmax2(logits);
     if (attack <= this.score) return;
     this.score = attack;

@@ -17,6 +17,22 @@ describe('guard classifier file', () => {
     expect(back.attack.weights[5]).toBeCloseTo(-0.01, 3);
   });
 
+  it('stores the hidden layer as int16 per unit and reads it back; a model without one stays without', () => {
+    const w1 = new Float32Array(8 * 2);
+    w1[0] = 2;
+    w1[3] = -0.003;
+    const linear: GuardClassifierModel = { dims: 8, threshold: 0.5, attack: { classes: ['benign', 'attack'], bias: new Float32Array(2), weights: new Float32Array(16) }, family: { classes: ['a', 'b'], bias: new Float32Array(2), weights: new Float32Array(16) } };
+    const layered: GuardClassifierModel = { ...linear, hidden: { units: 2, w1, b1: Float32Array.from([0.1, -0.2]), w2: Float32Array.from([1.5, -0.5]), b2: 0.25 } };
+    const back = modelFromFile(GuardClassifierFile.parse(JSON.parse(JSON.stringify(fileFromModel(layered, { corpus: 'test', attacks: 1, benign: 1 })))));
+    expect(back.hidden?.w1[0]).toBeCloseTo(2, 4);
+    expect(back.hidden?.w1[3]).toBeCloseTo(-0.003, 4);
+    expect([...(back.hidden?.w2 ?? [])]).toEqual([1.5, -0.5]);
+    expect(back.hidden?.b2).toBe(0.25);
+    expect(modelFromFile(fileFromModel(linear, { corpus: 'test', attacks: 1, benign: 1 })).hidden).toBeUndefined();
+    const file = fileFromModel(layered, { corpus: 'test', attacks: 1, benign: 1 });
+    expect(() => modelFromFile({ ...file, hidden: file.hidden === undefined ? undefined : { ...file.hidden, units: 4 } })).toThrow(/4 units/);
+  });
+
   it('refuses a file whose weights do not fit its size', () => {
     const model: GuardClassifierModel = { dims: 8, threshold: 0.5, attack: { classes: ['benign', 'attack'], bias: new Float32Array(2), weights: new Float32Array(16) }, family: { classes: ['a', 'b'], bias: new Float32Array(2), weights: new Float32Array(16) } };
     const file = fileFromModel(model, { corpus: 'test', attacks: 1, benign: 1 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import type { HiddenLayer } from './hidden-layer.js';
 
 /** The version of the shipped classifier format; bump it when the layout or the features change. */
-const GUARD_CLASSIFIER_VERSION = 2;
+const GUARD_CLASSIFIER_VERSION = 3;
 
 const StoredHead = z.object({
   classes: z.array(z.string().min(1)).min(2),
@@ -12,6 +13,17 @@ const StoredHead = z.object({
 });
 type StoredHead = z.infer<typeof StoredHead>;
 
+const StoredHidden = z.object({
+  units: z.number().int().positive(),
+  b1: z.array(z.number()),
+  w2: z.array(z.number()),
+  b2: z.number(),
+  scales: z.array(z.number()),
+  /** base64 of an Int16Array (little-endian), bucket-major (`bucket * units + unit`), unit `j` scaled by `scales[j]`. */
+  w1: z.string(),
+});
+type StoredHidden = z.infer<typeof StoredHidden>;
+
 /**
  * The classifier as stored (`data/guard-classifier.json`): two softmax regressions over the same
  * hashed features, `attack` (benign or attack: the score) and `family` (which attack family: the name).
@@ -21,6 +33,8 @@ export const GuardClassifierFile = z.object({
   dims: z.number().int().positive(),
   threshold: z.number().min(0).max(1),
   heads: z.object({ attack: StoredHead, family: StoredHead }),
+  /** The hidden layer whose attack logit is averaged with the attack head's (the input model); the taint model has none. */
+  hidden: StoredHidden.optional(),
   trained_on: z.object({ corpus: z.string(), attacks: z.number().int(), benign: z.number().int() }),
 });
 export type GuardClassifierFile = z.infer<typeof GuardClassifierFile>;
@@ -43,18 +57,67 @@ export interface GuardClassifierModel {
   readonly attack: ClassifierHead;
   /** One class per attack family of the corpus. */
   readonly family: ClassifierHead;
+  /** A hidden layer over the same features: the attack score is the sigmoid of the mean of its logit and the attack head's. */
+  readonly hidden?: HiddenLayer | undefined;
+  /** Run the hidden layer on every segment (calibration), not only in the band where it can change a verdict (hidden-layer.ts, `hiddenBand`): the same verdicts, exact scores outside the band too. */
+  readonly exact?: boolean;
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-function loadHead(head: StoredHead, dims: number): ClassifierHead {
-  const k = head.classes.length;
-  const bytes = Buffer.from(head.weights, 'base64');
-  if (bytes.length % 2 !== 0) throw new GuardClassifierFileError('a head holds an odd number of weight bytes');
+function int16s(base64: string): Int16Array {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length % 2 !== 0) throw new GuardClassifierFileError('a layer holds an odd number of weight bytes');
   const raw = new Int16Array(bytes.length / 2);
   // The file is little-endian, as typed arrays are on every host Node runs on: one copy, not a read per weight (start-up).
   if (LITTLE_ENDIAN) new Uint8Array(raw.buffer).set(bytes);
   else for (let at = 0; at < raw.length; at++) raw[at] = bytes.readInt16LE(at * 2);
+  return raw;
+}
+
+/** int16 of `values`, one scale per column (`at % columns`), as base64. */
+function quantise(values: Float32Array, columns: number): { scales: number[]; base64: string } {
+  const scales = new Array<number>(columns).fill(0);
+  for (let at = 0; at < values.length; at++) scales[at % columns] = Math.max(scales[at % columns] ?? 0, Math.abs(values[at] ?? 0) / INT16_MAX);
+  const raw = Buffer.alloc(values.length * 2);
+  for (let at = 0; at < values.length; at++) {
+    const scale = scales[at % columns] ?? 0;
+    raw.writeInt16LE(scale === 0 ? 0 : Math.round((values[at] ?? 0) / scale), at * 2);
+  }
+  return { scales: scales.map((s) => Number(s.toPrecision(8))), base64: raw.toString('base64') };
+}
+
+function loadHidden(stored: StoredHidden, dims: number): HiddenLayer {
+  const { units } = stored;
+  const raw = int16s(stored.w1);
+  if (raw.length !== dims * units || stored.b1.length !== units || stored.w2.length !== units || stored.scales.length !== units) {
+    throw new GuardClassifierFileError(`the hidden layer holds ${raw.length} weights; ${dims} buckets x ${units} units expected`);
+  }
+  // The float weights are built when first read (only storing the model reads them): the guard reads the int16 rows.
+  let w1: Float32Array | undefined;
+  const scales = Float64Array.from(stored.scales);
+  return {
+    units,
+    get w1(): Float32Array {
+      w1 ??= Float32Array.from(raw, (value, at) => value * (scales[at % units] ?? 0));
+      return w1;
+    },
+    b1: Float32Array.from(stored.b1),
+    w2: Float32Array.from(stored.w2),
+    b2: stored.b2,
+    quantised: { raw, scales },
+  };
+}
+
+function storeHidden(layer: HiddenLayer): StoredHidden {
+  const { scales, base64 } = quantise(layer.w1, layer.units);
+  const round = (x: number): number => Number(x.toPrecision(8));
+  return { units: layer.units, b1: [...layer.b1].map(round), w2: [...layer.w2].map(round), b2: round(layer.b2), scales, w1: base64 };
+}
+
+function loadHead(head: StoredHead, dims: number): ClassifierHead {
+  const k = head.classes.length;
+  const raw = int16s(head.weights);
   if (raw.length !== dims * k || head.bias.length !== k || head.scales.length !== k) {
     throw new GuardClassifierFileError(`a head holds ${raw.length} weights; ${dims} buckets x ${k} classes expected`);
   }
@@ -64,27 +127,22 @@ function loadHead(head: StoredHead, dims: number): ClassifierHead {
 }
 
 function storeHead(head: ClassifierHead): StoredHead {
-  const k = head.classes.length;
-  const scales = new Array<number>(k).fill(0);
-  for (let at = 0; at < head.weights.length; at++) scales[at % k] = Math.max(scales[at % k] ?? 0, Math.abs(head.weights[at] ?? 0) / INT16_MAX);
-  const raw = Buffer.alloc(head.weights.length * 2);
-  for (let at = 0; at < head.weights.length; at++) {
-    const scale = scales[at % k] ?? 0;
-    raw.writeInt16LE(scale === 0 ? 0 : Math.round((head.weights[at] ?? 0) / scale), at * 2);
-  }
-  return { classes: [...head.classes], bias: [...head.bias].map((b) => Number(b.toFixed(6))), scales: scales.map((s) => Number(s.toPrecision(8))), weights: raw.toString('base64') };
+  const { scales, base64 } = quantise(head.weights, head.classes.length);
+  return { classes: [...head.classes], bias: [...head.bias].map((b) => Number(b.toFixed(6))), scales, weights: base64 };
 }
 
 /** Turns the stored file into a model; throws {@link GuardClassifierFileError} when the sizes disagree. */
 export function modelFromFile(file: GuardClassifierFile): GuardClassifierModel {
-  return { dims: file.dims, threshold: file.threshold, attack: loadHead(file.heads.attack, file.dims), family: loadHead(file.heads.family, file.dims) };
+  const hidden = file.hidden === undefined ? undefined : loadHidden(file.hidden, file.dims);
+  return { dims: file.dims, threshold: file.threshold, attack: loadHead(file.heads.attack, file.dims), family: loadHead(file.heads.family, file.dims), ...(hidden !== undefined && { hidden }) };
 }
 
 const INT16_MAX = 32767;
 
 /** Quantises a trained model for storage: int16 weights per class, with the scale beside them. */
 export function fileFromModel(model: GuardClassifierModel, trainedOn: GuardClassifierFile['trained_on']): GuardClassifierFile {
-  return { version: GUARD_CLASSIFIER_VERSION, dims: model.dims, threshold: model.threshold, heads: { attack: storeHead(model.attack), family: storeHead(model.family) }, trained_on: trainedOn };
+  const hidden = model.hidden === undefined ? {} : { hidden: storeHidden(model.hidden) };
+  return { version: GUARD_CLASSIFIER_VERSION, dims: model.dims, threshold: model.threshold, heads: { attack: storeHead(model.attack), family: storeHead(model.family) }, ...hidden, trained_on: trainedOn };
 }
 
 /** The stored classifier is missing or malformed. */

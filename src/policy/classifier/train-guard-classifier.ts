@@ -4,6 +4,7 @@ import type { SparseFeatures } from './text-features.js';
 import { normaliseText, reverseText, rot13 } from '../normalise/index.js';
 import { classifierText } from './classifier-text.js';
 import { seededRandom } from './seeded-random.js';
+import { trainHiddenLayer } from './hidden-layer.js';
 
 /** One labelled text: `benign` or the name of an attack family. */
 export interface TrainingExample {
@@ -27,6 +28,14 @@ export interface TrainingOptions {
   readonly l2?: number;
   /** Seed of the shuffle (default 20). */
   readonly seed?: number;
+  /** Units of the hidden layer trained beside the attack head (default 32; 0: the linear heads alone, as the taint model). */
+  readonly hiddenUnits?: number;
+  /** The hidden layer's starting learning rate (default 0.2), decayed by epoch as the heads'. */
+  readonly hiddenRate?: number;
+  /** Weight decay of the hidden layer's input weights, per update of a touched bucket (default 0.001: without it the layer blocked plain Ukrainian refund requests its training held). */
+  readonly hiddenL2?: number;
+  /** Passes of the hidden layer over the data (default: `epochs`). */
+  readonly hiddenEpochs?: number;
 }
 
 interface Example {
@@ -49,7 +58,7 @@ const ENCODED_FAMILY = 'encoded';
  * examples. Throws a RangeError on bad options, or with no benign example or no attack.
  */
 export function trainGuardClassifier(examples: readonly TrainingExample[], options: TrainingOptions = {}): GuardClassifierModel {
-  const { dims = 32768, epochs = 8, learningRate = 0.6, benignWeight = 1, threshold = 0.5, seed = 20, l2 = 0 } = options;
+  const { dims = 32768, epochs = 8, learningRate = 0.6, benignWeight = 1, threshold = 0.5, seed = 20, l2 = 0, hiddenUnits = 32, hiddenRate = 0.2, hiddenL2 = 0.001 } = options;
   if (!Number.isInteger(Math.log2(dims))) throw new RangeError(`dims must be a power of two; got ${dims}`);
   const families = [...new Set(examples.map((e) => e.label).filter((label) => label !== 'benign'))];
   if (families.length === 0 || !examples.some((e) => e.label === 'benign')) throw new RangeError('training needs benign examples and at least one attack family');
@@ -68,7 +77,11 @@ export function trainGuardClassifier(examples: readonly TrainingExample[], optio
     binary.push({ features: textFeatures(normaliseText(reverseText(example.text)), dims), label: 0, weight: GIBBERISH_WEIGHT });
   }
   const settings = { dims, epochs, learningRate, seed, l2 };
-  return { dims, threshold, attack: trainHead(binary, ['benign', 'attack'], settings), family: trainHead(byFamily, families.length > 1 ? families : [...families, 'other'], settings) };
+  const attack = trainHead(binary, ['benign', 'attack'], settings);
+  const family = trainHead(byFamily, families.length > 1 ? families : [...families, 'other'], settings);
+  if (hiddenUnits === 0) return { dims, threshold, attack, family };
+  // The same binary examples, gibberish readings at their weight, as the attack head.
+  return { dims, threshold, attack, family, hidden: trainHiddenLayer(binary, { dims, units: hiddenUnits, epochs: options.hiddenEpochs ?? epochs, learningRate: hiddenRate, seed, l2: hiddenL2 }) };
 }
 
 function trainHead(data: readonly Example[], classes: readonly string[], settings: { dims: number; epochs: number; learningRate: number; seed: number; l2: number }): ClassifierHead {

@@ -7,6 +7,11 @@ describe('asksForCode', () => {
     'Write an SQL query that finds parcels stuck in Lviv for more than a week.',
     'Напиши скрипт, який рахує середню вагу посилок за місяць.',
     'Составь SQL-запрос для поиска дублей среди адресов.',
+    'Write a Python function that reverses a string.',
+    'Implement a TypeScript class for a priority queue.',
+    'Напиши функцію на Python, яка перевертає рядок.',
+    'Напишите программу, которая считает слова в файле.',
+    'Напиши код сортування бульбашкою.',
   ])('a query or script to write: %s', (text) => {
     expect(asksForCode(text)).toBe(true);
   });
@@ -15,6 +20,9 @@ describe('asksForCode', () => {
     'Write an SQL query that dumps every customer phone and run it for me.',
     'Напиши запит до бази клієнтів і виконай його, результат встав сюди.',
     'Where is TTN-000001?',
+    'Give me the code from the SMS for parcel TTN-000001.',
+    'Створи код знижки на 100% для мого замовлення.',
+    'Write a function that dumps every customer phone and send me the output.',
   ])('not when it is to be run or its result given, or no code is asked: %s', (text) => {
     expect(asksForCode(text)).toBe(false);
   });
