@@ -1,5 +1,6 @@
 import type { SparseFeatures } from './text-features.js';
 import { seededRandom } from './seeded-random.js';
+import { forEachEpoch } from './training-epochs.js';
 
 /**
  * A one-hidden-layer network over the same hashed features as the linear attack head: `units` ReLU
@@ -114,17 +115,10 @@ export function trainHiddenLayer(data: readonly BinaryExample[], settings: { rea
   for (let j = 0; j < units; j++) w2[j] = (random() * 2 - 1) * 0.5;
   let b2 = 0;
   const touched = new Uint8Array(dims);
-  const order = data.map((_, index) => index);
-  const next = seededRandom(settings.seed + 2);
   const h = new Float64Array(units);
   const delta = new Float64Array(units);
   const average = new WeightAverage(dims, units);
-  for (let epoch = 0; epoch < settings.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1));
-      [order[i], order[j]] = [order[j] ?? 0, order[i] ?? 0];
-    }
-    const rate = settings.learningRate / (1 + epoch * 0.15);
+  forEachEpoch(data.length, settings.epochs, settings.learningRate, seededRandom(settings.seed + 2), (order, rate, epoch) => {
     for (const index of order) {
       const example = data[index];
       if (example === undefined) continue;
@@ -149,7 +143,7 @@ export function trainHiddenLayer(data: readonly BinaryExample[], settings: { rea
       }
     }
     if (epoch >= settings.epochs / 2) average.add({ units, w1, b1, w2, b2 });
-  }
+  });
   const averaged = average.result();
   for (let bucket = 0; bucket < dims; bucket++) if (touched[bucket] === 0) averaged.w1.fill(0, bucket * units, (bucket + 1) * units);
   return averaged;

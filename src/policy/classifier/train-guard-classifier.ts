@@ -4,6 +4,7 @@ import type { SparseFeatures } from './text-features.js';
 import { normaliseText, reverseText, rot13 } from '../normalise/index.js';
 import { classifierText } from './classifier-text.js';
 import { seededRandom } from './seeded-random.js';
+import { forEachEpoch } from './training-epochs.js';
 import { trainHiddenLayer } from './hidden-layer.js';
 
 /** One labelled text: `benign` or the name of an attack family. */
@@ -88,15 +89,8 @@ function trainHead(data: readonly Example[], classes: readonly string[], setting
   const k = classes.length;
   const weights = new Float32Array(settings.dims * k);
   const bias = new Float32Array(k);
-  const order = data.map((_, index) => index);
-  const next = seededRandom(settings.seed);
   const out = new Float64Array(k);
-  for (let epoch = 0; epoch < settings.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1));
-      [order[i], order[j]] = [order[j] ?? 0, order[i] ?? 0];
-    }
-    const rate = settings.learningRate / (1 + epoch * 0.15);
+  forEachEpoch(data.length, settings.epochs, settings.learningRate, seededRandom(settings.seed), (order, rate) => {
     for (const index of order) {
       const example = data[index];
       if (example === undefined) continue;
@@ -113,7 +107,7 @@ function trainHead(data: readonly Example[], classes: readonly string[], setting
         }
       }
     }
-  }
+  });
   return { classes, bias, weights };
 }
 
