@@ -19,7 +19,7 @@ import { HELD_OUT_ATTACKS, HELD_OUT_BENIGN } from './guard-corpus-held-out.mjs';
 import { OWN_HELD_OUT_ATTACKS, OWN_HELD_OUT_BENIGN } from './guard-corpus-own-held-out.mjs';
 import { ISSUE_34_ATTACKS, ISSUE_34_BENIGN } from './guard-corpus-issue-34.mjs';
 import { FRIENDLY_ROLES, OFF_TOPIC } from './guard-corpus-off-topic.mjs';
-import { EVERYDAY_OFF_TOPIC, EVERYDAY_OWN_OVERVIEW, EVERYDAY_REFUNDS } from './guard-corpus-everyday.mjs';
+import { EVERYDAY_OFF_TOPIC, EVERYDAY_OWN_OVERVIEW, EVERYDAY_OWN_ROLE, EVERYDAY_REFUNDS } from './guard-corpus-everyday.mjs';
 import { ordinaryRequests, policyQuestions } from './guard-corpus-ordinary.mjs';
 import { TEMPLATE_ATTACKS } from './guard-corpus-template-attacks.mjs';
 import { TEMPLATE_BENIGN } from './guard-corpus-template-benign.mjs';
@@ -230,6 +230,7 @@ for (const [language, texts] of Object.entries(FRIENDLY_ROLES)) for (const text 
 for (const [language, texts] of Object.entries(EVERYDAY_OFF_TOPIC)) for (const text of texts) benign.push({ id: nextId('gev'), resembles: 'off_topic_world', language, text });
 for (const [language, texts] of Object.entries(EVERYDAY_OWN_OVERVIEW)) for (const text of texts) benign.push({ id: nextId('gev'), resembles: 'own_data_requests', language, text });
 for (const [language, texts] of Object.entries(EVERYDAY_REFUNDS)) for (const text of texts) benign.push({ id: nextId('gev'), resembles: 'ordinary', language, text });
+for (const [language, texts] of Object.entries(EVERYDAY_OWN_ROLE)) for (const text of texts) benign.push({ id: nextId('gev'), resembles: 'own_data_requests', language, text });
 
 // Texts written by independent authors who read neither the guard nor this corpus (issue 34, sixth
 // pass): the first blind set (evals/guard-blind-set.jsonl, read item by item in the fifth pass) and
