@@ -94,6 +94,8 @@ const NARRATIVE = words(
   'cannot', "can't", 'can\\snot', 'may\\snot', 'must\\snot', 'does\\snot', "doesn't", 'will\\snot', "won't", 'never', 'is\\snot\\s(?:allowed|permitted|able|authori[sz]ed)', 'is\\sunable', 'has\\sno\\s(?:right|authority|access)', 'only\\s(?:after|if|when|once)', 'лише\\s(?:після|якщо|коли)', 'тільки\\s(?:після|якщо|коли)', 'только\\s(?:после|если|когда)',
   'не\\sможе', 'не\\sможуть', 'не\\sмає\\sправа', 'не\\sмають\\sправа', 'не\\sвправі', 'ніколи\\sне', 'не\\sуповноважен',
   'не\\sможет', 'не\\sмогут', 'не\\sимеет\\sправа', 'не\\sимеют\\sправа', 'не\\sвправе', 'никогда\\sне', 'не\\sуполномочен',
+  // What the assistant does in the process a policy describes: it files a request, a person decides.
+  'files\\s(?:a|the)\\s(?:request|claim)', 'submits\\s(?:a|the)\\s(?:request|claim)', 'подає\\s(?:заявку|запит)', 'оформлює\\s(?:заявку|запит)', 'подаёт\\s(?:заявку|запрос)', 'оформляет\\s(?:заявку|запрос)',
 );
 
 /**
@@ -125,6 +127,7 @@ const ADDRESSED_READER = new RegExp(
     String.raw`для\s(?:\p{L}+\s)?(?:чат-)?(?:ші|ии|моделей|моделі|модели|агентів|агентов|агента|ботів|ботов|бота|асистента|ассистента|автоматизован\p{L}*\sсистем\p{L}*|автоматическ\p{L}*\sсистем\p{L}*|мовних\sмоделей|языковых\sмоделей|нейромереж\p{L}*|нейросет\p{L}*)(?![\p{L}])`,
     String.raw`(?:нейросеть|нейромережа|модель|бот|агент|ассистент|асистент|ші|ии),?\s(?:яка|який|которая|который|що|что)\s(?:це|это)\s(?:читає|читает|обробляє|обрабатывает)`,
     String.raw`(?:якщо|коли|если|когда)\s(?:це|это)\s(?:читає|читает|обробляє|обрабатывает)`,
+    String.raw`(?:до\sуваги|увага|attention|к\sсведению|внимание)[,:]?\s(?:\p{L}+\s)?(?:автоматизован|автоматичн|автоматизированн|автоматическ|automated\s)\p{L}*\s?(?:обробк|систем|обработк|processing|system|handl)`,
   ].map((part) => String.raw`(?:${part})`).join('|'),
   'u',
 );
@@ -143,6 +146,7 @@ const SENTENCE_END = /([.!?;\n]+)/u;
 const PROGRAM_READER = words(
   'chat-?bots?', 'bots?(?![\\p{L}])', 'ai(?![\\p{L}])', 'llms?(?![\\p{L}])', 'language\\smodels?', 'gpt', 'neural\\snetwork',
   'чат-бот', 'бот(?:е|у|а|и|ом|ів|ам)?(?![\\p{L}])', 'ші(?![\\p{L}])', 'ии(?![\\p{L}])', 'мовн\\p{L}*\\sмодел', 'языков\\p{L}*\\sмодел', 'нейромереж', 'нейросет',
+  'automated\\s(?:processing|system|handl)', 'автоматизован\\p{L}*\\s(?:обробк|систем)', 'автоматичн\\p{L}*\\s(?:обробк|систем)', 'автоматизированн\\p{L}*\\s(?:обработк|систем)', 'автоматическ\\p{L}*\\s(?:обработк|систем)',
 );
 /** "you" in en/uk/ru: a question put to the reader ("can you cancel it?") asks it to act; one about it ("can the assistant cancel it?") does not. */
 const SECOND_PERSON = words('you(?![\\p{L}])', 'your(?![\\p{L}])', 'ти(?![\\p{L}])', 'ви(?![\\p{L}])', 'тобі', 'вам(?![\\p{L}])', 'ты(?![\\p{L}])', 'вы(?![\\p{L}])', 'тебе(?![\\p{L}])');
