@@ -66,6 +66,28 @@ for (const [prefixes, bodies] of Object.values(NOTES_FOR_PEOPLE)) {
 
 // Linear: no hidden layer (the input model's), so the taint scan of every tool output stays one sum per segment.
 const LINEAR = { hiddenUnits: 0 };
+// What a worker answers when it found nothing or may not help: the supervisor reads every worker's
+// answer as third-party text, and short statements about "the company policies" scored as
+// instructions (0.61). Written for this list, per language; none orders anything.
+const AGENT_NOTHING_FOUND = {
+  en: [
+    'The company policies do not cover this question.', 'None of the company documents answers this.', 'I found nothing about this in the policy library.', 'There is no rule about this in our policies.',
+    'The policies say nothing about storing parcels abroad.', 'No shipment with that number exists.', 'I cannot help with that; it is outside shipments, stock and prices.', 'The knowledge base has no passage on this topic.',
+    'Our delivery rules do not mention pets.', 'This is not covered by the refund policy.',
+  ],
+  uk: [
+    'У правилах компанії про це нічого немає.', 'Жоден документ компанії на це не відповідає.', 'У бібліотеці правил про це нічого не знайдено.', 'Такого правила в наших політиках немає.',
+    'Правила нічого не кажуть про зберігання посилок за кордоном.', 'Відправлення з таким номером не існує.', 'З цим я не допоможу: це поза відправленнями, залишками й цінами.', 'У базі знань немає фрагмента на цю тему.',
+    'Наші правила доставки не згадують тварин.', 'Правила повернення цього не охоплюють.',
+  ],
+  ru: [
+    'В правилах компании об этом ничего нет.', 'Ни один документ компании на это не отвечает.', 'В библиотеке правил об этом ничего не найдено.', 'Такого правила в наших политиках нет.',
+    'Правила ничего не говорят о хранении посылок за границей.', 'Отправления с таким номером не существует.', 'С этим я не помогу: это вне отправлений, остатков и цен.', 'В базе знаний нет фрагмента на эту тему.',
+    'Наши правила доставки не упоминают животных.', 'Правила возврата этого не охватывают.',
+  ],
+};
+for (const texts of Object.values(AGENT_NOTHING_FOUND)) for (const text of texts) examples.push({ text, label: 'benign', origin: 'own' });
+
 const started = performance.now();
 const scores = [];
 for (let fold = 0; fold < FOLDS; fold++) {
@@ -78,9 +100,14 @@ scores.sort((a, b) => b - a);
 const boundary = scores[Math.floor(scores.length * MAX_FLAG_RATE)] ?? 0;
 const threshold = Math.min(CEILING, Math.max(FLOOR, Number((boundary + 0.005).toFixed(3))));
 const flagRate = scores.filter((score) => score >= threshold).length / scores.length;
-const model = trainGuardClassifier(examples, { ...LINEAR, threshold });
+// The knowledge base's own passages are retrieved into every policy answer: none may be flagged (one
+// scored 0.543 against a calibrated 0.533). The threshold is raised over the highest of them, once.
+const calibrated = trainGuardClassifier(examples, { ...LINEAR, threshold });
+const ownPassages = examples.filter((example) => example.origin === 'knowledge').map((example) => scoreView(canonicalView(classifierText(example.text)).view, calibrated).score);
+const passageFloor = Number((Math.max(0, ...ownPassages) + 0.005).toFixed(3));
+const model = passageFloor > threshold ? { ...calibrated, threshold: passageFloor } : calibrated;
 const count = (label) => examples.filter((example) => (example.label === 'benign') === (label === 'benign')).length;
 const file = fileFromModel(model, { corpus: 'evals/independent/*.jsonl third-party lines, evals/third-party-corpus.json (tune), knowledge/docs', attacks: count(INSTRUCTION), benign: count('benign') });
 mkdirSync(new URL('./', TAINT_CLASSIFIER_PATH), { recursive: true });
 writeFileSync(TAINT_CLASSIFIER_PATH, `${JSON.stringify(file)}\n`);
-process.stdout.write(`${JSON.stringify({ written: 'data/taint-classifier.json', dims: file.dims, instructions: count(INSTRUCTION), benign: count('benign'), by_origin: Object.fromEntries(['independent', 'own', 'knowledge'].map((origin) => [origin, { instructions: examples.filter((e) => e.origin === origin && e.label !== 'benign').length, benign: examples.filter((e) => e.origin === origin && e.label === 'benign').length }])), calibration: { threshold, benign_flag_rate: Number(flagRate.toFixed(4)), folds: FOLDS }, train_ms: Math.round(performance.now() - started) })}\n`);
+process.stdout.write(`${JSON.stringify({ written: 'data/taint-classifier.json', dims: file.dims, instructions: count(INSTRUCTION), benign: count('benign'), by_origin: Object.fromEntries(['independent', 'own', 'knowledge'].map((origin) => [origin, { instructions: examples.filter((e) => e.origin === origin && e.label !== 'benign').length, benign: examples.filter((e) => e.origin === origin && e.label === 'benign').length }])), calibration: { threshold: model.threshold, calibrated: threshold, own_passages_highest: Number(Math.max(0, ...ownPassages).toFixed(4)), benign_flag_rate: Number(flagRate.toFixed(4)), folds: FOLDS }, train_ms: Math.round(performance.now() - started) })}\n`);
