@@ -52,8 +52,18 @@ export function hasBracketedAt(view: string): boolean {
   }
   return false;
 }
-/** Whether the view holds « at » as a word and « dot » as one or a dot, which an address in plain words does. */
-const hasWordsAtAndDot = (view: string): boolean => (view.includes(' at ') || view.includes(' AT ')) && (view.includes(' dot ') || view.includes(' DOT ') || view.includes('.'));
+const MAIL_PROVIDERS = ['gmail.', 'outlook.', 'hotmail.', 'yahoo.', 'ukr.', 'meta.', 'i.', 'mail.'] as const;
+/** Whether « at » is followed by a mail provider's domain with its dot ("ivan at gmail.com"), as `PII_DISGUISED_PATTERNS.EMAIL_WORDS` writes it. */
+export function atProviderDomain(view: string): boolean {
+  for (const word of [' at ', ' AT ']) {
+    for (let at = view.indexOf(word); at >= 0; at = view.indexOf(word, at + 1)) {
+      if (MAIL_PROVIDERS.some((provider) => view.startsWith(provider, at + 4))) return true;
+    }
+  }
+  return false;
+}
+/** Whether the view holds « at » and « dot » as words, or « at » before a provider's domain: what an address in plain words holds. */
+const hasWordsAtAndDot = (view: string): boolean => ((view.includes(' dot ') || view.includes(' DOT ')) && (view.includes(' at ') || view.includes(' AT '))) || atProviderDomain(view);
 
 // Seal, invoice, waybill, batch and order numbers are numbers, not people: a label before them wins.
 const notDocumentNumber = (view: string, start: number): boolean => !labelledAsDocumentNumber(view, start);

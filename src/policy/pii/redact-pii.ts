@@ -1,5 +1,5 @@
 import type { PiiRule } from './pii-rules.js';
-import { ALL_PII_RULES, hasBracketedAt } from './pii-rules.js';
+import { ALL_PII_RULES, atProviderDomain, hasBracketedAt } from './pii-rules.js';
 import { originalSpan, piiNormalisedView } from './pii-normalised-view.js';
 import { stickyCopy } from './pii-patterns.js';
 import type { PiiType } from './pii-type.js';
@@ -138,16 +138,6 @@ export function mayHoldPii(view: string, digits: number, hasAt: boolean): boolea
   return digits > 0 || hasAt || view.includes(' dot ') || view.includes(' DOT ') || hasBracketedAt(view) || atProviderDomain(view);
 }
 
-const MAIL_PROVIDERS = ['gmail.', 'outlook.', 'hotmail.', 'yahoo.', 'ukr.', 'meta.', 'i.', 'mail.'] as const;
-/** Whether « at » is followed by a mail provider's domain with its dot ("ivan at gmail.com"). */
-function atProviderDomain(view: string): boolean {
-  for (const word of [' at ', ' AT ']) {
-    for (let at = view.indexOf(word); at >= 0; at = view.indexOf(word, at + 1)) {
-      if (MAIL_PROVIDERS.some((provider) => view.startsWith(provider, at + 4))) return true;
-    }
-  }
-  return false;
-}
 
 /** Whether the rule can match in the view, told from what every match of it holds (sound: `pii-rules.test.ts`). */
 function mayApply(rule: PiiRule, view: string, counted: DigitRuns, hasAt: boolean): boolean {
