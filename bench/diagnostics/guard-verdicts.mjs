@@ -7,64 +7,11 @@
 //   node bench/diagnostics/guard-verdicts.mjs record /tmp/before.jsonl
 //   node bench/diagnostics/guard-verdicts.mjs compare /tmp/before.jsonl   → counts differences, exits 1 on any
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { detectInjection, guardScan, redactPii, scanUntrustedText } from '../../dist/policy/index.js';
+import { repositoryTexts } from '../lib/repository-texts.mjs';
 
-const root = new URL('../../', import.meta.url);
-const strings = (value, out) => {
-  if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) for (const item of value) strings(item, out);
-  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) strings(item, out);
-  return out;
-};
-const markdown = (dir) => {
-  const found = [];
-  for (const entry of readdirSync(new URL(dir, root), { withFileTypes: true })) {
-    if (entry.isDirectory()) found.push(...markdown(`${dir}${entry.name}/`));
-    else if (entry.name.endsWith('.md')) found.push(readFileSync(new URL(`${dir}${entry.name}`, root), 'utf8'));
-  }
-  return found;
-};
-
-const corpus = [];
-// The blind set's texts are fed through and never printed: a difference there shows its index only.
-const blind = new Set();
-// evals/ and evals/independent/ (outside authors' sets, issue 34).
-const evalFiles = (dir) => readdirSync(new URL(dir, root), { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? evalFiles(`${dir}${entry.name}/`) : [`${dir}${entry.name}`]));
-for (const name of evalFiles('evals/').sort()) {
-  if (!name.endsWith('.json') && !name.endsWith('.jsonl')) continue;
-  const raw = readFileSync(new URL(name, root), 'utf8');
-  if (name.endsWith('.json')) strings(JSON.parse(raw), corpus);
-  else if (name.endsWith('.jsonl')) {
-    for (const line of raw.split('\n')) {
-      if (line.trim() === '') continue;
-      for (const text of strings(JSON.parse(line), [])) {
-        corpus.push(text);
-        blind.add(text);
-      }
-    }
-  }
-}
-const documents = [readFileSync(new URL('README.md', root), 'utf8'), ...markdown('docs/'), ...markdown('knowledge/')];
-const paragraphs = documents.flatMap((doc) => doc.split(/\n\s*\n/));
-const confusable = { a: 'а', e: 'е', o: 'о', p: 'р', c: 'с', x: 'х', i: 'і', y: 'у' };
-const leet = { a: '4', e: '3', i: '1', o: '0', s: '5', t: '7' };
-const variantsOf = (text) => [
-  text.toUpperCase(),
-  text.replace(/(\p{L})(\p{L})/gu, '$1\u200B$2'),
-  text.replace(/[aeopcxiy]/g, (ch) => confusable[ch]),
-  text.replace(/\p{L}/gu, (ch) => `${ch} `),
-  text.replace(/[aeiost]/g, (ch) => leet[ch]),
-  [...text].reverse().join(''),
-  Buffer.from(text).toString('base64'),
-  `Note: ${text.replace(/ /g, '\u00A0')}`,
-];
-const variants = corpus.filter((text) => text.length > 3 && text.length < 2000).flatMap((text) => {
-  const derived = variantsOf(text);
-  if (blind.has(text)) for (const variant of derived) blind.add(variant);
-  return derived;
-});
-const texts = [...new Set([...corpus, ...documents, ...paragraphs, ...variants])];
+const { texts, blind, counts } = repositoryTexts(new URL('../../', import.meta.url));
 
 const verdictOf = (text) => JSON.stringify({
   scan: guardScan(text),
@@ -82,7 +29,7 @@ const lines = texts.map((text) => `${createHash('sha256').update(text).digest('h
 const cpuMs = (process.cpuUsage(started).user + process.cpuUsage(started).system) / 1000;
 if (mode === 'record') {
   writeFileSync(file, `${lines.join('\n')}\n`);
-  console.log(`recorded ${lines.length} texts (corpus ${corpus.length}, documents ${documents.length}, paragraphs ${paragraphs.length}, variants ${variants.length}) in ${cpuMs.toFixed(0)} ms CPU`);
+  console.log(`recorded ${lines.length} texts (corpus ${counts.corpus}, documents ${counts.documents}, paragraphs ${counts.paragraphs}, variants ${counts.variants}) in ${cpuMs.toFixed(0)} ms CPU`);
 } else if (mode === 'compare') {
   // Matched by each text's hash, so a document edited between the two builds only leaves its own texts uncompared.
   const before = new Map(readFileSync(file, 'utf8').trimEnd().split('\n').map((line) => [line.slice(0, 16), line]));
