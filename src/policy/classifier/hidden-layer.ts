@@ -82,8 +82,18 @@ function rawHiddenLogit(layer: HiddenLayer, features: SparseFeatures, h: Float64
         a6 += (raw[at + 6] as number) * value;
         a7 += (raw[at + 7] as number) * value;
       }
-      const sums = [a0, a1, a2, a3, a4, a5, a6, a7];
-      for (let k = 0; k < 8 && block + k < units; k++) h[block + k] = (b1[block + k] as number) + (sums[k] as number) * (scales[block + k] as number);
+      // Written out, not through an array of the eight sums: that was an allocation per block of every scored segment.
+      const unit = (k: number, sum: number): void => {
+        if (block + k < units) h[block + k] = (b1[block + k] as number) + sum * (scales[block + k] as number);
+      };
+      unit(0, a0);
+      unit(1, a1);
+      unit(2, a2);
+      unit(3, a3);
+      unit(4, a4);
+      unit(5, a5);
+      unit(6, a6);
+      unit(7, a7);
     }
   }
   let z = layer.b2;
