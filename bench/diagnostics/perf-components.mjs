@@ -27,7 +27,8 @@ const msPerRun = (samples) => Number(((samples / hz) * 1000 / runs).toFixed(3));
 const samples = [];
 for (const line of readFileSync(file, 'utf8').split('\n')) {
   if (!line.trim()) continue;
-  if (!line.startsWith('\t') && !line.startsWith(' ')) samples.push({ tid: Number(line.trim().split(/\s+/)[0]), frames: [] });
+  // The header line (thread id) may be indented by spaces in some perf versions; frames start with a tab.
+  if (!line.startsWith('\t')) samples.push({ tid: Number(line.trim().split(/\s+/)[0]), frames: [] });
   else samples.at(-1)?.frames.push(line.trim().split(/\s+/).slice(1).join(' '));
 }
 const byThread = new Map();

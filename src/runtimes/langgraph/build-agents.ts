@@ -10,17 +10,35 @@ import { approvalMiddleware } from './approval-middleware.js';
 import { policyMiddleware } from './policy-middleware.js';
 import { delegationTool } from './delegation-tool.js';
 import type { Invocable } from './delegation-tool.js';
+import { asksToCancel } from './asks-to-cancel.js';
+import { leanWorker } from './lean-worker.js';
+import { ledgerInConfig } from './ledger-in-config.js';
 
-export type WorkerName = Exclude<AgentName, 'supervisor'>;
+type WorkerName = Exclude<AgentName, 'supervisor'>;
 
-/** A worker: only its tools (first line of the allowlist), approval where the roles table puts it. */
-function buildWorker(name: WorkerName, models: AgentModels, toolsFor: ToolsFor) {
+/**
+ * A worker: only its tools (first line of the allowlist), approval where the roles table puts it. It
+ * runs as a lean loop (lean-worker.ts) unless it may pause for approval, that is when it holds
+ * cancel_shipment and the user's own words ask for a cancellation (the only case the tool is offered):
+ * then it runs as its `createAgent` graph, whose checkpoint is where the pause resumes.
+ */
+function buildWorker(name: WorkerName, models: AgentModels, toolsFor: ToolsFor): Invocable {
   const tools = toolsForAgent(ROLES_TABLE, name, toolsFor(name));
   const needsApproval = tools.some((t) => t.name === 'cancel_shipment');
   // Approval outermost around a tool call: the pause comes before the tool gate runs the call with its
   // grant. A call policy denies never reaches it: the policy's model wrapper refuses the reply first.
   const middleware: AnyAgentMiddleware[] = [...fallbacks(models), ...(needsApproval ? [approvalMiddleware(name)] : []), policyMiddleware(name)];
-  return createAgent({ model: models.model, tools, name, systemPrompt: systemPrompt(name), middleware });
+  const lean = leanWorker({ name, model: models.model, tools, systemPrompt: systemPrompt(name), middleware });
+  if (!needsApproval) return lean;
+  // Each worker is invoked as its compiled graph: the agent's own invoke first reads the thread's state
+  // (a checkpoint read per delegation) to seed middleware state, and Waybill's middleware keeps none.
+  const graph = createAgent({ model: models.model, tools, name, systemPrompt: systemPrompt(name), middleware }).graph as Invocable;
+  return {
+    invoke(input, config) {
+      const run = ledgerInConfig(config as { configurable?: Record<string, unknown> } | undefined);
+      return (run === undefined || asksToCancel(run.init) ? graph : lean).invoke(input, config);
+    },
+  };
 }
 
 /** The agents' model and the fallbacks tried, in order, when it fails after its own retries. */
@@ -48,9 +66,7 @@ export type DelegationMode = 'parallel' | 'sequential';
 export function buildSupervisor(options: AgentModels & { toolsFor: ToolsFor; checkpointer: BaseCheckpointSaver; delegation?: DelegationMode }) {
   const { toolsFor, checkpointer } = options;
   const delegates = ROLES.supervisor.delegates as readonly WorkerName[];
-  // Each worker is invoked as its compiled graph: the agent's own invoke first reads the thread's state
-  // (a checkpoint read per delegation) to seed middleware state, and Waybill's middleware keeps none.
-  const tools = delegates.map((name) => delegationTool(name, buildWorker(name, options, toolsFor).graph as Invocable));
+  const tools = delegates.map((name) => delegationTool(name, buildWorker(name, options, toolsFor)));
   return createAgent({
     model: options.model,
     tools,

@@ -1,6 +1,5 @@
 import { getConfig } from '@langchain/langgraph';
-import { addLedgerSource } from '../core/index.js';
-import type { RunLedger } from '../core/index.js';
+import { addLedgerSource, RunLedger } from '../core/index.js';
 
 /** The `configurable` key a LangGraph run carries its ledger under. */
 const LEDGER_KEY = '__waybill_ledger';
@@ -16,4 +15,10 @@ addLedgerSource(() => (getConfig()?.configurable as Record<string, unknown> | un
  */
 export function ledgerConfigurable(ledger: RunLedger): Record<string, unknown> {
   return { [LEDGER_KEY]: ledger };
+}
+
+/** The ledger a config carries (`ledgerConfigurable`), if any. */
+export function ledgerInConfig(config: { configurable?: Record<string, unknown> } | undefined): RunLedger | undefined {
+  const ledger = config?.configurable?.[LEDGER_KEY];
+  return ledger instanceof RunLedger ? ledger : undefined;
 }

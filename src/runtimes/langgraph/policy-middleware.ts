@@ -2,8 +2,9 @@ import type { BaseMessage } from '@langchain/core/messages';
 import { AIMessage, ToolMessage } from '@langchain/core/messages';
 import { createMiddleware } from 'langchain';
 import { ROLES_TABLE } from '../../agents/index.js';
-import { asksForCancellation, guardedTool } from '../../policy/index.js';
+import { guardedTool } from '../../policy/index.js';
 import type { RolesTable } from '../../policy/index.js';
+import { asksToCancel } from './asks-to-cancel.js';
 import { currentLedger, gateToolCall, oneIrreversibleCall, refuseProposedCall, relayableAnswer, vetToolCall } from '../core/index.js';
 
 // A reply with no tool calls ends the agent's loop: how a step that must not happen is skipped.
@@ -11,16 +12,6 @@ const halt = (text: string) => new AIMessage({ content: text, response_metadata:
 
 const nameOf = (tool: unknown): string => String((tool as { name?: unknown }).name ?? '');
 
-// The user's words do not change during a run: whether they ask for a cancellation is read once.
-const cancellationAsked = new WeakMap<object, boolean>();
-function asksToCancel(init: { trustedText: string }): boolean {
-  let asked = cancellationAsked.get(init);
-  if (asked === undefined) {
-    asked = asksForCancellation(init.trustedText);
-    cancellationAsked.set(init, asked);
-  }
-  return asked;
-}
 
 // The supervisor's turn right after its one delegation came back: the last message answers the only
 // tool call of the reply before it.
