@@ -81,6 +81,25 @@ describe('a lean worker runs as its createAgent graph does', () => {
     expect(lean.log).toEqual(['outer:model:1:lookup', 'inner:model:1:lookup', 'outer:tool:lookup', 'inner:tool:lookup', 'outer:model:3:lookup', 'inner:model:3:lookup']);
   });
 
+  it('runs at most maxConcurrency tool calls at once, as the graph does, and keeps their order', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const slow = tool(
+      async ({ id }: { id: string }) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+        return `found ${id}`;
+      },
+      { name: 'lookup', description: 'Looks an id up', schema: z.object({ id: z.string() }) },
+    );
+    const worker = leanWorker({ name: 'w', model: new ScriptedChatModel(script), tools: [slow], systemPrompt: 'x', middleware: [] });
+    const result = await worker.invoke({ messages: [{ role: 'user', content: 'A B C D E' }] }, { maxConcurrency: 2 });
+    expect(most).toBe(2);
+    expect(result.messages.filter((m) => m.getType() === 'tool').map((m) => m.content)).toEqual(['found A', 'found B', 'found C', 'found D', 'found E']);
+  });
+
   it('stops at the recursion limit with LangGraph’s error', async () => {
     const looping = new ScriptedChatModel(() => ({ toolCalls: [{ name: 'lookup', args: { id: 'again' } }] }));
     const worker = leanWorker({ name: 'w', model: looping, tools: [lookup], systemPrompt: 'Loop.', middleware: [] });

@@ -67,8 +67,8 @@ export function leanWorker(parts: LeanWorkerParts): Invocable {
       const calls = reply.tool_calls ?? [];
       if (calls.length === 0) return { messages };
       step();
-      const results = await Promise.all(calls.map((call) => callTool(call, messages, config, runtime)));
-      messages.push(...results);
+      // At most `maxConcurrency` calls at once, as LangGraph runs a graph's tool calls (one task each).
+      messages.push(...(await inPool(calls, config.maxConcurrency, (call) => callTool(call, messages, config, runtime))));
     }
   }
 
@@ -140,4 +140,19 @@ export function leanWorker(parts: LeanWorkerParts): Invocable {
       throw error;
     }
   }
+}
+
+/** `run` over `items` with at most `limit` in flight (all at once when unset), results in the items' order. */
+async function inPool<T, R>(items: readonly T[], limit: number | undefined, run: (item: T) => Promise<R>): Promise<R[]> {
+  if (limit === undefined || limit >= items.length) return Promise.all(items.map(run));
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      const at = next++;
+      results[at] = await run(items[at] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, limit) }, lane));
+  return results;
 }
