@@ -9,7 +9,7 @@ export { cachedControlReads } from './control/cached-control-reads.js';
 export { ConcurrencyCap } from './control/concurrency-cap.js';
 export { GLOBAL_SCOPE } from './control/control-store.js';
 export type { ControlSnapshot, ControlStore, ControlSwitch } from './control/control-store.js';
-export { idempotencyKey } from './control/idempotency-key.js';
+export { idempotencyKey, keyOfOtherThread } from './control/idempotency-key.js';
 export { LoopDetector } from './control/loop-detector.js';
 export { RateLimiter } from './control/rate-limiter.js';
 export type { RateLimit } from './control/rate-limiter.js';

@@ -5,8 +5,8 @@ import { say } from './say.js';
 import type { ToolOutcome } from './tool-outcome.js';
 
 /**
- * A cancel_shipment result. Success names the cancellation id and refund; a rejected, timed-out or
- * pending approval says the shipment is NOT cancelled and nothing was refunded.
+ * A cancel_shipment result. Success names the cancellation id and refund; a refusal or a rejected or
+ * timed-out approval says this request cancelled nothing and refunded nothing.
  */
 export function describeCancellation(outcome: ToolOutcome, trackingId: string, language: Language): string {
   if (outcome.kind === 'ok') {
@@ -25,7 +25,8 @@ export function describeCancellation(outcome: ToolOutcome, trackingId: string, l
     });
   }
   const failure = describeFailure(callAction('cancel_shipment', { tracking_id: trackingId }, language), outcome, language);
-  // Only a refusal proves nothing happened; a pending or unreadable result proves neither way.
+  // Only a refusal proves nothing happened; a pending or unreadable result proves neither way. It proves
+  // it of this request only: the shipment may be cancelled already (the refusal then says so).
   if (outcome.kind !== 'error' && outcome.kind !== 'rejected') return failure;
-  return `${failure} ${say(language, { uk: `Відправлення ${trackingId} не скасовано, кошти не повернено.`, en: `Shipment ${trackingId} is not cancelled and nothing was refunded.`, ru: `Отправление ${trackingId} не отменено, деньги не возвращены.` })}`;
+  return `${failure} ${say(language, { uk: `Відправлення ${trackingId} не скасовано цим запитом, кошти не повернено.`, en: `Shipment ${trackingId} is not cancelled by this request, and nothing was refunded.`, ru: `Отправление ${trackingId} не отменено этим запросом, деньги не возвращены.` })}`;
 }

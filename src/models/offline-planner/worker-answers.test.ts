@@ -147,7 +147,7 @@ describe('worker position: final answers written from real domain results', () =
     const { final, calls } = await ask('Cancel TTN-000004, refund 900 UAH');
     expect(calls.map((call) => call.name)).toEqual(['track_shipment', 'cancel_shipment']);
     const answer = answerOf(final);
-    expect(answer).toContain('is not cancelled and nothing was refunded');
+    expect(answer).toContain('is not cancelled by this request, and nothing was refunded');
     expect(answer).not.toMatch(/is cancelled:/);
   });
 

@@ -16,6 +16,19 @@ export function effectedAnswer(effect: ApprovalEffect, language: 'uk' | 'en' | '
 }
 
 /**
+ * What the user reads when the approval this run waited on was carried out by another thread's run (the
+ * two asked for the same cancellation and shared one approval): the cancellation, and that this run did
+ * nothing twice.
+ */
+export function doneElsewhereAnswer(effect: ApprovalEffect, language: 'uk' | 'en' | 'ru'): string {
+  const { trackingId, cancellationId, refundUah, approvalId } = effect;
+  if (language === 'ru') return `Отправление ${trackingId} уже отменено (отмена ${cancellationId}, возврат ${refundUah} грн) по тому же согласованию ${approvalId} в другом запросе; этот запрос ничего не выполнял повторно.`;
+  return language === 'uk'
+    ? `Відправлення ${trackingId} вже скасовано (скасування ${cancellationId}, повернення ${refundUah} грн) за тим самим погодженням ${approvalId} в іншому запиті; цей запит нічого не виконував повторно.`
+    : `Shipment ${trackingId} is already cancelled (cancellation ${cancellationId}, refund ${refundUah} UAH) under the same approval ${approvalId}, by another request; this request did nothing a second time.`;
+}
+
+/**
  * The approval a recovered resume's record carries: the intent's decision on `approvalId`, with the
  * arguments the domain ran when it ran them. A resume stopped `interrupted` carries it too, so its record
  * says which decision was never applied.

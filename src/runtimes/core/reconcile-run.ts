@@ -1,6 +1,6 @@
 import type { ApprovalRequest, DomainStore } from '../../domain/index.js';
 import { argsHash } from '../../domain/index.js';
-import { idempotencyKey } from '../../policy/index.js';
+import { idempotencyKey, keyOfOtherThread } from '../../policy/index.js';
 import type { RunRecord, RunToolCall } from '../../telemetry/index.js';
 
 /** The irreversible call the domain holds as done for one approval: the cancellation its grant paid for. */
@@ -16,6 +16,12 @@ export interface ApprovalEffect {
   args: Record<string, unknown>;
   /** How the domain ties the cancellation to the approval: its consumed grant, or only the run's idempotency key. */
   evidence: 'grant' | 'idempotency_key';
+  /**
+   * The thread whose run made the cancellation, as its idempotency key names it, when that is not the
+   * thread asked about: two threads that asked for the same cancellation wait on one approval, and its
+   * grant runs once, in whichever run is resumed first.
+   */
+  otherThread?: string;
 }
 
 /** What reconcileRun reads: the approvals (with their grants) and the shipments (with their cancellation). */
@@ -36,7 +42,10 @@ export async function effectOfApproval(domain: EffectSource, approvalId: string,
   const cancellation = (await domain.getShipment(trackingId, tenant))?.cancellation;
   if (!cancellation) return undefined;
   const base = { approvalId, tool: approval.tool, trackingId, cancellationId: cancellation.cancellationId, refundUah: cancellation.refundUah, reason: cancellation.reason, args };
-  if (approval.grant?.consumedBy === cancellation.cancellationId) return { ...base, evidence: 'grant' };
+  if (approval.grant?.consumedBy === cancellation.cancellationId) {
+    const otherThread = threadId === undefined ? undefined : keyOfOtherThread(cancellation.idempotencyKey, threadId);
+    return { ...base, evidence: 'grant', ...(otherThread !== undefined && { otherThread }) };
+  }
   // The key the tool gate derives for this thread's call (the call may carry the model's arguments, so
   // both the requested and the approved ones are tried), for an approval whose grant paid for nothing else.
   if (approval.status !== 'approved' || approval.grant?.consumedAt !== undefined) return undefined;
@@ -105,6 +114,12 @@ export async function reconcileRun(domain: EffectSource, record: RunRecord, appr
   if (!effect) {
     if (claimed.length > 0) disagree(`the record says ${CANCEL} ran but the domain holds no cancellation for approval ${id}`);
     else agree(`neither the record nor the domain has a cancellation for approval ${id}`);
+    return settle(result);
+  }
+  if (effect.otherThread !== undefined) {
+    // The approval was shared with another thread, whose run made the cancellation: this record must not claim it.
+    if (claimed.length > 0) disagree(`the record says ${CANCEL} ran, but ${effect.cancellationId} for approval ${id} was made by thread ${effect.otherThread}'s run`);
+    else agree(`${effect.cancellationId} for approval ${id} was made by thread ${effect.otherThread}'s run, and this record does not claim it`);
     return settle(result);
   }
   if (claimed.length === 0) {

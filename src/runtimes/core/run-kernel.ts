@@ -9,7 +9,7 @@ import { DecisionError } from './decision-error.js';
 import type { DomainBoundary } from './domain-boundary.js';
 import type { DurableRuns } from './durable-run.js';
 import { askIntent, beginAsk, holdLease, MAX_RUN_ATTEMPTS, recoveredRun, resumeIntent, settleThread } from './durable-run.js';
-import { effectedAnswer, effectedCall, intentApproval } from './effected-record.js';
+import { doneElsewhereAnswer, effectedAnswer, effectedCall, intentApproval } from './effected-record.js';
 import { finishRun } from './finish-run.js';
 import type { FrameworkPort, PausedCall, StepOutcome } from './framework-port.js';
 import type { LedgerServices, NewLedgerIdentity } from './new-run-ledger.js';
@@ -221,15 +221,22 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
    * Writes a resumed run's record from the domain: the cancellation the approval's grant paid for, as an
    * executed call with its id and refund, and an answer naming it. Used when the run's own steps did not
    * record it (its process died after the commit, or the call's answer was lost); the ledger's stop, if
-   * any, is replaced, since the work it stopped was done.
+   * any, is replaced, since the work it stopped was done. When another thread's run made it (one
+   * approval shared by two threads), this run's own calls stand and the answer says so.
    */
   async #finishEffected(from: RunLedger, effect: ApprovalEffect, approval: RunApproval, agent = 'tracking_agent'): Promise<RunRecord> {
     const run = new RunLedger(from.init);
     run.lease = from.lease;
     run.resuming = true;
     run.events.push(...from.events);
-    run.toolCalls.push(...from.toolCalls.filter((call) => call.tool !== effect.tool), effectedCall(effect, agent));
     const replaced = from.stopped ? ` instead of ${from.stopped.reason}` : '';
+    if (effect.otherThread !== undefined) {
+      // Another thread's run made it under the approval both waited on: this run's own calls stand as they ran.
+      run.toolCalls.push(...from.toolCalls);
+      run.audit({ agent: 'supervisor', type: 'run.reconciled', tool: effect.tool, args: effect.args, status: 'ok', detail: `recorded from the domain${replaced}: ${effect.cancellationId} of ${effect.trackingId}, refund ${effect.refundUah} UAH, was made by thread ${effect.otherThread}'s run under the grant of ${effect.approvalId}; nothing was done in this run` });
+      return this.#finish(run, { kind: 'final', text: doneElsewhereAnswer(effect, from.language) }, approval);
+    }
+    run.toolCalls.push(...from.toolCalls.filter((call) => call.tool !== effect.tool), effectedCall(effect, agent));
     run.audit({ agent: 'supervisor', type: 'run.reconciled', tool: effect.tool, args: effect.args, status: 'ok', detail: `recorded from the domain${replaced}: ${effect.cancellationId} of ${effect.trackingId}, refund ${effect.refundUah} UAH, by ${effect.evidence === 'grant' ? `the grant of ${effect.approvalId}` : 'the run\'s idempotency key'}` });
     return this.#finish(run, { kind: 'final', text: effectedAnswer(effect, from.language) }, approval);
   }
