@@ -7,8 +7,8 @@ import { wordStartSearch } from './word-start-search.js';
 
 const LETTER = /^\p{L}$/u;
 
-/** Words of a request to act, in en/uk/ru: a plea or an obligation, the reader addressed, or an order's verb. */
-const DEMAND_WORDS = String.raw`(?:please|must|should|need\sto|needs\sto|have\sto|has\sto|go\sahead|do\sit|you|your|immediately|right\saway|asap|(?:so|then|and|now)\s(?:cancel|refund|approve|pay|release|process|issue|mark|set|delete|send|transfer)|будь\sласка|треба|потрібно|необхідно|мусиш|мусите|повинен|повинна|повинні|ти|ви|тобі|вам|тебе|вас|негайно|одразу|скасуй|скасуйте|поверни|поверніть|виплати|виплатіть|переведи|переведіть|переведите|оформи|оформіть|оформите|зроби|зробіть|схвали|схваліть|познач|позначте|видали|видаліть|пожалуйста|надо|нужно|необходимо|должен|должна|должны|обязан|обязаны|ты|вы|немедленно|сразу|отмени|отмените|верни|верните|выплатите|сделай|сделайте|одобри|одобрите|отметь|отметьте|удали|удалите)(?![\p{L}])`;
+/** Words of a request to act, in en/uk/ru: a plea or an obligation, the reader addressed or let go ahead («можеш проводити»), or an order's verb. */
+const DEMAND_WORDS = String.raw`(?:please|must|should|need\sto|needs\sto|have\sto|has\sto|go\sahead|do\sit|you\scan\sproceed|can\sproceed|may\sproceed|you|your|immediately|right\saway|asap|(?:so|then|and|now)\s(?:cancel|refund|approve|pay|release|process|issue|mark|set|delete|send|transfer)|будь\sласка|можеш|проводь|проведи|проведіть|треба|потрібно|необхідно|мусиш|мусите|повинен|повинна|повинні|ти|ви|тобі|вам|тебе|вас|негайно|одразу|скасуй|скасуйте|поверни|поверніть|виплати|виплатіть|переведи|переведіть|переведите|оформи|оформіть|оформите|зроби|зробіть|схвали|схваліть|познач|позначте|видали|видаліть|пожалуйста|можешь|проводи|проведи|проведите|надо|нужно|необходимо|должен|должна|должны|обязан|обязаны|ты|вы|немедленно|сразу|отмени|отмените|верни|верните|выплатите|сделай|сделайте|одобри|одобрите|отметь|отметьте|удали|удалите)(?![\p{L}])`;
 // Searched for their words alone, the character before each find checked apart (word-start-search.ts).
 const DEMAND = wordStartSearch(DEMAND_WORDS, 'u', LETTER);
 /** The regex of {@link asksToAct}, for the linearity test. */

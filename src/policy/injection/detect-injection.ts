@@ -8,6 +8,7 @@ import { findEncodedPayloads } from './find-encoded-payloads.js';
 import { isOutOfDomain } from './out-of-domain.js';
 import { asksForAdvice } from './operator-advice.js';
 import { asksForCode } from './code-request.js';
+import { asksToAct } from './asks-to-act.js';
 import { isPermissionQuestion, isReportedDemandQuestion, isRuleQuestion } from './permission-question.js';
 import { maskReportedQuotes, reportsMessage } from './reported-quotes.js';
 import { INJECTION_PATTERNS } from './injection-patterns.js';
@@ -93,7 +94,9 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   const concept = detectConcepts(text);
   // A question about how refunds are approved, or about a customer's demand retold, names the bypass it asks about; it orders nothing.
   // An operator asking how to handle a demand or a message names what it asks about and orders nothing (operator-advice.ts).
-  if (concept !== undefined && !(concept.rule === 'authority_bypass' && (isRuleQuestion(text) || isReportedDemandQuestion(text))) && !asksForAdvice(text)) return { verdict: { blocked: true, label: 'attack', rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score }, patterns };
+  // A claimed approval found only by what a report of a real one also says (an operator approved, a
+  // refund was paid) is the sender's story, not an order, unless something in the request asks to act.
+  if (concept !== undefined && !(concept.rule === 'authority_bypass' && (isRuleQuestion(text) || isReportedDemandQuestion(text) || (concept.reportable === true && !asksToAct(canonicalView(text).view)))) && !asksForAdvice(text)) return { verdict: { blocked: true, label: 'attack', rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score }, patterns };
   return { verdict: passed(original, score), patterns };
 }
 
