@@ -1,7 +1,9 @@
 import type { BaseMessage } from '@langchain/core/messages';
+import { ToolMessage } from '@langchain/core/messages';
+import type { StructuredToolInterface } from '@langchain/core/tools';
 import { tool } from '@langchain/core/tools';
 import { GraphRecursionError } from '@langchain/langgraph';
-import { createAgent, createMiddleware } from 'langchain';
+import { createAgent, createMiddleware, modelFallbackMiddleware } from 'langchain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OfflinePlannerChatModel } from '../../models/index.js';
 import { z } from 'zod';
@@ -23,7 +25,7 @@ const script: Script = (messages) => {
   const tools = messages.filter((m) => m.getType() === 'tool');
   if (tools.length > 0) return { content: `answer: ${tools.map((m) => String(m.content)).join('; ')}` };
   const ids = String(messages.filter((m) => m.getType() === 'human').at(-1)?.content ?? '').match(/\S+/g) ?? [];
-  return { toolCalls: ids.map((id) => (id === 'bad' ? { name: 'lookup', args: { id: 7 } } : id === 'ghost' ? { name: 'no_such_tool', args: {} } : { name: 'lookup', args: { id } })) };
+  return { toolCalls: ids.map((id) => (id === 'bad' ? { name: 'lookup', args: { id: 7 } } : id === 'ghost' ? { name: 'no_such_tool', args: {} } : id === 'extract' ? { name: 'extract-answer', args: {} } : { name: 'lookup', args: { id } })) };
 };
 
 // Records the order hooks run in and what each model request carried.
@@ -45,7 +47,7 @@ const shape = (messages: readonly BaseMessage[]) =>
   // A bad argument's error text carries the stack it was thrown on, which differs between the two.
   messages.map((m) => ({ type: m.getType(), content: typeof m.content === 'string' ? m.content.replace(/\n\s+at .*/g, '') : m.content, calls: (m as { tool_calls?: Array<{ name: string; args: unknown }> }).tool_calls?.map((c) => [c.name, c.args]) ?? [], status: (m as { status?: unknown }).status ?? null }));
 
-async function both(input: string) {
+async function both(input: string, withMiddleware = true) {
   const run = async (build: (log: string[]) => Invocable) => {
     const log: string[] = [];
     const worker = build(log);
@@ -56,7 +58,7 @@ async function both(input: string) {
       return { log, messages: [], error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
     }
   };
-  const middleware = (log: string[]) => [recorder(log, 'outer'), recorder(log, 'inner')];
+  const middleware = (log: string[]) => (withMiddleware ? [recorder(log, 'outer'), recorder(log, 'inner')] : []);
   const graph = await run((log) => createAgent({ model: new ScriptedChatModel(script), tools: [lookup], name: 'w', systemPrompt: 'You look ids up.', middleware: middleware(log) }).graph as unknown as Invocable);
   const lean = await run((log) => leanWorker({ name: 'w', model: new ScriptedChatModel(script), tools: [lookup], systemPrompt: 'You look ids up.', middleware: middleware(log) }));
   return { graph, lean };
@@ -69,10 +71,18 @@ describe('a lean worker runs as its createAgent graph does', () => {
     ['a call with bad arguments, answered as an error', 'A1 bad'],
     ['a call of a tool it does not have', 'ghost A1'],
     ['a tool that fails, ending the worker', 'A1 boom'],
+    ['a reply whose only call names an extract- tool, which ends the graph', 'extract'],
+    ['a reply with an extract- call beside a lookup, which only runs the lookup', 'extract A1'],
   ])('%s: the same messages, hook order and outcome', async (_, input) => {
     const { graph, lean } = await both(input);
     // The input message comes back in the graph's state; the lean loop returns the same list.
     expect(lean.messages.length > 0 || lean.error !== undefined).toBe(true);
+    expect(lean).toEqual(graph);
+  });
+
+  it('without a wrapToolCall middleware, a tool that fails is answered as the tool node answers it', async () => {
+    const { graph, lean } = await both('A1 boom', false);
+    expect(graph.messages.at(-2)).toMatchObject({ type: 'tool', status: 'error' });
     expect(lean).toEqual(graph);
   });
 
@@ -105,6 +115,127 @@ describe('a lean worker runs as its createAgent graph does', () => {
     const worker = leanWorker({ name: 'w', model: looping, tools: [lookup], systemPrompt: 'Loop.', middleware: [] });
     await expect(worker.invoke({ messages: [{ role: 'user', content: 'go' }] }, { recursionLimit: 6 })).rejects.toBeInstanceOf(GraphRecursionError);
     expect(looping.calls).toBe(3);
+  });
+
+  // A model that calls lookup twice, one turn each, then answers: five steps (model, tools, model, tools, model).
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])('ends at recursion limit %i on the same step as the graph, finished or not', async (recursionLimit) => {
+    const run = async (build: (model: ScriptedChatModel) => Invocable) => {
+      const model = new ScriptedChatModel((messages) => (messages.filter((m) => m.getType() === 'tool').length >= 2 ? { content: 'done' } : { toolCalls: [{ name: 'lookup', args: { id: 'A' } }] }));
+      const outcome = await build(model)
+        .invoke({ messages: [{ role: 'user', content: 'go' }] }, { recursionLimit })
+        .then((result) => result.messages.length, (error: unknown) => (error instanceof Error ? error.name : String(error)));
+      return { outcome, modelCalls: model.calls };
+    };
+    const graph = await run((model) => createAgent({ model, tools: [lookup], name: 'w', systemPrompt: 'x' }).graph as unknown as Invocable);
+    const lean = await run((model) => leanWorker({ name: 'w', model, tools: [lookup], systemPrompt: 'x', middleware: [] }));
+    expect(lean).toEqual(graph);
+  });
+
+  // A gate that fails on `boom` (after the calls beside it have started): a failure that ends the worker.
+  const failingGate = () =>
+    createMiddleware({
+      name: 'gate',
+      wrapToolCall: async (request, handler) => {
+        if (request.toolCall.args.id !== 'boom') return handler(request);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        throw new Error('gate down');
+      },
+    });
+
+  it.each([undefined, 2])('a failing call aborts the calls beside it and starts no queued call (maxConcurrency %s)', async (maxConcurrency) => {
+    const run = async (build: (model: ScriptedChatModel, tools: [StructuredToolInterface]) => Invocable) => {
+      const events: string[] = [];
+      const slow = tool(
+        async ({ id }: { id: string }, config) => {
+          events.push(`start ${id}`);
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          events.push(`end ${id}, aborted: ${String((config as { signal?: AbortSignal }).signal?.aborted === true)}`);
+          return id;
+        },
+        { name: 'lookup', description: 'Looks an id up', schema: z.object({ id: z.string() }) },
+      );
+      const model = new ScriptedChatModel(() => ({ toolCalls: ['slow', 'boom', 'q1', 'q2'].map((id) => ({ name: 'lookup', args: { id } })) }));
+      const error = await build(model, [slow])
+        .invoke({ messages: [{ role: 'user', content: 'go' }] }, { maxConcurrency })
+        .then(() => 'none', (thrown: unknown) => (thrown instanceof Error ? thrown.message : String(thrown)));
+      // The calls' own functions run on after the step gave up on them: wait for them to end.
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      return { error, events: events.sort() };
+    };
+    const graph = await run((model, tools) => createAgent({ model, tools, name: 'w', systemPrompt: 'x', middleware: [failingGate()] }).graph as unknown as Invocable);
+    const lean = await run((model, tools) => leanWorker({ name: 'w', model, tools, systemPrompt: 'x', middleware: [failingGate()] }));
+    expect(graph.error).toBe('gate down');
+    expect(lean).toEqual(graph);
+  });
+
+  // A gate that answers a failed call (as Waybill's tool gate does) would otherwise let the loop go on.
+  const answeringGate = () =>
+    createMiddleware({
+      name: 'gate',
+      wrapToolCall: async (request, handler) => {
+        try {
+          return await handler(request);
+        } catch {
+          return new ToolMessage({ content: 'failed', tool_call_id: request.toolCall.id ?? '', status: 'error' });
+        }
+      },
+    });
+
+  it.each([
+    ['before it starts', true],
+    ['while a tool runs', false],
+  ])('stops on an aborted signal as the graph does: %s', async (_, abortFirst) => {
+    const run = async (build: (model: ScriptedChatModel, tools: [StructuredToolInterface]) => Invocable) => {
+      const controller = new AbortController();
+      if (abortFirst) controller.abort();
+      let toolCalls = 0;
+      const aborting = tool(
+        async () => {
+          toolCalls += 1;
+          controller.abort();
+          return 'ok';
+        },
+        { name: 'lookup', description: 'Looks an id up', schema: z.object({ id: z.string() }) },
+      );
+      const model = new ScriptedChatModel((messages) => (messages.some((m) => m.getType() === 'tool') ? { content: 'done' } : { toolCalls: [{ name: 'lookup', args: { id: 'A' } }] }));
+      const rejected = await build(model, [aborting])
+        .invoke({ messages: [{ role: 'user', content: 'go' }] }, { signal: controller.signal })
+        .then(() => false, () => true);
+      return { rejected, modelCalls: model.calls, toolCalls };
+    };
+    const graph = await run((model, tools) => createAgent({ model, tools, name: 'w', systemPrompt: 'x', middleware: [answeringGate()] }).graph as unknown as Invocable);
+    const lean = await run((model, tools) => leanWorker({ name: 'w', model, tools, systemPrompt: 'x', middleware: [answeringGate()] }));
+    expect(graph.rejected).toBe(true);
+    expect(lean).toEqual(graph);
+  });
+
+  // build-agents.ts puts the fallback outermost: a failed model call runs the policy's wrapper again with the next model.
+  it.each([
+    ['the fallback answers', false],
+    ['the fallback fails too', true],
+  ])('with modelFallbackMiddleware outermost, as the graph: %s', async (_, fallbackFails) => {
+    const run = async (build: (log: string[], model: ScriptedChatModel, fallback: ScriptedChatModel) => Invocable) => {
+      const log: string[] = [];
+      const failing = new ScriptedChatModel(() => {
+        throw new Error('provider down');
+      });
+      const fallback = new ScriptedChatModel((messages, names) => {
+        if (fallbackFails) throw new Error('fallback down');
+        return script(messages, names);
+      });
+      try {
+        const result = await build(log, failing, fallback).invoke({ messages: [{ role: 'user', content: 'A1' }] }, { recursionLimit: 25 });
+        return { log, messages: shape(result.messages), error: undefined, calls: [failing.calls, fallback.calls] };
+      } catch (error) {
+        const chain: string[] = [];
+        for (let e: unknown = error; e instanceof Error; e = e.cause) chain.push(`${e.constructor.name}: ${e.message}`);
+        return { log, messages: [], error: chain, calls: [failing.calls, fallback.calls] };
+      }
+    };
+    const graph = await run((log, model, fallback) => createAgent({ model, tools: [lookup], name: 'w', systemPrompt: 'x', middleware: [modelFallbackMiddleware(fallback), recorder(log, 'policy')] }).graph as unknown as Invocable);
+    const lean = await run((log, model, fallback) => leanWorker({ name: 'w', model, tools: [lookup], systemPrompt: 'x', middleware: [modelFallbackMiddleware(fallback), recorder(log, 'policy')] }));
+    expect(graph.calls[0]).toBeGreaterThan(0);
+    expect(lean).toEqual(graph);
   });
 
   it('refuses middleware with a hook only a graph runs, rather than skip it', () => {
