@@ -24,7 +24,7 @@ export { ToolResilience } from './control/tool-resilience.js';
 export { costOf } from './cost/cost-of.js';
 export { DEFAULT_PRICES, normaliseModelName } from './cost/model-prices.js';
 export type { ModelPrice } from './cost/model-prices.js';
-export { isStopReason } from './stop-reason.js';
+export { isStopReason, toolStop } from './stop-reason.js';
 export type { StopReason } from './stop-reason.js';
 export { asksForCancellation } from './trust/asks-for-cancellation.js';
 export { checkArgOrigins, checkWriteOrigin } from './trust/check-write-origin.js';

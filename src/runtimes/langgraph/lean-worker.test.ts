@@ -271,6 +271,27 @@ describe('which workers run lean in the runtime', () => {
     expect(graphReads).toBe(0);
   });
 
+  // cancel_shipment is offered only on a cancellation word; a model that calls it anyway is refused before
+  // any approval is filed, so no pause can happen in a lean worker (whose loop a resume would ask again).
+  it('a call of cancel_shipment the request did not ask for is refused, with no approval filed and no pause', async () => {
+    let workerCalls = 0;
+    const model = new ScriptedChatModel((messages, names) => {
+      const answered = messages.some((m) => m.getType() === 'tool');
+      if (names.includes('tracking_agent')) return answered ? { content: 'done' } : { toolCalls: [{ name: 'tracking_agent', args: { request: 'Де зараз посилка TTN-000004?' } }] };
+      workerCalls += 1;
+      return answered ? { content: 'cancelled' } : { toolCalls: [{ name: 'cancel_shipment', args: { tracking_id: 'TTN-000004', reason: 'Клієнт відмовився', refund_uah: 100 } }] };
+    });
+    const o = await openLangGraphRuntime({ dbPath: ':memory:', model });
+    opened.push(o);
+    const record = await o.runtime.ask({ input: 'Де зараз посилка TTN-000004?', threadId: 'named' });
+    expect(record).toMatchObject({ status: 'stopped', stop_reason: 'policy_deny:cancel_shipment', tool_calls: [{ tool: 'cancel_shipment', status: 'denied' }] });
+    expect(workerCalls).toBe(1);
+    expect(await o.domain.approvals.list({})).toEqual([]);
+    expect(await o.domain.countCancellations('TTN-000004')).toBe(0);
+    const denied = (await o.runs.listEvents(record.run_id)).find((e) => e.type === 'policy.deny');
+    expect(denied?.detail).toBe('cancel_shipment was not offered: the request does not ask for a cancellation');
+  });
+
   it('a request to cancel runs the tracking worker as its graph, which holds the pause', async () => {
     const { record, graphReads } = await workerReads('Скасуй TTN-000004, клієнт відмовився, поверни 720 грн');
     expect(record).toMatchObject({ status: 'awaiting_approval', pending: { tool: 'cancel_shipment' } });

@@ -2,7 +2,7 @@ import type { BaseMessage } from '@langchain/core/messages';
 import { AIMessage, ToolMessage } from '@langchain/core/messages';
 import { createMiddleware } from 'langchain';
 import { ROLES_TABLE } from '../../agents/index.js';
-import { guardedTool } from '../../policy/index.js';
+import { guardedTool, toolStop } from '../../policy/index.js';
 import type { RolesTable } from '../../policy/index.js';
 import { asksToCancel } from './asks-to-cancel.js';
 import { currentLedger, gateToolCall, oneIrreversibleCall, refuseProposedCall, relayableAnswer, vetToolCall } from '../core/index.js';
@@ -46,8 +46,8 @@ export function policyMiddleware(agent: string, options: { parallelToolCalls?: b
       }
       if (!(await run.beforeModelCall(agent))) return halt(`stopped: ${run.stopped?.reason ?? 'stopped'}`);
       const started = performance.now();
-      // cancel_shipment is offered only when the user's own words ask for a cancellation: otherwise any
-      // call of it is refused by the write-origin policy, and its schema is about 200 tokens a call.
+      // cancel_shipment is offered only when the user's own words ask for a cancellation (its schema is
+      // about 200 tokens a call); a call of it without that offer is refused below.
       const tools = request.tools ?? [];
       const offered = tools.some((t) => nameOf(t) === 'cancel_shipment') && !asksToCancel(run.init) ? tools.filter((t) => nameOf(t) !== 'cancel_shipment') : tools;
       const modelSettings = settings ? { ...request.modelSettings, ...settings } : request.modelSettings;
@@ -60,6 +60,14 @@ export function policyMiddleware(agent: string, options: { parallelToolCalls?: b
         run.stop('not_understood', 'the offline planner did not understand the request');
       }
       const calls = reply.tool_calls ?? [];
+      // A tool left out of this turn's offer (cancel_shipment when the request asks for no cancellation)
+      // is refused if the model calls it anyway: the user asked for nothing it could do, and no human is asked.
+      const withheld = calls.find((call) => offered !== tools && !offered.some((t) => nameOf(t) === call.name) && tools.some((t) => nameOf(t) === call.name));
+      if (withheld) {
+        const detail = `${withheld.name} was not offered: the request does not ask for a cancellation`;
+        refuseProposedCall(run, { agent, tool: withheld.name, args: withheld.args }, { stopReason: toolStop('policy_deny', withheld.name), detail });
+        return halt(`refused: ${detail}`);
+      }
       const kept = oneIrreversibleCall(run, agent, calls);
       if (kept.length !== calls.length) reply = new AIMessage({ content: reply.content, tool_calls: kept, response_metadata: reply.response_metadata, ...(reply.usage_metadata && { usage_metadata: reply.usage_metadata }), ...(reply.id && { id: reply.id }) });
       for (const call of kept) {
