@@ -25,8 +25,12 @@ describe('two threads sharing one approval', () => {
     expect(done).toMatchObject({ status: 'finished', tool_calls: [{ tool: 'cancel_shipment', status: 'ok' }] });
     const cancellationId = done.tool_calls[0]?.effect?.cancellation_id;
 
-    const after = await o.runtime.decide('second', { type: 'approve', by: 'bob' });
+    // The second thread was waiting on the same approval: it is resolved with it, not left paused.
+    const after = await o.runs.latestRunForThread('second');
+    if (!after) throw new Error('no run of the second thread');
+    await expect(o.runtime.decide('second', { type: 'approve', by: 'bob' })).rejects.toMatchObject({ code: 'nothing_pending' });
     expect(after.status).toBe('finished');
+    expect(after.approval).toMatchObject({ decision: 'approve', by: 'alice' });
     expect(after.answer).toContain(`вже скасовано (скасування ${cancellationId}`);
     expect(after.answer).toContain('в іншому запиті');
     // Not the answer of a run whose own process stopped after making the cancellation.
@@ -57,5 +61,17 @@ describe('two threads sharing one approval', () => {
     expect(later.answer).toContain('TTN-000004 уже скасовано');
     expect(later.answer).toContain('не скасовано цим запитом, кошти не повернено');
     expect((await o.domain.getShipment('TTN-000004'))?.cancellation?.refundUah).toBe(720);
+  });
+
+  it('a rejection of the shared approval ends the other thread rejected too, with nothing cancelled', async () => {
+    const o = await openLangGraphRuntime({ dbPath: ':memory:', model: new OfflinePlannerChatModel() });
+    opened.push(o);
+    await o.runtime.ask({ input: CANCEL, threadId: 'one' });
+    await o.runtime.ask({ input: CANCEL, threadId: 'two' });
+    const rejected = await o.runtime.decide('one', { type: 'reject', by: 'alice', reason: 'клієнт передумав' });
+    expect(rejected).toMatchObject({ status: 'stopped', stop_reason: 'approval_rejected' });
+    expect(await o.runs.latestRunForThread('two')).toMatchObject({ status: 'stopped', stop_reason: 'approval_rejected', approval: { decision: 'reject', by: 'alice' } });
+    expect((await o.runtime.state('two')).status).not.toBe('awaiting_approval');
+    expect(await o.domain.countCancellations('TTN-000004')).toBe(0);
   });
 });

@@ -18,6 +18,7 @@ import type { OpenRuntimeOptions } from './open-runtime-options.js';
 import type { RecordedDecision } from './record-decision.js';
 import { recordDecision } from './record-decision.js';
 import { redactDecision } from './redact-decision.js';
+import { threadsSharingApproval } from './threads-sharing-approval.js';
 import { admitThread } from './refuse-paused-thread.js';
 import { RunLedger } from './run-ledger.js';
 import type { ApprovalEffect } from './reconcile-run.js';
@@ -266,8 +267,23 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     const effect = recorded.decision.type === 'reject' || run.toolCalls.some(executedCancel) ? undefined : await effectOfApproval(this.domain, recorded.approvalId, run.init.tenant, run.init.threadId);
     const record = effect ? await this.#finishEffected(run, effect, approval, pause.pending.agent) : await this.#finish(run, outcome, approval);
     // Only now: until the resumed run is recorded, its pause is what a recovery resumes from.
-    if (record.status !== 'awaiting_approval') await this.port.releasePause?.(run.init.threadId);
+    if (record.status !== 'awaiting_approval') {
+      await this.port.releasePause?.(run.init.threadId);
+      await this.#settleSharing(run.init.tenant, recorded, run.init.threadId);
+    }
     return record;
+  }
+
+  /**
+   * Applies a decision to the other threads paused on the same approval, which would otherwise wait for a
+   * second decision of what is already decided: each is resumed with the stored decision (a refused
+   * second cancellation, recorded as done by the other request; or the rejection). A thread another
+   * process resolves first is left to it; one that fails here stays paused, to be decided as before,
+   * and does not turn this decision, already recorded, into an error.
+   */
+  async #settleSharing(tenant: string, recorded: RecordedDecision, threadId: string): Promise<void> {
+    const others = await threadsSharingApproval(this.runs, tenant, recorded.approvalId, threadId).catch(() => []);
+    for (const other of others) await this.decide(other, recorded.decision).catch(() => undefined);
   }
 
   /** A ledger for a run taken over from a process that is gone: the same run id, its lease held by this process; `before` for a resumed part. */
