@@ -60,9 +60,9 @@ export function policyMiddleware(agent: string, options: { parallelToolCalls?: b
         run.stop('not_understood', 'the offline planner did not understand the request');
       }
       const calls = reply.tool_calls ?? [];
-      // A tool left out of this turn's offer (cancel_shipment when the request asks for no cancellation)
-      // is refused if the model calls it anyway: the user asked for nothing it could do, and no human is asked.
-      const withheld = calls.find((call) => offered !== tools && !offered.some((t) => nameOf(t) === call.name) && tools.some((t) => nameOf(t) === call.name));
+      // cancel_shipment left out of this turn's offer is refused if the model calls it anyway: the user
+      // asked for no cancellation, and no human is asked.
+      const withheld = offered === tools ? undefined : calls.find((call) => call.name === 'cancel_shipment');
       if (withheld) {
         const detail = `${withheld.name} was not offered: the request does not ask for a cancellation`;
         refuseProposedCall(run, { agent, tool: withheld.name, args: withheld.args }, { stopReason: toolStop('policy_deny', withheld.name), detail });
