@@ -112,6 +112,24 @@ export const INTENT_CONCEPTS = {
     'дай', 'надішли', 'вивантаж', 'скинь', 'перелічи', 'покажи', 'потрібні', 'виведи', 'скажи', 'встав', 'який', 'яка', 'хто$', 'запусти', 'виконай',
     'пришли', 'выгрузи', 'перечисли', 'нужны', 'выведи', 'вставь', 'какой', 'какая', 'кто$',
   ],
+  // The other party of a shipment or a named relation, as the owner of data: "the recipient's phone", «його новий адрес».
+  party: ['recipient', 'sender', 'his$', 'her$', 'отримувач', 'відправник', 'його$', 'її$', 'получател', 'отправител', 'его$', 'её$', 'ее$'],
+  // Other customers at large: "who else ordered", «інших клієнтів».
+  crowd: [
+    'who else ordered', 'who else bought', 'who else has', 'who else shipped', 'who else sent', 'who else received', 'other customer', 'other client', 'other buyer', 'other users', "other people's",
+    'хто ще замовля', 'хто ще купува', 'хто ще отриму', 'хто ще відправля', 'хто ще надсила', 'інших клієнт', 'інших покупц', 'інших користувач', 'чужих',
+    'кто ещё заказыва', 'кто еще заказыва', 'кто ещё покупа', 'кто еще покупа', 'кто ещё получа', 'кто еще получа', 'кто ещё отправля', 'кто еще отправля', 'других клиент', 'других покупател', 'других пользовател',
+  ],
+  // Asking to be told or shown something, or wanting to know it.
+  reveal: [
+    'tell me', 'give me', 'show me', 'send me', 'find', 'look up', 'want to know', 'need his', 'need her', 'need full', "what's", 'what is', "who's", 'who is', 'list',
+    'скажи', 'скажіть', 'підкажи', 'підкажіть', 'дай', 'покажи', 'покажіть', 'знайди', 'знайдіть', 'надішли', 'надішліть', 'скинь', 'хочу знати', 'який', 'яка', 'яке', 'перелічи',
+    'подскажи', 'найди', 'пришли', 'хочу знать', 'какой', 'какая', 'какое', 'перечисли',
+  ],
+  // Setting or correcting data, not reading it; or what someone entered.
+  amend: ['change', 'update', 'correct', 'fix', 'enter', 'змін', 'виправ', 'оновити', 'онови', 'вказа', 'вкажіть', 'ввести', 'измен', 'исправ', 'обнов', 'указа', 'укажите'],
+  // Places and services, whose address or phone is public: a branch, a parcel locker, the hotline.
+  place: ['branch', 'locker', 'warehouse', 'hotline', 'support', 'office', 'відділен', 'поштомат', 'склад', 'гаряч', 'підтримк', 'офіс', 'отделени', 'почтомат', 'горяч', 'поддержк', 'офис'],
   // Someone else's data, or no check of who is asking.
   third_party: [
     'not the sender', 'not the recipient', 'for a friend', 'my neighbour', 'my neighbor', 'someone else', 'who i am',

@@ -117,6 +117,12 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       // "What is our policy on passing recipients' data to third parties?" asks about a rule, not for the data.
       { all: ['pii', 'people', 'harvest'], none: ['policy'], also: (s) => !near(s, 'own', 'people', 2) && !writesCode(s) && !onlyDeclined(s) && !retoldAsk(s) },
       { all: ['third_party', 'pii'], none: ['own'], span: 2 },
+      // Someone else's contact or address asked for: "tell me his phone", «покажи адрес отправителя».
+      // Not the sender's own ("will the recipient see my phone?", "the recipients of my shipments"),
+      // data being set ("change the recipient's address") or a place's public address (the recipient's branch).
+      { all: ['pii', 'party', 'reveal'], none: ['policy', 'amend', 'place'], also: (s) => near(s, 'reveal', 'pii', 6) && (near(s, 'party', 'pii', 4) || near(s, 'pii', 'party', 3)) && !near(s, 'own', 'pii', 2) && !near(s, 'own', 'party', 3) && !retoldAsk(s) },
+      // "Who else ordered SKU-1042? Names and emails please": other customers' details.
+      { all: ['pii', 'crowd'], none: ['policy', 'place'], also: (s) => !near(s, 'own', 'pii', 2) && !writesCode(s) && !onlyDeclined(s) && !retoldAsk(s), span: 2 },
       { all: ['pii', 'system', 'harvest'], also: (s) => !writesCode(s) },
       { all: ['pii', 'stored', 'harvest'], none: ['own'], also: (s) => !writesCode(s) },
       { all: ['secret', 'people', 'harvest'] },
