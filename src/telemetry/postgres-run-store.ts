@@ -7,7 +7,7 @@ import { storedAuditEvents } from './stored-audit-events.js';
 import type { RunRecord } from './run-record.js';
 import { RUN_RECORD_VERSION, RunStatus } from './run-record.js';
 import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
-import { intentParams, RUN_INTENTS_DDL, RUN_INTENTS_VARIANT_DDL, toIntent } from './run-intent-rows.js';
+import { intentParams, POSTGRES_ONE_INTENT_PER_THREAD_DDL, RUN_INTENTS_DDL, RUN_INTENTS_VARIANT_DDL, toIntent } from './run-intent-rows.js';
 import type { RunIntentRow } from './run-intent-rows.js';
 import { DECISIONS_SCHEMA, runsSchemaV1, THREAD_OWNERS_SCHEMA } from './run-store-schema.js';
 import type { AlsoInTransaction, DecisionClaim, RunCount, RunFilter, RunListing, RunStore, ThreadAdmission } from './run-store.js';
@@ -16,7 +16,7 @@ import type { StoredRunRow } from './stored-run.js';
 import { decodeStoredRun, encodeStoredRun } from './stored-run.js';
 import { windowBounds, type RunDayCount, type UsageWindow } from './usage-window.js';
 
-/** The same versions and tables as SQLite's `runs` component (1 — runs, audit_events; 2 — decisions; 3 — thread_owners; 4 — run_intents; 5 — run_intents.variant). */
+/** The same versions and tables as SQLite's `runs` component (1 — runs, audit_events; 2 — decisions; 3 — thread_owners; 4 — run_intents; 5 — run_intents.variant; 6 — one run in flight a thread). */
 const POSTGRES_RUNS_MIGRATIONS: readonly PostgresMigration[] = [
   runsSchemaV1(POSTGRES_DIALECT),
   DECISIONS_SCHEMA,
@@ -26,6 +26,7 @@ const POSTGRES_RUNS_MIGRATIONS: readonly PostgresMigration[] = [
    ON CONFLICT (thread_id) DO NOTHING;`,
   RUN_INTENTS_DDL,
   RUN_INTENTS_VARIANT_DDL,
+  POSTGRES_ONE_INTENT_PER_THREAD_DDL,
 ];
 
 const RUN_COLUMNS = 'run_id, schema_version, record';

@@ -26,6 +26,41 @@ export const RUN_INTENTS_DDL = `
 /** Runs migration 5 on both backends: the rollout arm a run in flight started on (JSON, or NULL). */
 export const RUN_INTENTS_VARIANT_DDL = 'ALTER TABLE run_intents ADD COLUMN variant TEXT';
 
+/**
+ * Migration 6: one run in flight a thread. A start reads the thread's intents and then inserts its own
+ * (admitThread, beginIntent), and run_intents is unique on run_id only, so two starts on one thread
+ * in the same instant both began. An intent inserted on a thread that already has one is now skipped,
+ * as a conflict on run_id is, and the start is refused `thread_busy`. A trigger rather than a unique
+ * index on thread_id: an index could not be built over a file or database that the race already gave
+ * two intents on one thread, and those stay to be recovered. SQLite runs an insert's trigger under the
+ * write lock the insert already holds.
+ */
+export const SQLITE_ONE_INTENT_PER_THREAD_DDL = `
+  CREATE TRIGGER run_intents_one_per_thread BEFORE INSERT ON run_intents
+  WHEN EXISTS (SELECT 1 FROM run_intents WHERE thread_id = NEW.thread_id)
+  BEGIN SELECT RAISE(IGNORE); END;
+`;
+
+/**
+ * {@link SQLITE_ONE_INTENT_PER_THREAD_DDL} on PostgreSQL: two inserts at read committed do not see each
+ * other's rows, so the trigger first takes a transaction lock on the thread (its schema in the key:
+ * other deployments in the database do not wait on it), then reads with a snapshot taken after the lock,
+ * which sees an intent the holder committed. The row is skipped (no error), as ON CONFLICT DO NOTHING
+ * skips it.
+ */
+export const POSTGRES_ONE_INTENT_PER_THREAD_DDL = `
+  CREATE FUNCTION run_intents_one_per_thread() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM pg_advisory_xact_lock(hashtextextended(TG_TABLE_SCHEMA || '.run_intents.' || NEW.thread_id, 0));
+    IF EXISTS (SELECT 1 FROM run_intents WHERE thread_id = NEW.thread_id) THEN
+      RETURN NULL;
+    END IF;
+    RETURN NEW;
+  END
+  $$;
+  CREATE TRIGGER run_intents_one_per_thread BEFORE INSERT ON run_intents FOR EACH ROW EXECUTE FUNCTION run_intents_one_per_thread();
+`;
+
 export interface RunIntentRow {
   run_id: string;
   thread_id: string;

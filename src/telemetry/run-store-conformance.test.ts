@@ -144,6 +144,20 @@ storeConformance('RunStore', openRunStore, ({ open, backend, exec }) => {
     expect((await store.getRun('run-i1'))?.thread_id).toBe('thread-i');
   });
 
+  it('begins at most one run in flight on a thread: of many starts at once on two connections, each with its own run id, exactly one', async () => {
+    const a = await open();
+    const b = await open();
+    const intent = (runId: string) => ({ runId, threadId: 'thread-one', tenant: 'acme', requestId: `req-${runId}`, runtime: 'langgraph' as const, kind: 'ask' as const, input: 'де TTN-000001?', startedAt: '2026-11-30T10:00:00.000Z', owner: `host:1:${runId}`, leaseUntil: '2026-11-30T10:00:30.000Z' });
+    const began = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? a : b).beginIntent(intent(`one-${i}`))));
+    expect(began.filter(Boolean)).toHaveLength(1);
+    const [only] = await b.listIntents('thread-one');
+    expect(await a.listIntents('thread-one')).toEqual([{ ...intent(only?.runId ?? ''), attempts: 1 }]);
+    // Once that run is finished, the thread takes the next one; other threads never wait on it.
+    expect(await a.beginIntent({ ...intent('two'), threadId: 'thread-two' })).toBe(true);
+    await b.saveFinishedRun(sampleRunRecord({ run_id: only?.runId ?? '', thread_id: 'thread-one' }), [event(only?.runId ?? '', 'run.end')]);
+    expect(await a.beginIntent(intent('next'))).toBe(true);
+  });
+
   it('writes a decision and its resume intent in one transaction, gives both back together, and never prunes a thread with a run in flight', async () => {
     const store = await open(() => new Date('2026-11-30T12:00:00.000Z'));
     await store.saveRun(sampleRunRecord({ run_id: 'run-p', thread_id: 'thread-p', status: 'awaiting_approval', stop_reason: 'awaiting_approval', started_at: '2026-01-01T00:00:00.000Z' }));
@@ -205,7 +219,10 @@ storeConformance('RunStore', openRunStore, ({ open, backend, exec }) => {
     await a.saveRun(sampleRunRecord({ run_id: 'run-2', started_at: '2026-11-30T11:00:00.000Z', status: 'awaiting_approval', stop_reason: 'awaiting_approval' }));
     const intent = { runId: 'run-3', threadId: 'thread-0001', tenant: 'acme', requestId: 'req-3', runtime: 'langgraph' as const, kind: 'ask' as const, input: 'де TTN-000001?', startedAt: '2026-11-30T12:00:00.000Z', owner: 'host:1:a', leaseUntil: '2026-11-30T12:00:30.000Z' };
     await a.beginIntent(intent);
+    // Two runs in flight on one thread, as a race before runs migration 6 could leave them: read oldest first.
+    await exec('ALTER TABLE run_intents DISABLE TRIGGER run_intents_one_per_thread');
     await a.beginIntent({ ...intent, runId: 'run-0', startedAt: '2026-11-30T09:00:00.000Z', variant: { change_id: 'chg-1', kind: 'model' as const, arm: 'candidate' as const, version: 'v2' } });
+    await exec('ALTER TABLE run_intents ENABLE TRIGGER run_intents_one_per_thread');
     const read = await b.claimThreadAndRead?.('thread-0001', 'acme');
     expect(read).toEqual({ owner: await b.claimThread('thread-0001', 'acme'), intents: await b.listIntents('thread-0001'), latest: await b.latestRunForThread('thread-0001') });
     expect(read?.intents.map((i) => i.runId)).toEqual(['run-0', 'run-3']);

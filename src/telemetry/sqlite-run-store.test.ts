@@ -263,7 +263,7 @@ describe('SqliteRunStore', () => {
       const components = rawDb(path).prepare('SELECT component, version FROM waybill_schema ORDER BY component').all();
       expect(components).toEqual([
         { component: 'domain', version: expect.any(Number) },
-        { component: 'runs', version: 5 },
+        { component: 'runs', version: 6 },
       ]);
     }
   });

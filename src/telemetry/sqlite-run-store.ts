@@ -9,7 +9,7 @@ import { RunStoreError } from './run-store-error.js';
 import { validRunRecord } from './run-store-checks.js';
 import { DECISIONS_SCHEMA, runsSchemaV1, THREAD_OWNERS_SCHEMA } from './run-store-schema.js';
 import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
-import { intentParams, RUN_INTENTS_DDL, RUN_INTENTS_VARIANT_DDL, toIntent } from './run-intent-rows.js';
+import { intentParams, RUN_INTENTS_DDL, RUN_INTENTS_VARIANT_DDL, SQLITE_ONE_INTENT_PER_THREAD_DDL, toIntent } from './run-intent-rows.js';
 import type { RunIntentRow } from './run-intent-rows.js';
 import type { AlsoInTransaction, DecisionClaim, RunCount, RunFilter, RunListing, RunStore } from './run-store.js';
 import { RUN_LIST_DEFAULT_LIMIT, RUN_LIST_MAX_LIMIT } from './run-store.js';
@@ -22,7 +22,8 @@ import { windowBounds, type RunDayCount, type UsageWindow } from './usage-window
  * Changelog: 1 — `runs` (one row per run, the record as JSON) and `audit_events` (append-only);
  * 2 — `decisions`: one row per paused run that a human decided, so exactly one decision wins;
  * 3 — `thread_owners`; 4 — `run_intents`: runs in flight with their lease (issue 17); 5 —
- * `run_intents.variant`: the rollout arm a run in flight started on (issue 37).
+ * `run_intents.variant`: the rollout arm a run in flight started on (issue 37); 6 — one run in flight a
+ * thread (a trigger on `run_intents`).
  */
 const RUNS_MIGRATIONS: readonly Migration[] = [
   (db) => db.exec(runsSchemaV1(SQLITE_DIALECT)),
@@ -34,6 +35,7 @@ const RUNS_MIGRATIONS: readonly Migration[] = [
   },
   (db) => db.exec(RUN_INTENTS_DDL),
   (db) => db.exec(RUN_INTENTS_VARIANT_DDL),
+  (db) => db.exec(SQLITE_ONE_INTENT_PER_THREAD_DDL),
 ];
 
 const RUN_COLUMNS = 'run_id, schema_version, record';
