@@ -4,6 +4,7 @@ import type { ControlStore, StopReason } from '../../policy/index.js';
 import { guardedTool, isStopReason, redactPii, USER_BLOCK_MESSAGE } from '../../policy/index.js';
 import type { AuditEvent, RunApproval, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
 import { stampAuditEvents, statusForStopReason } from '../../telemetry/index.js';
+import type { HeldWrites } from './framework-port.js';
 import { checkFinalAnswer } from './check-final-answer.js';
 import { fileApproval } from './file-approval.js';
 import { modelFailureOfText } from './model-failure.js';
@@ -27,6 +28,8 @@ export interface FinishDeps {
   runs: RunStore;
   controls: ControlStore;
   onRunFinished?: RunObserver | undefined;
+  /** The framework's writes held back for the record (its end-of-run checkpoint). */
+  held?: HeldWrites;
 }
 
 // d2 before d10: sub-tasks in the order they were delegated, not the order they ended.

@@ -1,4 +1,5 @@
 import type { StopReason } from '../../policy/index.js';
+import type { CompanionWrite } from '../../storage/index.js';
 import type { RunIntent, RunPending } from '../../telemetry/index.js';
 import type { RecordedDecision } from './record-decision.js';
 import type { RunLedger } from './run-ledger.js';
@@ -37,6 +38,15 @@ export interface StoppedOutcome {
 /** What one step of a framework left: plain data, the kernel's to apply to the run (as agents-js's NextStep). */
 export type StepOutcome = FinalOutcome | PausedOutcome | StoppedOutcome;
 
+/**
+ * A framework's writes held back for the run's record: WITH clauses that ride in the record's statement
+ * when the run store is on their database (one commit), else written on their own, first (`flush`).
+ */
+export interface HeldWrites {
+  readonly write: CompanionWrite;
+  flush(): Promise<void>;
+}
+
 /** A call a thread waits on, as the framework keeps it; `input` is the user's words the paused run started from. */
 export interface PausedCall {
   pending: RunPending;
@@ -62,6 +72,8 @@ export interface PausedCall {
  *   before its process died): what that run reached. Absent: no answer.
  * - `savePause`: called before the kernel records a pause whose outcome carries `state`.
  * - `releasePause`: called once a resumed run is recorded and no longer paused.
+ * - `takeHeldWrites`: the framework's writes of the run held back for its record (LangGraph's
+ *   end-of-run checkpoint on PostgreSQL), taken once when the record is about to be saved.
  * - `classifyError`: a framework error that ends the run (as `stopped`) instead of crashing it; model
  *   endpoint failures are the kernel's to classify. Undefined: the error is thrown to the caller.
  * - `editRefusal`: why the framework cannot apply an operator's edit of the call (`invalid_edit`).
@@ -78,6 +90,7 @@ export interface FrameworkPort<P extends PausedCall = PausedCall> {
   pastPause?(threadId: string): Promise<StepOutcome>;
   savePause?(run: RunLedger, paused: PausedOutcome): Promise<void>;
   releasePause?(threadId: string): Promise<void>;
+  takeHeldWrites?(run: RunLedger): HeldWrites | undefined;
   classifyError?(error: unknown): StoppedOutcome | undefined;
   readonly editRefusal?: string;
   close?(): Promise<void>;

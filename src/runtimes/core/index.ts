@@ -26,7 +26,7 @@ export type { PortContext } from './open-kernel.js';
 export { chatEndpoint } from './choose-models.js';
 export { applyStop, errorText } from './step-outcome.js';
 export { modelFailureOfText } from './model-failure.js';
-export type { FrameworkPort, PausedCall, PausedOutcome, StepOutcome, StoppedOutcome } from './framework-port.js';
+export type { FrameworkPort, HeldWrites, PausedCall, PausedOutcome, StepOutcome, StoppedOutcome } from './framework-port.js';
 export { MAX_RUN_ATTEMPTS } from './durable-run.js';
 export { proofSettings } from './new-run-ledger.js';
 export { reconcileRun } from './reconcile-run.js';

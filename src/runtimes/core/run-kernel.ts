@@ -312,6 +312,7 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
     // The framework's own state of a pause is kept before the record says "awaiting" (a stopped run has no pause).
     if (outcome?.kind === 'paused' && outcome.state !== undefined && !run.stopped) await this.port.savePause?.(run, outcome);
     const { onRunFinished } = this.#parts.options;
-    return finishRun(run, { ...finishedWith(outcome), ...(approval && { approval }) }, { runs: this.runs, controls: this.controls, onRunFinished });
+    const held = this.port.takeHeldWrites?.(run);
+    return finishRun(run, { ...finishedWith(outcome), ...(approval && { approval }) }, { runs: this.runs, controls: this.controls, onRunFinished, ...(held && { held }) });
   }
 }

@@ -2,6 +2,7 @@ import type { ControlStore } from '../../policy/index.js';
 import { addRunUsage, runUsageWrite } from '../../policy/index.js';
 import type { CompanionWrite } from '../../storage/index.js';
 import type { AuditEvent, RunRecord, RunStore } from '../../telemetry/index.js';
+import type { HeldWrites } from './framework-port.js';
 import type { RunLedger } from './run-ledger.js';
 
 /**
@@ -13,13 +14,16 @@ import type { RunLedger } from './run-ledger.js';
  * PostgreSQL here) where there were three (issue 36), and none of them can be written without the
  * others. Otherwise (stores on different databases) each is its own commit, in that order.
  */
-export async function saveFinishedRun(run: RunLedger, record: RunRecord, events: readonly AuditEvent[], deps: { runs: RunStore; controls: ControlStore }): Promise<void> {
+export async function saveFinishedRun(run: RunLedger, record: RunRecord, events: readonly AuditEvent[], deps: { runs: RunStore; controls: ControlStore; held?: HeldWrites | undefined }): Promise<void> {
   const budgetEnd = await run.budgetEnd();
   const budget = run.init.dailyBudget;
   const carried = (write: CompanionWrite | undefined): CompanionWrite | undefined => (write && deps.runs.carries?.(write) ? write : undefined);
+  // The framework's checkpoint first, as it was written before: with the record, or just before it.
+  const checkpoint = carried(deps.held?.write);
+  if (deps.held && !checkpoint) await deps.held.flush();
   const usage = carried(runUsageWrite(deps.controls, record));
   const charge = budgetEnd && carried(budget?.endRunWrite?.(budgetEnd));
-  await deps.runs.saveFinishedRun(record, events, [usage, charge].filter((write) => write !== undefined));
+  await deps.runs.saveFinishedRun(record, events, [checkpoint, usage, charge].filter((write) => write !== undefined));
   if (!usage) await addRunUsage(deps.controls, record);
   if (budgetEnd && !charge) await budget?.endRun(budgetEnd);
 }

@@ -4,7 +4,7 @@ import type { BaseCheckpointSaver, StateSnapshot } from '@langchain/langgraph';
 import { Command, GraphRecursionError } from '@langchain/langgraph';
 import { ROLES } from '../../agents/index.js';
 import type { RunIntent, RunPending } from '../../telemetry/index.js';
-import type { FrameworkPort, PausedCall, RecordedDecision, RunLedger, StepOutcome, StoppedOutcome } from '../core/index.js';
+import type { FrameworkPort, HeldWrites, PausedCall, RecordedDecision, RunLedger, StepOutcome, StoppedOutcome } from '../core/index.js';
 import { errorText } from '../core/index.js';
 import type { buildSupervisor } from './build-agents.js';
 import { ledgerConfigurable } from './ledger-in-config.js';
@@ -86,6 +86,11 @@ export class LangGraphPort implements FrameworkPort {
     return outcomeOf({ messages: messagesOf(await this.#snapshot(threadId)) });
   }
 
+  /** The run's end-of-run checkpoint, held back by a saver that can (PostgreSQL) for the record's statement. */
+  takeHeldWrites(run: RunLedger): HeldWrites | undefined {
+    return holdsWrites(this.checkpointer) ? this.checkpointer.takeHeldWrites(run.init.threadId) : undefined;
+  }
+
   classifyError(error: unknown): StoppedOutcome | undefined {
     if (error instanceof GraphRecursionError) return { kind: 'stopped', reason: 'max_steps', detail: 'the graph reached its recursion limit', error: errorText(error) };
     return undefined;
@@ -104,13 +109,31 @@ export class LangGraphPort implements FrameworkPort {
     };
     // The compiled graph, as for the workers (build-agents.ts): no state read before every run. The
     // ledger travels in the config (ledger-in-config.ts).
-    return outcomeOf((await this.graph.invoke(input as never, config)) as InvokeResult);
+    // At durability `exit` the run's checkpoints are written once, as it ends: a saver that can holds
+    // them for the record's statement (takeHeldWrites). A run that throws leaves none, as a crash would.
+    const saver = this.#parts.durability === 'exit' && holdsWrites(this.checkpointer) ? this.checkpointer : undefined;
+    saver?.holdWrites(run.init.threadId);
+    try {
+      return outcomeOf((await this.graph.invoke(input as never, config)) as InvokeResult);
+    } catch (error) {
+      saver?.dropHeldWrites(run.init.threadId);
+      throw error;
+    }
   }
 
   #snapshot(threadId: string): Promise<StateSnapshot> {
     return this.graph.getState({ configurable: { thread_id: threadId } });
   }
 }
+
+/** A saver that can hold a thread's checkpoints back for the run's record (one-statement-postgres-saver.ts). */
+interface HoldsWrites {
+  holdWrites(threadId: string): void;
+  dropHeldWrites(threadId: string): void;
+  takeHeldWrites(threadId: string): HeldWrites | undefined;
+}
+
+const holdsWrites = (saver: BaseCheckpointSaver): saver is BaseCheckpointSaver & HoldsWrites => typeof (saver as Partial<HoldsWrites>).takeHeldWrites === 'function';
 
 const messagesOf = (snapshot: StateSnapshot): BaseMessage[] => (snapshot.values as { messages?: BaseMessage[] }).messages ?? [];
 

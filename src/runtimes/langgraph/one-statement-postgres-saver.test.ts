@@ -3,9 +3,12 @@ import type { Checkpoint } from '@langchain/langgraph';
 import { emptyCheckpoint } from '@langchain/langgraph';
 import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { postgresSchemaOf } from '../../storage/index.js';
 import { createTestSchema, testPostgresUrl } from '../../testing/postgres-test-schema.js';
+import { openRunStore } from '../../telemetry/index.js';
+import { sampleRunRecord } from '../../telemetry/sample-run-record.js';
+import { openCheckpointer } from './open-checkpointer.js';
 import { OneStatementPostgresSaver } from './one-statement-postgres-saver.js';
 
 const baseUrl = testPostgresUrl();
@@ -37,6 +40,17 @@ async function rowsOf(client: pg.Client): Promise<unknown> {
   return { checkpoints, blobs };
 }
 
+async function connected(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  cleanups.push(() => client.end());
+  return client;
+}
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup().catch(() => undefined);
+});
+
 describe.runIf(baseUrl)('a checkpoint written in one statement (PostgreSQL)', { timeout: 60_000 }, () => {
   it('leaves the rows the official saver leaves, and reads back the same', async () => {
     const schemas = [await createTestSchema(baseUrl as string), await createTestSchema(baseUrl as string)];
@@ -61,6 +75,52 @@ describe.runIf(baseUrl)('a checkpoint written in one statement (PostgreSQL)', { 
     } finally {
       for (const client of clients) await client.end().catch(() => undefined);
       for (const pool of pools) await pool.end();
+      for (const schema of schemas) await schema.drop();
+    }
+  });
+
+  it('holds a thread\'s checkpoints for its run\'s record: written by the record\'s statement, on their own, or not at all', async () => {
+    const schemas = [await createTestSchema(baseUrl as string), await createTestSchema(baseUrl as string)];
+    const official = new pg.Pool({ connectionString: (schemas[0] as { url: string }).url, max: 2 });
+    const reader = new pg.Client({ connectionString: (schemas[1] as { url: string }).url });
+    const opened = await openCheckpointer((schemas[1] as { url: string }).url);
+    const runs = await openRunStore((schemas[1] as { url: string }).url);
+    try {
+      const saver = opened.saver as OneStatementPostgresSaver;
+      // The official saver with the serializer the opened one deflates with, so the rows compare.
+      const theirs = new PostgresSaver(official, saver.serde, { schema: postgresSchemaOf((schemas[0] as { url: string }).url) });
+      await theirs.setup();
+      await history(theirs);
+      await reader.connect();
+      const count = async () => Number((await reader.query('SELECT count(*) AS n FROM checkpoints')).rows[0].n);
+      // Held, then forgotten (the run threw): nothing written, nothing left to take.
+      saver.holdWrites('t');
+      await history(saver);
+      saver.dropHeldWrites('t');
+      expect(saver.takeHeldWrites('t')).toBeUndefined();
+      expect(await count()).toBe(0);
+      // Held, then carried by the record's one statement: the rows the official saver writes (three
+      // checkpoints, one written twice), with the record.
+      saver.holdWrites('t');
+      await history(saver);
+      expect(await count()).toBe(0);
+      const held = saver.takeHeldWrites('t');
+      expect(held?.count).toBe(3);
+      expect(runs.carries?.(held?.write as never)).toBe(true);
+      await runs.saveFinishedRun(sampleRunRecord({ run_id: 'run-held', thread_id: 't' }), [], [held?.write as never]);
+      expect(await rowsOf(reader)).toEqual(await rowsOf(await connected((schemas[0] as { url: string }).url)));
+      expect((await runs.getRun('run-held'))?.thread_id).toBe('t');
+      expect(saver.takeHeldWrites('t')).toBeUndefined();
+      // Another thread's held checkpoints written on their own (a run store on another database).
+      saver.holdWrites('u');
+      await saver.put(config('u'), checkpointOf(1, { goal: 'x' }, { goal: 1 }), metadata(1), { goal: 1 });
+      await saver.takeHeldWrites('u')?.flush();
+      expect((await saver.getTuple(config('u')))?.checkpoint.channel_values).toEqual({ goal: 'x' });
+    } finally {
+      await reader.end().catch(() => undefined);
+      await runs.close();
+      await opened.close();
+      await official.end();
       for (const schema of schemas) await schema.drop();
     }
   });
