@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { familyOf, primeScores, scoreView, viewSegments } from './classify-text.js';
 import type { GuardClassifierModel } from './guard-classifier-model.js';
 import { loadGuardClassifier, loadTaintClassifier } from './load-guard-classifier.js';
-import { headLogits, textFeatures } from './text-features.js';
+import { headLogits, mirroredLogit, mirroredLogitPair, scoredFeatures, textFeatures } from './text-features.js';
 import { probabilities, softmax2, softmaxInPlace } from './train-guard-classifier.js';
 import { hiddenLogit } from './hidden-layer.js';
 
@@ -176,3 +176,51 @@ describe('textFeatures', () => {
     expect(textFeatures(VIEWS[2] ?? '', shipped.dims)).toEqual(before);
   });
 });
+
+describe('scoredFeatures', () => {
+  // The hidden layer and the family head read the features kept from scoring a segment instead of
+  // counting it again: they must be its counted features, to the bit, and the heads' sums the same.
+  const taint = loadTaintClassifier();
+  const stored = (model: GuardClassifierModel): { bias: number; raw: Int16Array; scale: number } => {
+    const quantised = model.attack.quantised;
+    if (quantised === undefined) throw new Error('the shipped attack head is stored as int16');
+    const raw = Int16Array.from({ length: model.dims }, (_, bucket) => quantised.raw[bucket * 2 + 1] ?? 0);
+    return { bias: model.attack.bias[1] ?? 0, raw, scale: quantised.scales[1] ?? 0 };
+  };
+  const same = (a: ArrayLike<number>, b: ArrayLike<number>): boolean => a.length === b.length && Array.from(a).every((x, at) => Object.is(x, b[at]));
+
+  it('gives a segment just scored by one head or two its counted features, and the family head the same logits', () => {
+    const head = shipped.family;
+    let compared = 0;
+    for (const segment of VIEWS.flatMap((view) => viewSegments(view))) {
+      const counted = textFeatures(segment, shipped.dims);
+      if (counted.indices.length === 0) continue;
+      const fromCounts = new Float64Array(head.classes.length);
+      // Another view scored last: the head counts this one.
+      mirroredLogit(`${segment} and more`, shipped.dims, stored(shipped).bias, stored(shipped).raw, stored(shipped).scale);
+      headLogits(segment, shipped.dims, head.bias, head.weights, fromCounts);
+      for (const score of [
+        () => mirroredLogit(segment, shipped.dims, stored(shipped).bias, stored(shipped).raw, stored(shipped).scale),
+        () => mirroredLogitPair(segment, shipped.dims, stored(shipped), stored(taint), new Float64Array(2)),
+      ]) {
+        score();
+        const kept = scoredFeatures(segment, shipped.dims);
+        expect(same(kept.indices, counted.indices) && same(kept.values, counted.values)).toBe(true);
+        const fromKept = new Float64Array(head.classes.length);
+        expect(headLogits(segment, shipped.dims, head.bias, head.weights, fromKept)).toBe(true);
+        expect(same(fromKept, fromCounts)).toBe(true);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(VIEWS.length);
+  });
+
+  it('counts a view other than the one scored last', () => {
+    mirroredLogit(VIEWS[0] ?? '', shipped.dims, stored(shipped).bias, stored(shipped).raw, stored(shipped).scale);
+    const other = scoredFeatures(VIEWS[1] ?? '', shipped.dims);
+    const counted = textFeatures(VIEWS[1] ?? '', shipped.dims);
+    expect(same(other.indices, counted.indices) && same(other.values, counted.values)).toBe(true);
+    expect(other.indices.length).toBeGreaterThan(0);
+  });
+});
+

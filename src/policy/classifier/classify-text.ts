@@ -1,5 +1,5 @@
 import type { ClassifierHead, GuardClassifierModel } from './guard-classifier-model.js';
-import { featureLogits, mirroredLogit, mirroredLogitPair, headLogits, textFeatures } from './text-features.js';
+import { featureLogits, mirroredLogit, mirroredLogitPair, headLogits, scoredFeatures, textFeatures } from './text-features.js';
 import type { SparseFeatures } from './text-features.js';
 import { probabilities, softmax2, softmaxInPlace } from './train-guard-classifier.js';
 import { hiddenBand, hiddenLogit } from './hidden-layer.js';
@@ -81,7 +81,7 @@ function withHidden(out: Float64Array, segment: string, model: GuardClassifierMo
     const band = bandOf(model.threshold);
     if (linear < band.low || linear >= band.high) return;
   }
-  const combined = (linear + hiddenLogit(layer, textFeatures(segment, model.dims))) / 2;
+  const combined = (linear + hiddenLogit(layer, scoredFeatures(segment, model.dims))) / 2;
   out[0] = -combined / 2;
   out[1] = combined / 2;
 }

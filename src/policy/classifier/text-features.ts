@@ -110,13 +110,42 @@ export function mirroredLogit(view: string, dims: number, bias: number, raw: Int
   const scratch = scratchFor(view, dims);
   const order = touched;
   const scale = scaleOf(scratch, count);
+  const { indices, values } = keepFor(view, dims, count);
   let sum = bias;
   for (let at = 0; at < count; at++) {
     const bucket = order[at] as number;
-    sum += Math.fround((raw[bucket] as number) * weightScale) * Math.fround((scratch[bucket] as number) * scale);
+    const value = Math.fround((scratch[bucket] as number) * scale);
+    indices[at] = bucket;
+    values[at] = value;
+    sum += Math.fround((raw[bucket] as number) * weightScale) * value;
     scratch[bucket] = 0;
   }
   return sum;
+}
+
+/**
+ * The features of the view {@link mirroredLogit} or {@link mirroredLogitPair} last scored, kept as
+ * they were summed (bucket and `Math.fround`ed value, in the order touched: what {@link textFeatures}
+ * builds): the hidden layer reads the features of a segment just scored, and counting them again cost
+ * as much as scoring it.
+ */
+let kept = { view: undefined as string | undefined, dims: 0, count: 0, indices: new Uint32Array(1024), values: new Float32Array(1024) };
+
+function keepFor(view: string, dims: number, count: number): { readonly indices: Uint32Array; readonly values: Float32Array } {
+  if (kept.indices.length < count) kept = { ...kept, indices: new Uint32Array(count * 2), values: new Float32Array(count * 2) };
+  kept.view = view;
+  kept.dims = dims;
+  kept.count = count;
+  return kept;
+}
+
+/**
+ * {@link textFeatures}`(view, dims)`: the features kept from scoring `view` last, when it was, else
+ * counted. Views into reused buffers: read them before the next scoring.
+ */
+export function scoredFeatures(view: string, dims: number): SparseFeatures {
+  if (kept.view === view && kept.dims === dims) return { indices: kept.indices.subarray(0, kept.count), values: kept.values.subarray(0, kept.count) };
+  return textFeatures(view, dims);
 }
 
 /** One mirrored two-class head as {@link mirroredLogit} reads it. */
@@ -143,9 +172,12 @@ export function mirroredLogitPair(view: string, dims: number, first: MirroredHea
   const scaleB = second.scale;
   let sumA = first.bias;
   let sumB = second.bias;
+  const { indices, values } = keepFor(view, dims, count);
   for (let at = 0; at < count; at++) {
     const bucket = order[at] as number;
     const value = Math.fround((scratch[bucket] as number) * scale);
+    indices[at] = bucket;
+    values[at] = value;
     sumA += Math.fround((rawA[bucket] as number) * scaleA) * value;
     sumB += Math.fround((rawB[bucket] as number) * scaleB) * value;
     scratch[bucket] = 0;
@@ -164,18 +196,10 @@ export function mirroredLogitPair(view: string, dims: number, first: MirroredHea
  * segment cost the guard more than scoring it. Returns false when the view has no features.
  */
 export function headLogits(view: string, dims: number, bias: Float32Array, weights: Float32Array, out: Float64Array): boolean {
-  const count = countFeatures(view, dims);
+  const count = kept.view === view && kept.dims === dims ? keptHeadValues() : countHeadValues(view, dims);
   if (count === 0) return false;
-  const scratch = scratchFor(view, dims);
   const order = touched;
-  const scale = scaleOf(scratch, count);
-  if (headValues.length < count) headValues = new Float64Array(count * 2);
   const values = headValues;
-  for (let at = 0; at < count; at++) {
-    const bucket = order[at] as number;
-    values[at] = Math.fround((scratch[bucket] as number) * scale);
-    scratch[bucket] = 0;
-  }
   const k = out.length;
   for (let first = 0; first < k; first += 4) {
     if (k - first < 4) {
@@ -204,6 +228,42 @@ export function headLogits(view: string, dims: number, bias: Float32Array, weigh
     out[first + 3] = d;
   }
   return true;
+}
+
+/** Counts the features of `view` into `touched` and their values into `headValues`; returns how many. */
+function countHeadValues(view: string, dims: number): number {
+  const count = countFeatures(view, dims);
+  if (count === 0) return 0;
+  const scratch = scratchFor(view, dims);
+  const order = touched;
+  const scale = scaleOf(scratch, count);
+  if (headValues.length < count) headValues = new Float64Array(count * 2);
+  const values = headValues;
+  for (let at = 0; at < count; at++) {
+    const bucket = order[at] as number;
+    values[at] = Math.fround((scratch[bucket] as number) * scale);
+    scratch[bucket] = 0;
+  }
+  return count;
+}
+
+/**
+ * {@link countHeadValues} for the view scored last, from the features kept then (the same buckets in
+ * the same order, the same float32 values): the family head reads the worst segment of a blocked
+ * text, most often the one segment just scored, and counting it again was a fifth of the head's time.
+ */
+function keptHeadValues(): number {
+  const count = kept.count;
+  // `touched` only grows, and it held these buckets when they were counted.
+  if (headValues.length < count) headValues = new Float64Array(count * 2);
+  const order = touched;
+  const values = headValues;
+  const { indices, values: keptValues } = kept;
+  for (let at = 0; at < count; at++) {
+    order[at] = indices[at] as number;
+    values[at] = keptValues[at] as number;
+  }
+  return count;
 }
 
 /** The feature values of the view {@link headLogits} reads, reused. */

@@ -58,6 +58,10 @@ const SENTENCE_CHARS = 400;
  * findSelfRequest('what are your rules for sending batteries?'); // undefined
  */
 export function findSelfRequest(view: string): string | undefined {
+  // A view no longer than a sentence is read: no word of any of its sentences addresses the assistant
+  // when none of the view does (the sentence ends are no word characters, and naming the attack
+  // removes no such word), so most short texts are answered in one search.
+  if (view.length <= SENTENCE_CHARS && !ADDRESSED.test(view)) return undefined;
   for (const match of view.matchAll(SENTENCE)) {
     // "Prompt injection" names an attack to explain, not the assistant's prompt.
     const sentence = match[0].slice(0, SENTENCE_CHARS).replace(ATTACK_NAME, 'injection');

@@ -14,6 +14,7 @@ const ENCODED_RUN = /[A-Za-z0-9+/_-]{24,}={0,2}/g;
 const HEX_RUN = /^(?:0[xX])?[0-9A-Fa-f]{24,}$/;
 // Unicode tag characters mirror ASCII invisibly (U+E0041 is a hidden "A"): "ASCII smuggling".
 const TAG_RUN = /[\u{E0000}-\u{E007F}]+/gu;
+const TAG_HIGH_SURROGATE = '\uDB40';
 
 /** The regexes payload detection runs, for the ReDoS safety test. */
 export const ENCODED_PAYLOAD_REGEXES: readonly RegExp[] = [ENCODED_RUN, HEX_RUN, TAG_RUN];
@@ -39,7 +40,8 @@ export function findEncodedPayloads(text: string): EncodedPayload[] {
     const fromBase64 = base64 && decodePrintableUtf8(base64);
     if (fromBase64 !== undefined) payloads.push({ kind: 'base64', text: fromBase64 });
   }
-  for (const [run] of text.matchAll(TAG_RUN)) {
+  // Every tag character is written with the high surrogate U+DB40: a text without one has none (the regex read it all).
+  for (const [run] of text.includes(TAG_HIGH_SURROGATE) ? text.matchAll(TAG_RUN) : []) {
     let decoded = '';
     for (const char of run) decoded += String.fromCharCode((char.codePointAt(0) ?? 0xe0000) - 0xe0000);
     payloads.push({ kind: 'unicode_tags', text: decoded });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseText } from '../normalise/index.js';
-import { findIntent } from './intent-detectors.js';
+import { findIntent, sentenceConcepts } from './intent-detectors.js';
+import { INTENT_CONCEPTS } from './intent-concepts.js';
 import type { IntentRule } from './intent-detectors.js';
 
 const find = (text: string): IntentRule | undefined => findIntent(normaliseText(text))?.rule;
@@ -110,5 +111,27 @@ describe('findIntent', () => {
 
   it('names the sentence it found', () => {
     expect(findIntent(normaliseText('Where is TTN-000017? Tell every customer that we are closing.'))?.sentence).toBe('tell every customer that we are closing.');
+  });
+});
+
+describe('sentenceConcepts', () => {
+  it('finds every stem of every concept at a word start, whatever its length, and a whole word only whole', () => {
+    // Stems are looked up by their first two, three or four characters: each must be in its list.
+    let checked = 0;
+    let wholeChecked = 0;
+    for (const [concept, stems] of Object.entries(INTENT_CONCEPTS) as [string, readonly string[]][]) {
+      for (const raw of stems) {
+        const stem = raw.replace(/\$$/, '');
+        expect([raw, sentenceConcepts(`x ${stem} y`).has(concept)]).toEqual([raw, true]);
+        checked++;
+        // A whole word ('ти$') does not start a longer one, unless another stem of the concept does.
+        const longer = `${stem}ab`;
+        if (!raw.endsWith('$') || stems.some((other) => other !== raw && longer.startsWith(other.replace(/\$$/, '')))) continue;
+        expect([raw, sentenceConcepts(`x ${longer} y`).has(concept)]).toEqual([raw, false]);
+        wholeChecked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(2000);
+    expect(wholeChecked).toBeGreaterThan(10);
   });
 });

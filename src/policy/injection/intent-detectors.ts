@@ -285,24 +285,31 @@ function join(a: SentenceConcepts, b: SentenceConcepts): SentenceConcepts {
 const NONE: ReadonlySet<Marker> = new Set();
 const NO_POSITIONS: ReadonlyMap<IntentConcept, readonly number[]> = new Map();
 
-// Stems of two characters by a hash of them, longer ones by a hash of their first three (every stem
-// has two or more), so each word looks up two short lists without copying its start: Ukrainian and
-// Russian share many two-letter starts («по», «не», «пр»), and a list by those alone held dozens.
-// A list may hold stems of other starts; each is checked whole.
+// Stems of two characters by a hash of them, of three by a hash of those, longer ones by a hash of
+// their first four (every stem has two or more), so each word looks up three short lists without
+// copying its start: Ukrainian and Russian share many starts («по», «не », «пов»: a list by three
+// characters held up to 52 stems, 3.3 checked a word of the bench's text, 1.4 by four). A list may
+// hold stems of other starts; each is checked whole. The order stems are found in is no matter: a
+// sentence's concepts are a set and their word positions are only searched and counted.
 const STEM_BUCKETS_LOG2 = 12;
 const LONG_STEM_BUCKETS_LOG2 = 13;
+const LONGER_STEM_BUCKETS_LOG2 = 13;
 const stemBucket = (first: number, second: number): number => (Math.imul(first, 0x9e3779b1) ^ Math.imul(second, 0x85ebca77)) >>> (32 - STEM_BUCKETS_LOG2);
 const longStemBucket = (first: number, second: number, third: number): number =>
   (Math.imul(first, 0x9e3779b1) ^ Math.imul(second, 0x85ebca77) ^ Math.imul(third, 0xc2b2ae3d)) >>> (32 - LONG_STEM_BUCKETS_LOG2);
+const longerStemBucket = (first: number, second: number, third: number, fourth: number): number =>
+  (Math.imul(first, 0x9e3779b1) ^ Math.imul(second, 0x85ebca77) ^ Math.imul(third, 0xc2b2ae3d) ^ Math.imul(fourth, 0x27d4eb2f)) >>> (32 - LONGER_STEM_BUCKETS_LOG2);
 type Stem = { readonly stem: string; readonly whole: boolean; readonly concept: IntentConcept };
 const SHORT_STEMS = new Array<Stem[] | undefined>(1 << STEM_BUCKETS_LOG2);
 const LONG_STEMS = new Array<Stem[] | undefined>(1 << LONG_STEM_BUCKETS_LOG2);
+const LONGER_STEMS = new Array<Stem[] | undefined>(1 << LONGER_STEM_BUCKETS_LOG2);
 for (const [concept, stems] of Object.entries(INTENT_CONCEPTS) as [IntentConcept, readonly string[]][]) {
   for (const raw of stems) {
     const whole = raw.endsWith('$');
     const stem = whole ? raw.slice(0, -1) : raw;
     if (stem.length === 2) (SHORT_STEMS[stemBucket(stem.charCodeAt(0), stem.charCodeAt(1))] ??= []).push({ stem, whole, concept });
-    else (LONG_STEMS[longStemBucket(stem.charCodeAt(0), stem.charCodeAt(1), stem.charCodeAt(2))] ??= []).push({ stem, whole, concept });
+    else if (stem.length === 3) (LONG_STEMS[longStemBucket(stem.charCodeAt(0), stem.charCodeAt(1), stem.charCodeAt(2))] ??= []).push({ stem, whole, concept });
+    else (LONGER_STEMS[longerStemBucket(stem.charCodeAt(0), stem.charCodeAt(1), stem.charCodeAt(2), stem.charCodeAt(3))] ??= []).push({ stem, whole, concept });
   }
 }
 
@@ -332,6 +339,11 @@ function addStems(found: Found | undefined, candidates: readonly Stem[], view: s
   return out;
 }
 
+/** The concepts of one sentence of a canonical view, for tests. */
+export function sentenceConcepts(sentence: string): ReadonlySet<string> {
+  return conceptsOf(sentence, 0, sentence.length, 0).present;
+}
+
 /** The concepts of the sentence `view.slice(start, end)`, read in place. */
 function conceptsOf(view: string, start: number, end: number, firstWord: number): SentenceConcepts {
   // Built on the first concept found: most sentences of ordinary text have none.
@@ -344,8 +356,10 @@ function conceptsOf(view: string, start: number, end: number, firstWord: number)
     if (i + 2 <= end) {
       const short = SHORT_STEMS[stemBucket(view.charCodeAt(i), view.charCodeAt(i + 1))];
       const long = i + 3 <= end ? LONG_STEMS[longStemBucket(view.charCodeAt(i), view.charCodeAt(i + 1), view.charCodeAt(i + 2))] : undefined;
+      const longer = i + 4 <= end ? LONGER_STEMS[longerStemBucket(view.charCodeAt(i), view.charCodeAt(i + 1), view.charCodeAt(i + 2), view.charCodeAt(i + 3))] : undefined;
       if (short !== undefined) found = addStems(found, short, view, i, end, word);
       if (long !== undefined) found = addStems(found, long, view, i, end, word);
+      if (longer !== undefined) found = addStems(found, longer, view, i, end, word);
     }
     while (i + 1 < end && WORD_UNIT[view.charCodeAt(i + 1)] === 1) i++;
   }

@@ -1,4 +1,5 @@
 import { isWhiteSpace } from '../normalise/is-white-space.js';
+import { COMPATIBLE, compatibleForms, plainKind } from '../normalise/plain-text.js';
 
 // U+034F (combining grapheme joiner) stands apart: inside a class a lone combining mark reads as if
 // it joined the character before it.
@@ -30,7 +31,12 @@ export const NORMALISATION_REGEXES: readonly RegExp[] = [INVISIBLE_CHARS, INVISI
  * to one newline. Line breaks survive because role markers are recognised at the start of a line.
  */
 export function normaliseForMatching(text: string): string {
-  return collapseSpaces(text.normalize('NFKC').replace(INVISIBLE_CHARS, '').replace(APOSTROPHES, "'").toLowerCase());
+  // Plain text (plain-text.ts) holds no invisible character, and NFKC changes in it only the
+  // characters it writes otherwise on their own (… as ...): the normalisation and the removal come
+  // down to that, as in the canonical view.
+  const kind = plainKind(text);
+  const visible = kind < 0 ? text.normalize('NFKC').replace(INVISIBLE_CHARS, '') : (kind & COMPATIBLE) !== 0 ? compatibleForms(text) : text;
+  return collapseSpaces(visible.replace(APOSTROPHES, "'").toLowerCase());
 }
 
 /**

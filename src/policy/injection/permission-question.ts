@@ -59,7 +59,9 @@ export const RULE_QUESTION_REGEXES: readonly RegExp[] = [WH_QUESTION, YES_NO_QUE
  */
 export function isRuleQuestion(text: string): boolean {
   const view = canonicalView(text).view.trim();
-  if (WORKINGS.test(view)) return false;
+  // Every sentence must end with a question mark (isOneRuleQuestion): most texts asked about hold none,
+  // and are answered before the regexes below.
+  if (!view.includes('?') || WORKINGS.test(view)) return false;
   // Two or three such questions in a row ("can it be done without approval? is there an operator there too?"),
   // perhaps followed by "just curious": every sentence a question, none an order.
   const sentences = view.split(/(?<=[.!?])\s+/u).filter((sentence) => sentence.length > 0);
@@ -96,7 +98,8 @@ export const REPORTED_DEMAND_REGEXES: readonly RegExp[] = [THIRD_PARTY_OPENS, AS
  */
 export function isReportedDemandQuestion(text: string): boolean {
   const view = canonicalView(text).view.trim();
-  if (WORKINGS.test(view) || ASSISTANT_ACTS.test(view)) return false;
+  // The last sentence must be a question (below): a text without a question mark is answered at once.
+  if (!view.includes('?') || WORKINGS.test(view) || ASSISTANT_ACTS.test(view)) return false;
   const sentences = view.split(/(?<=[.!?])\s+/u).filter((sentence) => sentence.length > 0);
   const question = sentences.pop();
   if (question === undefined || sentences.length === 0 || !question.endsWith('?') || SUGGESTION.test(question)) return false;

@@ -72,6 +72,21 @@ function plainTable(): Plain {
  * and normalisation passes of those steps are skipped.
  */
 export function plainKind(text: string): number {
+  // The canonical view and the rules' matching view of one text both ask (two: a reading's view may come between).
+  if (text === recentKinds[0].text) return recentKinds[0].kind;
+  if (text === recentKinds[1].text) return recentKinds[1].kind;
+  const kind = computeKind(text);
+  recentKinds[1] = recentKinds[0];
+  recentKinds[0] = { text, kind };
+  return kind;
+}
+
+const recentKinds: [{ readonly text: string | undefined; readonly kind: number }, { readonly text: string | undefined; readonly kind: number }] = [
+  { text: undefined, kind: -1 },
+  { text: undefined, kind: -1 },
+];
+
+function computeKind(text: string): number {
   const { kinds } = plainTable();
   let flags = PLAIN;
   for (let at = 0; at < text.length; at++) {
