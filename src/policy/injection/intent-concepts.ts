@@ -191,6 +191,32 @@ export const INTENT_CONCEPTS = {
     'повернення кошт', 'повернення грош', 'поверни гроші', 'поверніть гроші', 'повернути гроші', 'поверни кошти', 'поверніть кошти', 'повернути кошти', 'поверни$', 'поверніть$', 'повернути$', 'відшкод', 'компенсац', 'виплат', 'повернення',
     'возврат', 'верни деньги', 'верните деньги', 'вернуть деньги', 'верни средства', 'верните средства', 'вернуть средства', 'верни$', 'верните$', 'вернуть$', 'возмещ', 'выплат',
   ],
+  // A refund sent away from whoever paid: "not to the sender's card", «не на картку відправника».
+  away: [
+    "not to the sender's card", "not the sender's card", "not to the customer's card", "not the customer's card", "instead of the customer's card", "instead of the sender's card",
+    'не на картку відправника', 'не на карту відправника', 'не на картку клієнта', 'не на карту клієнта', 'не на рахунок відправника', 'не на рахунок клієнта',
+    'не на карту клиента', 'не на карту отправителя', 'не на счёт клиента', 'не на счет клиента', 'не на счёт отправителя', 'не на счет отправителя',
+  ],
+  // Where a refund is asked to go instead: the asker's own card or account, a business account, a phone top-up.
+  payee: [
+    'to my card', 'to my account', 'on my account', 'into my account', 'to my iban', 'my corporate card', 'top up my phone', 'top-up',
+    'а на мою', 'а на мій', 'but to mine', 'на мою картку', 'на мою карту', 'на мій рахунок', 'мені на рахунок', 'мені на картку', 'на мою корпоратив', 'на рахунок фоп', 'на мобільний', 'поповненням',
+    'а на мой', 'на мою карточку', 'на мой счёт', 'на мой счет', 'мне на счёт', 'мне на счет', 'мне на карту', 'на счёт фоп', 'на счет фоп', 'на мобильный', 'пополнением',
+  ],
+  // The one a refund is paid to, named to be changed.
+  payee_change: ['refund recipient', 'recipient of the refund', 'payee of the refund', 'отримувача повернення', 'одержувача повернення', 'отримувача компенсац', 'получателя возврата', 'получателя компенсац'],
+  // Someone close to the asker, given as the reason money may go to them.
+  relation: [
+    'my brother', 'my sister', 'brother-in-law', 'my partner', 'my friend', 'my wife', 'my husband', 'мій брат', 'моя сестра', 'мій партнер', 'мій друг', 'моя дружина', 'мій чоловік', 'мій родич',
+    'мой брат', 'моя сестра', 'мой партнёр', 'мой партнер', 'мой друг', 'моя жена', 'мой муж', 'мой родственник', 'то мій брат', 'это мой брат',
+  ],
+  // Asking whether something may be done, not ordering it.
+  whether: [
+    'is it possible', 'can the refund', 'could the refund', 'can i get', 'can i have', 'how do i', 'how can i', 'how to',
+    'чи можна', 'чи можливо', 'чи може', 'як змінити', 'як поміняти', 'як мені', 'можно ли', 'возможно ли', 'может ли', 'как изменить', 'как поменять', 'как мне',
+  ],
+  // Setting a value anew.
+  reassign: ['change', 'switch', 'replace', 'змін', 'поміня', 'заміни', 'переоформ', 'измен', 'поменя', 'замени', 'переоформ'],
   // More money than was paid: a multiple, "more than the price", a sum rounded up or added on top.
   inflate: [
     'ten times', 'times ten', 'x10$', 'помножити на', 'помнож', 'умножить на', 'умнож', 'в десять раз', 'у десять разів', 'вдесятеро', 'в десятеро',

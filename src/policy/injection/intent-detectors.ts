@@ -157,6 +157,11 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       // Refund manipulation without any claimed authority: more money than was paid (a double charge
       // is the customer's own), a refund written down as approved or claimed approved, or its check skipped.
       { all: ['refund', 'inflate'], none: ['charged', 'failed'], span: 2 },
+      // A refund diverted from whoever paid: "not to the sender's card but to mine", the refund's payee
+      // changed, or money sent to the asker's account because the payer is a relation or a partner.
+      { all: ['away', 'payee'], span: 2 },
+      { all: ['payee_change', 'reassign'], none: ['whether'] },
+      { all: ['payee', 'relation'], none: ['whether'], span: 2 },
       { all: ['refund', 'mark', 'approved'], also: (s) => near(s, 'mark', 'approved', 6), span: 2 },
       // "Mark the refund for TTN-… as already approved by a person": however long the object between.
       { all: ['refund', 'mark', 'as_approved'], also: (s) => near(s, 'mark', 'as_approved', 12), span: 2 },
