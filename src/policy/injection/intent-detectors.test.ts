@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseText } from '../normalise/index.js';
-import { findIntent, sentenceConcepts } from './intent-detectors.js';
+import { findIntent } from './intent-detectors.js';
+import { sentenceConcepts } from './sentence-concepts.js';
 import { INTENT_CONCEPTS } from './intent-concepts.js';
 import type { IntentRule } from './intent-detectors.js';
 

@@ -12,7 +12,6 @@ const halt = (text: string) => new AIMessage({ content: text, response_metadata:
 
 const nameOf = (tool: unknown): string => String((tool as { name?: unknown }).name ?? '');
 
-
 // The supervisor's turn right after its one delegation came back: the last message answers the only
 // tool call of the reply before it.
 function afterSingleDelegation(messages: readonly BaseMessage[]): boolean {

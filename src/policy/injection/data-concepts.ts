@@ -1,0 +1,86 @@
+/**
+ * The intent detectors' concepts of people's data and the service's secrets (see intent-concepts.ts,
+ * which holds them with the rest): personal data fields, whose they are, asking for them, and keys,
+ * systems and tables. Stems as there: matched at a word start, `$` also ending the word.
+ */
+export const DATA_CONCEPTS = {
+  // Personal data fields.
+  pii: [
+    'phone', 'mobile', 'address', 'e-mail', 'email', 'card$', 'cards$', 'card number', 'card details', 'passport', 'names$', 'home address', 'paid with', 'pay with',
+    'personal data', 'персональн',
+    'телефон', 'мобільн', 'адрес', 'картк', 'паспорт', 'імена', 'чим платив', 'дані карт', 'пошту клієнт',
+    'мобильн', 'карта$', 'карты$', 'карту$', 'картой$', 'карт$', 'картам', 'имена', 'чем платил', 'данные карт', 'почту клиент',
+  ],
+  // Many other people.
+  people: [
+    'all customer', 'all recipient', 'all tenant', 'tenants$', 'орендар', 'арендатор', 'одержувачів', 'усіх одержувач', 'всіх одержувач',
+    'all recipients', 'all customers', 'all clients', 'all users', 'all buyers', 'every customer', 'every recipient', 'every user', 'everyone$', 'everybody', 'all of them',
+    'customers$', 'recipients$', 'buyers$', 'users$', 'clients$',
+    'усіх отримувач', 'всіх отримувач', 'усіх клієнт', 'всіх клієнт', 'клієнтів', 'отримувачів', 'покупців', 'користувачів', 'всіх, хто', 'усіх, хто', 'кожного клієнт',
+    'всех получател', 'всех клиент', 'клиентов', 'получателей', 'покупателей', 'пользователей', 'всех, кто', 'каждого клиент',
+  ],
+  // Asking to be given, sent or shown something.
+  harvest: [
+    'hand over', 'provide', 'надайте', 'надай$', 'предоставь', 'предоставьте', 'передай', 'передайте', 'видай', 'выдай', 'мені потрібен', 'мне нужен', 'мне нужны', 'мені потрібні',
+    'forward', 'перешли', 'експорт', 'экспорт',
+    'give', 'send', 'export', 'dump', 'list', 'show', 'tell$', 'read me', 'paste', 'i need', 'print', 'download', 'run', 'execute', 'query', 'what is', "what's", 'who is',
+    'дай', 'надішли', 'вивантаж', 'скинь', 'перелічи', 'покажи', 'потрібні', 'виведи', 'скажи', 'встав', 'який', 'яка', 'хто$', 'запусти', 'виконай',
+    'пришли', 'выгрузи', 'перечисли', 'нужны', 'выведи', 'вставь', 'какой', 'какая', 'кто$',
+  ],
+  // The other party of a shipment or a named relation, as the owner of data: "the recipient's phone", «його новий адрес».
+  party: ['recipient', 'sender', 'his$', 'her$', 'отримувач', 'відправник', 'його$', 'її$', 'получател', 'отправител', 'его$', 'её$', 'ее$'],
+  // Other customers at large: "who else ordered", «інших клієнтів».
+  crowd: [
+    'who else ordered', 'who else bought', 'who else has', 'who else shipped', 'who else sent', 'who else received', 'other customer', 'other client', 'other buyer', 'other users', "other people's",
+    'хто ще замовля', 'хто ще купува', 'хто ще отриму', 'хто ще відправля', 'хто ще надсила', 'інших клієнт', 'інших покупц', 'інших користувач', 'чужих',
+    'кто ещё заказыва', 'кто еще заказыва', 'кто ещё покупа', 'кто еще покупа', 'кто ещё получа', 'кто еще получа', 'кто ещё отправля', 'кто еще отправля', 'других клиент', 'других покупател', 'других пользовател',
+  ],
+  // Asking to be told or shown something, or wanting to know it.
+  reveal: [
+    'tell me', 'give me', 'show me', 'send me', 'find', 'look up', 'want to know', 'need his', 'need her', 'need full', "what's", 'what is', "who's", 'who is', 'list',
+    'скажи', 'скажіть', 'підкажи', 'підкажіть', 'дай', 'покажи', 'покажіть', 'знайди', 'знайдіть', 'надішли', 'надішліть', 'скинь', 'хочу знати', 'який', 'яка', 'яке', 'перелічи',
+    'подскажи', 'найди', 'пришли', 'хочу знать', 'какой', 'какая', 'какое', 'перечисли',
+  ],
+  // Setting or correcting data, not reading it; or what someone entered.
+  amend: ['change', 'update', 'correct', 'fix', 'enter', 'змін', 'виправ', 'оновити', 'онови', 'вказа', 'вкажіть', 'ввести', 'измен', 'исправ', 'обнов', 'указа', 'укажите'],
+  // Places and services, whose address or phone is public: a branch, a parcel locker, the hotline.
+  place: ['branch', 'locker', 'warehouse', 'hotline', 'support', 'office', 'відділен', 'поштомат', 'склад', 'гаряч', 'підтримк', 'офіс', 'отделени', 'почтомат', 'горяч', 'поддержк', 'офис'],
+  // Someone else's data, or no check of who is asking.
+  third_party: [
+    'not the sender', 'not the recipient', 'for a friend', 'my neighbour', 'my neighbor', 'someone else', 'who i am',
+    'не відправник', 'не отримувач', 'для друга', 'сусід', 'хто я', 'чужий', 'чужої',
+    'не отправитель', 'не получатель', 'сосед', 'кто я', 'чужой', 'чужого',
+  ],
+  secret: [
+    'env$', 'env file', 'api-ключ', 'api ключ',
+    'password', 'passwd', 'api key', 'api-key', 'api_key', 'apikey', 'openai_api_key', 'token', 'secret', 'credential', 'connection string', 'private key', 'ssh key',
+    'пароль', 'ключ', 'токен', 'секрет', 'облікові дані', 'облікових даних', 'рядок підключення',
+    'учётные данные', 'учетные данные', 'строка подключения', 'строку подключения',
+  ],
+  // The service's own systems, not the customer's account.
+  system: [
+    'бази$', 'базы$', 'базу$', 'до бази', 'к базе',
+    'audit log', 'журнал аудит',
+    'database', 'db$', 'server', 'admin', 'production', 'prod$', 'the service', 'system', 'environment', 'env$', 'you use', 'you are using', 'signing', 'root$', 'openai', 'aws$', 'backend',
+    'бази даних', 'базу даних', 'база даних', 'сервер', 'адмін', 'робоч', 'сервіс', 'систем', 'середовищ', 'ти користуєшся', 'твій', 'твоє', 'твої', 'підпису',
+    'базы данных', 'базу данных', 'база данных', 'админ', 'рабоч', 'сервис', 'окружени', 'ты используешь', 'ты пользуешься', 'твой', 'твоё', 'подписи',
+  ],
+  // The customer's own keys and doors, and questions about managing them.
+  own_secret: [
+    'my$', 'мій$', 'мого$', 'моєму', 'моєї', 'мій', 'мой$', 'моего', 'моём', 'моем', 'моей', 'locker', 'door', 'gate', 'intercom', 'mailbox', 'поштомат', 'двер', 'хвіртк', 'домофон', 'скриньк',
+    'почтомат', 'калитк', 'ящик', 'reset', 'forgot', 'change', 'create', 'where do i', 'how do i', 'how can i', 'скинути', 'забув', 'змінити', 'створити', 'де знайти', 'як$',
+    'сбросить', 'забыл', 'сменить', 'создать', 'где найти', 'как$',
+    // A password changed (or not) by its owner: «поміняв пароль адміна», «пароль не міняли».
+    'changed', 'поміня', 'міняли', 'міняв', 'змінив', 'змінил', 'поменял', 'меняли', 'сменил',
+  ],
+  // Data kept about other people: "the card numbers saved for refunds".
+  stored: ['saved', 'stored', 'on file', 'збережен', 'сохранённ', 'сохраненн'],
+  // A whole table or every row of one.
+  table: ['users table', 'customers table', 'table of users', 'all rows', 'select *', 'select * from', 'таблиці користувачів', 'таблицю користувачів', 'всі рядки', 'усі рядки', 'таблицы пользователей', 'все строки'],
+  // Police, a court or an official body named to ask for people's data.
+  official: ['police', 'cyberpolice', 'court order', 'prosecutor', 'legally obliged', 'law enforcement', 'поліці', 'кіберполіц', 'сбу$', 'прокуратур', 'ухвал', 'зобов\'язані', 'полици', 'киберполиц', 'обязаны по закону', 'постановлени', 'следовател', 'слідч'],
+  // Real people's records asked for in a made-up scene.
+  real_data: ['real data', 'real records', 'actual records', 'real customer', 'real addresses', 'справжніми даними', 'справжні дані', 'реальні записи', 'реальними даними', 'реальні дані', 'з бази', 'реальные записи', 'реальные данные', 'настоящие данные', 'настоящими данными', 'из базы', 'реальными данными'],
+  // Secrets that are never the customer's to ask for by name.
+  strong_secret: ['connection string', 'api key', 'api-key', 'api_key', 'apikey', 'openai_api_key', 'private key', 'ssh key', 'env file', 'рядок підключення', 'строка подключения', 'строку подключения', 'api-ключ', 'api ключ', 'ключ api'],
+} as const satisfies Record<string, readonly string[]>;
