@@ -45,7 +45,7 @@ export function guardScanFigures() {
         ratio_label: 'time ÷ lowercase time (per MB)',
         target: { op: '>=', value: 3, applies_to: 'value' },
       },
-      ...channelFigures(result),
+      ...channelFigures(result, lowercaseMbps),
       {
         id: '7c',
         name: `Guards on adversarial input: the largest growth of scan time from 100 KB to 400 KB over ${inputs} inputs (${worst?.input ? JSON.stringify(worst.input) : 'none'}); linear is about 4, quadratic 16`,
@@ -63,8 +63,10 @@ export function guardScanFigures() {
 }
 
 // 7d and 7e: the same texts through one path each (`varied_real_text.by_channel`), as a request and
-// as a tool result meet the guards; absent from an older guard-scan.mjs's output.
-function channelFigures(result) {
+// as a tool result meet the guards; absent from an older guard-scan.mjs's output. Their baseline is
+// 7b's, the lower-casing pass in the same process: on two machines of one kind the guards' MB/s moved
+// by 1.5x with it.
+function channelFigures(result, lowercaseMbps) {
   const channels = result.varied_real_text?.by_channel;
   if (channels === undefined) return [];
   const paths = [
@@ -79,9 +81,9 @@ function channelFigures(result) {
       short,
       repetitions: 'as bench/guard-scan.mjs measures (median of its scans)',
       unit: 'MB/s',
-      value: { waybill: channels[key].mb_per_s, baseline: null },
-      ratio: Number.NaN,
-      ratio_label: 'MB/s (no baseline)',
+      value: { waybill: channels[key].mb_per_s, baseline: lowercaseMbps },
+      ratio: lowercaseMbps === null ? Number.NaN : lowercaseMbps / channels[key].mb_per_s,
+      ratio_label: 'time ÷ lowercase time (per MB)',
       target: { op: '>=', value: 3, applies_to: 'value' },
     }));
 }

@@ -102,6 +102,12 @@ function postgresNote(figure, p) {
   return `${figure.id} PostgreSQL: median ${n(p.median_ms.postgres)} ms per run with every commit flushed, ${n(p.median_ms.postgres_synchronous_commit_off)} ms at synchronous_commit=off, vs SQLite ${n(p.median_ms.sqlite)} ms; this process's CPU per run ${n(p.client_cpu_ms_per_run.postgres)} vs ${n(p.client_cpu_ms_per_run.sqlite)} ms${server === null || server === undefined ? '' : `, the server's ${n(server)} ms`}; ${n(p.round_trips_per_run.postgres)} round trips and ${n(p.write_commits_per_run.postgres)} flushed commits a run: the rest of the wall time is waiting on them (docs/postgresql.md).`;
 }
 
+function channelNote(figure, d, key, path) {
+  const varied = d.guards.guard_scan.result.varied_real_text;
+  const both = varied.by_channel[key];
+  return `${figure.id} guards, ${path}: ${n(figure.value.waybill, 2)} MB/s over ${varied.documents.texts} documents and ${varied.corpora.texts} corpus texts (${n(both.ms)} ms of CPU for ${n(both.bytes / 1_048_576, 2)} MB); one lower-casing pass ran at ${n(figure.value.baseline, 0)} MB/s in that process, so the machine's speed moves this figure as it moves 7b.`;
+}
+
 const NOTES = {
   '9a': (f, d) => queueNote(f, d),
   '10a': (f, d) => startupNote(f, d),
@@ -113,6 +119,8 @@ const NOTES = {
     const g = d.guards.guard_scan;
     return `7b guards: ${n(f.value.waybill, 2)} MB/s from bench/guard-scan.mjs's ${g.field_used_for_7b}${g.varied_text_reported ? '' : ' (one line repeated: guard-scan.mjs reports no varied text yet)'}; one lower-casing pass of it ran at ${n(f.value.baseline, 0)} MB/s in that process, so the machine's speed moves this figure.`;
   },
+  '7d': (f, d) => channelNote(f, d, 'user', 'the input path: injection scan and redaction'),
+  '7e': (f, d) => channelNote(f, d, 'third_party', 'the third-party path: taint scan and redaction'),
   '1a': (f, d) => orchestrationNote(f, d.orchestration, '1a median wall time'),
   '1c': (f, d) => orchestrationNote(f, d.orchestration, '1c CPU per run'),
   '1e': (f, d) => orchestrationNote(f, d.orchestration, '1e median wall time'),
