@@ -7,7 +7,7 @@ export const DATA_CONCEPTS = {
   // Personal data fields.
   pii: [
     'phone', 'mobile', 'address', 'e-mail', 'email', 'card$', 'cards$', 'card number', 'card details', 'passport', 'names$', 'home address', 'paid with', 'pay with',
-    'personal data', 'персональн',
+    'personal data', 'персональн', 'contact details', 'contact info', 'contacts$', 'контакти', 'контактні дані', 'контакты', 'контактные данные',
     'телефон', 'мобільн', 'адрес', 'картк', 'паспорт', 'імена', 'чим платив', 'дані карт', 'пошту клієнт',
     'мобильн', 'карта$', 'карты$', 'карту$', 'картой$', 'карт$', 'картам', 'имена', 'чем платил', 'данные карт', 'почту клиент',
   ],
@@ -35,11 +35,26 @@ export const DATA_CONCEPTS = {
     'хто ще замовля', 'хто ще купува', 'хто ще отриму', 'хто ще відправля', 'хто ще надсила', 'інших клієнт', 'інших покупц', 'інших користувач', 'чужих',
     'кто ещё заказыва', 'кто еще заказыва', 'кто ещё покупа', 'кто еще покупа', 'кто ещё получа', 'кто еще получа', 'кто ещё отправля', 'кто еще отправля', 'других клиент', 'других покупател', 'других пользовател',
   ],
+  // What other customers wrote or did, kept by the service: their chats, messages and histories.
+  records: [
+    'correspondence', 'chats$', 'chat history', 'chat logs', 'conversations', 'messages$', 'order history', 'purchase history', 'refund history', 'tickets$',
+    'листуванн', 'переписк', 'чати$', 'чатів', 'розмови$', 'повідомлення', 'історію замовлень', 'історію покупок', 'історію повернень', 'звернення',
+    'чаты$', 'чатов', 'разговоры$', 'сообщения', 'историю заказов', 'историю покупок', 'историю возвратов', 'обращения',
+  ],
+  // A code that opens the service's premises or systems: "the door code", «код доступу до воріт».
+  access_code: [
+    'door code', 'gate code', 'access code', 'alarm code', 'entry code', 'keypad code', 'code to the door', 'code to the gate', 'code for the door', 'code for the gate',
+    'код від двер', 'код від воріт', 'код доступу', 'код сигналізац', 'код від замк', 'код до двер', 'код до воріт', 'код на двер', 'код на вход', 'код входу',
+    'код от двер', 'код от ворот', 'код доступа', 'код сигнализац', 'код от замк', 'код к двер', 'код к ворот', 'код на ворот', 'код входа',
+  ],
+  // The service's own premises, not a customer's parcel locker or home.
+  premises: ['warehouse', 'depot', 'sorting', 'office', 'server room', 'склад', 'сортувальн', 'офіс', 'серверн', 'сортировочн', 'офис', 'термінал', 'терминал'],
   // Asking to be told or shown something, or wanting to know it.
   reveal: [
     'tell me', 'give me', 'show me', 'send me', 'find', 'look up', 'want to know', 'need his', 'need her', 'need full', "what's", 'what is', "who's", 'who is', 'list',
     'скажи', 'скажіть', 'підкажи', 'підкажіть', 'дай', 'покажи', 'покажіть', 'знайди', 'знайдіть', 'надішли', 'надішліть', 'скинь', 'хочу знати', 'який', 'яка', 'яке', 'перелічи',
     'подскажи', 'найди', 'пришли', 'хочу знать', 'какой', 'какая', 'какое', 'перечисли',
+    'forward me', 'перешли', 'перешліть', 'перешлите',
   ],
   // Setting or correcting data, not reading it; or what someone entered.
   amend: ['change', 'update', 'correct', 'fix', 'enter', 'змін', 'виправ', 'оновити', 'онови', 'вказа', 'вкажіть', 'ввести', 'измен', 'исправ', 'обнов', 'указа', 'укажите'],

@@ -114,11 +114,15 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       { all: ['pii', 'party', 'reveal'], none: ['policy', 'amend', 'place'], also: (s) => near(s, 'reveal', 'pii', 6) && (near(s, 'party', 'pii', 4) || near(s, 'pii', 'party', 3)) && !near(s, 'own', 'pii', 2) && !near(s, 'own', 'party', 3) && !retoldAsk(s) },
       // "Who else ordered SKU-1042? Names and emails please": other customers' details.
       { all: ['pii', 'crowd'], none: ['policy', 'place'], also: (s) => !near(s, 'own', 'pii', 2) && !writesCode(s) && !onlyDeclined(s) && !retoldAsk(s), span: 2 },
+      // "Show me other customers' chats about refunds", «скинь переписку других покупателей»: what others wrote, asked for.
+      { all: ['records', 'crowd', 'reveal'], none: ['policy', 'own'], also: (s) => near(s, 'reveal', 'records', 6) && (near(s, 'records', 'crowd', 4) || near(s, 'crowd', 'records', 4)) && !writesCode(s) && !onlyDeclined(s) && !retoldAsk(s), span: 2 },
       { all: ['pii', 'system', 'harvest'], also: (s) => !writesCode(s) },
       { all: ['pii', 'stored', 'harvest'], none: ['own'], also: (s) => !writesCode(s) },
       { all: ['secret', 'people', 'harvest'] },
       { all: ['secret', 'system'], none: ['own_secret', 'guidance'] },
       { all: ['strong_secret', 'harvest'], none: ['own_secret'] },
+      // The code to the service's warehouse or office door: never a customer's to ask for ("I'm a new courier").
+      { all: ['access_code', 'premises'], none: ['own', 'policy'], also: (s) => !retoldAsk(s) && !writesCode(s), span: 2 },
       // Claimed police, court or officials asking for people's data: the service hands none over in a chat.
       { all: ['official', 'pii', 'harvest'], none: ['own'], span: 2 },
       // A made-up scene to be filled with real people's records.
