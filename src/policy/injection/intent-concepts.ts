@@ -162,6 +162,20 @@ export const INTENT_CONCEPTS = {
   // says why a refund was refused, and asks for none.
   failed: ['не вдалося', 'не вдалось', 'не удалось', 'could not', "couldn't", 'failed to', 'was refused', 'не скасовано', 'не отменено', 'not cancelled', 'not canceled'],
   // Writing a state into a record: "mark it", "set", «познач», «считай».
+  // A parcel's state that pays out: damaged or lost.
+  bad_state: ['damaged', 'broken', 'lost$', 'missing', 'пошкоджен', 'пошкодж', 'розбит', 'зламан', 'втрачен', 'загубил', 'загублен', 'поврежд', 'разбит', 'сломан', 'утерян', 'утрачен', 'потерял', 'потеряна', 'потеряно'],
+  // "although", the concession that tells the truth after the claim.
+  despite: ['although', 'even though', 'though$', 'despite', 'хоча', 'хоч$', 'хотя', 'хоть$'],
+  // The parcel fine or in the asker's hands.
+  in_hand: [
+    'intact', 'undamaged', 'fine$', 'picked it up', 'picked up', 'received it', 'got it', 'have it',
+    'ціла$', 'цілий$', 'ціле$', 'неушкоджен', 'отримав', 'отримала', 'забрав', 'забрала', 'у мене', 'в мене',
+    'цела$', 'целая$', 'целый$', 'целое$', 'неповрежд', 'получил', 'получила', 'забрал', 'забрала', 'у меня',
+  ],
+  // Writing something down: the record a payout is made from.
+  claim_act: ['write that', 'write it', 'record that', 'log that', 'put down', 'напиши$', 'напишіть', 'напишите', 'запиши$', 'запишіть', 'запишите', 'вкажи$', 'вкажіть', 'укажи$', 'укажите', 'зазнач$', 'зазначте'],
+  // The packaging, which may be whole around broken goods.
+  packaging: ['box', 'packaging', 'packing', 'коробк', 'упаковк', 'пакуванн', 'упаковк'],
   mark: ['mark$', 'mark it', 'mark the', 'set$', 'set it', 'set the', 'flag', 'treat', 'consider', 'record it', 'log it',
     // Orders, not states: «позначене як погоджене» says what a record shows.
     'познач$', 'позначте', 'позначити', 'позначиш', 'позначите', 'відміть', 'відмітьте', 'відмітити', 'відмітиш', 'відмітк', 'вважай', 'запиши', 'постав$', 'поставте', 'поставити', 'поставиш', 'отметь', 'пометь', 'считай', 'поставь', 'проставь'],
@@ -199,6 +213,14 @@ export const INTENT_CONCEPTS = {
   not_wanted: ['не потрібні', 'не потрібен', 'не потрібна', 'не нужны', 'не нужен', 'не нужна', "don't need", 'do not need'],
   // The person in the loop a refund waits for.
   human: ['human', 'operator', 'manager', 'a person', 'supervisor', 'reviewer', 'людин', 'оператор', 'менеджер', 'керівник', 'человек', 'руководител', 'проверяющ'],
+  // The senior approver a large refund goes to: "the senior", «старшого».
+  senior: ['senior', 'старш'],
+  // An order to split: "split it", «розбий», «раздели».
+  split_order: ['split$', 'divide$', 'break it', 'break the', 'розбий', 'розбийте', 'розділи$', 'розділіть', 'раздели$', 'разделите', 'разбей', 'разбейте'],
+  // A purpose: "so it…", «щоб…», «чтобы…».
+  purpose: ['so it', 'so that', 'so the', 'to avoid', 'to skip', 'щоб', 'аби$', 'чтобы', 'чтоб$'],
+  // Kept away: "not", "skips", «не», «обійти».
+  kept_away: ['not$', "doesn't", "don't", 'skip', 'avoid', 'bypass', 'не$', 'обійти', 'обминути', 'обойти', 'минуя'],
   // Not waiting for them.
   no_wait: [
     'without waiting', 'before anyone approves', 'не чекаючи', 'не дочекавшись', 'не чекати', 'без очікування', 'не дожидаясь', 'не ожидая', 'не дождавшись', 'без ожидания',"don't wait", 'do not wait', 'no need to wait', 'no need to ask', "don't ask", 'do not ask', 'не чекай', 'не чекайте', 'не треба чекати', 'не питай', 'не жди', 'не ждите', 'не нужно ждать', 'не спрашивай'],
