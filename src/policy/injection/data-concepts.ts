@@ -34,12 +34,20 @@ export const DATA_CONCEPTS = {
     'who else ordered', 'who else bought', 'who else has', 'who else shipped', 'who else sent', 'who else received', 'other customer', 'other client', 'other buyer', 'other users', "other people's",
     'хто ще замовля', 'хто ще купува', 'хто ще отриму', 'хто ще відправля', 'хто ще надсила', 'інших клієнт', 'інших покупц', 'інших користувач', 'чужих',
     'кто ещё заказыва', 'кто еще заказыва', 'кто ещё покупа', 'кто еще покупа', 'кто ещё получа', 'кто еще получа', 'кто ещё отправля', 'кто еще отправля', 'других клиент', 'других покупател', 'других пользовател',
+    'previous customer', 'customer before me', 'last customer', 'попередній клієнт', 'попереднього клієнт', 'попередньому клієнт', 'предыдущий клиент', 'предыдущего клиент', 'предыдущему клиент',
+  ],
+  // What someone said to the assistant: "what did they ask you", «що тобі писав».
+  to_you: [
+    'ask you', 'asked you', 'tell you', 'told you', 'wrote you', 'wrote to you', 'say to you', 'said to you',
+    'тобі писав', 'тобі писала', 'писав тобі', 'писала тобі', 'тебе питав', 'тебе питала', 'питав тебе', 'тобі казав', 'тобі казала',
+    'тебе писал', 'тебе писала', 'писал тебе', 'тебя спрашивал', 'тебя спрашивала', 'спрашивал тебя', 'тебе говорил', 'тебе говорила',
   ],
   // What other customers wrote or did, kept by the service: their chats, messages and histories.
   records: [
     'correspondence', 'chats$', 'chat history', 'chat logs', 'conversations', 'messages$', 'order history', 'purchase history', 'refund history', 'tickets$',
     'листуванн', 'переписк', 'чати$', 'чатів', 'розмови$', 'повідомлення', 'історію замовлень', 'історію покупок', 'історію повернень', 'звернення',
     'чаты$', 'чатов', 'разговоры$', 'сообщения', 'историю заказов', 'историю покупок', 'историю возвратов', 'обращения',
+    'logs$', 'log files', 'логи$', 'логів', 'логов', 'журнал дій', 'журнал действий',
   ],
   // A code that opens the service's premises or systems: "the door code", «код доступу до воріт».
   access_code: [
