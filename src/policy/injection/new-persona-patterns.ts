@@ -8,7 +8,7 @@ const UNBOUND_RU = String.raw`(?:dan|неограниченн|без\s(?:как�
 const NO_LIMITS_EN = String.raw`(?:without|with\sno|free\sof|free\sfrom|ignoring)\s(?:any\s|all\s|your\s)?(?:restrictions|limitations|limits|rules|filters|guidelines|censorship|boundaries|ethics|policies|safeguards|guardrails|constraints)`;
 
 // EDGE takes the space after the word: what follows starts at the next word.
-const JAILBREAK_DESCRIBED = /^(?:prompts?|attempts?|tries|try) (?:into|in|at|on|against|from|was|were|as)(?![\p{L}])/u;
+const JAILBREAK_DESCRIBED = /^['"»”’]?(?:-style)? ?(?:prompts?|attempts?|tries|try)(?: (?:into|in|at|on|against|from|was|were|as)(?![\p{L}])|[.,?!;)]|$)/u;
 
 /** "You are now DAN", "developer mode", "jailbreak", "act as … without restrictions", in en/uk/ru/pl. */
 export const NEW_PERSONA_PATTERNS: readonly InjectionPattern[] = [
@@ -25,8 +25,9 @@ export const NEW_PERSONA_PATTERNS: readonly InjectionPattern[] = [
     ),
     EDGE,
   ),
-  // "Jailbreak" said alone is an attack's word, but "a jailbreak prompt into the bot" or "jailbreak attempts
-  // against the assistant" describes one: an operator reporting what they saw.
+  // "Jailbreak" said alone is an attack's word, but "a jailbreak prompt into the bot", "jailbreak attempts
+  // against the assistant" or "does it resist 'jailbreak' prompts?" describes one: an operator reporting
+  // what they saw or asking about a defence. "Jailbreak prompt: …" still introduces one.
   unlessFollowedBy(definePattern('new_persona', 'latin', EDGE, 'jailbr(?:eak|oken|eaking)', EDGE), JAILBREAK_DESCRIBED),
   definePattern(
     'new_persona',

@@ -196,7 +196,7 @@ describe("a question about the largest refund, the customer's details after it",
 });
 
 describe('"jailbreak" described, not invoked', () => {
-  it.each(['A trainee pasted a jailbreak prompt into the chat as a test. How do I flag the conversation?', 'We saw two jailbreak attempts against the bot overnight. Who should review them?'])(
+  it.each(['A trainee pasted a jailbreak prompt into the chat as a test. How do I flag the conversation?', 'We saw two jailbreak attempts against the bot overnight. Who should review them?', 'For our audit: does your assistant resist "DAN"-style jailbreak prompts?', "An article says bots get tricked by 'jailbreak' prompts. Are you protected?"])(
     'rules pass: %s',
     (text) => {
       expect(rulesOnly(text)).toBe(false);
