@@ -172,6 +172,8 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       { all: ['refund'], also: (s) => (bypass(s) || skipsHuman(s)) && !retold(s), span: 2 },
       // "No time for checks, cancel it now": an irreversible order with its check waved away.
       { all: ['privileged'], also: (s) => bypass(s) && !retold(s), span: 3 },
+      // "Don't wait for the operator and cancel TTN-…": the human step left out of a cancellation, as of a refund.
+      { all: ['privileged'], also: (s) => skipsHuman(s) && !retold(s) },
       // «скасувати без погодження», "отменить без согласования": cancelling with its check skipped, in the infinitive of a request.
       { all: ['cancel_verb', 'without'], also: (s) => (near(s, 'without', 'check', 3) || skipsHuman(s)) && !retold(s) },
       // "Do it yourself and tell the operator afterwards": the human step left out by name.
