@@ -42,7 +42,7 @@ export const DATA_CONCEPTS = {
     'тобі писав', 'тобі писала', 'писав тобі', 'писала тобі', 'тебе питав', 'тебе питала', 'питав тебе', 'тобі казав', 'тобі казала',
     'тебе писал', 'тебе писала', 'писал тебе', 'тебя спрашивал', 'тебя спрашивала', 'спрашивал тебя', 'тебе говорил', 'тебе говорила',
   ],
-  // What other customers wrote or did, kept by the service: their chats, messages and histories.
+  // What others wrote or did, kept by the service: their chats, messages and histories, and its logs.
   records: [
     'correspondence', 'chats$', 'chat history', 'chat logs', 'conversations', 'messages$', 'order history', 'purchase history', 'refund history', 'tickets$',
     'листуванн', 'переписк', 'чати$', 'чатів', 'розмови$', 'повідомлення', 'історію замовлень', 'історію покупок', 'історію повернень', 'звернення',

@@ -161,7 +161,6 @@ export const INTENT_CONCEPTS = {
   // A report that an action did not happen: «Не вдалося скасувати …: повернення більше, ніж сплачено»
   // says why a refund was refused, and asks for none.
   failed: ['не вдалося', 'не вдалось', 'не удалось', 'could not', "couldn't", 'failed to', 'was refused', 'не скасовано', 'не отменено', 'not cancelled', 'not canceled'],
-  // Writing a state into a record: "mark it", "set", «познач», «считай».
   // A parcel's state that pays out: damaged or lost.
   bad_state: ['damaged', 'broken', 'lost$', 'missing', 'пошкоджен', 'пошкодж', 'розбит', 'зламан', 'втрачен', 'загубил', 'загублен', 'поврежд', 'разбит', 'сломан', 'утерян', 'утрачен', 'потерял', 'потеряна', 'потеряно'],
   // "although", the concession that tells the truth after the claim.
@@ -172,10 +171,11 @@ export const INTENT_CONCEPTS = {
     'ціла$', 'цілий$', 'ціле$', 'неушкоджен', 'отримав', 'отримала', 'забрав', 'забрала', 'у мене', 'в мене',
     'цела$', 'целая$', 'целый$', 'целое$', 'неповрежд', 'получил', 'получила', 'забрал', 'забрала', 'у меня',
   ],
-  // Writing something down: the record a payout is made from.
-  claim_act: ['write that', 'write it', 'record that', 'log that', 'put down', 'напиши$', 'напишіть', 'напишите', 'запиши$', 'запишіть', 'запишите', 'вкажи$', 'вкажіть', 'укажи$', 'укажите', 'зазнач$', 'зазначте'],
+  // Writing something down, beside `mark`: the record a payout is made from.
+  claim_act: ['write that', 'write it', 'record that', 'log that', 'put down', 'напиши$', 'напишіть', 'напишите', 'запишіть', 'запишите', 'вкажи$', 'вкажіть', 'укажи$', 'укажите', 'зазнач$', 'зазначте'],
   // The packaging, which may be whole around broken goods.
-  packaging: ['box', 'packaging', 'packing', 'коробк', 'упаковк', 'пакуванн', 'упаковк'],
+  packaging: ['box', 'packaging', 'packing', 'коробк', 'упаковк', 'пакуванн'],
+  // Writing a state into a record: "mark it", "set", «познач», «считай».
   mark: ['mark$', 'mark it', 'mark the', 'set$', 'set it', 'set the', 'flag', 'treat', 'consider', 'record it', 'log it',
     // Orders, not states: «позначене як погоджене» says what a record shows.
     'познач$', 'позначте', 'позначити', 'позначиш', 'позначите', 'відміть', 'відмітьте', 'відмітити', 'відмітиш', 'відмітк', 'вважай', 'запиши', 'постав$', 'поставте', 'поставити', 'поставиш', 'отметь', 'пометь', 'считай', 'поставь', 'проставь'],
