@@ -82,12 +82,12 @@ function matchingViews(text: string): MatchingViews {
 // A pattern with a domain exception is global: after a vetoed match the search goes on from its
 // end, so "your rules for cancelling … and your system prompt" still finds the second request,
 // and the whole window is still read once.
-function firstUnvetoed(pattern: RegExp, window: string, unless: RegExp | undefined, veto: ((match: string, after: string) => boolean) | undefined): RegExpExecArray | null {
+function firstUnvetoed(pattern: RegExp, window: string, unless: RegExp | undefined, veto: ((match: string, after: string, before: string) => boolean) | undefined): RegExpExecArray | null {
   pattern.lastIndex = 0;
   for (let match = pattern.exec(window); match !== null; match = pattern.exec(window)) {
     const end = match.index + match[0].length;
     const after = window.slice(end, end + 80);
-    if (!(unless?.test(after) ?? false) && !(veto?.(match[0], after) ?? false)) {
+    if (!(unless?.test(after) ?? false) && !(veto?.(match[0], after, window.slice(Math.max(0, match.index - 80), match.index)) ?? false)) {
       pattern.lastIndex = 0;
       return match;
     }
@@ -124,7 +124,7 @@ function firstAtStarts(
   at: readonly number[],
   first: number,
   unless: RegExp | undefined,
-  veto: ((match: string, after: string) => boolean) | undefined,
+  veto: ((match: string, after: string, before: string) => boolean) | undefined,
 ): RegExpExecArray | null {
   const sticky = stickyOf(pattern);
   let from = 0;
@@ -141,7 +141,7 @@ function firstAtStarts(
     if (unless === undefined && veto === undefined) return match;
     const end = match.index + match[0].length;
     const after = window.slice(end, end + 80);
-    if (!(unless?.test(after) ?? false) && !(veto?.(match[0], after) ?? false)) return match;
+    if (!(unless?.test(after) ?? false) && !(veto?.(match[0], after, window.slice(Math.max(0, match.index - 80), match.index)) ?? false)) return match;
     from = Math.max(end, edge + 1);
   }
   return null;

@@ -19,7 +19,9 @@ export interface InjectionPattern {
   readonly unless?: RegExp;
   /**
    * Domain sense that needs the match itself as well as what follows it: "disregard the old delivery
-   * instructions for TTN-…" is about a parcel, "disregard your instructions" is not.
+   * instructions for TTN-…" is about a parcel, "disregard your instructions" is not. `before` is the
+   * text right before the match (80 characters), for a sense set by what comes first: "the phone's
+   * developer mode".
    */
-  readonly veto?: (match: string, after: string) => boolean;
+  readonly veto?: (match: string, after: string, before: string) => boolean;
 }

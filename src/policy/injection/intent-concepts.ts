@@ -319,6 +319,9 @@ export const INTENT_CONCEPTS = {
     'як погоджен', 'як уже погоджен', 'як вже погоджен', 'як схвален', 'як уже схвален', 'як вже схвален', 'як підтвердж', 'як уже підтвердж',
     'как одобрен', 'как уже одобрен', 'как согласован', 'как уже согласован', 'как подтвержд', 'как уже подтвержд', 'как утвержд',
   ],
+  // An approval asked about or supposed, not claimed: "check whether the operator approved", «чи погодив оператор»,
+  // «одобрил ли менеджер», «якщо менеджер погодив…, це треба оформити?».
+  asked_if: ['whether', 'if$', 'чи$', 'якщо$', 'ли$', 'если$'],
   // A rule stated as a condition: "only after an operator approves", «лише після погодження».
   condition: ['only after', 'only once', 'only when', 'only if', 'лише після', 'тільки після', 'лише коли', 'тільки коли', 'лише якщо', 'только после', 'только когда', 'только если'],
   // Watching for fraud rather than making it: "how to spot a fraudulent refund request".

@@ -55,6 +55,14 @@ const onlyAfter = (s: SentenceConcepts, word: IntentConcept, before: IntentConce
 // Every "need" of the sentence negated: «персональні дані нам не потрібні» asks for none.
 const onlyDeclined = (s: SentenceConcepts): boolean => onlyAfter(s, 'harvest', 'not_wanted', 2);
 const moneyOrCancel = (s: SentenceConcepts): boolean => s.present.has('refund') || s.present.has('privileged');
+// Every grant of the reading asked about, supposed or hoped for: "whether", «чи», "if" or a purpose («щоб», "so that") up to
+// four words before it, or «ли» right after it («одобрил ли»).
+const awaited = (s: SentenceConcepts): boolean => {
+  const grants = s.at.get('grant') ?? [];
+  const before = [...(s.at.get('asked_if') ?? []), ...(s.at.get('purpose') ?? [])];
+  const asked = s.at.get('asked_if') ?? [];
+  return grants.length > 0 && grants.every((g) => before.some((b) => b < g && g - b <= 4) || asked.some((a) => a === g + 1));
+};
 
 /**
  * The intents and the concept combinations that mean them. Each is a kind of request a logistics
@@ -192,7 +200,9 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       // A threat that makes a refund, a cancellation or a skipped check the price of the assistant's or someone's safety.
       { all: ['threat'], also: (s) => s.present.has('refund') || s.present.has('privileged') || bypass(s), span: 2 },
       { all: ['authority', 'grant'], none: ['condition'], also: bypass, span: 3 },
-      { all: ['authority', 'grant', 'privileged'], none: ['condition'], span: 3, reportable: true },
+      // Not an approval asked about («чи погодив оператор», "whether the manager approved") or hoped for
+      // ("so the operator approves it faster", «щоб оператор погодив»): the customer waits for it.
+      { all: ['authority', 'grant', 'privileged'], none: ['condition'], also: (s) => !awaited(s), span: 3, reportable: true },
       { all: ['authority'], also: (s) => bypass(s) && !retold(s), span: 3 },
     ],
   },

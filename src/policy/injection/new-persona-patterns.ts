@@ -1,5 +1,5 @@
 import type { InjectionPattern } from './injection-pattern.js';
-import { EDGE, LETTER, anyOf, definePattern, gap, optionalGap, unlessFollowedBy } from './pattern-parts.js';
+import { DELIVERY_RULES_CONTEXT, EDGE, LETTER, anyOf, definePattern, gap, optionalGap, unlessFollowedBy, vetoedBy } from './pattern-parts.js';
 
 // After "тепер ти" / "теперь ты" (or "ти тепер") only these may come later in the sentence (a persona
 // "free", "allowed everything"); "тепер ти знаєш мій номер" is an ordinary remark.
@@ -9,6 +9,24 @@ const NO_LIMITS_EN = String.raw`(?:without|with\sno|free\sof|free\sfrom|ignoring
 
 // EDGE takes the space after the word: what follows starts at the next word.
 const JAILBREAK_DESCRIBED = /^['"»”’]?(?:-style)? ?(?:prompts?|attempts?|tries|try)(?: (?:into|in|at|on|against|from|was|were|as)(?![\p{L}])|[.,?!;)]|$)/u;
+
+// «захист від джейлбрейку», «что такое джейлбрейк», «спроби джейлбрейку»: the word named or described,
+// as "jailbreak prompts" is in English. «Джейлбрейк: …» or «активуй джейлбрейк» still starts one.
+const JAILBREAK_DESCRIBED_CYRILLIC = /(?:^|[^\p{L}])(?:від|от|проти|против|захист\p{L}*|защит\p{L}*|спроб\p{L}*|попытк\p{L}*|що\sтаке|что\sтакое|про|о|об|щодо|насчет|насчёт|типу|типа|виявля\p{L}*|распозна\p{L}*|розпізна\p{L}*)\s?$/u;
+const JAILBREAK_NAMED_CYRILLIC = /^\p{L}{0,3}(?:[\s-](?:промпт|атак|спроб|попытк|запит|запрос)|\s?[?])/u;
+// A device or an app named in the sentence, or the mode being switched off right before or after.
+const DEVICE = /(?:^|[^\p{L}])(?:phones?|smartphones?|android|ios|iphone|ipad|tablet|laptop|device|browser|app|apps|application|settings|console|dashboard|panel|game|консол\p{L}*|панел\p{L}*|кабінет\p{L}*|кабинет\p{L}*|гр[аиі]|игр[аеуы]|телефон\p{L}*|смартфон\p{L}*|андро[їи]д\p{L}*|айфон\p{L}*|планшет\p{L}*|ноутбук\p{L}*|пристро\p{L}*|устройств\p{L}*|браузер\p{L}*|додат(?:ок|ку|ка)|застосун\p{L}*|приложени\p{L}*|налаштуван\p{L}*|настройк\p{L}*)(?![\p{L}])/u;
+const SWITCHED_OFF_BEFORE = /(?:^|[^\p{L}])(?:вимкн\p{L}*|відключ\p{L}*|выключ\p{L}*|отключ\p{L}*|turn(?:ed|ing)?\soff|switch(?:ed|ing)?\soff|disabl\p{L}*|deactivat\p{L}*)\s(?:(?:the|my|your|this)\s?)?$/u;
+const SWITCHED_OFF_AFTER = /^\s?(?:off|is\soff|was\soff|вимкнено|вимкнений|выключен\p{L}*|отключен\p{L}*)(?![\p{L}])/u;
+const sentenceBefore = (before: string): string => before.slice(Math.max(before.lastIndexOf('.'), before.lastIndexOf('!'), before.lastIndexOf('?'), before.lastIndexOf('\n')) + 1);
+const sentenceAfter = (after: string): string => after.split(/[.!?\n]/u, 1)[0] ?? '';
+const deviceSetting = (_match: string, after: string, before: string): boolean =>
+  DEVICE.test(sentenceBefore(before)) || DEVICE.test(sentenceAfter(after)) || SWITCHED_OFF_BEFORE.test(before) || SWITCHED_OFF_AFTER.test(after);
+
+// «Дякую! Тепер ти — мій улюблений помічник»: praise, unless the sentence goes on to a persona's freedom.
+const PRAISE = /^\s?(?:мій|моя|моє|мой|моё|наш\p{L}*|просто|справжн\p{L}*|настоящ\p{L}*)\s(?:\p{L}+\s)?(?:улюблен|найкращ|любим|лучш|рятівни|спасител|геро)/u;
+const UNBOUND_LATER = /(?:без|dan|не\sмаєш|не\sимеешь|вільн|свободн|дозволено|разрешено|зламан|взломан)/u;
+const praised = (match: string, after: string): boolean => /[—–-]\s?$/u.test(match) && PRAISE.test(after) && !UNBOUND_LATER.test(sentenceAfter(after));
 
 /** "You are now DAN", "developer mode", "jailbreak", "act as … without restrictions", in en/uk/ru/pl. */
 export const NEW_PERSONA_PATTERNS: readonly InjectionPattern[] = [
@@ -34,7 +52,7 @@ export const NEW_PERSONA_PATTERNS: readonly InjectionPattern[] = [
     'latin',
     EDGE,
     anyOf(
-      String.raw`(?:developer|god|dan|jailbreak|jailbroken|unrestricted|evil|unfiltered|uncensored)\smode`,
+      String.raw`(?:dan|jailbreak|jailbroken|unrestricted|evil|unfiltered|uncensored)\smode`,
       String.raw`do\sanything\snow`,
       String.raw`(?:act|behave|pretend|roleplay|role-play)\s(?:as|like|to\sbe)\s(?:a\s|an\s)?(?:dan|unrestricted|unfiltered|uncensored|jailbroken|evil)`,
       String.raw`tryb${LETTER}{0,2}\s(?:dewelopera|deweloperski|programisty|boga|dan|jailbreak|bez\sogranicze)`,
@@ -62,17 +80,24 @@ export const NEW_PERSONA_PATTERNS: readonly InjectionPattern[] = [
       String.raw`(?:działaj|dzialaj|zachowuj\ssi[ęe]|odpowiadaj|udawaj|graj)${EDGE}${gap(40)}bez\s(?:żadnych\s|zadnych\s|jakichkolwiek\s)?(?:ogranicze|filtrów|filtrow|cenzury|zasad|reguł|regul)`,
     ),
   ),
-  definePattern(
+  vetoedBy(definePattern(
     'new_persona',
     'cyrillic',
     EDGE,
     anyOf(
       String.raw`(?:(?:тепер|відтепер|віднині)\sти|ти\s(?:тепер|відтепер|віднині))\s(?:[—–-]\s?|є\s|станеш|граєш\sроль|виконуєш\sроль|не\s(?:маєш\sобмежень|обмежен|асистент|бот)|у\sрежимі|в\sрежимі|(?:інш|нов)${LETTER}{0,3}\s(?:ші|бот|асистент|модель)|будеш\s(?:dan|грати|діяти|поводитися|поводитись|відповідати\sбез|ігнорувати|виконувати\sбудь)|${optionalGap(30)}${UNBOUND_UK})`,
       String.raw`(?:(?:теперь|отныне|с\sэтого\sмомента)\sты|ты\s(?:теперь|отныне))\s(?:[—–-]\s?|станешь|играешь\sроль|являешься|не\s(?:имеешь\sограничений|ограничен|ассистент|бот)|в\sрежиме|(?:друг|нов)${LETTER}{0,3}\s(?:ии|бот|ассистент|модель)|будешь\s(?:dan|играть|действовать|вести\sсебя|отвечать\sбез|игнорировать|выполнять\sлюб)|${optionalGap(30)}${UNBOUND_RU})`,
-      String.raw`режим${LETTER}{0,2}\s(?:розробника|розробки|бога|dan|джейлбрейк${LETTER}{0,2}|без\sобмежень|разработчика|разработки|без\sограничений)`,
-      'джейлбрейк',
+      String.raw`режим${LETTER}{0,2}\s(?:бога|dan|джейлбрейк${LETTER}{0,2})`,
     ),
-  ),
+  ), praised),
+  // «Режим без обмежень по вазі для корпоративних клієнтів» is a delivery rule.
+  unlessFollowedBy(definePattern('new_persona', 'cyrillic', EDGE, String.raw`режим${LETTER}{0,2}\sбез\s(?:обмежень|ограничений)`), DELIVERY_RULES_CONTEXT),
+  vetoedBy(definePattern('new_persona', 'cyrillic', EDGE, 'джейлбрейк'), (_match, after, before) => JAILBREAK_DESCRIBED_CYRILLIC.test(before) || JAILBREAK_NAMED_CYRILLIC.test(after)),
+  // A phone's or an app's developer mode is a setting the customer meets ("the app says developer mode
+  // is on", «вимкніть режим розробника»), a console's god mode one an operator asks about; the
+  // assistant's, asked to be switched on, is a persona.
+  vetoedBy(definePattern('new_persona', 'latin', EDGE, String.raw`(?:developer|dev|god)\smode`, EDGE), deviceSetting),
+  vetoedBy(definePattern('new_persona', 'cyrillic', EDGE, String.raw`режим${LETTER}{0,2}\s(?:розробника|розробки|разработчика|разработки)`), deviceSetting),
   definePattern(
     'new_persona',
     'cyrillic',

@@ -1,5 +1,5 @@
 import type { InjectionPattern } from './injection-pattern.js';
-import { EDGE, LETTER, anyOf, definePattern, optionalGap, unlessFollowedBy } from './pattern-parts.js';
+import { EDGE, LETTER, anyOf, definePattern, optionalGap, unlessFollowedBy, vetoedBy } from './pattern-parts.js';
 
 // "ignore … previous … instructions": the qualifier and the noun are both required, and only two
 // plain words may sit between them, so "ignore the typo in my previous message" and "forget about the
@@ -194,7 +194,6 @@ export const OVERRIDE_INSTRUCTIONS_PATTERNS: readonly InjectionPattern[] = [
   ),
 ];
 
-function withVeto(pattern: InjectionPattern, veto: (match: string, after: string) => boolean = parcelInstructions): InjectionPattern {
-  // Global, so the scanner can go on past a vetoed match (see findFirstHit).
-  return { ...pattern, pattern: new RegExp(pattern.pattern.source, 'gu'), veto };
+function withVeto(pattern: InjectionPattern, veto: NonNullable<InjectionPattern['veto']> = parcelInstructions): InjectionPattern {
+  return vetoedBy(pattern, veto);
 }

@@ -52,6 +52,12 @@ export function unlessFollowedBy(pattern: InjectionPattern, unless: RegExp): Inj
   return { ...pattern, pattern: new RegExp(pattern.pattern.source, 'gu'), unless };
 }
 
+/** The same pattern with a veto that reads the match and the text around it (see `InjectionPattern.veto`). */
+export function vetoedBy(pattern: InjectionPattern, veto: NonNullable<InjectionPattern['veto']>): InjectionPattern {
+  // Global, so the scanner can go on past a vetoed match (see findFirstHit).
+  return { ...pattern, pattern: new RegExp(pattern.pattern.source, 'gu'), veto };
+}
+
 /**
  * What follows a request for a password or code that belongs to the delivery itself: a parcel
  * locker, a pickup point, a branch, a gate or an intercom, in en/uk/ru.
@@ -66,6 +72,6 @@ export const DELIVERY_ACCESS_CONTEXT = new RegExp(
  * "щодо повернення", "по возврату".
  */
 export const DELIVERY_RULES_CONTEXT = new RegExp(
-  String.raw`^[^\n]{0,12}(?:for|on|about|regarding|of|щодо|для|про|по|о|об|на)\s[^\n]{0,30}(?:cancel|deliver|parcel|refund|packag|return|shipment|pickup|overnight|express|weight|insur|storage|fragile|recipient|sender|address|batter|box|oversize|скасув|доставк|посилк|поверн|пакуван|відправлен|ваг|страхув|зберіган|отримувач|адрес|батар|коробк|негабарит|отмен|посылк|возврат|упаковк|отправлени|вес|хранени|получател|батар|коробк)`,
+  String.raw`^[^\n]{0,12}(?:for|on|about|regarding|of|щодо|для|про|по|о|об|на)\s[^\n]{0,30}(?:cancel|deliver|parcel|refund|packag|return|shipment|pickup|overnight|express|weight|insur|storage|fragile|recipient|sender|address|batter|box|oversize|скасув|доставк|посилк|поверн|пакуван|відправлен|ваг|вазі|страхув|зберіган|отримувач|адрес|батар|коробк|негабарит|отмен|посылк|возврат|упаковк|отправлени|вес|хранени|получател|батар|коробк)`,
   'u',
 );

@@ -1,9 +1,13 @@
 import type { InjectionPattern } from './injection-pattern.js';
-import { DELIVERY_RULES_CONTEXT, EDGE, LETTER, anyOf, definePattern, optionalGap, unlessFollowedBy } from './pattern-parts.js';
+import { DELIVERY_RULES_CONTEXT, EDGE, LETTER, anyOf, definePattern, optionalGap, unlessFollowedBy, vetoedBy } from './pattern-parts.js';
 
 // An optional word between a possessive and the noun ("your full system prompt", "свої внутрішні
 // правила"). Bare "the rules" is never enough: "show me the rules for overnight" is a customer question.
 const ONE_WORD = String.raw`(?:${LETTER}{1,12}\s)?`;
+
+// «(Я розумію,) що у вас свої правила, але…», «понимаю, что у тебя свои инструкции»: "that you have
+// your own rules", a concession before a request, never a question about them.
+const HAS_OWN_RULES = /^[^\p{L}]?(?:що|что)\s(?:у|в)\s(?:вас|тебе|тебя)\s(?:(?:є|есть)\s)?(?:свої|свои)\s/u;
 
 /** Asking for the system prompt, "your instructions/rules", the hidden prompt, in en/uk/ru/pl. */
 export const REVEAL_SYSTEM_PROMPT_PATTERNS: readonly InjectionPattern[] = [
@@ -35,7 +39,7 @@ export const REVEAL_SYSTEM_PROMPT_PATTERNS: readonly InjectionPattern[] = [
     String.raw`\s(?:back\s)?(?:everything|all|the\s(?:words|text|content|lines))\s(?:above|before\sthis|from\sthe\s(?:beginning|start))`,
     EDGE,
   ),
-  unlessFollowedBy(definePattern(
+  vetoedBy(definePattern(
     'reveal_system_prompt',
     'cyrillic',
     EDGE,
@@ -55,7 +59,7 @@ export const REVEAL_SYSTEM_PROMPT_PATTERNS: readonly InjectionPattern[] = [
       String.raw`(?:ваш|вашу|ваші|ваших|ваши)\s${ONE_WORD}(?:промпт|інструкці|инструкци|конфігураці|конфигураци|системн)`,
       String.raw`(?:прихован|скрыт|початков|исходн)${LETTER}{0,4}\s(?:промпт|інструкці|инструкци|правил)`,
     ),
-  ), DELIVERY_RULES_CONTEXT),
+  ), (match, after) => DELIVERY_RULES_CONTEXT.test(after) || HAS_OWN_RULES.test(match)),
   definePattern(
     'reveal_system_prompt',
     'latin',

@@ -23,8 +23,30 @@ const APPROVAL_FLAG = /(?:approv|authori[sz]|confirm|verif|погодж|схва
 /** One sum asked in place of another: "12000 instead of 3000", «5000 грн замість 2000», «9000, а не 3000». */
 // The second number must be a sum: "instead of 3 cups" names goods, not money.
 const SUM_SWAP = /\d ?(?:грн|uah|₴|usd|eur|руб|\$|€)?\.?,? (?:instead of|rather than|not|замість|а не|вместо) (?:the |those |ті |тих |те |тех )?\d[\d,.]{0,12}(?: ?(?:грн|грив|uah|₴|usd|eur|руб|\$|€|hryvn|dollar|долар|доллар)|(?! ?\p{L}))/u;
+const SUM_SWAPS = new RegExp(SUM_SWAP.source, 'gu');
 /** The markers' regular expressions, for the linearity test. */
 export const SENTENCE_MARKER_REGEXES: readonly RegExp[] = [PAYLOAD, APPROVAL_FLAG, SUM_SWAP];
+
+/** A number written with thousands grouped by spaces, commas or a dot ("1 800", "1,500", "12.000"), or with decimals ("373.5"). */
+const amountOf = (digits: string): number => Number(digits.replace(/[ ,]/g, '').replace(/\.(?=\d{3}(?!\d))/g, ''));
+
+/**
+ * Whether the sentence asks one sum in place of a smaller one ("refund 12000 instead of 3000"). A sum
+ * named in place of a larger one is a complaint: «прийшло 1 800 замість 3 000», "came through as 1,200
+ * instead of 1,500".
+ */
+function asksMore(sentence: string): boolean {
+  if (!SUM_SWAP.test(sentence)) return false;
+  for (const match of sentence.matchAll(SUM_SWAPS)) {
+    // The match starts at the first sum's last digit: its other digits come before.
+    let from = match.index;
+    while (from > 0 && /[\d ,.]/u.test(sentence.charAt(from - 1))) from--;
+    const first = amountOf(sentence.slice(from, match.index + 1).trim());
+    const second = amountOf(/\d[\d ,.]*\d|\d/u.exec(sentence.slice(match.index + 1).replace(/^\D+/u, ''))?.[0] ?? '');
+    if (!(first < second)) return true;
+  }
+  return false;
+}
 
 /** Whether concept `a` occurs at a word and `b` at most `words` words after it. */
 export function near(s: SentenceConcepts, a: IntentConcept, b: IntentConcept, words: number): boolean {
@@ -128,7 +150,7 @@ export function conceptsOf(view: string, start: number, end: number, firstWord: 
   const sentence = view.slice(start, end);
   if (PAYLOAD.test(sentence)) present.add('payload');
   if (APPROVAL_FLAG.test(sentence)) present.add('approval_flag');
-  if (SUM_SWAP.test(sentence)) present.add('sum_swap');
+  if (asksMore(sentence)) present.add('sum_swap');
   return { present, at, words: word + 1 };
 }
 
