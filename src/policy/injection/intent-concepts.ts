@@ -105,7 +105,7 @@ export const INTENT_CONCEPTS = {
   without: [
     'ignoring', 'оминаю', 'оминувши', 'обходячи', 'байдуже на', 'плювати на', 'наплювати на', 'минуя', 'обходя', 'плевать на', 'наплевать на', 'не обращая внимания на', 'doesn\'t care about', 'does not care about', 'don\'t care about','no time for', 'немає часу на', 'нема часу на', 'нет времени на', 'without', 'no$', 'skip', 'bypass', 'get around', 'go around', 'disable', 'turn off', 'без$', 'обійти', 'обійди', 'в обхід', 'оминути', 'обойти', 'обойди', 'в обход', 'вимкн', 'пропуст', 'отключ'],
   // Cancelling, which skips a check only when the check is its object («скасувати перевірку»), not a customer's request («скасувати заявку»).
-  cancel_verb: ['скасувати', 'отменить', 'скасовувати', 'отменять', 'to cancel'],
+  cancel_verb: ['скасувати', 'відмінити', 'отменить', 'скасовувати', 'відміняти', 'отменять', 'to cancel'],
   check: [
     'review', 'sign-off', 'sign off', 'formalit', 'paperwork', 'формальност', 'перегляд', 'рассмотр',
     'одобр', 'схвал','approv', 'confirm', 'check', 'verif', 'asking', 'questions', 'ticket', 'заявк', 'підтвердж', 'перевір', 'погодж', 'питань', 'подтвержд', 'провер', 'согласов', 'вопрос'],
@@ -282,7 +282,7 @@ export const INTENT_CONCEPTS = {
   ],
   // Actions that move money or erase records, as orders.
   privileged: [
-    'скасуєте', 'скасуєш', 'скасовуєш', 'скасуйте', 'відмініть', 'отменяй', 'отмените', 'отменишь', 'отмену', 'cancel it', 'cancel my', 'cancel all',
+    'скасуєте', 'скасуєш', 'скасовуєш', 'скасуйте', 'відмініть', 'відміни$', 'отменяй', 'отмените', 'отменишь', 'отмену', 'cancel it', 'cancel my', 'cancel all',
     'above the cap', 'above the limit', 'over the limit', 'понад ліміт', 'сверх лимита', 'выше лимита',
     'refund ttn', 'refund 1', 'refund 2', 'refund 3', 'refund 4', 'refund 5', 'refund 6', 'refund 7', 'refund 8', 'refund 9', 'refund all', 'refund every', 'refund the', 'refund me', 'issue a refund', 'full refund', 'process the refund', 'release the refund', 'cancel ttn', 'cancel the shipment', 'cancel_shipment', 'cancellation', 'run the cancel', 'discount', 'approve all', 'approve every', 'delete', 'wipe', 'erase', 'write off', 'as delivered', 'to my card', 'on my card',
     'поверни$', 'скасуй$', 'скасування', 'знижк', 'схвали$', 'видали$', 'спиши$', 'списати', 'познач$', 'на мою картку', 'переведи$', 'виконай$',

@@ -15,18 +15,26 @@ const JAILBREAK_DESCRIBED = /^['"»”’]?(?:-style)? ?(?:prompts?|attempts?|tr
 const JAILBREAK_DESCRIBED_CYRILLIC = /(?:^|[^\p{L}])(?:від|от|проти|против|захист\p{L}*|защит\p{L}*|спроб\p{L}*|попытк\p{L}*|що\sтаке|что\sтакое|про|о|об|щодо|насчет|насчёт|типу|типа|виявля\p{L}*|распозна\p{L}*|розпізна\p{L}*)\s?$/u;
 const JAILBREAK_NAMED_CYRILLIC = /^\p{L}{0,3}(?:[\s-](?:промпт|атак|спроб|попытк|запит|запрос)|\s?[?])/u;
 // A device or an app named in the sentence, or the mode being switched off right before or after.
-const DEVICE = /(?:^|[^\p{L}])(?:phones?|smartphones?|android|ios|iphone|ipad|tablet|laptop|device|browser|app|apps|application|settings|console|dashboard|panel|game|консол\p{L}*|панел\p{L}*|кабінет\p{L}*|кабинет\p{L}*|гр[аиі]|игр[аеуы]|телефон\p{L}*|смартфон\p{L}*|андро[їи]д\p{L}*|айфон\p{L}*|планшет\p{L}*|ноутбук\p{L}*|пристро\p{L}*|устройств\p{L}*|браузер\p{L}*|додат(?:ок|ку|ка)|застосун\p{L}*|приложени\p{L}*|налаштуван\p{L}*|настройк\p{L}*)(?![\p{L}])/u;
+const DEVICE_WORD = /(?:^|[^\p{L}])(?:phones?|smartphones?|android|ios|iphone|ipad|tablet|laptop|device|browser|app|apps|application|settings|console|dashboard|panel|game|гр[аиі]|игр[аеуы]|додат(?:ок|ку|ка))(?:[^\p{L}]|$)/u;
+const DEVICE_STEM = /(?:^|[^\p{L}])(?:телефон|смартфон|андро[їи]д|айфон|планшет|ноутбук|пристро|устройств|браузер|застосун|приложени|налаштуван|настройк|консол|панел|кабінет|кабинет)/u;
 const SWITCHED_OFF_BEFORE = /(?:^|[^\p{L}])(?:вимкн\p{L}*|відключ\p{L}*|выключ\p{L}*|отключ\p{L}*|turn(?:ed|ing)?\soff|switch(?:ed|ing)?\soff|disabl\p{L}*|deactivat\p{L}*)\s(?:(?:the|my|your|this)\s?)?$/u;
-const SWITCHED_OFF_AFTER = /^\s?(?:off|is\soff|was\soff|вимкнено|вимкнений|выключен\p{L}*|отключен\p{L}*)(?![\p{L}])/u;
+const SWITCHED_OFF_AFTER = /^\s?(?:(?:is\s|was\s)?off(?:[^\p{L}]|$)|вимкнен|выключен|отключен)/u;
 const sentenceBefore = (before: string): string => before.slice(Math.max(before.lastIndexOf('.'), before.lastIndexOf('!'), before.lastIndexOf('?'), before.lastIndexOf('\n')) + 1);
-const sentenceAfter = (after: string): string => after.split(/[.!?\n]/u, 1)[0] ?? '';
+const SENTENCE_END = /[.!?\n]/u;
+const sentenceAfter = (after: string): string => after.split(SENTENCE_END, 1)[0] ?? '';
+/** The vetoes' regular expressions, for the linearity test. */
+export const NEW_PERSONA_VETO_REGEXES: readonly RegExp[] = [JAILBREAK_DESCRIBED_CYRILLIC, JAILBREAK_NAMED_CYRILLIC, DEVICE_WORD, DEVICE_STEM, SWITCHED_OFF_BEFORE, SWITCHED_OFF_AFTER, SENTENCE_END];
+const isDevice = (text: string): boolean => DEVICE_WORD.test(text) || DEVICE_STEM.test(text);
 const deviceSetting = (_match: string, after: string, before: string): boolean =>
-  DEVICE.test(sentenceBefore(before)) || DEVICE.test(sentenceAfter(after)) || SWITCHED_OFF_BEFORE.test(before) || SWITCHED_OFF_AFTER.test(after);
+  isDevice(sentenceBefore(before)) || isDevice(sentenceAfter(after)) || SWITCHED_OFF_BEFORE.test(before) || SWITCHED_OFF_AFTER.test(after);
 
 // «Дякую! Тепер ти — мій улюблений помічник»: praise, unless the sentence goes on to a persona's freedom.
 const PRAISE = /^\s?(?:мій|моя|моє|мой|моё|наш\p{L}*|просто|справжн\p{L}*|настоящ\p{L}*)\s(?:\p{L}+\s)?(?:улюблен|найкращ|любим|лучш|рятівни|спасител|геро)/u;
 const UNBOUND_LATER = /(?:без|dan|не\sмаєш|не\sимеешь|вільн|свободн|дозволено|разрешено|зламан|взломан)/u;
-const praised = (match: string, after: string): boolean => /[—–-]\s?$/u.test(match) && PRAISE.test(after) && !UNBOUND_LATER.test(sentenceAfter(after));
+const DASH_LAST = /[—–-]\s?$/u;
+const praised = (match: string, after: string): boolean => DASH_LAST.test(match) && PRAISE.test(after) && !UNBOUND_LATER.test(sentenceAfter(after));
+/** The praise veto's regular expressions, for the linearity test. */
+export const PRAISE_VETO_REGEXES: readonly RegExp[] = [PRAISE, UNBOUND_LATER, DASH_LAST];
 
 /** "You are now DAN", "developer mode", "jailbreak", "act as … without restrictions", in en/uk/ru/pl. */
 export const NEW_PERSONA_PATTERNS: readonly InjectionPattern[] = [

@@ -8,6 +8,8 @@ const ONE_WORD = String.raw`(?:${LETTER}{1,12}\s)?`;
 // «(Я розумію,) що у вас свої правила, але…», «понимаю, что у тебя свои инструкции»: "that you have
 // your own rules", a concession before a request, never a question about them.
 const HAS_OWN_RULES = /^[^\p{L}]?(?:що|что)\s(?:у|в)\s(?:вас|тебе|тебя)\s(?:(?:є|есть)\s)?(?:свої|свои)\s/u;
+/** The veto's regular expression, for the linearity test. */
+export const REVEAL_VETO_REGEXES: readonly RegExp[] = [HAS_OWN_RULES];
 
 /** Asking for the system prompt, "your instructions/rules", the hidden prompt, in en/uk/ru/pl. */
 export const REVEAL_SYSTEM_PROMPT_PATTERNS: readonly InjectionPattern[] = [

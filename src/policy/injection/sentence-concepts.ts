@@ -24,11 +24,16 @@ const APPROVAL_FLAG = /(?:approv|authori[sz]|confirm|verif|погодж|схва
 // The second number must be a sum: "instead of 3 cups" names goods, not money.
 const SUM_SWAP = /\d ?(?:грн|uah|₴|usd|eur|руб|\$|€)?\.?,? (?:instead of|rather than|not|замість|а не|вместо) (?:the |those |ті |тих |те |тех )?\d[\d,.]{0,12}(?: ?(?:грн|грив|uah|₴|usd|eur|руб|\$|€|hryvn|dollar|долар|доллар)|(?! ?\p{L}))/u;
 const SUM_SWAPS = new RegExp(SUM_SWAP.source, 'gu');
+const AMOUNT_CHAR = /[\d ,.]/u;
+const NOT_DIGITS = /^\D+/u;
+const AMOUNT = /\d[\d ,.]*\d|\d/u;
+const GROUPING = /[ ,]/g;
+const THOUSANDS_DOT = /\.(?=\d{3}(?!\d))/g;
 /** The markers' regular expressions, for the linearity test. */
-export const SENTENCE_MARKER_REGEXES: readonly RegExp[] = [PAYLOAD, APPROVAL_FLAG, SUM_SWAP];
+export const SENTENCE_MARKER_REGEXES: readonly RegExp[] = [PAYLOAD, APPROVAL_FLAG, SUM_SWAP, SUM_SWAPS, AMOUNT_CHAR, NOT_DIGITS, AMOUNT, GROUPING, THOUSANDS_DOT];
 
 /** A number written with thousands grouped by spaces, commas or a dot ("1 800", "1,500", "12.000"), or with decimals ("373.5"). */
-const amountOf = (digits: string): number => Number(digits.replace(/[ ,]/g, '').replace(/\.(?=\d{3}(?!\d))/g, ''));
+const amountOf = (digits: string): number => Number(digits.replace(GROUPING, '').replace(THOUSANDS_DOT, ''));
 
 /**
  * Whether the sentence asks one sum in place of a smaller one ("refund 12000 instead of 3000"). A sum
@@ -40,9 +45,9 @@ function asksMore(sentence: string): boolean {
   for (const match of sentence.matchAll(SUM_SWAPS)) {
     // The match starts at the first sum's last digit: its other digits come before.
     let from = match.index;
-    while (from > 0 && /[\d ,.]/u.test(sentence.charAt(from - 1))) from--;
+    while (from > 0 && AMOUNT_CHAR.test(sentence.charAt(from - 1))) from--;
     const first = amountOf(sentence.slice(from, match.index + 1).trim());
-    const second = amountOf(/\d[\d ,.]*\d|\d/u.exec(sentence.slice(match.index + 1).replace(/^\D+/u, ''))?.[0] ?? '');
+    const second = amountOf(AMOUNT.exec(sentence.slice(match.index + 1).replace(NOT_DIGITS, ''))?.[0] ?? '');
     if (!(first < second)) return true;
   }
   return false;

@@ -2,16 +2,18 @@ import { decodePercent } from './decode-percent.js';
 import { readingSigns, REVERSED, ROT13 } from './reading-signs.js';
 import { reverseText } from './reverse-text.js';
 import { rot13 } from './rot13.js';
+import { unsplitWords } from './unsplit-words.js';
 
 /** One other reading of a text: how it was decoded and what it says. */
 export interface DecodedView {
-  readonly kind: 'url' | 'rot13' | 'reversed';
+  readonly kind: 'url' | 'rot13' | 'reversed' | 'unsplit';
   readonly text: string;
 }
 
 /**
  * The readings an attacker may hide an instruction in, beside base64, hex and tag characters (which
- * the injection scanner decodes itself): URL percent-escapes, ROT13 and the whole text reversed, the
+ * the injection scanner decodes itself): words cut into pieces put back together (`unsplit-words.ts`,
+ * only when some word looks cut), URL percent-escapes, ROT13 and the whole text reversed, the
  * last two only when some word of the text is a common or an attack's word so disguised
  * (`reading-signs.ts`): otherwise the reading is gibberish, and scanning it cost the guard about half
  * its time on ordinary documents. Each is as long as the text or shorter, so scanning them keeps the
@@ -21,6 +23,8 @@ export function decodedViews(text: string): DecodedView[] {
   // The classifier and the rules read the same text's readings one after the other.
   if (text === last.text) return [...last.views];
   const views: DecodedView[] = [];
+  const unsplit = unsplitWords(text);
+  if (unsplit !== undefined && unsplit !== text) views.push({ kind: 'unsplit', text: unsplit });
   const url = decodePercent(text);
   if (url !== undefined) views.push({ kind: 'url', text: url });
   const signs = readingSigns(text);
