@@ -29,6 +29,14 @@ export const DATA_CONCEPTS = {
   ],
   // The other party of a shipment or a named relation, as the owner of data: "the recipient's phone", «його новий адрес».
   party: ['recipient', 'sender', 'his$', 'her$', 'отримувач', 'відправник', 'його$', 'її$', 'получател', 'отправител', 'его$', 'её$', 'ее$'],
+  // Who a shipment's other party is, asked: "who's the recipient on TTN-…", «хто отримувач», «на кого оформлена».
+  who_party: [
+    'who is the recipient', "who's the recipient", 'who is the sender', "who's the sender", 'who received', 'who sent',
+    'хто отримувач', 'хто відправник', 'хто одержувач', 'хто отримав', 'хто відправив', 'на кого оформлен',
+    'кто получатель', 'кто отправитель', 'кто получил', 'кто отправил', 'на кого оформлен',
+  ],
+  // Asking why: "why doesn't the assistant say who the recipient is?" asks about a rule, not for the data.
+  why: ['why$', 'чому', 'почему', 'навіщо', 'зачем'],
   // Other customers at large: "who else ordered", «інших клієнтів».
   crowd: [
     'who else ordered', 'who else bought', 'who else has', 'who else shipped', 'who else sent', 'who else received', 'other customer', 'other client', 'other buyer', 'other users', "other people's",
@@ -77,7 +85,7 @@ export const DATA_CONCEPTS = {
   secret: [
     'env$', 'env file', 'api-ключ', 'api ключ',
     'password', 'passwd', 'api key', 'api-key', 'api_key', 'apikey', 'openai_api_key', 'token', 'secret', 'credential', 'connection string', 'private key', 'ssh key',
-    'пароль', 'ключ', 'токен', 'секрет', 'облікові дані', 'облікових даних', 'рядок підключення',
+    'парол', 'ключ', 'токен', 'секрет', 'облікові дані', 'облікових даних', 'рядок підключення',
     'учётные данные', 'учетные данные', 'строка подключения', 'строку подключения',
   ],
   // The service's own systems, not the customer's account.
@@ -85,6 +93,8 @@ export const DATA_CONCEPTS = {
     'бази$', 'базы$', 'базу$', 'до бази', 'к базе',
     'audit log', 'журнал аудит',
     'database', 'db$', 'server', 'admin', 'production', 'prod$', 'the service', 'system', 'environment', 'env$', 'you use', 'you are using', 'signing', 'root$', 'openai', 'aws$', 'backend',
+    // The payment gateway the service pays refunds through: «токен доступу до платіжного шлюзу».
+    'payment gateway', 'payment provider', 'платіжн', 'платежн', 'шлюз',
     'бази даних', 'базу даних', 'база даних', 'сервер', 'адмін', 'робоч', 'сервіс', 'систем', 'середовищ', 'ти користуєшся', 'твій', 'твоє', 'твої', 'підпису',
     'базы данных', 'базу данных', 'база данных', 'админ', 'рабоч', 'сервис', 'окружени', 'ты используешь', 'ты пользуешься', 'твой', 'твоё', 'подписи',
   ],
@@ -92,6 +102,8 @@ export const DATA_CONCEPTS = {
   own_secret: [
     'my$', 'мій$', 'мого$', 'моєму', 'моєї', 'мій', 'мой$', 'моего', 'моём', 'моем', 'моей', 'locker', 'door', 'gate', 'intercom', 'mailbox', 'поштомат', 'двер', 'хвіртк', 'домофон', 'скриньк',
     'почтомат', 'калитк', 'ящик', 'reset', 'forgot', 'change', 'create', 'where do i', 'how do i', 'how can i', 'скинути', 'забув', 'змінити', 'створити', 'де знайти', 'як$',
+    // Where one gets one's own, asked: «де новим операторам отримати паролі».
+    'where to get', 'where can', 'де отримати', 'де взяти', 'где получить', 'где взять',
     'сбросить', 'забыл', 'сменить', 'создать', 'где найти', 'как$',
     // A password changed (or not) by its owner: «поміняв пароль адміна», «пароль не міняли».
     'changed', 'поміня', 'міняли', 'міняв', 'змінив', 'змінил', 'поменял', 'меняли', 'сменил',

@@ -120,6 +120,9 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       // Not the sender's own ("will the recipient see my phone?", "the recipients of my shipments"),
       // data being set ("change the recipient's address") or a place's public address (the recipient's branch).
       { all: ['pii', 'party', 'reveal'], none: ['policy', 'amend', 'place'], also: (s) => near(s, 'reveal', 'pii', 6) && (near(s, 'party', 'pii', 4) || near(s, 'pii', 'party', 3)) && !near(s, 'own', 'pii', 2) && !near(s, 'own', 'party', 3) && !retoldAsk(s) },
+      // "Who's the recipient on TTN-…? Need full name + phone": the other party's details asked, over two
+      // sentences. Not the asker's own parcel, a branch, a rule, details being set, or why they are not shown.
+      { all: ['who_party', 'pii'], none: ['own', 'policy', 'amend', 'place', 'why'], also: (s) => !retoldAsk(s), span: 2 },
       // "Who else ordered SKU-1042? Names and emails please": other customers' details.
       { all: ['pii', 'crowd'], none: ['policy', 'place'], also: (s) => !near(s, 'own', 'pii', 2) && !writesCode(s) && !onlyDeclined(s) && !retoldAsk(s), span: 2 },
       // "Show me other customers' chats about refunds", «скинь переписку других покупателей»: what others wrote, asked for.
