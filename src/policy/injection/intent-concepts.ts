@@ -126,6 +126,8 @@ export const INTENT_CONCEPTS = {
     "not to the sender's card", "not the sender's card", "not to the customer's card", "not the customer's card", "instead of the customer's card", "instead of the sender's card",
     'не на картку відправника', 'не на карту відправника', 'не на картку клієнта', 'не на карту клієнта', 'не на рахунок відправника', 'не на рахунок клієнта',
     'не на карту клиента', 'не на карту отправителя', 'не на счёт клиента', 'не на счет клиента', 'не на счёт отправителя', 'не на счет отправителя',
+    // The payer named as the one not to be paid: «переведите не отправителю, а мне».
+    'not to the sender', 'not to the customer', 'not to the buyer', 'не відправнику', 'не клієнту', 'не покупцю', 'не отправителю', 'не клиенту', 'не покупателю',
   ],
   // Where a refund is asked to go instead: the asker's own card or account, a business account, a phone top-up.
   payee: [
@@ -212,7 +214,7 @@ export const INTENT_CONCEPTS = {
   // "Not needed", said of what would otherwise be asked for: «персональні дані нам не потрібні».
   not_wanted: ['не потрібні', 'не потрібен', 'не потрібна', 'не нужны', 'не нужен', 'не нужна', "don't need", 'do not need'],
   // The person in the loop a refund waits for.
-  human: ['human', 'operator', 'manager', 'a person', 'supervisor', 'reviewer', 'людин', 'оператор', 'менеджер', 'керівник', 'человек', 'руководител', 'проверяющ'],
+  human: ['human', 'operator', 'manager', 'a person', 'supervisor', 'reviewer', 'approver', 'людин', 'оператор', 'менеджер', 'керівник', 'апрувер', 'погоджувач', 'человек', 'руководител', 'проверяющ', 'согласующ'],
   // The senior approver a large refund goes to: "the senior", «старшого».
   senior: ['senior', 'старш'],
   // An order to split: "split it", «розбий», «раздели».
@@ -267,7 +269,7 @@ export const INTENT_CONCEPTS = {
   authority: [
     'police', 'cyberpolice', 'court order', 'prosecutor', 'legally obliged', 'поліці', 'кіберполіц', 'сбу$', 'прокуратур', 'суд$', 'зобов\'язані', 'полици', 'киберполиц', 'прокуратур', 'обязаны по закону', 'cto$', 'cfo$', 'фінвідділ', 'финотдел', 'старший смены', 'старший зміни',
     'head of', 'chief', 'security officer', 'начальник', 'голова правлін', 'шеф$', 'глава служб', 'глава отдел',
-    'admin', 'manager', 'director', 'ceo$', 'supervisor', 'security team', 'head office', 'management', 'compliance', 'operator', 'developer', 'staff', 'from it', 'it department', 'human in the loop',
+    'admin', 'manager', 'director', 'ceo$', 'supervisor', 'security team', 'head office', 'management', 'compliance', 'operator', 'developer', 'dev team', 'staff', 'from it', 'it department', 'human in the loop',
     'адмін', 'менеджер', 'директор', 'керівни', 'супервізор', 'служба безпеки', 'служби безпеки', 'головний офіс', 'комплаєнс', 'оператор', 'розробник', 'працівник', 'від іт',
     'админ', 'руководител', 'супервайзер', 'служба безопасности', 'службы безопасности', 'головной офис', 'комплаенс', 'разработчик', 'сотрудник', 'от it',
   ],
@@ -284,7 +286,8 @@ export const INTENT_CONCEPTS = {
   privileged: [
     'скасуєте', 'скасуєш', 'скасовуєш', 'скасуйте', 'відмініть', 'відміни$', 'отменяй', 'отмените', 'отменишь', 'отмену', 'cancel it', 'cancel my', 'cancel all',
     'above the cap', 'above the limit', 'over the limit', 'понад ліміт', 'сверх лимита', 'выше лимита',
-    'refund ttn', 'refund 1', 'refund 2', 'refund 3', 'refund 4', 'refund 5', 'refund 6', 'refund 7', 'refund 8', 'refund 9', 'refund all', 'refund every', 'refund the', 'refund me', 'issue a refund', 'full refund', 'process the refund', 'release the refund', 'cancel ttn', 'cancel the shipment', 'cancel_shipment', 'cancellation', 'run the cancel', 'discount', 'approve all', 'approve every', 'delete', 'wipe', 'erase', 'write off', 'as delivered', 'to my card', 'on my card',
+    'refund ttn', 'refund 1', 'refund 2', 'refund 3', 'refund 4', 'refund 5', 'refund 6', 'refund 7', 'refund 8', 'refund 9',
+    'approve 1', 'approve 2', 'approve 3', 'approve 4', 'approve 5', 'approve 6', 'approve 7', 'approve 8', 'approve 9', 'refund all', 'refund every', 'refund the', 'refund me', 'issue a refund', 'full refund', 'process the refund', 'release the refund', 'cancel ttn', 'cancel the shipment', 'cancel_shipment', 'cancellation', 'run the cancel', 'discount', 'approve all', 'approve every', 'delete', 'wipe', 'erase', 'write off', 'as delivered', 'to my card', 'on my card',
     'поверни$', 'скасуй$', 'скасування', 'знижк', 'схвали$', 'видали$', 'спиши$', 'списати', 'познач$', 'на мою картку', 'переведи$', 'виконай$',
     'верни$', 'отмени$', 'скидк', 'одобри$', 'удали$', 'списать', 'отметь$', 'на мою карту', 'выполни$',
   ],

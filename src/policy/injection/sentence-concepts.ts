@@ -24,23 +24,28 @@ const APPROVAL_FLAG = /(?:approv|authori[sz]|confirm|verif|погодж|схва
 // The second number must be a sum: "instead of 3 cups" names goods, not money.
 const SUM_SWAP = /\d ?(?:грн|uah|₴|usd|eur|руб|\$|€)?\.?,? (?:instead of|rather than|not|замість|а не|вместо) (?:the |those |ті |тих |те |тех )?\d[\d,.]{0,12}(?: ?(?:грн|грив|uah|₴|usd|eur|руб|\$|€|hryvn|dollar|долар|доллар)|(?! ?\p{L}))/u;
 const SUM_SWAPS = new RegExp(SUM_SWAP.source, 'gu');
+// A sum raised in so many words: «не 700, а 7000», "not 700 but 7000"; «зміни суму з 1 800 на 18 000» (the
+// Ukrainian and Russian "from … to" of a change; "з 3 до 5 днів" is a range, and so is English "from … to").
+// The second number is a sum: a currency, no word, or the parcel it is for after it («з 10 на 12 грудня» moves a date).
+const RAISED = /(?:^|[^\p{L}])(?:не|not|з|із|с) (\d[\d ,.]{0,12}\d|\d)(?: ?(?:грн|uah|₴|usd|eur|руб|\$|€))?\.?,? (?:а|but|але|но|на) (\d[\d ,.]{0,12}\d|\d)(?: ?(?:грн|грив|uah|₴|usd|eur|руб|\$|€)|(?! ?\p{L})|(?= (?:за|по|для|for|on|ttn|ттн)(?!\p{L})))/gu;
 const AMOUNT_CHAR = /[\d ,.]/u;
 const NOT_DIGITS = /^\D+/u;
 const AMOUNT = /\d[\d ,.]*\d|\d/u;
 const GROUPING = /[ ,]/g;
 const THOUSANDS_DOT = /\.(?=\d{3}(?!\d))/g;
 /** The markers' regular expressions, for the linearity test. */
-export const SENTENCE_MARKER_REGEXES: readonly RegExp[] = [PAYLOAD, APPROVAL_FLAG, SUM_SWAP, SUM_SWAPS, AMOUNT_CHAR, NOT_DIGITS, AMOUNT, GROUPING, THOUSANDS_DOT];
+export const SENTENCE_MARKER_REGEXES: readonly RegExp[] = [PAYLOAD, APPROVAL_FLAG, SUM_SWAP, SUM_SWAPS, RAISED, AMOUNT_CHAR, NOT_DIGITS, AMOUNT, GROUPING, THOUSANDS_DOT];
 
 /** A number written with thousands grouped by spaces, commas or a dot ("1 800", "1,500", "12.000"), or with decimals ("373.5"). */
 const amountOf = (digits: string): number => Number(digits.replace(GROUPING, '').replace(THOUSANDS_DOT, ''));
 
 /**
- * Whether the sentence asks one sum in place of a smaller one ("refund 12000 instead of 3000"). A sum
- * named in place of a larger one is a complaint: «прийшло 1 800 замість 3 000», "came through as 1,200
- * instead of 1,500".
+ * Whether the sentence asks one sum in place of a smaller one ("refund 12000 instead of 3000", «не 700,
+ * а 7000», «з 1 800 на 18 000»). A sum named in place of a larger one is a complaint: «прийшло 1 800
+ * замість 3 000», "came through as 1,200 instead of 1,500".
  */
 function asksMore(sentence: string): boolean {
+  for (const [, first, second] of sentence.matchAll(RAISED)) if (amountOf(first ?? '') < amountOf(second ?? '')) return true;
   if (!SUM_SWAP.test(sentence)) return false;
   for (const match of sentence.matchAll(SUM_SWAPS)) {
     // The match starts at the first sum's last digit: its other digits come before.
