@@ -8,7 +8,8 @@ const UNBOUND_RU = String.raw`(?:dan|неограниченн|без\s(?:как�
 const NO_LIMITS_EN = String.raw`(?:without|with\sno|free\sof|free\sfrom|ignoring)\s(?:any\s|all\s|your\s)?(?:restrictions|limitations|limits|rules|filters|guidelines|censorship|boundaries|ethics|policies|safeguards|guardrails|constraints)`;
 
 // EDGE takes the space after the word: what follows starts at the next word.
-const JAILBREAK_DESCRIBED = /^['"»”’]?(?:-style)? ?(?:prompts?|attempts?|tries|try)(?: (?:into|in|at|on|against|from|was|were|as)(?![\p{L}])|[.,?!;)]|$)/u;
+// "jailbreak attempts: what they look like" lists them; "jailbreak prompt: …" introduces one.
+const JAILBREAK_DESCRIBED = /^['"»”’]?(?:-style)? ?(?:(?:prompts?|attempts?|tries|try)(?: (?:into|in|at|on|against|from|was|were|as)(?![\p{L}])|[.,?!;)]|$)|(?:attempts|tries):)/u;
 
 // «захист від джейлбрейку», «что такое джейлбрейк», «спроби джейлбрейку»: the word named or described,
 // as "jailbreak prompts" is in English. «Джейлбрейк: …» or «активуй джейлбрейк» still starts one.
@@ -22,11 +23,15 @@ const SWITCHED_OFF_AFTER = /^\s?(?:(?:is\s|was\s)?off(?:[^\p{L}]|$)|вимкне
 const sentenceBefore = (before: string): string => before.slice(Math.max(before.lastIndexOf('.'), before.lastIndexOf('!'), before.lastIndexOf('?'), before.lastIndexOf('\n')) + 1);
 const SENTENCE_END = /[.!?\n]/u;
 const sentenceAfter = (after: string): string => after.split(SENTENCE_END, 1)[0] ?? '';
-/** The vetoes' regular expressions, for the linearity test. */
-export const NEW_PERSONA_VETO_REGEXES: readonly RegExp[] = [JAILBREAK_DESCRIBED_CYRILLIC, JAILBREAK_NAMED_CYRILLIC, DEVICE_WORD, DEVICE_STEM, SWITCHED_OFF_BEFORE, SWITCHED_OFF_AFTER, SENTENCE_END];
 const isDevice = (text: string): boolean => DEVICE_WORD.test(text) || DEVICE_STEM.test(text);
+// The mode or the word asked about: whether there is one, what it is («чи є у бота режим розробника?»,
+// "what is a jailbreak", «что такое режим бога»). Switching one on is asked with a verb, not so.
+const ASKED_ABOUT = /(?:^|[^\p{L}])(?:is\sthere|are\sthere|has\san?|have\san?|whether|what\sis|what's|what\sare|what\sdoes|чи\sє|чи\sмає|є\sу|є\sв|що\sтаке|що\sозначає|есть\sли|есть\sу|имеет\sли|что\sтакое|что\sозначает|что\sзначит)(?:[^\p{L}]|$)/u;
+const askedAbout = (before: string): boolean => ASKED_ABOUT.test(sentenceBefore(before));
 const deviceSetting = (_match: string, after: string, before: string): boolean =>
-  isDevice(sentenceBefore(before)) || isDevice(sentenceAfter(after)) || SWITCHED_OFF_BEFORE.test(before) || SWITCHED_OFF_AFTER.test(after);
+  askedAbout(before) || isDevice(sentenceBefore(before)) || isDevice(sentenceAfter(after)) || SWITCHED_OFF_BEFORE.test(before) || SWITCHED_OFF_AFTER.test(after);
+/** The vetoes' regular expressions, for the linearity test. */
+export const NEW_PERSONA_VETO_REGEXES: readonly RegExp[] = [JAILBREAK_DESCRIBED_CYRILLIC, JAILBREAK_NAMED_CYRILLIC, JAILBREAK_DESCRIBED, ASKED_ABOUT, DEVICE_WORD, DEVICE_STEM, SWITCHED_OFF_BEFORE, SWITCHED_OFF_AFTER, SENTENCE_END];
 
 // «Дякую! Тепер ти — мій улюблений помічник»: praise, unless the sentence goes on to a persona's freedom.
 const PRAISE = /^\s?(?:мій|моя|моє|мой|моё|наш\p{L}*|просто|справжн\p{L}*|настоящ\p{L}*)\s(?:\p{L}+\s)?(?:улюблен|найкращ|любим|лучш|рятівни|спасител|геро)/u;
@@ -54,7 +59,7 @@ export const NEW_PERSONA_PATTERNS: readonly InjectionPattern[] = [
   // "Jailbreak" said alone is an attack's word, but "a jailbreak prompt into the bot", "jailbreak attempts
   // against the assistant" or "does it resist 'jailbreak' prompts?" describes one: an operator reporting
   // what they saw or asking about a defence. "Jailbreak prompt: …" still introduces one.
-  unlessFollowedBy(definePattern('new_persona', 'latin', EDGE, 'jailbr(?:eak|oken|eaking)', EDGE), JAILBREAK_DESCRIBED),
+  vetoedBy(definePattern('new_persona', 'latin', EDGE, 'jailbr(?:eak|oken|eaking)', EDGE), (match, after, before) => JAILBREAK_DESCRIBED.test(after) || askedAbout(before)),
   definePattern(
     'new_persona',
     'latin',
@@ -95,7 +100,7 @@ export const NEW_PERSONA_PATTERNS: readonly InjectionPattern[] = [
     anyOf(
       String.raw`(?:(?:тепер|відтепер|віднині)\sти|ти\s(?:тепер|відтепер|віднині))\s(?:[—–-]\s?|є\s|станеш|граєш\sроль|виконуєш\sроль|не\s(?:маєш\sобмежень|обмежен|асистент|бот)|у\sрежимі|в\sрежимі|(?:інш|нов)${LETTER}{0,3}\s(?:ші|бот|асистент|модель)|будеш\s(?:dan|грати|діяти|поводитися|поводитись|відповідати\sбез|ігнорувати|виконувати\sбудь)|${optionalGap(30)}${UNBOUND_UK})`,
       String.raw`(?:(?:теперь|отныне|с\sэтого\sмомента)\sты|ты\s(?:теперь|отныне))\s(?:[—–-]\s?|станешь|играешь\sроль|являешься|не\s(?:имеешь\sограничений|ограничен|ассистент|бот)|в\sрежиме|(?:друг|нов)${LETTER}{0,3}\s(?:ии|бот|ассистент|модель)|будешь\s(?:dan|играть|действовать|вести\sсебя|отвечать\sбез|игнорировать|выполнять\sлюб)|${optionalGap(30)}${UNBOUND_RU})`,
-      String.raw`режим${LETTER}{0,2}\s(?:бога|dan|джейлбрейк${LETTER}{0,2})`,
+      String.raw`режим${LETTER}{0,2}\s(?:dan|джейлбрейк${LETTER}{0,2})`,
     ),
   ), praised),
   // «Режим без обмежень по вазі для корпоративних клієнтів» is a delivery rule.
@@ -105,7 +110,7 @@ export const NEW_PERSONA_PATTERNS: readonly InjectionPattern[] = [
   // is on", «вимкніть режим розробника»), a console's god mode one an operator asks about; the
   // assistant's, asked to be switched on, is a persona.
   vetoedBy(definePattern('new_persona', 'latin', EDGE, String.raw`(?:developer|dev|god)\smode`, EDGE), deviceSetting),
-  vetoedBy(definePattern('new_persona', 'cyrillic', EDGE, String.raw`режим${LETTER}{0,2}\s(?:розробника|розробки|разработчика|разработки)`), deviceSetting),
+  vetoedBy(definePattern('new_persona', 'cyrillic', EDGE, String.raw`режим${LETTER}{0,2}\s(?:розробника|розробки|разработчика|разработки|бога)`), deviceSetting),
   definePattern(
     'new_persona',
     'cyrillic',

@@ -72,6 +72,6 @@ export const DELIVERY_ACCESS_CONTEXT = new RegExp(
  * "щодо повернення", "по возврату".
  */
 export const DELIVERY_RULES_CONTEXT = new RegExp(
-  String.raw`^[^\n]{0,12}(?:for|on|about|regarding|of|щодо|для|про|по|о|об|на)\s[^\n]{0,30}(?:cancel|deliver|parcel|refund|packag|return|shipment|pickup|overnight|express|weight|insur|storage|fragile|recipient|sender|address|batter|box|oversize|скасув|доставк|посилк|поверн|пакуван|відправлен|ваг|вазі|страхув|зберіган|отримувач|адрес|батар|коробк|негабарит|отмен|посылк|возврат|упаковк|отправлени|вес|хранени|получател|батар|коробк)`,
+  String.raw`^[^\n]{0,12}(?:for|on|about|regarding|of|щодо|для|про|по|о|об|на)\s[^\n]{0,30}(?:cancel|deliver|parcel|refund|packag|return|shipment|pickup|overnight|express|weight|insur|storage|fragile|recipient|sender|address|batter|box|oversize|скасув|доставк|посилк|поверн|пакуван|відправлен|ваг|вазі|габарит|страхув|зберіган|отримувач|адрес|батар|коробк|негабарит|отмен|посылк|возврат|упаковк|отправлени|вес|хранени|получател|батар|коробк)`,
   'u',
 );
