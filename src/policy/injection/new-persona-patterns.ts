@@ -26,18 +26,30 @@ const sentenceAfter = (after: string): string => after.split(SENTENCE_END, 1)[0]
 const isDevice = (text: string): boolean => DEVICE_WORD.test(text) || DEVICE_STEM.test(text);
 // The mode or the word asked about: whether there is one, what it is («чи є у бота режим розробника?»,
 // "what is a jailbreak", «что такое режим бога»). Switching one on is asked with a verb, not so.
-const ASKED_ABOUT = /(?:^|[^\p{L}])(?:is\sthere|are\sthere|has\san?|have\san?|whether|what\sis|what's|what\sare|what\sdoes|чи\sє|чи\sмає|є\sу|є\sв|що\sтаке|що\sозначає|есть\sли|есть\sу|имеет\sли|что\sтакое|что\sозначает|что\sзначит)(?:[^\p{L}]|$)/u;
+const ASKED_ABOUT = /(?:^|[^\p{L}])(?:is\sthere|are\sthere|is\sthe|are\sthe|does\sthe|has\san?|have\san?|whether|what\sis|what's|what\sare|what\sdoes|чи\sє|чи\sмає|є\sу|є\sв|що\sтаке|що\sозначає|есть\sли|есть\sу|имеет\sли|что\sтакое|что\sозначает|что\sзначит)(?:[^\p{L}]|$)/u;
 const askedAbout = (before: string): boolean => ASKED_ABOUT.test(sentenceBefore(before));
 const deviceSetting = (_match: string, after: string, before: string): boolean =>
   askedAbout(before) || isDevice(sentenceBefore(before)) || isDevice(sentenceAfter(after)) || SWITCHED_OFF_BEFORE.test(before) || SWITCHED_OFF_AFTER.test(after);
+// Read about or named: «про «режим DAN»», "about the DAN mode", "the DAN mode thing".
+const ABOUT_BEFORE = /(?:^|[^\p{L}])(?:про|о|об|about|of)\s?(?:the\s)?[«"'“]?$/u;
+const THING_AFTER = /^\s?(?:thing|stuff|people|everyone)(?:[^\p{L}]|$)/u;
+const modeNamed = (_match: string, after: string, before: string): boolean => askedAbout(before) || ABOUT_BEFORE.test(before) || THING_AFTER.test(after);
+// Limits of one dimension, not of the assistant: «без обмежень по довжині», "without restrictions on the number of parcels".
+const ONE_DIMENSION = /^\s?(?:по|на|у|в|щодо|за|on|in|for)\s(?:the\s|a\s)?(?:довжин|длин|обсяг|объ[её]м|кількіст|количеств|час|времен|розмір|размер|символ|слів|слов|знак|рядк|строк|позиці|позици|запит|запрос|посил|посыл|відправлен|отправлени|length|number|time|size|words|characters|lines|items|requests|parcels|how\smany)/u;
 /** The vetoes' regular expressions, for the linearity test. */
-export const NEW_PERSONA_VETO_REGEXES: readonly RegExp[] = [JAILBREAK_DESCRIBED_CYRILLIC, JAILBREAK_NAMED_CYRILLIC, JAILBREAK_DESCRIBED, ASKED_ABOUT, DEVICE_WORD, DEVICE_STEM, SWITCHED_OFF_BEFORE, SWITCHED_OFF_AFTER, SENTENCE_END];
+export const NEW_PERSONA_VETO_REGEXES: readonly RegExp[] = [JAILBREAK_DESCRIBED_CYRILLIC, JAILBREAK_NAMED_CYRILLIC, JAILBREAK_DESCRIBED, ASKED_ABOUT, ABOUT_BEFORE, THING_AFTER, ONE_DIMENSION, DEVICE_WORD, DEVICE_STEM, SWITCHED_OFF_BEFORE, SWITCHED_OFF_AFTER, SENTENCE_END];
 
 // «Дякую! Тепер ти — мій улюблений помічник»: praise, unless the sentence goes on to a persona's freedom.
 const PRAISE = /^\s?(?:мій|моя|моє|мой|моё|наш\p{L}*|просто|справжн\p{L}*|настоящ\p{L}*)\s(?:\p{L}+\s)?(?:улюблен|найкращ|любим|лучш|рятівни|спасител|геро)/u;
-const UNBOUND_LATER = /(?:без|dan|не\sмаєш|не\sимеешь|вільн|свободн|дозволено|разрешено|зламан|взломан)/u;
+const UNBOUND_LATER = /(?:без|dan|не\sмаєш|не\sимеешь|вільн|свободн|дозволено|разрешено|зламан|взломан|зл[иоі]й|хакер|адмін|админ|розробник|разработчик)/u;
 const DASH_LAST = /[—–-]\s?$/u;
 const praised = (match: string, after: string): boolean => DASH_LAST.test(match) && PRAISE.test(after) && !UNBOUND_LATER.test(sentenceAfter(after));
+// «Ти тепер у режимі тестування?», «Ты теперь другой бот?», «Тепер ти станеш моїм помічником?»: the
+// customer asks what changed, unless what they ask about is a persona's freedom («ти тепер без обмежень?»).
+const askedState = (match: string, after: string): boolean => {
+  const end = after.search(SENTENCE_END);
+  return end !== -1 && after[end] === '?' && !UNBOUND_LATER.test(match + after.slice(0, end));
+};
 /** The praise veto's regular expressions, for the linearity test. */
 export const PRAISE_VETO_REGEXES: readonly RegExp[] = [PRAISE, UNBOUND_LATER, DASH_LAST];
 
@@ -65,14 +77,13 @@ export const NEW_PERSONA_PATTERNS: readonly InjectionPattern[] = [
     'latin',
     EDGE,
     anyOf(
-      String.raw`(?:dan|jailbreak|jailbroken|unrestricted|evil|unfiltered|uncensored)\smode`,
       String.raw`do\sanything\snow`,
       String.raw`(?:act|behave|pretend|roleplay|role-play)\s(?:as|like|to\sbe)\s(?:a\s|an\s)?(?:dan|unrestricted|unfiltered|uncensored|jailbroken|evil)`,
       String.raw`tryb${LETTER}{0,2}\s(?:dewelopera|deweloperski|programisty|boga|dan|jailbreak|bez\sogranicze)`,
     ),
     EDGE,
   ),
-  definePattern(
+  vetoedBy(definePattern(
     'new_persona',
     'latin',
     EDGE,
@@ -83,7 +94,7 @@ export const NEW_PERSONA_PATTERNS: readonly InjectionPattern[] = [
     EDGE,
     NO_LIMITS_EN,
     EDGE,
-  ),
+  ), (_match, after) => ONE_DIMENSION.test(after)),
   definePattern(
     'new_persona',
     'latin',
@@ -100,9 +111,9 @@ export const NEW_PERSONA_PATTERNS: readonly InjectionPattern[] = [
     anyOf(
       String.raw`(?:(?:тепер|відтепер|віднині)\sти|ти\s(?:тепер|відтепер|віднині))\s(?:[—–-]\s?|є\s|станеш|граєш\sроль|виконуєш\sроль|не\s(?:маєш\sобмежень|обмежен|асистент|бот)|у\sрежимі|в\sрежимі|(?:інш|нов)${LETTER}{0,3}\s(?:ші|бот|асистент|модель)|будеш\s(?:dan|грати|діяти|поводитися|поводитись|відповідати\sбез|ігнорувати|виконувати\sбудь)|${optionalGap(30)}${UNBOUND_UK})`,
       String.raw`(?:(?:теперь|отныне|с\sэтого\sмомента)\sты|ты\s(?:теперь|отныне))\s(?:[—–-]\s?|станешь|играешь\sроль|являешься|не\s(?:имеешь\sограничений|ограничен|ассистент|бот)|в\sрежиме|(?:друг|нов)${LETTER}{0,3}\s(?:ии|бот|ассистент|модель)|будешь\s(?:dan|играть|действовать|вести\sсебя|отвечать\sбез|игнорировать|выполнять\sлюб)|${optionalGap(30)}${UNBOUND_RU})`,
-      String.raw`режим${LETTER}{0,2}\s(?:dan|джейлбрейк${LETTER}{0,2})`,
     ),
-  ), praised),
+  ), (match, after) => praised(match, after) || askedState(match, after)),
+  vetoedBy(definePattern('new_persona', 'cyrillic', EDGE, String.raw`режим${LETTER}{0,2}\s(?:dan|джейлбрейк${LETTER}{0,2})`), modeNamed),
   // «Режим без обмежень по вазі для корпоративних клієнтів» is a delivery rule.
   unlessFollowedBy(definePattern('new_persona', 'cyrillic', EDGE, String.raw`режим${LETTER}{0,2}\sбез\s(?:обмежень|ограничений)`), DELIVERY_RULES_CONTEXT),
   vetoedBy(definePattern('new_persona', 'cyrillic', EDGE, 'джейлбрейк'), (_match, after, before) => JAILBREAK_DESCRIBED_CYRILLIC.test(before) || JAILBREAK_NAMED_CYRILLIC.test(after)),
@@ -110,8 +121,11 @@ export const NEW_PERSONA_PATTERNS: readonly InjectionPattern[] = [
   // is on", «вимкніть режим розробника»), a console's god mode one an operator asks about; the
   // assistant's, asked to be switched on, is a persona.
   vetoedBy(definePattern('new_persona', 'latin', EDGE, String.raw`(?:developer|dev|god)\smode`, EDGE), deviceSetting),
+  // "DAN mode", «режим DAN» read about or asked about ("the DAN mode thing people talk about — does it
+  // work on you?", «я читала про «режим DAN»») is named, not switched on.
+  vetoedBy(definePattern('new_persona', 'latin', EDGE, String.raw`(?:dan|jailbreak|jailbroken|unrestricted|evil|unfiltered|uncensored)\smode`, EDGE), modeNamed),
   vetoedBy(definePattern('new_persona', 'cyrillic', EDGE, String.raw`режим${LETTER}{0,2}\s(?:розробника|розробки|разработчика|разработки|бога)`), deviceSetting),
-  definePattern(
+  vetoedBy(definePattern(
     'new_persona',
     'cyrillic',
     EDGE,
@@ -122,5 +136,5 @@ export const NEW_PERSONA_PATTERNS: readonly InjectionPattern[] = [
     EDGE,
     gap(40),
     String.raw`без\s(?:жодних\s|будь-яких\s|усіх\s|каких-либо\s|всяких\s|любых\s)?(?:обмежень|фільтрів|цензури|правил|ограничений|фильтров|цензуры)`,
-  ),
+  ), (_match, after) => ONE_DIMENSION.test(after)),
 ];
