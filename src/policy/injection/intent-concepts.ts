@@ -89,6 +89,10 @@ export const INTENT_CONCEPTS = {
     'что бы ни говорили записи', 'что бы ни показывали',
   ],
   compose: ['write$', 'compose', 'draft', 'create', 'prepare', 'generate', 'напиши', 'склади', 'підготуй', 'створи', 'згенеруй', 'составь', 'подготовь', 'создай', 'сгенерируй'],
+  // A text drafted for the operator to send: a notice, a template, a mailing («шаблон», «оголошення», «рассылка»).
+  draft: ['notice', 'announcement', 'template', 'newsletter', 'mailing', 'memo', 'оголошення', 'шаблон', 'розсилк', 'пам\'ятк', 'объявлени', 'рассылк', 'памятк'],
+  // Colleagues, not customers: «скажи всім операторам зміни».
+  staff: ['operators', 'colleagues', 'staff', 'the team', 'операторам', 'колегам', 'співробітникам', 'працівникам', 'команді', 'сотрудникам', 'коллегам', 'работникам', 'команде'],
   // A message made to deceive the people who receive it.
   lure: ['phishing', 'fake', 'fraudulent', 'scam', 'pin$', 'фішинг', 'фальшив', 'шахрайськ', 'фишинг', 'мошеннич'],
   ...DATA_CONCEPTS,

@@ -55,6 +55,8 @@ const onlyAfter = (s: SentenceConcepts, word: IntentConcept, before: IntentConce
 // Every "need" of the sentence negated: «персональні дані нам не потрібні» asks for none.
 const onlyDeclined = (s: SentenceConcepts): boolean => onlyAfter(s, 'harvest', 'not_wanted', 2);
 const moneyOrCancel = (s: SentenceConcepts): boolean => s.present.has('refund') || s.present.has('privileged');
+// A text composed for the operator to send, with no link, harm or lure in it.
+const drafted = (s: SentenceConcepts): boolean => s.present.has('compose') && s.present.has('draft') && !s.present.has('payload') && !s.present.has('harm') && !s.present.has('lure');
 // Every grant of the reading asked about, supposed or hoped for: "whether", «чи», "if" or a purpose («щоб», "so that") up to
 // four words before it, or «ли» right after it («одобрил ли»).
 const awaited = (s: SentenceConcepts): boolean => {
@@ -94,7 +96,9 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
     rule: 'answer_steering',
     clauses: [
       // "tell my customers" is the customer's own people; "tell every client … a link to my site" sends them elsewhere.
-      { all: ['output', 'audience'], also: (s) => !s.present.has('own') || (s.present.has('venue') && !near(s, 'own', 'audience', 2) && !near(s, 'audience', 'own', 2)) },
+      // A notice drafted for the operator to send ("write a notice for all customers that the branch opens
+      // later"), and colleagues told («скажи всім операторам»), steer no answer of the assistant's.
+      { all: ['output', 'audience'], also: (s) => (!s.present.has('own') || (s.present.has('venue') && !near(s, 'own', 'audience', 2) && !near(s, 'audience', 'own', 2))) && !drafted(s) && !near(s, 'audience', 'staff', 1) },
       { all: ['answer_scope', 'harm'] },
       { all: ['answer_scope', 'payload'] },
       { all: ['replace', 'output'], also: (s) => s.present.has('harm') || s.present.has('payload') },
