@@ -157,11 +157,22 @@ export function conceptsOf(view: string, start: number, end: number, firstWord: 
   // A link or a quote counts only beside other concepts: no clause reads it alone.
   if (found === undefined) return { present: NONE, at: NO_POSITIONS, words: word + 1 };
   const { present, at } = found;
+  // Words as common as «чи», "if" or "why" only qualify another concept: no marker is read beside them alone.
+  if (onlyQualifiers(present)) return { present, at, words: word + 1 };
   const sentence = view.slice(start, end);
   if (PAYLOAD.test(sentence)) present.add('payload');
   if (APPROVAL_FLAG.test(sentence)) present.add('approval_flag');
-  if (asksMore(sentence)) present.add('sum_swap');
+  // Only a clause about a refund reads it: most sentences are spared the search.
+  if (present.has('refund') && asksMore(sentence)) present.add('sum_swap');
   return { present, at, words: word + 1 };
+}
+
+/** Concepts no clause needs, only reads beside the ones it needs ("whether", "why", a purpose, colleagues, a draft). */
+const QUALIFIERS: ReadonlySet<Marker> = new Set<Marker>(['asked_if', 'why', 'purpose', 'staff', 'draft']);
+
+function onlyQualifiers(present: ReadonlySet<Marker>): boolean {
+  for (const concept of present) if (!QUALIFIERS.has(concept)) return false;
+  return true;
 }
 
 /**
