@@ -1,5 +1,5 @@
 import type { IntentConcept } from './intent-concepts.js';
-import { conceptsOf, join, near, SENTENCE_MARKER_REGEXES, sentenceBounds } from './sentence-concepts.js';
+import { conceptsOf, join, near, onlyQualifiers, SENTENCE_MARKER_REGEXES, sentenceBounds } from './sentence-concepts.js';
 import type { Marker, SentenceConcepts } from './sentence-concepts.js';
 
 /** The intent detectors' rules, one per intent, each standing for one corpus family. */
@@ -246,7 +246,8 @@ export function findIntent(view: string): IntentHit | undefined {
     const current = conceptsOf(view, from, to, words);
     // Word numbers run on through the text with a gap at each sentence end, so nearness never spans two.
     words = current.words + SENTENCE_GAP;
-    if (current.present.size > 0) {
+    // A sentence of qualifiers alone («чи так?», "why?") completes no clause's concepts.
+    if (current.present.size > 0 && !onlyQualifiers(current.present)) {
       // The two- and three-sentence readings are built only when a clause asks for them.
       let two: SentenceConcepts | undefined;
       let three: SentenceConcepts | undefined;

@@ -170,7 +170,7 @@ export function conceptsOf(view: string, start: number, end: number, firstWord: 
 /** Concepts no clause needs, only reads beside the ones it needs ("whether", "why", a purpose, colleagues, a draft). */
 const QUALIFIERS: ReadonlySet<Marker> = new Set<Marker>(['asked_if', 'why', 'purpose', 'staff', 'draft']);
 
-function onlyQualifiers(present: ReadonlySet<Marker>): boolean {
+export function onlyQualifiers(present: ReadonlySet<Marker>): boolean {
   for (const concept of present) if (!QUALIFIERS.has(concept)) return false;
   return true;
 }
