@@ -79,15 +79,22 @@ function matchingViews(text: string): MatchingViews {
   return entry;
 }
 
+type Veto = InjectionPattern['veto'];
+
+/** Whether a pattern's domain exception drops this match: `unless` reads the 80 characters after it, `veto` the match and 80 characters each side. */
+function vetoed(match: RegExpExecArray, window: string, unless: RegExp | undefined, veto: Veto): boolean {
+  const end = match.index + match[0].length;
+  const after = window.slice(end, end + 80);
+  return (unless?.test(after) ?? false) || (veto?.(match[0], after, window.slice(Math.max(0, match.index - 80), match.index)) ?? false);
+}
+
 // A pattern with a domain exception is global: after a vetoed match the search goes on from its
 // end, so "your rules for cancelling … and your system prompt" still finds the second request,
 // and the whole window is still read once.
-function firstUnvetoed(pattern: RegExp, window: string, unless: RegExp | undefined, veto: ((match: string, after: string, before: string) => boolean) | undefined): RegExpExecArray | null {
+function firstUnvetoed(pattern: RegExp, window: string, unless: RegExp | undefined, veto: Veto): RegExpExecArray | null {
   pattern.lastIndex = 0;
   for (let match = pattern.exec(window); match !== null; match = pattern.exec(window)) {
-    const end = match.index + match[0].length;
-    const after = window.slice(end, end + 80);
-    if (!(unless?.test(after) ?? false) && !(veto?.(match[0], after, window.slice(Math.max(0, match.index - 80), match.index)) ?? false)) {
+    if (!vetoed(match, window, unless, veto)) {
       pattern.lastIndex = 0;
       return match;
     }
@@ -124,7 +131,7 @@ function firstAtStarts(
   at: readonly number[],
   first: number,
   unless: RegExp | undefined,
-  veto: ((match: string, after: string, before: string) => boolean) | undefined,
+  veto: Veto,
 ): RegExpExecArray | null {
   const sticky = stickyOf(pattern);
   let from = 0;
@@ -139,10 +146,8 @@ function firstAtStarts(
     const match = sticky.exec(window);
     if (match === null) continue;
     if (unless === undefined && veto === undefined) return match;
-    const end = match.index + match[0].length;
-    const after = window.slice(end, end + 80);
-    if (!(unless?.test(after) ?? false) && !(veto?.(match[0], after, window.slice(Math.max(0, match.index - 80), match.index)) ?? false)) return match;
-    from = Math.max(end, edge + 1);
+    if (!vetoed(match, window, unless, veto)) return match;
+    from = Math.max(match.index + match[0].length, edge + 1);
   }
   return null;
 }

@@ -5,8 +5,8 @@
 // code names join Latin words with `_`, and paths and fields chain three or fewer by dots
 // ("report.usage.prompt_tokens"). Each put back together would be a word no one wrote, which the
 // classifier may read as the words it holds ("toolcallids"): so only these shapes are.
-// The signs, each starting at a character a search can skip to, and tried only when the text holds
-// the characters they need: this runs on every request, most of which hold none.
+// The signs, tried only when the text holds the characters they need (two hyphens, a mark, two dots):
+// this runs on every request, most of which hold none.
 const SYLLABLE_SIGN = /-[\u0400-\u052f]{1,5}-[\u0400-\u052f]/u;
 const EMPHASIS_SIGN = /\p{L}[*~`]+\p{L}/u;
 const UNDERSCORE_SIGN = /[\u0400-\u052f]_|_[\u0400-\u052f]/u;
