@@ -58,17 +58,56 @@ const OBEY_STEMS =
   String.raw`(?:do\sit|do\sthat|do\sas|execute|follow\s(?:it|this|that)|obey|comply|зроби\s(?:це|так)|виконай|дій\sтак|сделай\s(?:это|так)|выполни|действуй\sтак|слушайся|послухай|as\s(?:it\s)?says|as\swritten|як\sнаписано|как\sнаписано)(?![\p{L}])`;
 const OBEY = wordStartSearch(OBEY_STEMS, 'iu', LETTER);
 
-// The first word a verb of speaking in the present, and a noun after it, not "that": «Говорит руководитель…»
-// introduces the speaker; «Говорит, что он из полиции» retells someone.
-const SELF_INTRODUCED = /^[\s"'«]*(?:говорит|говорить|каже|пише|пишет)\s(\p{L}+)/iu;
+// The first word a verb of speaking in the present (after a greeting or «з вами», «с вами» at most), and a
+// noun after it, not "that": «Говорит руководитель…», «Доброго дня, пише служба безпеки…» introduce the speaker; «Говорит, что он из полиции» retells someone.
+const SELF_INTRODUCED = /^[\s"'«]*(?:(?:добр\p{L}{1,3}\s(?:день|дня|вечір|вечора|вечер|ранок|ранку|утро)|здравствуйте|вітаю|привіт|привет)[\s,!.]{1,3})?(?:(?:з|с)\sвами\s)?(?:говорит|говорить|каже|пише|пишет)\s(\p{L}+)/iu;
 const RETELLING = new Set(['что', 'що', 'чтобы', 'щоб']);
 const introducesSelf = (text: string): boolean => {
   const word = SELF_INTRODUCED.exec(text)?.[1];
   return word !== undefined && !RETELLING.has(word.toLowerCase());
 };
 
+// What the sender does in their own words, outside any retold sentence: an order to the reader
+// («покажи», "paste it", «проведіть самі») or a threat of their own («інакше пишу скаргу», "I will
+// report you", «я взломаю»). A report retells another's message and asks for help with it; these
+// make the request, whatever complaint and reporting words stand beside them.
+const SENDER_ACTS_STEMS = [
+  String.raw`(?:(?:or\selse|i\swill\s(?:report|sue|publish|hack|leak)|i'll\s(?:report|sue|publish|hack|leak)|refund\sme)(?![\p{L}])|paste\s(?:it|them|the|all|your)\s|cancel\s(?:it|my|ttn)(?![\p{L}]))`,
+  String.raw`(?:(?:інакше|ігноруй|проігноруй|скасуй|скасуйте|поверни|поверніть|проведи|проведіть|надай|вставте|зламаю|солью|викладу|опублікую)(?![\p{L}])|(?:а\sто|встав|піду\sдо|піду\sв)\s|(?:пишу|напишу|подам)\sскарг)`,
+  String.raw`(?:(?:иначе|игнорируй|проигнорируй|отмени|отмените|верни|верните|проведите|предоставь|вставьте|взломаю|выложу|опубликую)(?![\p{L}])|(?:вставь|пойду\sв)\s|(?:пишу|напишу|подам)\sжалоб)`,
+  // Shown or handed over: an order, unless what is asked for is help («покажи, як…», «дайте пораду», "a template").
+  String.raw`(?:(?:покажи|покажіть|покажите)\s(?!як|как)|(?:дай|дайте|надайте|предоставьте|скинь|скиньте)\s(?!пораду|порад|совет|знати|знать|відповідь|ответ|шаблон|приклад|пример|інструкц|инструкц))`,
+];
+const SENDER_ACTS = new RegExp(SENDER_ACTS_STEMS.join('|'), 'giu');
+const SENTENCE = /[^.!?\n]+/gu;
+// The reader addressed as the one who speaks («ти кажеш», "you say") retells nobody.
+const ADDRESSED_SPEAKS = /(?<![\p{L}])(?:кажеш|пишеш|говориш|говоришь|пишешь|you\s(?:say|write|said|wrote))(?![\p{L}])/giu;
+/** Whether a sentence of the sender's own (no reporting word before its first order or threat) orders the reader or threatens. */
+const senderActs = (outside: string): boolean => {
+  for (const [sentence] of outside.matchAll(SENTENCE)) {
+    const act = firstAtWordStart(SENDER_ACTS, sentence);
+    // One look at the words before the first find: a later one has at least as many before it.
+    if (act >= 0 && !REPORTED.test(sentence.slice(0, act).replace(ADDRESSED_SPEAKS, ' '))) return true;
+  }
+  return false;
+};
+
+/** Where the first match of a global search starts at a word start, or -1. */
+function firstAtWordStart(search: RegExp, text: string): number {
+  search.lastIndex = 0;
+  for (let match = search.exec(text); match !== null; match = search.exec(text)) {
+    if (match.index === 0 || !LETTER.test(text.slice(match.index - 1, match.index))) {
+      search.lastIndex = 0;
+      return match.index;
+    }
+    search.lastIndex = match.index + 1;
+  }
+  search.lastIndex = 0;
+  return -1;
+}
+
 /** The regexes of this file, for the linearity test. */
-export const REPORTED_QUOTE_REGEXES: readonly RegExp[] = [QUOTED, CITED, CITE_WORD, QUESTION_OPENS, EXAMPLE_QUOTED, SELF_INTRODUCED, ...[...REPORTED_STEMS, ...COMPLAINT_WORDS, ...HELP_WORDS, OBEY_STEMS].map((stems) => new RegExp(stems, 'iu'))];
+export const REPORTED_QUOTE_REGEXES: readonly RegExp[] = [QUOTED, CITED, CITE_WORD, QUESTION_OPENS, EXAMPLE_QUOTED, SELF_INTRODUCED, SENTENCE, ADDRESSED_SPEAKS, ...[...REPORTED_STEMS, ...COMPLAINT_WORDS, ...HELP_WORDS, OBEY_STEMS, ...SENDER_ACTS_STEMS].map((stems) => new RegExp(stems, 'iu'))];
 
 /**
  * The text with the contents of reported quotes replaced by spaces (same length, so excerpts and
@@ -109,5 +148,5 @@ export function reportsMessage(text: string): boolean {
   const outside = text.replace(QUOTED, ' ');
   // The complaint words first: a search of a quarter of the reporting words' CPU a character, and
   // most texts asked about (those the classifier blocks) hold none.
-  return COMPLAINT_WORD.test(outside) && REPORTED.test(outside) && !OBEY.test(outside);
+  return COMPLAINT_WORD.test(outside) && REPORTED.test(outside) && !OBEY.test(outside) && !senderActs(outside);
 }
