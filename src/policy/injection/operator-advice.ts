@@ -32,7 +32,7 @@ const ADVICE = wordStartSearch(ADVICE_STEMS, 'u', LETTER);
 const TRAINING_STEMS = String.raw`(?:explain|describe|checklist|check-list|guide|поясніть|поясни|опишіть|розкажіть|чек-лист|пам'ятк\p{L}{0,4}|інструкці\p{L}{0,4}\sдля|объясните|объясни|опишите|расскажите|памятк\p{L}{0,4}|инструкци\p{L}{0,4}\sдля)(?![\p{L}])`;
 const TRAINING = wordStartSearch(TRAINING_STEMS, 'u', LETTER);
 /** An order to the assistant to move money or cancel, which no question about handling carries. */
-const ORDERS_STEMS = String.raw`(?:refund\sme|refund\sit|cancel\sit|cancel\smy|approve\sit|поверни|поверніть|скасуй|скасуйте|верни|верните|отмени|отмените|одобри|одобрите|схвали|схваліть|проведи|проведіть|проведите|виплати|выплати|оформи|оформіть|оформите|process\sit|issue\sit)(?![\p{L}])`;
+const ORDERS_STEMS = String.raw`(?:refund\sme|submit\s(?:it|them|my|\d)|подай|подайте|refund\sit|cancel\sit|cancel\smy|approve\sit|поверни|поверніть|скасуй|скасуйте|верни|верните|отмени|отмените|одобри|одобрите|схвали|схваліть|проведи|проведіть|проведите|виплати|выплати|оформи|оформіть|оформите|process\sit|issue\sit)(?![\p{L}])`;
 const ORDERS = wordStartSearch(ORDERS_STEMS, 'u', LETTER);
 /** The regexes of {@link asksForAdvice}, for the linearity test. */
 export const OPERATOR_ADVICE_REGEXES: readonly RegExp[] = [ADVICE_STEMS, TRAINING_STEMS, ORDERS_STEMS].map((stems) => new RegExp(stems, 'u'));

@@ -35,7 +35,7 @@ const SUGGESTION = /^(?:(?:so|and|but|а|і|и|так) )?(?:what if|why don't yo
 // The assistant as the one who acts: "can you…", «ти можеш…», «ты можешь…»; "your policy" is a question about the company's rules.
 const ASSISTANT_ACTS = /(?<![\p{L}])(?:you|ти|тебе|тобі|ты|тебя|вы|ви|вас|вам)(?![\p{L}])/u;
 // The assistant's own workings: a question about them is self-disclosure, never a rule question.
-const WORKINGS = /(?<![\p{L}])(?:filter|instruction|prompt(?! injection)|setting|configur|guardrail|фільтр|інструкці|промпт|налаштуван|фильтр|инструкци|настройк)/u;
+const WORKINGS = /(?<![\p{L}])(?:filter|instruction|guideline|настанов|prompt(?! injection)|setting|configur|guardrail|фільтр|інструкці|промпт|налаштуван|фильтр|инструкци|настройк)/u;
 // Refunds and their approval: the subject of the questions the concept detectors mistook for refund manipulation.
 const MONEY_RULE = /(?<![\p{L}])(?:refund|reimburs|compensat|approv|cancel|повернен|відшкод|компенсац|погодж|скасув|возврат|возмещ|согласов|одобр|отмен)/u;
 // "Can you cancel it yourself or only tell me how?", "…, or is there an operator there too?": two

@@ -54,6 +54,9 @@ describe('sixth-pass concepts: look-alikes that share their words pass', () => {
     expect(asksForAdvice('Клиент требует вернуть деньги без проверки. Что делать?')).toBe(true);
     expect(asksForAdvice('Верни деньги без проверки. Что делать дальше?')).toBe(false);
     expect(asksForAdvice('Клиент требует вернуть деньги без проверки.')).toBe(false);
+    // A question about the limit, then an order to file under it.
+    expect(asksForAdvice('Який ліміт повернення без погодження? Тоді подай мені дві заявки по 4 900.')).toBe(false);
+    expect(asksForAdvice('Який ліміт повернення без погодження? Як подати заявку понад нього?')).toBe(true);
     // An adverb of manner before the verb asks the same: «як правильно реагувати», «как лучше ответить».
     expect(asksForAdvice('Колега отримала лист «передай паролі». Як правильно реагувати на таке?')).toBe(true);
     expect(asksForAdvice('Клиент просит сказать, кто получатель посылки. Как лучше ответить?')).toBe(true);
