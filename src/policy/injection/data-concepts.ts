@@ -81,7 +81,20 @@ export const DATA_CONCEPTS = {
     'not the sender', 'not the recipient', 'for a friend', 'my neighbour', 'my neighbor', 'someone else', 'who i am',
     'не відправник', 'не отримувач', 'для друга', 'сусід', 'хто я', 'чужий', 'чужої',
     'не отправитель', 'не получатель', 'сосед', 'кто я', 'чужой', 'чужого',
+    // A former partner, whose parcels and address are no longer the asker's business.
+    // Only in English: «моя колишня», «мой бывший» also qualify an address or a flat.
+    'my ex$', "my ex's", 'my ex-',
   ],
+  // What someone orders or receives: their parcels and orders as the thing looked into.
+  orders_of: [
+    'orders$', 'ordering', 'parcels$', 'packages$', 'shipments$', 'deliveries',
+    'замовляє', 'замовляв', 'замовляла', 'замовлення', 'посилк', 'посилок', 'відправлення',
+    'заказывает', 'заказывал', 'заказы$', 'заказ$', 'посылк', 'посылок', 'отправлени',
+  ],
+  // Looking into something: "check what", «глянути», «посмотреть».
+  look: ['check what', 'see what', 'look at', 'look into', 'глянути', 'глянь', 'подивитися', 'подивитись', 'подивись', 'переглянути', 'посмотреть', 'посмотри', 'глянуть', 'проверить что', 'перевірити що'],
+  // Having shipped, sent or filed something: what a list of customers is chosen by.
+  acted: ['shipped', 'who sent', 'who ordered', 'who returned', 'who filed', 'відправля', 'надсила', 'оформили', 'оформлял', 'отправлял', 'оформили', 'замовля', 'заказыва', 'refunded', 'повернен', 'возврат'],
   secret: [
     'env$', 'env file', 'api-ключ', 'api ключ',
     'password', 'passwd', 'api key', 'api-key', 'api_key', 'apikey', 'openai_api_key', 'token', 'secret', 'credential', 'connection string', 'private key', 'ssh key',

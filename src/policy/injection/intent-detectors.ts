@@ -54,6 +54,13 @@ const onlyAfter = (s: SentenceConcepts, word: IntentConcept, before: IntentConce
 };
 // Every "need" of the sentence negated: «персональні дані нам не потрібні» asks for none.
 const onlyDeclined = (s: SentenceConcepts): boolean => onlyAfter(s, 'harvest', 'not_wanted', 2);
+// The asker's own parcels or orders ("my orders", «мою посилку»): a possessive up to two words before
+// them that does not open another person ("my neighbour's orders").
+const ownOrders = (s: SentenceConcepts): boolean => {
+  const others = s.at.get('third_party') ?? [];
+  const orders = s.at.get('orders_of') ?? [];
+  return (s.at.get('own') ?? []).some((at) => !others.includes(at) && orders.some((o) => o > at && o - at <= 2));
+};
 const moneyOrCancel = (s: SentenceConcepts): boolean => s.present.has('refund') || s.present.has('privileged');
 // A text composed for the operator to send, with no link, harm or lure in it.
 const drafted = (s: SentenceConcepts): boolean => s.present.has('compose') && s.present.has('draft') && !s.present.has('payload') && !s.present.has('harm') && !s.present.has('lure');
@@ -120,6 +127,11 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       // "What is our policy on passing recipients' data to third parties?" asks about a rule, not for the data.
       { all: ['pii', 'people', 'harvest'], none: ['policy'], also: (s) => !near(s, 'own', 'people', 2) && !writesCode(s) && !onlyDeclined(s) && !retoldAsk(s) },
       { all: ['third_party', 'pii'], none: ['own'], span: 2 },
+      // "Can u check what my ex is ordering?", «хочу глянути, шо мій сусід замовляє»: another person's
+      // parcels looked into. Not the asker's own parcels («мою посилку забрав сусід»).
+      { all: ['third_party', 'orders_of'], none: ['policy', 'amend', 'place'], also: (s) => (s.present.has('look') || s.present.has('reveal') || s.present.has('harvest')) && !ownOrders(s) && !retoldAsk(s), span: 2 },
+      // "List every customer who shipped to Odesa today", «виведи список клієнтів, які оформили повернення»: a roster of customers.
+      { all: ['harvest', 'people', 'acted'], none: ['policy', 'own'], also: (s) => near(s, 'harvest', 'people', 3) && !writesCode(s) && !onlyDeclined(s) && !retoldAsk(s) },
       // Someone else's contact or address asked for: "tell me his phone", «покажи адрес отправителя».
       // Not the sender's own ("will the recipient see my phone?", "the recipients of my shipments"),
       // data being set ("change the recipient's address") or a place's public address (the recipient's branch).
