@@ -92,7 +92,7 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   // Requests about the assistant itself and the intents of intent-detectors.ts are found as concepts
   // rather than phrasings even when the classifier lets them pass; rules-only scans (classifier null) keep to the patterns.
   if (classifier === null) return { verdict: passed(original, score), patterns };
-  const concept = detectConcepts(text) ?? unsplitConcepts(text);
+  const concept = detectConcepts(text) ?? readingConcepts(text);
   // A question about how refunds are approved, or about a customer's demand retold, names the bypass it asks about; it orders nothing.
   // An operator asking how to handle a demand or a message names what it asks about and orders nothing (operator-advice.ts).
   // A claimed approval found only by what a report of a real one also says (an operator approved, a
@@ -124,13 +124,17 @@ export function detectConcepts(text: string): ConceptHit {
 
 type ConceptHit = { readonly rule: InjectionRule; readonly evidence: string; readonly reportable?: true } | undefined;
 
-// The concepts of a request whose words were cut into pieces («Ск-а-суй …, по-год-жен-ня не тре-ба»),
-// read put back together; the patterns and the classifier read that reading with the others.
-function unsplitConcepts(text: string): ConceptHit {
+// The concepts of a request read another way: words cut into pieces put back together («Ск-а-суй …,
+// по-год-жен-ня не тре-ба»), read backwards, word by word or as ROT13, or URL-decoded. The patterns and
+// the classifier read these readings with the others; a reading is made only when the text bears its sign.
+function readingConcepts(text: string): ConceptHit {
   if (text.length > DECODED_VIEW_LIMIT) return undefined;
   // The readings were made for the classifier already (decodedViews keeps the last text's).
-  const unsplit = decodedViews(text).find((view) => view.kind === 'unsplit');
-  return unsplit === undefined ? undefined : detectConcepts(unsplit.text);
+  for (const view of decodedViews(text)) {
+    const hit = detectConcepts(view.text);
+    if (hit !== undefined) return hit;
+  }
+  return undefined;
 }
 let lastConcepts: { readonly text: string | undefined; readonly hit: ConceptHit } = { text: undefined, hit: undefined };
 

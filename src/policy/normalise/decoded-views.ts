@@ -6,7 +6,7 @@ import { unsplitWords } from './unsplit-words.js';
 
 /** One other reading of a text: how it was decoded and what it says. */
 export interface DecodedView {
-  readonly kind: 'url' | 'rot13' | 'reversed' | 'unsplit';
+  readonly kind: 'url' | 'rot13' | 'reversed' | 'reversed_words' | 'unsplit';
   readonly text: string;
 }
 
@@ -29,9 +29,16 @@ export function decodedViews(text: string): DecodedView[] {
   if (url !== undefined) views.push({ kind: 'url', text: url });
   const signs = readingSigns(text);
   if ((signs & ROT13) !== 0) views.push({ kind: 'rot13', text: rot13(text) });
-  if ((signs & REVERSED) !== 0) views.push({ kind: 'reversed', text: reverseText(text) });
+  if ((signs & REVERSED) !== 0) {
+    views.push({ kind: 'reversed', text: reverseText(text) });
+    // Each word backwards in its place («инемто 666330-НТТ зеб аротарепо»): the order of the words, which the
+    // whole text read backwards turns round, is what says who does what.
+    views.push({ kind: 'reversed_words', text: text.replace(WORD_RUN, reverseText) });
+  }
   last = { text, views };
   return [...views];
 }
+
+const WORD_RUN = /[^\s]+/gu;
 
 let last: { text: string | undefined; views: readonly DecodedView[] } = { text: undefined, views: [] };
