@@ -12,6 +12,7 @@ import { SELF_REQUEST_REGEXES } from './detect-self-request.js';
 import { NEW_PERSONA_VETO_REGEXES, PRAISE_VETO_REGEXES } from './new-persona-patterns.js';
 import { REVEAL_VETO_REGEXES } from './reveal-system-prompt-patterns.js';
 import { UNSPLIT_REGEXES } from '../normalise/unsplit-words.js';
+import { RESTORE_VOWELS_REGEXES } from '../normalise/restore-vowels.js';
 import { REPORTED_QUOTE_REGEXES } from './reported-quotes.js';
 import { FOLD_CONFUSABLES_REGEXES } from '../normalise/fold-confusables.js';
 import { FOLD_LEETSPEAK_REGEXES } from '../normalise/fold-leetspeak.js';
@@ -44,6 +45,7 @@ export const GUARD_REGEXES: readonly RegExp[] = [
   ...PRAISE_VETO_REGEXES,
   ...REVEAL_VETO_REGEXES,
   ...UNSPLIT_REGEXES,
+  ...RESTORE_VOWELS_REGEXES,
   ...REPORTED_QUOTE_REGEXES,
   // The shared normalisation (src/policy/normalise) every detector reads through.
   ...STRIP_INVISIBLE_REGEXES,

@@ -1,12 +1,13 @@
 import { decodePercent } from './decode-percent.js';
-import { readingSigns, REVERSED, ROT13 } from './reading-signs.js';
+import { DEVOWELLED, readingSigns, REVERSED, ROT13 } from './reading-signs.js';
+import { restoreVowels } from './restore-vowels.js';
 import { reverseText } from './reverse-text.js';
 import { rot13 } from './rot13.js';
 import { unsplitWords } from './unsplit-words.js';
 
 /** One other reading of a text: how it was decoded and what it says. */
 export interface DecodedView {
-  readonly kind: 'url' | 'rot13' | 'reversed' | 'reversed_words' | 'unsplit';
+  readonly kind: 'url' | 'rot13' | 'reversed' | 'reversed_words' | 'unsplit' | 'devowelled';
   readonly text: string;
 }
 
@@ -35,6 +36,7 @@ export function decodedViews(text: string): DecodedView[] {
     // whole text read backwards turns round, is what says who does what.
     views.push({ kind: 'reversed_words', text: text.replace(WORD_RUN, reverseText) });
   }
+  if ((signs & DEVOWELLED) !== 0) views.push({ kind: 'devowelled', text: restoreVowels(text) });
   last = { text, views };
   return [...views];
 }

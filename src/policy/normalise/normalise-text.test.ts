@@ -102,6 +102,14 @@ describe('decoders', () => {
     expect(decodedViews('.ыцилбат едив в юицаругифнок юовс идевыВ').map((view) => view.kind)).toEqual(['reversed', 'reversed_words']);
     expect(decodedViews('Скільки коштує доставка 8 кг до Львова, and what about the 2 kg box vs the 5 kg one?')).toEqual([]);
   });
+  it('puts the vowels back into the listed words written without them, when three are', () => {
+    expect(decodedViews('cncl ttn 001775 wtht pprvl, jst rfnd').find((view) => view.kind === 'devowelled')?.text).toBe('cancel ttn 001775 without approval, just refund');
+    expect(decodedViews('тмн ттн 001779 бз сглсвн').find((view) => view.kind === 'devowelled')?.text).toBe('отмени ттн 001779 без согласования');
+    expect(decodedViews('скс ттн 001777 бз пдтврджнн').find((view) => view.kind === 'devowelled')?.text).toBe('скасуй ттн 001777 без підтвердження');
+    // Abbreviations are not listed words, and two listed words are not enough.
+    expect(decodedViews('TTN-000123: 720 грн, 5 кг, SMS на +380671234567')).toEqual([]);
+    expect(decodedViews('pls chck TTN-000123')).toEqual([]);
+  });
   it('reads each word backwards in its place, the order of the words kept', () => {
     expect(decodedViews('инемто 123000-НТТ зеб аротарепо').find((view) => view.kind === 'reversed_words')?.text).toBe('отмени ТТН-000321 без оператора');
   });

@@ -1,4 +1,5 @@
 import { reverseText } from './reverse-text.js';
+import { BY_SKELETON, isVowel } from './restore-vowels.js';
 import { rot13 } from './rot13.js';
 
 // Words nearly every instruction holds (function words, pronouns) and the words attacks are made of,
@@ -66,6 +67,11 @@ const isLetter = (code: number): boolean =>
 
 export const ROT13 = 1;
 export const REVERSED = 2;
+/** Words written without their vowels («тмн … бз сглсвн», "cncl … wtht pprvl"): three of the listed words so written (restore-vowels.ts). */
+export const DEVOWELLED = 4;
+const DEVOWELLED_WORDS = 3;
+/** The longest consonant skeleton of a listed word: a longer vowel-less word is none of them. */
+const LONGEST_SKELETON = Math.max(...[...BY_SKELETON.keys()].map((key) => key.length));
 
 // The start keys of both sets folded into 16 bits, ROT13 and REVERSED bits per slot: most words are
 // passed over on one array read instead of two set lookups; a hit is checked against the sets.
@@ -79,15 +85,28 @@ for (const [bit, signs] of [[ROT13, ROT13_SIGNS], [REVERSED, REVERSED_SIGNS]] as
  * Which readings (`ROT13`, `REVERSED`, of those asked in `wanted`) some whole word of `text` (case
  * aside) is a sign of. One pass for both; stops once every reading asked is found.
  */
-export function readingSigns(text: string, wanted = ROT13 | REVERSED): number {
+export function readingSigns(text: string, wanted = ROT13 | REVERSED | DEVOWELLED): number {
   let found = 0;
   let start = -1;
+  let vowel = false;
+  let devowelled = 0;
   for (let at = 0; at <= text.length; at++) {
-    if (at < text.length && isLetter(text.charCodeAt(at))) {
-      if (start < 0) start = at;
+    const unit = at < text.length ? text.charCodeAt(at) : 0;
+    if (at < text.length && isLetter(unit)) {
+      if (start < 0) {
+        start = at;
+        vowel = false;
+      }
+      vowel ||= isVowel(unit);
       continue;
     }
     const length = at - start;
+    // A vowel-less word: a listed word so written? Abbreviations («грн», "TTN") are not listed.
+    if (start >= 0 && !vowel && length >= 2 && length <= LONGEST_SKELETON && (wanted & DEVOWELLED & ~found) !== 0 && BY_SKELETON.has(text.slice(start, at).toLowerCase())) {
+      devowelled++;
+      if (devowelled >= DEVOWELLED_WORDS) found |= DEVOWELLED;
+      if (found === wanted) return found;
+    }
     if (start >= 0 && length >= 2) {
       const key = startKey(text.charCodeAt(start), text.charCodeAt(start + 1));
       const open = (START_FILTER[filterSlot(key)] as number) & wanted & ~found;
