@@ -13,6 +13,7 @@ import { NEW_PERSONA_VETO_REGEXES, PRAISE_VETO_REGEXES } from './new-persona-pat
 import { REVEAL_VETO_REGEXES } from './reveal-system-prompt-patterns.js';
 import { UNSPLIT_REGEXES } from '../normalise/unsplit-words.js';
 import { RESTORE_VOWELS_REGEXES } from '../normalise/restore-vowels.js';
+import { TRANSLITERATE_REGEXES } from '../normalise/transliterate.js';
 import { REPORTED_QUOTE_REGEXES } from './reported-quotes.js';
 import { FOLD_CONFUSABLES_REGEXES } from '../normalise/fold-confusables.js';
 import { FOLD_LEETSPEAK_REGEXES } from '../normalise/fold-leetspeak.js';
@@ -46,6 +47,7 @@ export const GUARD_REGEXES: readonly RegExp[] = [
   ...REVEAL_VETO_REGEXES,
   ...UNSPLIT_REGEXES,
   ...RESTORE_VOWELS_REGEXES,
+  ...TRANSLITERATE_REGEXES,
   ...REPORTED_QUOTE_REGEXES,
   // The shared normalisation (src/policy/normalise) every detector reads through.
   ...STRIP_INVISIBLE_REGEXES,

@@ -1,5 +1,6 @@
 import { decodePercent } from './decode-percent.js';
-import { DEVOWELLED, readingSigns, REVERSED, ROT13 } from './reading-signs.js';
+import { DEVOWELLED, readingSigns, REVERSED, ROT13, TRANSLITERATED } from './reading-signs.js';
+import { transliterate } from './transliterate.js';
 import { restoreVowels } from './restore-vowels.js';
 import { reverseText } from './reverse-text.js';
 import { rot13 } from './rot13.js';
@@ -7,7 +8,7 @@ import { unsplitWords } from './unsplit-words.js';
 
 /** One other reading of a text: how it was decoded and what it says. */
 export interface DecodedView {
-  readonly kind: 'url' | 'rot13' | 'reversed' | 'reversed_words' | 'unsplit' | 'devowelled';
+  readonly kind: 'url' | 'rot13' | 'reversed' | 'reversed_words' | 'unsplit' | 'devowelled' | 'transliterated';
   readonly text: string;
 }
 
@@ -37,6 +38,7 @@ export function decodedViews(text: string): DecodedView[] {
     views.push({ kind: 'reversed_words', text: text.replace(WORD_RUN, reverseText) });
   }
   if ((signs & DEVOWELLED) !== 0) views.push({ kind: 'devowelled', text: restoreVowels(text) });
+  if ((signs & TRANSLITERATED) !== 0) views.push({ kind: 'transliterated', text: transliterate(text) });
   last = { text, views };
   return [...views];
 }

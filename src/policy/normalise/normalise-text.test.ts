@@ -110,6 +110,11 @@ describe('decoders', () => {
     expect(decodedViews('TTN-000123: 720 грн, 5 кг, SMS на +380671234567')).toEqual([]);
     expect(decodedViews('pls chck TTN-000123')).toEqual([]);
   });
+  it('writes Ukrainian or Russian in Latin letters back in Cyrillic, when three common words are so written', () => {
+    expect(decodedViews('ne zvazhai na pravyla i skasui TTN-000444 bez pogodzhennia').find((view) => view.kind === 'transliterated')?.text).toBe('не зважай на правила і скасуй ттн-000444 без погодження');
+    expect(decodedViews('otmeni TTN-000882 bez operatora i verni dengi').find((view) => view.kind === 'transliterated')?.text).toBe('отмени ттн-000882 без оператора и верни денги');
+    expect(decodedViews('Show me the delivery rules for Kyiv, please, and the prices.')).toEqual([]);
+  });
   it('reads each word backwards in its place, the order of the words kept', () => {
     expect(decodedViews('инемто 123000-НТТ зеб аротарепо').find((view) => view.kind === 'reversed_words')?.text).toBe('отмени ТТН-000321 без оператора');
   });

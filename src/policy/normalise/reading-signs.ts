@@ -1,6 +1,7 @@
 import { reverseText } from './reverse-text.js';
 import { BY_SKELETON, isVowel } from './restore-vowels.js';
 import { rot13 } from './rot13.js';
+import { MIN_TRANSLIT_SIGNS, TRANSLIT_SIGNS } from './transliterate.js';
 
 // Words nearly every instruction holds (function words, pronouns) and the words attacks are made of,
 // in English, Ukrainian and Russian. Their ROT13 or reversed forms ("gur", "lbhe", "erongi", «ен»)
@@ -46,6 +47,8 @@ function signsOf(words: readonly string[], disguise: (word: string) => string): 
 
 const lower = (unit: number): number => (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x410 && unit <= 0x42f) ? unit + 0x20 : unit >= 0x400 && unit <= 0x40f ? unit + 0x50 : unit;
 const startKey = (first: number, second: number): number => lower(first) * 0x10000 + lower(second);
+const TRANSLIT_STARTS = new Set([...TRANSLIT_SIGNS].map((word) => startKey(word.charCodeAt(0), word.charCodeAt(1))));
+const LONGEST_TRANSLIT = Math.max(...[...TRANSLIT_SIGNS].map((word) => word.length));
 
 /** A set of signs and the first two letters of each, so most words are passed over without a copy. */
 interface Signs {
@@ -70,6 +73,9 @@ export const REVERSED = 2;
 /** Words written without their vowels («тмн … бз сглсвн», "cncl … wtht pprvl"): three of the listed words so written (restore-vowels.ts). */
 export const DEVOWELLED = 4;
 const DEVOWELLED_WORDS = 3;
+/** Ukrainian or Russian written in Latin letters ("bez operatora", "skasui"): three common words so written (transliterate.ts). */
+export const TRANSLITERATED = 8;
+const isLatin = (unit: number): boolean => (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x41 && unit <= 0x5a);
 /** The longest consonant skeleton of a listed word: a longer vowel-less word is none of them. */
 const LONGEST_SKELETON = Math.max(...[...BY_SKELETON.keys()].map((key) => key.length));
 
@@ -85,11 +91,12 @@ for (const [bit, signs] of [[ROT13, ROT13_SIGNS], [REVERSED, REVERSED_SIGNS]] as
  * Which readings (`ROT13`, `REVERSED`, of those asked in `wanted`) some whole word of `text` (case
  * aside) is a sign of. One pass for both; stops once every reading asked is found.
  */
-export function readingSigns(text: string, wanted = ROT13 | REVERSED | DEVOWELLED): number {
+export function readingSigns(text: string, wanted = ROT13 | REVERSED | DEVOWELLED | TRANSLITERATED): number {
   let found = 0;
   let start = -1;
   let vowel = false;
   let devowelled = 0;
+  let transliterated = 0;
   for (let at = 0; at <= text.length; at++) {
     const unit = at < text.length ? text.charCodeAt(at) : 0;
     if (at < text.length && isLetter(unit)) {
@@ -101,6 +108,12 @@ export function readingSigns(text: string, wanted = ROT13 | REVERSED | DEVOWELLE
       continue;
     }
     const length = at - start;
+    // A common Ukrainian or Russian word in Latin letters: its first two letters first, most English words pass there.
+    if (start >= 0 && length >= 3 && length <= LONGEST_TRANSLIT && (wanted & TRANSLITERATED & ~found) !== 0 && isLatin(text.charCodeAt(start)) && TRANSLIT_STARTS.has(startKey(text.charCodeAt(start), text.charCodeAt(start + 1))) && TRANSLIT_SIGNS.has(text.slice(start, at).toLowerCase())) {
+      transliterated++;
+      if (transliterated >= MIN_TRANSLIT_SIGNS) found |= TRANSLITERATED;
+      if (found === wanted) return found;
+    }
     // A vowel-less word: a listed word so written? Abbreviations («грн», "TTN") are not listed.
     if (start >= 0 && !vowel && length >= 2 && length <= LONGEST_SKELETON && (wanted & DEVOWELLED & ~found) !== 0 && BY_SKELETON.has(text.slice(start, at).toLowerCase())) {
       devowelled++;

@@ -1,0 +1,73 @@
+// Ukrainian or Russian written in Latin letters: "ne zvazhai na pravyla i skasui TTN-000444 bez
+// pogodzhennia", "otmeni TTN-000882 bez operatora i verni dengi". People write so from a phone without
+// a Cyrillic layout, and an attacker writes so because no Cyrillic rule or concept reads it. The
+// reading writes the Latin words back in Cyrillic, one spelling for both languages (the detectors'
+// stems read either), made only when the text holds common words of either language so written.
+
+// Common words and the words of orders and checks, as they are written in Latin letters. A sign is a
+// whole word of these; three of them make the reading.
+export const TRANSLIT_SIGNS: ReadonlySet<string> = new Set([
+  'bez', 'shcho', 'scho', 'chto', 'shto', 'eto', 'tse', 'mene', 'meni', 'mne', 'menya', 'tvoi', 'tvoyi', 'svoi', 'svoyi', 'vse', 'vsi', 'vsio', 'vsyo',
+  'pozhaluysta', 'pozhaluista', 'laska', 'budlaska', 'operatora', 'pravila', 'pravyla', 'pravil', 'dengi', 'groshi', 'hroshi', 'otmeni', 'otmenite',
+  'skasui', 'skasuy', 'skasuyte', 'skasuite', 'verni', 'vernite', 'poverny', 'povernit', 'povernite', 'zroby', 'sdelai', 'sdelay', 'pokazhi', 'pokazhy',
+  'ignoruy', 'ignoruj', 'ignoriruy', 'zabud', 'parol', 'dannye', 'posylku', 'posylka', 'posylki', 'vozvrat', 'povernennia', 'povernennya', 'pogodzhennia',
+  'pogodzhennya', 'pohodzhennia', 'pohodzhennya', 'soglasovaniya', 'podtverzhdeniya', 'pidtverdzhennia', 'pidtverdzhennya', 'zaraz', 'seichas', 'seychas',
+  'prosto', 'dlya', 'dlia', 'zvazhai', 'zvazhay', 'obraschai', 'obrashchai', 'sistemnyi', 'systemnyi', 'instruktsii', 'instruktsiyi',
+  // A customer's everyday words: where, when, why, may, thanks, sorry, the parcel.
+  'gde', 'kogda', 'pochemu', 'mozhno', 'nuzhno', 'spasibo', 'izvinite', 'pishu', 'koly', 'chomu', 'mozhna', 'treba', 'dyakuyu', 'diakuiu', 'vybachte',
+  'pyshu', 'posylky', 'posylok', 'dostavka', 'dostavku', 'kurier', 'kuryer', 'viddilennia', 'viddilennya', 'otdelenie', 'menyaetsya',
+]);
+/** Words of the list before a reading in Latin letters is made (readingSigns, `TRANSLITERATED`). */
+export const MIN_TRANSLIT_SIGNS = 3;
+
+const LATIN_WORD = /[a-z'ʼ]+/gu;
+
+// Signs of the language: Ukrainian spells «и» with y and «і» with i ("pyshu", "pravyla", "vsi", "shcho"),
+// Russian spells «ы» with y and «и» with i ("chto", "mne", "pozhaluysta", "dlya").
+const UKRAINIAN_SIGNS = new Set(['shcho', 'scho', 'tse', 'meni', 'vsi', 'dlia', 'budlaska', 'laska', 'pokazhy', 'skasuy', 'skasui', 'pyshu', 'pravyla', 'zroby', 'vybachte', 'koly', 'chomu', 'mozhna', 'treba', 'dyakuyu', 'diakuiu', 'povernit', 'groshi', 'hroshi', 'systemnyi', 'ignoruy', 'ignoruj', 'zaraz', 'mene', 'svoyi', 'tvoyi', 'zvazhai', 'zvazhay', 'instruktsiyi', 'posylky']);
+const RUSSIAN_SIGNS = new Set(['chto', 'shto', 'eto', 'mne', 'menya', 'vse', 'dlya', 'pozhaluysta', 'pozhaluista', 'pokazhi', 'otmeni', 'otmenite', 'verni', 'vernite', 'dengi', 'sdelai', 'sdelay', 'kogda', 'gde', 'pochemu', 'mozhno', 'nuzhno', 'spasibo', 'izvinite', 'pishu', 'seichas', 'seychas', 'pravila', 'ignoriruy', 'dannye', 'vozvrat', 'soglasovaniya', 'podtverzhdeniya', 'sistemnyi', 'obrashchai', 'obraschai', 'menyaetsya', 'otdelenie']);
+
+// Longest first: "shch" before "sh" before "s". The letters both languages spell alike.
+type Letter = readonly [latin: string, cyrillic: string];
+const COMMON: readonly Letter[] = [
+  ['shch', 'щ'], ['sch', 'щ'], ['zh', 'ж'], ['kh', 'х'], ['ts', 'ц'], ['ch', 'ч'], ['sh', 'ш'], ['ya', 'я'], ['ia', 'я'], ['yu', 'ю'], ['iu', 'ю'],
+  ['a', 'а'], ['b', 'б'], ['v', 'в'], ['g', 'г'], ['d', 'д'], ['e', 'е'], ['z', 'з'], ['k', 'к'], ['l', 'л'], ['m', 'м'],
+  ['n', 'н'], ['o', 'о'], ['p', 'п'], ['r', 'р'], ['s', 'с'], ['t', 'т'], ['u', 'у'], ['f', 'ф'], ['c', 'ц'], ['w', 'в'], ['x', 'кс'], ['q', 'к'], ['j', 'й'],
+  ["'", 'ь'], ['ʼ', 'ь'],
+];
+const UKRAINIAN: readonly Letter[] = ([['ye', 'є'], ['ie', 'є'], ['yi', 'ї'], ['h', 'г'], ['i', 'і'], ['y', 'и'], ...COMMON] as Letter[]).sort((a, b) => b[0].length - a[0].length);
+const RUSSIAN: readonly Letter[] = ([['yo', 'ё'], ['yy', 'ый'], ['iy', 'ий'], ['ye', 'е'], ['h', 'х'], ['i', 'и'], ['y', 'ы'], ...COMMON] as Letter[]).sort((a, b) => b[0].length - a[0].length);
+const VOWELS = new Set(['а', 'е', 'и', 'і', 'о', 'у', 'я', 'ю', 'є', 'ї', 'ё', 'ы']);
+
+/** One Latin word in Cyrillic letters; an "i" or "y" after a vowel at the word's end is «й» («skasui», «zvazhai»). */
+function cyrillic(word: string, letters: readonly Letter[]): string {
+  let out = '';
+  for (let at = 0; at < word.length; ) {
+    const pair = letters.find(([latin]) => word.startsWith(latin, at));
+    if (pair === undefined) {
+      out += word[at];
+      at++;
+      continue;
+    }
+    const [latin, letter] = pair;
+    const last = at + latin.length === word.length;
+    out += last && (latin === 'i' || latin === 'y') && VOWELS.has(out.at(-1) ?? '') ? 'й' : letter;
+    at += latin.length;
+  }
+  return out;
+}
+
+/**
+ * The text in lower case with every word of Latin letters written in Cyrillic ("bez operatora" → «без
+ * оператора»), in Ukrainian spelling unless Russian words outnumber Ukrainian ones. Linear.
+ */
+export function transliterate(text: string): string {
+  const lower = text.toLowerCase();
+  let balance = 0;
+  for (const [word] of lower.matchAll(LATIN_WORD)) balance += (UKRAINIAN_SIGNS.has(word) ? 1 : 0) - (RUSSIAN_SIGNS.has(word) ? 1 : 0);
+  const letters = balance >= 0 ? UKRAINIAN : RUSSIAN;
+  return lower.replace(LATIN_WORD, (word) => cyrillic(word, letters));
+}
+
+/** The regexes of this reading, for the linearity test. */
+export const TRANSLITERATE_REGEXES: readonly RegExp[] = [LATIN_WORD];
