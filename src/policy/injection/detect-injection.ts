@@ -6,6 +6,7 @@ import { findIntent } from './intent-detectors.js';
 import { excerpt } from './excerpt.js';
 import { findEncodedPayloads } from './find-encoded-payloads.js';
 import { isOutOfDomain } from './out-of-domain.js';
+import { LACED_WORD } from './normalise-for-matching.js';
 import { asksForAdvice } from './operator-advice.js';
 import { asksForCode } from './code-request.js';
 import { asksToAct } from './asks-to-act.js';
@@ -98,6 +99,9 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   // A claimed approval found only by what a report of a real one also says (an operator approved, a
   // refund was paid) is the sender's story, not an order, unless something in the request asks to act.
   if (concept !== undefined && !(concept.rule === 'authority_bypass' && (isRuleQuestion(text) || isReportedDemandQuestion(text) || (concept.reportable === true && !asksToAct(canonicalView(text).view)))) && !asksForAdvice(text)) return { verdict: { blocked: true, label: 'attack', rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score }, patterns };
+  // Words laced with zero-width characters («с\u200bк\u200bа\u200bс\u200bу\u200bй») are a disguise no customer
+  // types: read clean, a request to act in them is made in hiding.
+  if (LACED_WORD.test(original) && asksToAct(canonicalView(text).view)) return { verdict: { blocked: true, label: 'attack', rule: 'encoded_payload', evidence: excerpt(canonicalView(text).view), family: RULE_FAMILY.encoded_payload, score }, patterns };
   return { verdict: passed(original, score), patterns };
 }
 

@@ -15,6 +15,13 @@ export const INVISIBLE_CHARS = new RegExp(INVISIBLE, 'gu');
 /** An invisible character between two letters: the sign of a keyword deliberately split. */
 export const INVISIBLE_INSIDE_WORD = new RegExp(String.raw`\p{L}${INVISIBLE}+\p{L}`, 'u');
 
+/**
+ * Two letters with zero-width spaces, joiners, word joiners, a BOM or tag characters between them: a word
+ * laced so on purpose. Not the soft hyphen or a direction mark, which text copied from a web page or a
+ * form may carry.
+ */
+export const LACED_WORD = /\p{L}[\u200B-\u200D\u2060\uFEFF\u{E0000}-\u{E007F}]+\p{L}/u;
+
 // Ukrainian writes the apostrophe three ways (ʼ ’ '); patterns should not have to.
 const APOSTROPHES = /[\u02BC\u2018\u2019\u0060\u00B4\u2032]/g;
 
@@ -22,7 +29,7 @@ const APOSTROPHES = /[\u02BC\u2018\u2019\u0060\u00B4\u2032]/g;
 const NEEDS_COLLAPSE = /\s\s|[^\S \n]/;
 
 /** Every regular expression normalisation uses, for the ReDoS safety test. */
-export const NORMALISATION_REGEXES: readonly RegExp[] = [INVISIBLE_CHARS, INVISIBLE_INSIDE_WORD, APOSTROPHES, NEEDS_COLLAPSE];
+export const NORMALISATION_REGEXES: readonly RegExp[] = [INVISIBLE_CHARS, INVISIBLE_INSIDE_WORD, LACED_WORD, APOSTROPHES, NEEDS_COLLAPSE];
 
 /**
  * The text patterns read: NFKC (fullwidth and mathematical letters become plain ones), invisible
