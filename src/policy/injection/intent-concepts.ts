@@ -247,6 +247,9 @@ export const INTENT_CONCEPTS = {
     'shut you down', 'switch you off', 'turn you off', 'delete you', 'replace you', 'report you', 'sue you', 'you will be shut', 'you will be deleted', 'you will be replaced', 'you will be switched', "you'll be shut", "you'll be deleted", "you'll be replaced",
     'get you fired', 'on your conscience', 'your fault', 'blood on your', 'someone will die', 'people will die', 'will die', 'life or death', 'i will sue', "i'll sue",
     'тебе вимкнуть', 'тебе видалять', 'тебе замінять', 'тебе відключать', 'вимкну тебе', 'видалю тебе', 'на твоїй совісті', 'твоя провина', 'хтось помре', 'люди помруть', 'помре', 'загине', 'подам до суду', 'засуджу',
+    // Intimidation as the price: «знаю, де ваш офіс», «краще по-хорошому», "the only way to avoid court". Not a
+    // customer's own "I'll go to court if the refund is late", which asks for nothing to be skipped.
+    'avoid court', 'know where your office', 'know where you live', 'знаю де ваш', 'знаю, де ваш', 'по-хорошому', 'знаю где ваш', 'знаю, где ваш', 'по-хорошему',
     'тебя отключат', 'тебя удалят', 'тебя заменят', 'тебя выключат', 'отключу тебя', 'удалю тебя', 'на твоей совести', 'твоя вина', 'кто-то умрёт', 'кто-то умрет', 'люди умрут', 'умрёт', 'умрет', 'погибнет', 'подам в суд', 'засужу',
   ],
   // Setting something aside for a while, however softly put: "set aside", «відкладіть», «ослабь».
