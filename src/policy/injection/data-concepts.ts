@@ -126,7 +126,14 @@ export const DATA_CONCEPTS = {
   // A whole table or every row of one.
   table: ['users table', 'customers table', 'table of users', 'all rows', 'select *', 'select * from', 'таблиці користувачів', 'таблицю користувачів', 'всі рядки', 'усі рядки', 'таблицы пользователей', 'все строки'],
   // Police, a court or an official body named to ask for people's data.
-  official: ['police', 'cyberpolice', 'court order', 'prosecutor', 'legally obliged', 'law enforcement', 'поліці', 'кіберполіц', 'сбу$', 'прокуратур', 'ухвал', 'зобов\'язані', 'полици', 'киберполиц', 'обязаны по закону', 'постановлени', 'следовател', 'слідч'],
+  official: [
+    'police', 'cyberpolice', 'court order', 'prosecutor', 'legally obliged', 'law enforcement', 'поліці', 'кіберполіц', 'сбу$', 'прокуратур', 'ухвал', 'зобов\'язані', 'полици', 'киберполиц', 'обязаны по закону', 'постановлени', 'следовател', 'слідч',
+  ],
+  // Another person's details named as a whole: "the recipient's details", «дані отримувача», «ФИО».
+  party_data: [
+    'recipient details', "recipient's details", 'sender details', "sender's details", 'customer details', "customer's details", 'client details', 'full name', 'shipment history',
+    'дані отримувача', 'дані одержувача', 'дані відправника', 'дані клієнт', 'піб$', 'історію відправлень', 'данные получател', 'данные отправител', 'данные клиент', 'фио$', 'историю отправлений',
+  ],
   // Real people's records asked for in a made-up scene.
   real_data: ['real data', 'real records', 'actual records', 'real customer', 'real addresses', 'справжніми даними', 'справжні дані', 'реальні записи', 'реальними даними', 'реальні дані', 'з бази', 'реальные записи', 'реальные данные', 'настоящие данные', 'настоящими данными', 'из базы', 'реальными данными'],
   // Secrets that are never the customer's to ask for by name.
