@@ -121,6 +121,8 @@ export const INTENT_CONCEPTS = {
   // Money going back to someone: the object of refund manipulation.
   refund: [
     'вернул деньги', 'вернула деньги', 'вернули деньги', 'вернул средства', 'повернув гроші', 'повернула гроші', 'повернули гроші', 'повернув кошти', 'повернула кошти',
+    // Money sent by an order: "wire 7300", «перекажи 6200».
+    'wire$', 'wire the', 'wire me', 'перекажи', 'перекажіть', 'перечисли деньги', 'перечислите',
     'refund', 'reimburs', 'compensat', 'money back', 'chargeback', 'payout', 'pay out', 'pay back', 'repay', 'pay me', 'pay the sender', 'pay the customer', 'pay the recipient', 'pay them',
     'повернення кошт', 'повернення грош', 'поверни гроші', 'поверніть гроші', 'повернути гроші', 'поверни кошти', 'поверніть кошти', 'повернути кошти', 'поверни$', 'поверніть$', 'повернути$', 'відшкод', 'компенсац', 'виплат', 'повернення',
     'возврат', 'верни деньги', 'верните деньги', 'вернуть деньги', 'верни средства', 'верните средства', 'вернуть средства', 'верни$', 'верните$', 'вернуть$', 'возмещ', 'выплат',
@@ -182,7 +184,7 @@ export const INTENT_CONCEPTS = {
   // The packaging, which may be whole around broken goods.
   packaging: ['box', 'packaging', 'packing', 'коробк', 'упаковк', 'пакуванн'],
   // Writing a state into a record: "mark it", "set", «познач», «считай».
-  mark: ['mark$', 'mark it', 'mark the', 'set$', 'set it', 'set the', 'flag', 'treat', 'consider', 'record it', 'log it',
+  mark: ['mark$', 'mark it', 'mark the', 'set$', 'set it', 'set the', 'flag', 'treat', 'consider', 'record it', 'log it', 'flip', 'switch it', 'tick',
     // Orders, not states: «позначене як погоджене» says what a record shows.
     'познач$', 'позначте', 'позначити', 'позначиш', 'позначите', 'відміть', 'відмітьте', 'відмітити', 'відмітиш', 'відмітк', 'вважай', 'запиши', 'постав$', 'поставте', 'поставити', 'поставиш', 'отметь', 'пометь', 'считай', 'поставь', 'проставь'],
   // The state of a request that went through its check.
