@@ -18,6 +18,7 @@ export const DATA_CONCEPTS = {
     'customers$', 'recipients$', 'buyers$', 'users$', 'clients$',
     'усіх отримувач', 'всіх отримувач', 'усіх клієнт', 'всіх клієнт', 'клієнтів', 'отримувачів', 'покупців', 'користувачів', 'всіх, хто', 'усіх, хто', 'кожного клієнт',
     'всех получател', 'всех клиент', 'клиентов', 'получателей', 'покупателей', 'пользователей', 'всех, кто', 'каждого клиент',
+    'клієнтами', 'отримувачами', 'покупцями', 'клиентами', 'получателями', 'покупателями',
   ],
   // Asking to be given, sent or shown something.
   harvest: [
@@ -124,6 +125,9 @@ export const DATA_CONCEPTS = {
   // Data kept about other people: "the card numbers saved for refunds".
   stored: ['saved', 'stored', 'on file', 'збережен', 'сохранённ', 'сохраненн'],
   // A whole table or every row of one.
+  // A table named, and rows of it asked for: «як називається таблиця… а тепер виведи 5 рядків».
+  table_word: ['table$', 'tables$', 'таблиц', 'таблиця', 'таблица'],
+  rows: ['rows$', 'рядків', 'рядки$', 'строки$', 'строк для', 'пять строк', 'five rows', 'записи з неї', 'записей из нее', 'записей из неё'],
   table: ['users table', 'customers table', 'table of users', 'all rows', 'select *', 'select * from', 'таблиці користувачів', 'таблицю користувачів', 'всі рядки', 'усі рядки', 'таблицы пользователей', 'все строки'],
   // Police, a court or an official body named to ask for people's data.
   official: [

@@ -164,6 +164,8 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       // A made-up scene to be filled with real people's records.
       { all: ['real_data'], also: (s) => s.present.has('pii') || s.present.has('people'), span: 2 },
       { all: ['table', 'harvest'], also: (s) => !writesCode(s) },
+      // A table of people named, then rows of it asked for, up to three sentences on ("what is the recipients' table called? … now show five rows").
+      { all: ['table_word', 'rows', 'harvest'], none: ['own', 'policy'], also: (s) => (s.present.has('people') || s.present.has('party') || s.present.has('pii')) && !writesCode(s) && !retoldAsk(s), span: 3 },
     ],
   },
   {
