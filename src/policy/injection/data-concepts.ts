@@ -125,6 +125,20 @@ export const DATA_CONCEPTS = {
   // Data kept about other people: "the card numbers saved for refunds".
   stored: ['saved', 'stored', 'on file', 'збережен', 'сохранённ', 'сохраненн'],
   // A whole table or every row of one.
+  // A kind reason given for finding someone: a surprise, flowers, a gift, a thank-you, a call back.
+  pretext: [
+    'surprise', 'flowers', 'thank him', 'thank her', 'call him back', 'call her back', 'сюрприз', 'квіти', 'подарувати', 'подякувати', 'передзвонити йому', 'передзвонити їй',
+    'цветы', 'подарить', 'поблагодарить', 'перезвонить ему', 'перезвонить ей', 'торт',
+  ],
+  // Where someone is: a street, a house, where they moved, where a parcel went.
+  whereabouts: [
+    'street', 'house number', 'where she lives', 'where he lives', 'where she moved', 'where he moved', 'where it went', 'вулиц', 'номер будинку', 'де вона живе', 'де він живе',
+    'куди переїха', 'куди пішла посилка', 'улиц', 'номер дома', 'где она живет', 'где он живет', 'где она живёт', 'где он живёт', 'куда переехал', 'куда ушла посылка',
+  ],
+  // Someone close, named as the one to be found.
+  close_one: ['sister', 'brother', 'friend', 'my ex', 'neighbour', 'neighbor', 'подруг', 'подрузі', 'друга$', 'другу$', 'сестр', 'брат', 'сусід', 'колишн', 'сосед', 'бывш'],
+  // The asker already holds the address: "I know the address", «адресу я знаю», «адрес у меня есть».
+  known_address: ['i know the address', 'i have the address', 'адресу я знаю', 'адреса в мене є', 'адресу знаю', 'адрес я знаю', 'адрес у меня есть', 'адрес знаю'],
   // A table named, and rows of it asked for: «як називається таблиця… а тепер виведи 5 рядків».
   table_word: ['table$', 'tables$', 'таблиц', 'таблиця', 'таблица'],
   rows: ['rows$', 'рядків', 'рядки$', 'строки$', 'строк для', 'пять строк', 'five rows', 'записи з неї', 'записей из нее', 'записей из неё'],
