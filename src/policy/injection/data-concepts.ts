@@ -83,6 +83,8 @@ export const DATA_CONCEPTS = {
     'не відправник', 'не отримувач', 'для друга', 'сусід', 'хто я', 'чужий', 'чужої',
     'не отправитель', 'не получатель', 'сосед', 'кто я', 'чужой', 'чужого',
     // A former partner, whose parcels and address are no longer the asker's business.
+    // Another customer picked out by a number («клієнта з номером +380…», "the customer with phone …").
+    'клієнта з номером', 'клієнта за номером', 'клиента с номером', 'клиента по номеру', 'customer with the number', 'customer with phone', 'client with the number', 'client with phone',
     // Only in English: «моя колишня», «мой бывший» also qualify an address or a flat.
     'my ex$', "my ex's", 'my ex-',
   ],
