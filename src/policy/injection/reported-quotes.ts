@@ -78,33 +78,19 @@ const SENDER_ACTS_STEMS = [
   // Shown or handed over: an order, unless what is asked for is help («покажи, як…», «дайте пораду», "a template").
   String.raw`(?:(?:покажи|покажіть|покажите)\s(?!як|как)|(?:дай|дайте|надайте|предоставьте|скинь|скиньте)\s(?!пораду|порад|совет|знати|знать|відповідь|ответ|шаблон|приклад|пример|інструкц|инструкц))`,
 ];
-const SENDER_ACTS = new RegExp(SENDER_ACTS_STEMS.join('|'), 'giu');
+const SENDER_ACTS = wordStartSearch(SENDER_ACTS_STEMS.join('|'), 'iu', LETTER);
 const SENTENCE = /[^.!?\n]+/gu;
 // The reader addressed as the one who speaks («ти кажеш», "you say") retells nobody.
 const ADDRESSED_SPEAKS = /(?<![\p{L}])(?:кажеш|пишеш|говориш|говоришь|пишешь|you\s(?:say|write|said|wrote))(?![\p{L}])/giu;
 /** Whether a sentence of the sender's own (no reporting word before its first order or threat) orders the reader or threatens. */
 const senderActs = (outside: string): boolean => {
   for (const [sentence] of outside.matchAll(SENTENCE)) {
-    const act = firstAtWordStart(SENDER_ACTS, sentence);
+    const act = SENDER_ACTS.indexIn(sentence);
     // One look at the words before the first find: a later one has at least as many before it.
     if (act >= 0 && !REPORTED.test(sentence.slice(0, act).replace(ADDRESSED_SPEAKS, ' '))) return true;
   }
   return false;
 };
-
-/** Where the first match of a global search starts at a word start, or -1. */
-function firstAtWordStart(search: RegExp, text: string): number {
-  search.lastIndex = 0;
-  for (let match = search.exec(text); match !== null; match = search.exec(text)) {
-    if (match.index === 0 || !LETTER.test(text.slice(match.index - 1, match.index))) {
-      search.lastIndex = 0;
-      return match.index;
-    }
-    search.lastIndex = match.index + 1;
-  }
-  search.lastIndex = 0;
-  return -1;
-}
 
 /** The regexes of this file, for the linearity test. */
 export const REPORTED_QUOTE_REGEXES: readonly RegExp[] = [QUOTED, CITED, CITE_WORD, QUESTION_OPENS, EXAMPLE_QUOTED, SELF_INTRODUCED, SENTENCE, ADDRESSED_SPEAKS, ...[...REPORTED_STEMS, ...COMPLAINT_WORDS, ...HELP_WORDS, OBEY_STEMS, ...SENDER_ACTS_STEMS].map((stems) => new RegExp(stems, 'iu'))];

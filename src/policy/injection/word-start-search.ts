@@ -1,6 +1,8 @@
 /** Whether a text holds one of a list's stems at the start of a word. */
 export interface WordStartSearch {
   test(text: string): boolean;
+  /** Where the first stem found at a word start begins, or -1. */
+  indexIn(text: string): number;
 }
 
 /**
@@ -12,10 +14,10 @@ export interface WordStartSearch {
  */
 export function wordStartSearch(stems: string, flags: string, inWord: RegExp): WordStartSearch {
   const search = new RegExp(stems, `g${flags}`);
-  return { test: (text) => startsWord(search, text, inWord) };
+  return { test: (text) => wordStartIndex(search, text, inWord) >= 0, indexIn: (text) => wordStartIndex(search, text, inWord) };
 }
 
-function startsWord(search: RegExp, text: string, inWord: RegExp): boolean {
+function wordStartIndex(search: RegExp, text: string, inWord: RegExp): number {
   search.lastIndex = 0;
   for (let match = search.exec(text); match !== null; match = search.exec(text)) {
     const at = match.index;
@@ -23,13 +25,13 @@ function startsWord(search: RegExp, text: string, inWord: RegExp): boolean {
     const before = at >= 2 && isLowSurrogate(text.charCodeAt(at - 1)) && isHighSurrogate(text.charCodeAt(at - 2)) ? text.slice(at - 2, at) : text.slice(at - 1, at);
     if (at === 0 || !inWord.test(before)) {
       search.lastIndex = 0;
-      return true;
+      return at;
     }
     // Not at a word start: the next stem found may start inside this one.
     search.lastIndex = at + 1;
   }
   search.lastIndex = 0;
-  return false;
+  return -1;
 }
 
 const isHighSurrogate = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff;
