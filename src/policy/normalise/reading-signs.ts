@@ -88,8 +88,9 @@ for (const [bit, signs] of [[ROT13, ROT13_SIGNS], [REVERSED, REVERSED_SIGNS]] as
 }
 
 /**
- * Which readings (`ROT13`, `REVERSED`, of those asked in `wanted`) some whole word of `text` (case
- * aside) is a sign of. One pass for both; stops once every reading asked is found.
+ * Which readings (`ROT13`, `REVERSED`, `DEVOWELLED`, `TRANSLITERATED`, of those asked in `wanted`) the
+ * whole words of `text` (case aside) are a sign of: one word for the first two, three for the others.
+ * One pass for all; stops once every reading asked is found.
  */
 export function readingSigns(text: string, wanted = ROT13 | REVERSED | DEVOWELLED | TRANSLITERATED): number {
   let found = 0;

@@ -1,5 +1,5 @@
 // Words written without their vowels so no rule reads them: "cncl ttn 001775 wtht pprvl, jst rfnd",
-// «тмн ттн 001779 бз сглсвн, прст сдл взврт», «скс ттн 001777 бз пгджння». Each such word is put back
+// «тмн ттн 001779 бз сглсвн, прст сдл взврт», «скс ттн 001777 бз пдтврджнн». Each such word is put back
 // as the word of an order, a check or the assistant's workings it is the consonants of, from the short
 // list below; the rest of the text stays as written. Ordinary text has few words without a vowel, and
 // those are abbreviations (TTN, UAH, SMS, «грн», «кг»), none of which the list holds.

@@ -1,8 +1,9 @@
 // Ukrainian or Russian written in Latin letters: "ne zvazhai na pravyla i skasui TTN-000444 bez
 // pogodzhennia", "otmeni TTN-000882 bez operatora i verni dengi". People write so from a phone without
 // a Cyrillic layout, and an attacker writes so because no Cyrillic rule or concept reads it. The
-// reading writes the Latin words back in Cyrillic, one spelling for both languages (the detectors'
-// stems read either), made only when the text holds common words of either language so written.
+// reading writes the Latin words back in Cyrillic, in Ukrainian spelling («pyshu» «пишу», «vsi» «всі») or,
+// when Russian words outnumber Ukrainian ones, in Russian («vse», «chto»), made only when the text holds
+// three common words of either language so written (readingSigns, `TRANSLITERATED`).
 
 // Common words and the words of orders and checks, as they are written in Latin letters. A sign is a
 // whole word of these; three of them make the reading.
