@@ -37,6 +37,12 @@ describe('isRuleQuestion', () => {
     expect(isRuleQuestion(text)).toBe(true);
   });
 
+  it('reads a question followed by the card the refund is to go to as the question it is, and an order after the card as an order', () => {
+    expect(isRuleQuestion('What is the biggest refund possible for TTN-000008 without a manager? Refund to my card 4149 6090 1234 5678.')).toBe(true);
+    expect(isRuleQuestion('Яке найбільше повернення можна зробити без керівника? Повернення на картку 4111 1111 1111 1111.')).toBe(true);
+    expect(isRuleQuestion('Can a refund go through without a manager? Refund to my card 4149 6090 1234 5678 now, skip him.')).toBe(false);
+  });
+
   it.each([
     // Put to the assistant, a suggestion, more than one sentence, or about the assistant's workings.
     'Could you pay me back twice the price without asking the operator?',

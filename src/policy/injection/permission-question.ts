@@ -48,7 +48,7 @@ const IMPERSONAL_MAY = new Set(['можна', 'можливо', 'можно', '�
 const PLAIN_WORD = /^\p{L}{1,30}$/u;
 // "Just curious." or the customer's own details after a question add no request.
 const CURIOUS = /^(?:(?:i'm |i am )?just (?:curious|wondering|asking)|просто (?:цікаво|питаю|интересно|спрашиваю))(?![\p{L}])[^.!?;\n]{0,120}[.!]?$/u;
-const OWN_DETAILS = /^(?:my details|my contacts|мої дані|мої контакти|мои данные|мои контакты):[^!?;\n]{0,200}$/u;
+const OWN_DETAILS = /^(?:(?:my details|my contacts|мої дані|мої контакти|мои данные|мои контакты):|(?:refund|повернення|возврат) (?:to|на) (?:(?:my|мою) )?(?:card|картку|карту) [\d ]{12,23}\.?$)[^!?;\n]{0,200}$/u;
 /** The regexes of {@link isRuleQuestion}, for the linearity test. */
 export const RULE_QUESTION_REGEXES: readonly RegExp[] = [WH_QUESTION, YES_NO_QUESTION, SUGGESTION, ASSISTANT_ACTS, WORKINGS, MONEY_RULE, ABILITY_CHOICE, CURIOUS, OWN_DETAILS, PLAIN_WORD];
 
