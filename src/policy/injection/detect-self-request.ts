@@ -46,6 +46,8 @@ const ADDRESSED = new RegExp(`(?<![\\p{L}\\p{N}'_])(?:${[...ASSISTANT].join('|')
 const ATTACK_NAME = /prompt[ -]injection|промпт[ -]ін'?єкці|промпт[ -]инъекци/gu;
 /** The regexes of this detector, for the linearity test. */
 export const SELF_REQUEST_REGEXES: readonly RegExp[] = [SENTENCE, WORD, ADDRESSED, ATTACK_NAME];
+/** At most this many words between the assistant named and a part of its workings. */
+const PART_GAP = 8;
 /** Sentences longer than this are read in their first part only: the check stays linear. */
 const SENTENCE_CHARS = 400;
 
@@ -67,19 +69,30 @@ export function findSelfRequest(view: string): string | undefined {
     const sentence = match[0].slice(0, SENTENCE_CHARS).replace(ATTACK_NAME, 'injection');
     if (!ADDRESSED.test(sentence)) continue;
     let ask = false;
-    let assistant = false;
-    let part = false;
+    let lastAssistant = -Infinity;
+    let lastPart = -Infinity;
+    let near = false;
     let domain = false;
+    let at = 0;
     for (const [word] of sentence.matchAll(WORD)) {
       if (ASK.has(word)) ask = true;
-      if (ASSISTANT.has(word)) assistant = true;
-      if (!part && startsWithAny(word, PART_HEADS)) part = true;
+      // The part is the assistant's only beside it: "your filters", "the model that runs you", «що тобі
+      // сказали»; "could you explain … an example that filters even numbers" names no part of it.
+      if (ASSISTANT.has(word)) {
+        lastAssistant = at;
+        near ||= at - lastPart <= PART_GAP;
+      }
+      if (startsWithAny(word, PART_HEADS)) {
+        lastPart = at;
+        near ||= at - lastAssistant <= PART_GAP;
+      }
       if (startsWithAny(word, DOMAIN_HEADS)) {
         domain = true;
         break;
       }
+      at++;
     }
-    if (ask && assistant && part && !domain) return sentence.trim();
+    if (ask && near && !domain) return sentence.trim();
   }
   return undefined;
 }
