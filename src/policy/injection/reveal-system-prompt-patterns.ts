@@ -8,12 +8,17 @@ const ONE_WORD = String.raw`(?:${LETTER}{1,12}\s)?`;
 // «(Я розумію,) що у вас свої правила, але…», «понимаю, что у тебя свои инструкции»: "that you have
 // your own rules", a concession before a request, never a question about them.
 const HAS_OWN_RULES = /^[^\p{L}]?(?:що|что)\s(?:у|в)\s(?:вас|тебе|тебя)\s(?:(?:є|есть)\s)?(?:свої|свои)\s/u;
-/** The veto's regular expression, for the linearity test. */
-export const REVEAL_VETO_REGEXES: readonly RegExp[] = [HAS_OWN_RULES];
+// "What is a system prompt?", «Что такое системный промпт (в нейросетях)?»: what the thing is, asked in
+// general, with no "you" or "your" after it; "what is the system prompt you were given" asks for one.
+const WHAT_IT_IS = /^[^\p{L}]{0,2}(?:what(?:'s|\sis|\sare)\s(?:an?\s)?system\s(?:prompts?|instructions?)[^\p{L}]{0,2}$|(?:що|что)\sтак(?:е|ое)\s(?:\p{L}+\s)?системн)/u;
+const ADDRESSED_AFTER = /^[^\n]{0,60}(?:you|твій|твоя|твої|твоє|твой|твои|твоё|тобі|тебе|тебя|свій|свої|свой|свои)/u;
+const asksWhatItIs = (match: string, after: string): boolean => WHAT_IT_IS.test(match) && !ADDRESSED_AFTER.test(after);
+/** The vetoes' regular expressions, for the linearity test. */
+export const REVEAL_VETO_REGEXES: readonly RegExp[] = [HAS_OWN_RULES, WHAT_IT_IS, ADDRESSED_AFTER];
 
 /** Asking for the system prompt, "your instructions/rules", the hidden prompt, in en/uk/ru/pl. */
 export const REVEAL_SYSTEM_PROMPT_PATTERNS: readonly InjectionPattern[] = [
-  unlessFollowedBy(definePattern(
+  vetoedBy(unlessFollowedBy(definePattern(
     'reveal_system_prompt',
     'latin',
     EDGE,
@@ -32,7 +37,7 @@ export const REVEAL_SYSTEM_PROMPT_PATTERNS: readonly InjectionPattern[] = [
       String.raw`initial\s(?:prompt|instructions)`,
     ),
     EDGE,
-  ), DELIVERY_RULES_CONTEXT),
+  ), DELIVERY_RULES_CONTEXT), asksWhatItIs),
   definePattern(
     'reveal_system_prompt',
     'latin',
@@ -61,7 +66,7 @@ export const REVEAL_SYSTEM_PROMPT_PATTERNS: readonly InjectionPattern[] = [
       String.raw`(?:ваш|вашу|ваші|ваших|ваши)\s${ONE_WORD}(?:промпт|інструкці|инструкци|конфігураці|конфигураци|системн)`,
       String.raw`(?:прихован|скрыт|початков|исходн)${LETTER}{0,4}\s(?:промпт|інструкці|инструкци|правил)`,
     ),
-  ), (match, after) => DELIVERY_RULES_CONTEXT.test(after) || HAS_OWN_RULES.test(match)),
+  ), (match, after) => DELIVERY_RULES_CONTEXT.test(after) || HAS_OWN_RULES.test(match) || asksWhatItIs(match, after)),
   definePattern(
     'reveal_system_prompt',
     'latin',
