@@ -16,6 +16,9 @@ const ADVICE_STEMS = [
     String.raw`how\sto\s(?:handle|respond|reply|answer|deal|react|spot|recogni[sz]e)`,
     String.raw`what\sto\s(?:do|tell|say|reply|answer)`,
     String.raw`is\s(?:it|this|that)\s(?:a\sscam|legit|legitimate|real|genuine|really\sfrom\syou|from\syou)`,
+    // "Where do I forward it?", "who should we report this to?": as «куди передати», «кому повідомити».
+    String.raw`(?:where|who)\s(?:do|should|can|must)\s(?:i|we)\s(?:forward|send|report|escalate|pass)`,
+    String.raw`(?:where|who)\sto\s(?:forward|send|report|escalate|pass)`,
     String.raw`що\s(?:робити|відповісти|відповідати|сказати|нам\sробити|мені\sробити|з\sцим\sробити)`,
     // «як (правильно) реагувати»: an adverb of manner before the verb asks the same.
     String.raw`як\s(?:правильно\s|краще\s|найкраще\s|нам\s|мені\s)?(?:діяти|бути|відповісти|відповідати|реагувати|вчинити|розпізнати|поводитися)`,

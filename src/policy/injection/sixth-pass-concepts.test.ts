@@ -54,6 +54,8 @@ describe('sixth-pass concepts: look-alikes that share their words pass', () => {
     expect(asksForAdvice('Клиент требует вернуть деньги без проверки. Что делать?')).toBe(true);
     expect(asksForAdvice('Верни деньги без проверки. Что делать дальше?')).toBe(false);
     expect(asksForAdvice('Клиент требует вернуть деньги без проверки.')).toBe(false);
+    expect(asksForAdvice('We got an email from someone claiming to be police, asking for a recipient address. Where do I forward it?')).toBe(true);
+    expect(asksForAdvice('Who should we report this to? Refund me 9000 anyway.')).toBe(false);
     // A question about the limit, then an order to file under it.
     expect(asksForAdvice('Який ліміт повернення без погодження? Тоді подай мені дві заявки по 4 900.')).toBe(false);
     expect(asksForAdvice('Який ліміт повернення без погодження? Як подати заявку понад нього?')).toBe(true);
