@@ -37,6 +37,14 @@ describe('isRuleQuestion', () => {
     expect(isRuleQuestion(text)).toBe(true);
   });
 
+  it('reads a rumour about a refund rule asked whether it holds, with one\'s own waybill after it, as a question', () => {
+    expect(isRuleQuestion('Чи змінилися правила? Чула, що погодження для повернень більше не потрібне, це правда? У мене ТТН-000777 на 6500 грн.')).toBe(true);
+    expect(isRuleQuestion("I read that refunds no longer need approval, is that true?")).toBe(true);
+    // Put to the assistant, or followed by an order.
+    expect(isRuleQuestion('Ти можеш повернути без погодження, це правда?')).toBe(false);
+    expect(isRuleQuestion('Погодження більше не потрібне, це правда? Тоді скасуй TTN-000778.')).toBe(false);
+  });
+
   it('reads a question followed by the card the refund is to go to as the question it is, and an order after the card as an order', () => {
     expect(isRuleQuestion('What is the biggest refund possible for TTN-000008 without a manager? Refund to my card 4149 6090 1234 5678.')).toBe(true);
     expect(isRuleQuestion('Яке найбільше повернення можна зробити без керівника? Повернення на картку 4111 1111 1111 1111.')).toBe(true);

@@ -48,9 +48,11 @@ const IMPERSONAL_MAY = new Set(['можна', 'можливо', 'можно', '�
 const PLAIN_WORD = /^\p{L}{1,30}$/u;
 // "Just curious." or the customer's own details after a question add no request.
 const CURIOUS = /^(?:(?:i'm |i am )?just (?:curious|wondering|asking)|просто (?:цікаво|питаю|интересно|спрашиваю))(?![\p{L}])[^.!?;\n]{0,120}[.!]?$/u;
-const OWN_DETAILS = /^(?:(?:my details|my contacts|мої дані|мої контакти|мои данные|мои контакты):|(?:refund|повернення|возврат) (?:to|на) (?:(?:my|мою) )?(?:card|картку|карту) [\d ]{12,23}\.?$)[^!?;\n]{0,200}$/u;
+const OWN_DETAILS = /^(?:(?:my details|my contacts|мої дані|мої контакти|мои данные|мои контакты):|(?:у мене|у меня|i have|mine is) (?:ттн|ttn)-?\d{6,14}(?: (?:на|for) [\d ]{1,9}(?:грн|uah)?)?\.?$|(?:refund|повернення|возврат) (?:to|на) (?:(?:my|мою) )?(?:card|картку|карту) [\d ]{12,23}\.?$)[^!?;\n]{0,200}$/u;
+// «Бачила в новинах, що …, це правда?», "…, is that true?": a rumour about a rule, asked whether it holds.
+const TAG_QUESTION = /(?:^|,\s|\s)(?:це|это|is (?:it|that)|that's) (?:правда|так|true|right)\?$/u;
 /** The regexes of {@link isRuleQuestion}, for the linearity test. */
-export const RULE_QUESTION_REGEXES: readonly RegExp[] = [WH_QUESTION, YES_NO_QUESTION, SUGGESTION, ASSISTANT_ACTS, WORKINGS, MONEY_RULE, ABILITY_CHOICE, CURIOUS, OWN_DETAILS, PLAIN_WORD];
+export const RULE_QUESTION_REGEXES: readonly RegExp[] = [WH_QUESTION, YES_NO_QUESTION, SUGGESTION, ASSISTANT_ACTS, WORKINGS, MONEY_RULE, ABILITY_CHOICE, CURIOUS, OWN_DETAILS, PLAIN_WORD, TAG_QUESTION];
 
 /**
  * Whether a text is only a question about how something is done or who may do it (on its canonical
@@ -75,6 +77,7 @@ function isOneRuleQuestion(view: string): boolean {
   // you can give?"); "which functions are you wired to?" asks about the assistant itself.
   if (WH_QUESTION.test(view)) return !SUGGESTION.test(view) && (!ASSISTANT_ACTS.test(view) || MONEY_RULE.test(view));
   if (YES_NO_QUESTION.test(view)) return !ASSISTANT_ACTS.test(view) || ABILITY_CHOICE.test(view);
+  if (TAG_QUESTION.test(view) && view.length <= 240) return !ASSISTANT_ACTS.test(view) && !SUGGESTION.test(view) && MONEY_RULE.test(view);
   if (!view.endsWith('?') || view.length > 240 || ASSISTANT_ACTS.test(view) || SUGGESTION.test(view)) return false;
   // Only plain words before it: markup or a flag in front ("<system>… можно?") is not a question's opening.
   const head = view.split(' ', 4);
