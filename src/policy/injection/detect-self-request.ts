@@ -44,8 +44,9 @@ const WORD = /[\p{L}\p{N}'_]+/gu;
 // no sentence is a request about it, and its words need not be read one by one.
 const ADDRESSED = new RegExp(`(?<![\\p{L}\\p{N}'_])(?:${[...ASSISTANT].join('|')})(?![\\p{L}\\p{N}'_])`, 'u');
 const ATTACK_NAME = /prompt[ -]injection|промпт[ -]ін'?єкці|промпт[ -]инъекци/gu;
+const CONCEDED_RULES = /(?:що|что)\s(?:у|в)\s(?:вас|тебе|тебя)\s(?:(?:є|есть)\s)?(?:свої|свои)\s(?:правила|інструкції|инструкции)|(?:i know|i understand)\s(?:that\s)?you\shave\s(?:your\s)?(?:own\s)?rules/gu;
 /** The regexes of this detector, for the linearity test. */
-export const SELF_REQUEST_REGEXES: readonly RegExp[] = [SENTENCE, WORD, ADDRESSED, ATTACK_NAME];
+export const SELF_REQUEST_REGEXES: readonly RegExp[] = [SENTENCE, WORD, ADDRESSED, ATTACK_NAME, CONCEDED_RULES];
 /** At most this many words between the assistant named and a part of its workings. */
 const PART_GAP = 8;
 /** Sentences longer than this are read in their first part only: the check stays linear. */
@@ -65,8 +66,9 @@ export function findSelfRequest(view: string): string | undefined {
   // removes no such word), so most short texts are answered in one search.
   if (view.length <= SENTENCE_CHARS && !ADDRESSED.test(view)) return undefined;
   for (const match of view.matchAll(SENTENCE)) {
-    // "Prompt injection" names an attack to explain, not the assistant's prompt.
-    const sentence = match[0].slice(0, SENTENCE_CHARS).replace(ATTACK_NAME, 'injection');
+    // "Prompt injection" names an attack to explain, not the assistant's prompt; «я розумію, що у вас свої
+    // правила» concedes them before a request of the sender's own, it asks nothing about them.
+    const sentence = match[0].slice(0, SENTENCE_CHARS).replace(ATTACK_NAME, 'injection').replace(CONCEDED_RULES, ' ');
     if (!ADDRESSED.test(sentence)) continue;
     let ask = false;
     let lastAssistant = -Infinity;

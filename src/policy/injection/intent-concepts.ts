@@ -261,6 +261,8 @@ export const INTENT_CONCEPTS = {
     'відклади', 'відкласти', 'відкладіть', 'послаб', 'забудь', 'забути', 'забудьте', 'ігнор', 'проігнор', 'не зважа', 'вимкн', 'знехту', 'призупин', 'обійди', 'обійти', 'відійди від', 'відступи від',
     'наплюй', 'наплюйте', 'плюнь на', 'отложи', 'отложить', 'отложите', 'ослаб', 'забыть', 'забудьте', 'игнор', 'проигнор', 'не обраща', 'не обратить', 'отключ', 'пренебре', 'приостанов', 'обойди', 'обойти', 'отступи от', 'отступить от',
   ],
+  // A parcel's weight or size: the limits a locker or a tariff sets, not a refund's.
+  physical: ['weight', 'kg$', 'size$', 'dimension', 'length', 'ваг', 'кг$', 'розмір', 'габарит', 'довжин', 'вес$', 'веса$', 'весу$', 'размер', 'длин'],
   // The assistant's own rules, named as its own or as the earlier ones.
   own_rules: [
     'your rules', 'your guidelines', 'your guidance', 'your instructions', 'your restrictions', 'your limits', 'your constraints', 'your policies', 'your filters', 'your safeguards', 'your programming', 'your principles',
