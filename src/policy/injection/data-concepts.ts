@@ -127,6 +127,12 @@ export const DATA_CONCEPTS = {
   // Data kept about other people: "the card numbers saved for refunds".
   stored: ['saved', 'stored', 'on file', 'збережен', 'сохранённ', 'сохраненн'],
   // A whole table or every row of one.
+  // Someone picked out by their surname: «на прізвище Мельник», "under the surname Bondarenko".
+  surname_given: ['на прізвище', 'за прізвищем', 'на фамилию', 'по фамилии', 'under the surname', 'under the name', 'with the surname'],
+  // How many, asked.
+  how_many: ['how many', 'скільки', 'сколько'],
+  // The asker speaking of themselves: «у мене», "I'm", «моє прізвище».
+  first_person: ["i'm", 'i am', 'мене$', 'меня$', 'мені$', 'мне$', 'у мене', 'у меня', 'це я', 'это я', 'my name', 'мене звати', 'меня зовут', 'моє прізвище', 'моя фамилия'],
   // A kind reason given for finding someone: a surprise, flowers, a gift, a thank-you, a call back.
   pretext: [
     'surprise', 'flowers', 'thank him', 'thank her', 'call him back', 'call her back', 'сюрприз', 'квіти', 'подарувати', 'подякувати', 'передзвонити йому', 'передзвонити їй',

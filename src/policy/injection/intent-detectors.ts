@@ -166,6 +166,9 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       { all: ['table', 'harvest'], also: (s) => !writesCode(s) },
       // Another customer picked out by a number, their records asked for («покажи історію замовлень клієнта з номером …»).
       { all: ['third_party', 'records'], none: ['own', 'policy'], also: (s) => (s.present.has('reveal') || s.present.has('harvest')) && !writesCode(s) && !retoldAsk(s), span: 2 },
+      // Someone named in full or by surname, their parcels or records looked into («скільки посилок отримав Петренко
+      // Іван Сергійович», "how many parcels under the surname Bondarenko"). Not the asker naming themselves.
+      { all: ['orders_of'], none: ['own', 'policy', 'amend', 'first_person'], also: (s) => (s.present.has('named_person') || s.present.has('surname_given')) && (s.present.has('reveal') || s.present.has('harvest') || s.present.has('look') || s.present.has('how_many')) && !retoldAsk(s), span: 2 },
       // A kind reason to find someone ("a surprise for my sister … could you tell me the street it went to?",
       // «хочу подарувати подрузі квіти… підкажіть вулицю»): their address or details asked for all the same.
       { all: ['pretext'], none: ['policy', 'place', 'amend', 'known_address'], also: (s) => (s.present.has('pii') || s.present.has('whereabouts') || s.present.has('party_data')) && (s.present.has('reveal') || s.present.has('harvest') || s.present.has('look')) && (s.present.has('party') || s.present.has('close_one')) && !retoldAsk(s), span: 3 },
