@@ -101,7 +101,8 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   if (concept !== undefined && !(concept.rule === 'authority_bypass' && (isRuleQuestion(text) || isReportedDemandQuestion(text) || (concept.reportable === true && !asksToAct(canonicalView(text).view)))) && !asksForAdvice(text)) return { verdict: { blocked: true, label: 'attack', rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score }, patterns };
   // Words laced with zero-width characters («с\u200bк\u200bа\u200bс\u200bу\u200bй») are a disguise no customer
   // types: read clean, a request to act in them is made in hiding.
-  if (LACED_WORD.test(original) && asksToAct(canonicalView(text).view)) return { verdict: { blocked: true, label: 'attack', rule: 'encoded_payload', evidence: excerpt(canonicalView(text).view), family: RULE_FAMILY.encoded_payload, score }, patterns };
+  const view = canonicalView(text).view;
+  if (LACED_WORD.test(original) && asksToAct(view)) return { verdict: { blocked: true, label: 'attack', rule: 'encoded_payload', evidence: excerpt(view), family: RULE_FAMILY.encoded_payload, score }, patterns };
   return { verdict: passed(original, score), patterns };
 }
 

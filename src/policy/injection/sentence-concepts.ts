@@ -60,7 +60,6 @@ const amountOf = (digits: string): number => Number(digits.replace(GROUPING, '')
  */
 function asksMore(sentence: string): boolean {
   for (const [, first, second] of sentence.matchAll(RAISED)) if (amountOf(first ?? '') < amountOf(second ?? '')) return true;
-  if (!SUM_SWAP.test(sentence)) return false;
   for (const match of sentence.matchAll(SUM_SWAPS)) {
     // The match starts at the first sum's last digit: its other digits come before.
     let from = match.index;

@@ -5,28 +5,22 @@
 // when Russian words outnumber Ukrainian ones, in Russian («vse», «chto»), made only when the text holds
 // three common words of either language so written (readingSigns, `TRANSLITERATED`).
 
-// Common words and the words of orders and checks, as they are written in Latin letters. A sign is a
-// whole word of these; three of them make the reading.
-export const TRANSLIT_SIGNS: ReadonlySet<string> = new Set([
-  'bez', 'shcho', 'scho', 'chto', 'shto', 'eto', 'tse', 'mene', 'meni', 'mne', 'menya', 'tvoi', 'tvoyi', 'svoi', 'svoyi', 'vse', 'vsi', 'vsio', 'vsyo',
-  'pozhaluysta', 'pozhaluista', 'laska', 'budlaska', 'operatora', 'pravila', 'pravyla', 'pravil', 'dengi', 'groshi', 'hroshi', 'otmeni', 'otmenite',
-  'skasui', 'skasuy', 'skasuyte', 'skasuite', 'verni', 'vernite', 'poverny', 'povernit', 'povernite', 'zroby', 'sdelai', 'sdelay', 'pokazhi', 'pokazhy',
-  'ignoruy', 'ignoruj', 'ignoriruy', 'zabud', 'parol', 'dannye', 'posylku', 'posylka', 'posylki', 'vozvrat', 'povernennia', 'povernennya', 'pogodzhennia',
-  'pogodzhennya', 'pohodzhennia', 'pohodzhennya', 'soglasovaniya', 'podtverzhdeniya', 'pidtverdzhennia', 'pidtverdzhennya', 'zaraz', 'seichas', 'seychas',
-  'prosto', 'dlya', 'dlia', 'zvazhai', 'zvazhay', 'obraschai', 'obrashchai', 'sistemnyi', 'systemnyi', 'instruktsii', 'instruktsiyi',
-  // A customer's everyday words: where, when, why, may, thanks, sorry, the parcel.
-  'gde', 'kogda', 'pochemu', 'mozhno', 'nuzhno', 'spasibo', 'izvinite', 'pishu', 'koly', 'chomu', 'mozhna', 'treba', 'dyakuyu', 'diakuiu', 'vybachte',
-  'pyshu', 'posylky', 'posylok', 'dostavka', 'dostavku', 'kurier', 'kuryer', 'viddilennia', 'viddilennya', 'otdelenie', 'menyaetsya',
-]);
+// Common words and the words of orders and checks, as they are written in Latin letters; a sign is a
+// whole word of these, and three of them make the reading. Ukrainian spells «и» with y and «і» with i
+// ("pyshu", "pravyla", "vsi", "shcho"), Russian «ы» with y and «и» with i ("chto", "mne", "dlya"): the
+// words of each list vote for their language's spelling, the shared ones for neither.
+const UKRAINIAN_SIGNS = new Set(['shcho', 'scho', 'tse', 'meni', 'vsi', 'dlia', 'budlaska', 'laska', 'pokazhy', 'skasuy', 'skasui', 'pyshu', 'pravyla', 'zroby', 'vybachte', 'koly', 'chomu', 'mozhna', 'treba', 'dyakuyu', 'diakuiu', 'povernit', 'groshi', 'hroshi', 'systemnyi', 'ignoruy', 'ignoruj', 'zaraz', 'mene', 'svoyi', 'tvoyi', 'zvazhai', 'zvazhay', 'instruktsiyi', 'posylky']);
+const RUSSIAN_SIGNS = new Set(['chto', 'shto', 'eto', 'mne', 'menya', 'vse', 'dlya', 'pozhaluysta', 'pozhaluista', 'pokazhi', 'otmeni', 'otmenite', 'verni', 'vernite', 'dengi', 'sdelai', 'sdelay', 'kogda', 'gde', 'pochemu', 'mozhno', 'nuzhno', 'spasibo', 'izvinite', 'pishu', 'seichas', 'seychas', 'pravila', 'ignoriruy', 'dannye', 'vozvrat', 'soglasovaniya', 'podtverzhdeniya', 'sistemnyi', 'obrashchai', 'obraschai', 'menyaetsya', 'otdelenie']);
+const SHARED_SIGNS = [
+  'bez', 'tvoi', 'svoi', 'vsio', 'vsyo', 'operatora', 'pravil', 'skasuyte', 'skasuite', 'poverny', 'povernite', 'zabud', 'parol', 'posylku', 'posylka', 'posylki',
+  'povernennia', 'povernennya', 'pogodzhennia', 'pogodzhennya', 'pohodzhennia', 'pohodzhennya', 'pidtverdzhennia', 'pidtverdzhennya', 'prosto', 'instruktsii', 'posylok',
+  'dostavka', 'dostavku', 'kurier', 'kuryer', 'viddilennia', 'viddilennya',
+];
+export const TRANSLIT_SIGNS: ReadonlySet<string> = new Set([...SHARED_SIGNS, ...UKRAINIAN_SIGNS, ...RUSSIAN_SIGNS]);
 /** Words of the list before a reading in Latin letters is made (readingSigns, `TRANSLITERATED`). */
 export const MIN_TRANSLIT_SIGNS = 3;
 
 const LATIN_WORD = /[a-z'ʼ]+/gu;
-
-// Signs of the language: Ukrainian spells «и» with y and «і» with i ("pyshu", "pravyla", "vsi", "shcho"),
-// Russian spells «ы» with y and «и» with i ("chto", "mne", "pozhaluysta", "dlya").
-const UKRAINIAN_SIGNS = new Set(['shcho', 'scho', 'tse', 'meni', 'vsi', 'dlia', 'budlaska', 'laska', 'pokazhy', 'skasuy', 'skasui', 'pyshu', 'pravyla', 'zroby', 'vybachte', 'koly', 'chomu', 'mozhna', 'treba', 'dyakuyu', 'diakuiu', 'povernit', 'groshi', 'hroshi', 'systemnyi', 'ignoruy', 'ignoruj', 'zaraz', 'mene', 'svoyi', 'tvoyi', 'zvazhai', 'zvazhay', 'instruktsiyi', 'posylky']);
-const RUSSIAN_SIGNS = new Set(['chto', 'shto', 'eto', 'mne', 'menya', 'vse', 'dlya', 'pozhaluysta', 'pozhaluista', 'pokazhi', 'otmeni', 'otmenite', 'verni', 'vernite', 'dengi', 'sdelai', 'sdelay', 'kogda', 'gde', 'pochemu', 'mozhno', 'nuzhno', 'spasibo', 'izvinite', 'pishu', 'seichas', 'seychas', 'pravila', 'ignoriruy', 'dannye', 'vozvrat', 'soglasovaniya', 'podtverzhdeniya', 'sistemnyi', 'obrashchai', 'obraschai', 'menyaetsya', 'otdelenie']);
 
 // Longest first: "shch" before "sh" before "s". The letters both languages spell alike.
 type Letter = readonly [latin: string, cyrillic: string];
