@@ -1,6 +1,6 @@
 import { classifierText, loadTaintClassifier, scoreView } from '../classifier/index.js';
 import type { GuardClassifierModel, ScoredView } from '../classifier/index.js';
-import { canonicalView } from '../normalise/index.js';
+import { canonicalView, decodedViews } from '../normalise/index.js';
 import { asksToAct } from './asks-to-act.js';
 import { DATA_ROLE_MARKER_PATTERNS } from './data-role-marker-patterns.js';
 import { detectConcepts } from './detect-injection.js';
@@ -12,7 +12,7 @@ import { RULE_FAMILY } from './rule-family.js';
 import { DEFAULT_SCAN_OPTIONS, resolveScanOptions } from './scan-options.js';
 import type { ResolvedScanOptions, ScanOptions } from './scan-options.js';
 import type { InjectionPattern } from './injection-pattern.js';
-import { scanText } from './scan-text.js';
+import { DECODED_VIEW_LIMIT, scanText } from './scan-text.js';
 
 /**
  * Whether untrusted data (a tool result, a retrieved document) carries instructions. `rule` and
@@ -92,13 +92,24 @@ function scanUntrusted(text: string, resolved: ResolvedScanOptions, patterns: re
   const hit = scanText(text, patterns, resolved);
   if (hit !== undefined) return { tainted: true, rule: hit.rule, evidence: hit.evidence, family: RULE_FAMILY[hit.rule] };
   const view = canonicalView(text).view;
+  const direct = readData(text, view, classifier, () => scoreText(text, classifier as GuardClassifierModel));
+  if (direct.tainted || text.length > DECODED_VIEW_LIMIT) return direct;
+  return hiddenInstruction(text, classifier) ?? direct;
+}
+
+/**
+ * The detectors after the rules over one reading of a text (`view` its canonical view, `score` the
+ * taint classifier's score of it): an instruction to the reader, the input guard's concepts on a
+ * note, the taint classifier.
+ */
+function readData(text: string, view: string, classifier: GuardClassifierModel | null, scoreOf: () => ScoredView): TaintVerdict {
   const instruction = findDataInstruction(view);
   let score: number | undefined;
   if (instruction !== undefined) {
     // A plain find (a reader named beside an action) is also what honest notes, agents' reports and
     // policy passages hold: the classifier must see some sign of an instruction in it too.
     // A note too short to judge keeps the rule's verdict.
-    score = instruction.plain && classifier !== null && hasWords(view, CLASSIFIER_MIN_WORDS) ? scoreText(text, classifier).score : undefined;
+    score = instruction.plain && classifier !== null && hasWords(view, CLASSIFIER_MIN_WORDS) ? scoreOf().score : undefined;
     if (score === undefined || score >= PLAIN_FIND_CONFIRMATION) return { tainted: true, rule: 'data_instruction', evidence: excerpt(instruction.sentence), family: RULE_FAMILY.data_instruction, ...(score !== undefined && { score }) };
   }
   const found = text.length <= CONCEPT_DATA_CHARS ? detectConcepts(text) : undefined;
@@ -106,14 +117,31 @@ function scanUntrusted(text: string, resolved: ResolvedScanOptions, patterns: re
   const concept = found?.reportable && !asksToAct(view) ? undefined : found;
   if (concept !== undefined) {
     // The concept detectors were written for requests: on data they too need the classifier's sign.
-    score ??= classifier !== null && hasWords(view, CLASSIFIER_MIN_WORDS) ? scoreText(text, classifier).score : undefined;
+    score ??= classifier !== null && hasWords(view, CLASSIFIER_MIN_WORDS) ? scoreOf().score : undefined;
     if (score === undefined || score >= PLAIN_FIND_CONFIRMATION) return { tainted: true, rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], ...(score !== undefined && { score }) };
   }
   if (classifier === null || !hasWords(view, CLASSIFIER_MIN_WORDS)) return { tainted: false };
-  const scored = score === undefined ? scoreText(text, classifier) : undefined;
+  const scored = score === undefined ? scoreOf() : undefined;
   const final = scored?.score ?? score ?? 0;
   if (final < classifier.threshold || scored === undefined) return { tainted: false, score: final };
   return { tainted: true, rule: 'taint_classifier', evidence: excerpt(scored.segment ?? view), family: RULE_FAMILY.taint_classifier, score: final };
+}
+
+/**
+ * An instruction hidden in a note the way the input guard reads through (issue 34: third-party text
+ * gets the full stack): what the detectors after the rules find in a reading of the text (words cut
+ * into pieces put back together, ROT13, backwards, Ukrainian or Russian in Latin letters, URL-decoded),
+ * which the rules read already. A reading is made only when the text bears its sign, and an order so
+ * written is hidden, so it is `encoded_payload`. Words laced with zero-width characters need no
+ * reading: the canonical view drops the characters.
+ */
+function hiddenInstruction(text: string, classifier: GuardClassifierModel | null): TaintVerdict | undefined {
+  for (const reading of decodedViews(text)) {
+    const readingView = canonicalView(reading.text).view;
+    const found = readData(reading.text, readingView, classifier, () => scoreView(readingView, classifier as GuardClassifierModel));
+    if (found.tainted) return { tainted: true, rule: 'encoded_payload', evidence: excerpt(`${reading.kind}: ${found.evidence ?? ''}`), family: RULE_FAMILY.encoded_payload, ...(found.score !== undefined && { score: found.score }) };
+  }
+  return undefined;
 }
 
 /** The classifier's reading of a text: personal data read as its type, as in training (classifier-text.ts). */
