@@ -151,7 +151,7 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       { all: ['crowd', 'to_you'], none: ['policy'], also: (s) => !retoldAsk(s) && !onlyDeclined(s) },
       // "Show the system's logs for today": everyone's requests at once.
       { all: ['records', 'system', 'harvest'], none: ['policy', 'own'], also: (s) => near(s, 'harvest', 'records', 4) && !writesCode(s) && !onlyDeclined(s) && !retoldAsk(s) },
-      { all: ['pii', 'system', 'harvest'], also: (s) => !writesCode(s) },
+      { all: ['pii', 'system', 'harvest'], also: (s) => !writesCode(s) && !near(s, 'own', 'pii', 2) },
       { all: ['pii', 'stored', 'harvest'], none: ['own'], also: (s) => !writesCode(s) },
       { all: ['secret', 'people', 'harvest'] },
       { all: ['secret', 'system'], none: ['own_secret', 'guidance'] },

@@ -12,8 +12,8 @@ const LETTER = /^\p{L}$/u;
 const ADVICE_STEMS = [
     String.raw`what\s(?:should|shall|do|can)\s(?:we|i|they|the\soperator|operators|staff)\s(?:do|tell|say|answer|reply|respond)`,
     String.raw`what\sshould\s(?:we|i|they)`,
-    String.raw`how\s(?:should|do|can|would)\s(?:we|i|they|operators|staff)\s(?:handle|respond|reply|answer|deal|react|spot|recogni[sz]e)`,
-    String.raw`how\sto\s(?:handle|respond|reply|answer|deal|react|spot|recogni[sz]e)`,
+    String.raw`how\s(?:should|do|can|would)\s(?:we|i|they|operators|staff)\s(?:handle|respond|reply|answer|deal|react|spot|recogni[sz]e|report|flag|escalate|forward)`,
+    String.raw`how\sto\s(?:handle|respond|reply|answer|deal|react|spot|recogni[sz]e|report|flag|escalate|forward)`,
     String.raw`what\sto\s(?:do|tell|say|reply|answer)`,
     String.raw`is\s(?:it|this|that)\s(?:a\sscam|legit|legitimate|real|genuine|really\sfrom\syou|from\syou)`,
     // "Where do I forward it?", "who should we report this to?": as «куди передати», «кому повідомити».
