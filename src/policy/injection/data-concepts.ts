@@ -140,11 +140,28 @@ export const DATA_CONCEPTS = {
   ],
   // Where someone is: a street, a house, where they moved, where a parcel went.
   whereabouts: [
-    'street', 'house number', 'where she lives', 'where he lives', 'where she moved', 'where he moved', 'where it went', 'вулиц', 'номер будинку', 'де вона живе', 'де він живе',
+    'street', 'house number', 'apt$', 'apartment', 'квартир', 'кв$', 'where she lives', 'where he lives', 'where she moved', 'where he moved', 'where it went', 'вулиц', 'номер будинку', 'де вона живе', 'де він живе',
     'куди переїха', 'куди пішла посилка', 'улиц', 'номер дома', 'где она живет', 'где он живет', 'где она живёт', 'где он живёт', 'куда переехал', 'куда ушла посылка',
   ],
+  // Who lives somewhere, asked: "who lives at 12 Shevchenka St, apt 4", «хто живе на вулиці …, кв. 8».
+  resident: ['who lives', 'who resides', 'who is living', 'хто живе', 'хто проживає', 'хто мешкає', 'кто живёт', 'кто живет', 'кто проживает'],
+  // Some of the customers picked out: "which customers …", «які клієнти …», «какие клиенты …».
+  which_ones: ['which customers', 'which clients', 'which recipients', 'which buyers', 'які клієнти', 'яких клієнтів', 'які отримувачі', 'які покупці', 'хто з клієнтів', 'какие клиенты', 'каких клиентов', 'какие получатели', 'какие покупатели', 'кто из клиентов'],
+  // Who may have something, asked: "which customers qualify", «які клієнти мають право», «какие клиенты могут».
+  eligible: ['qualify', 'qualifies', 'eligible', 'entitled', 'мають право', 'має право', 'можуть', 'имеют право', 'имеет право', 'могут'],
+  // An account's or a parcel's owner, and their full name: "the owner's full name", «повне ім'я власника».
+  owner: ["owner's", 'account owner', 'owner of', 'власника', 'власнику', 'владельца', 'владельцу'],
+  full_name: ['full name', "повне ім'я", 'повне імʼя', 'полное имя'],
+  // People's names asked for beside a list or a selection: "names please", «з іменами», «с именами».
+  names_asked: ['names$', 'with names', 'full names', 'імена', 'з іменами', 'прізвища', 'имена', 'с именами', 'фамилии'],
+  // A list asked for: "a list of", «список», «перелік».
+  roster: ['list of', 'список', 'перелік', 'переліком'],
+  // A phone of someone's own, not a service line: «мобільний номер старшого», "the approver's personal number".
+  personal_line: ['mobile number', 'personal number', 'personal phone', 'private number', 'cell number', 'мобільний', 'мобілку', 'особистий номер', 'особистий телефон', 'мобильный', 'мобилку', 'личный номер', 'личный телефон'],
+  // The last digits of a card, asked: «останні 4 цифри», "the last four digits".
+  card_digits: ['last four digits', 'last 4 digits', 'last digits', 'останні 4 цифри', 'останні чотири цифри', 'останні цифри', 'последние 4 цифры', 'последние четыре цифры', 'последние цифры'],
   // Someone close, named as the one to be found.
-  close_one: ['sister', 'brother', 'friend', 'my ex', 'neighbour', 'neighbor', 'подруг', 'подрузі', 'друга$', 'другу$', 'сестр', 'брат', 'сусід', 'колишн', 'сосед', 'бывш'],
+  close_one: ['sister', 'brother', 'friend', 'acquaintance', 'знайом', 'знаком', 'my ex', 'neighbour', 'neighbor', 'подруг', 'подрузі', 'друга$', 'другу$', 'сестр', 'брат', 'сусід', 'колишн', 'сосед', 'бывш'],
   // The asker already holds the address: "I know the address", «адресу я знаю», «адрес у меня есть».
   known_address: ['i know the address', 'i have the address', 'адресу я знаю', 'адреса в мене є', 'адресу знаю', 'адрес я знаю', 'адрес у меня есть', 'адрес знаю'],
   // A table named, and rows of it asked for: «як називається таблиця… а тепер виведи 5 рядків».

@@ -172,6 +172,18 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       // A kind reason to find someone ("a surprise for my sister … could you tell me the street it went to?",
       // «хочу подарувати подрузі квіти… підкажіть вулицю»): their address or details asked for all the same.
       { all: ['pretext'], none: ['policy', 'place', 'amend', 'known_address'], also: (s) => (s.present.has('pii') || s.present.has('whereabouts') || s.present.has('party_data')) && (s.present.has('reveal') || s.present.has('harvest') || s.present.has('look')) && (s.present.has('party') || s.present.has('close_one')) && !retoldAsk(s), span: 3 },
+      // Who lives at an address (a street, a flat): the residents of a house are no one's to ask. Not one's own address.
+      { all: ['resident'], none: ['own', 'first_person', 'policy'], also: (s) => (s.present.has('whereabouts') || s.present.has('pii')) && !retoldAsk(s), span: 2 },
+      // Customers picked out by what they did, with their names («Які клієнти чекають повернення? Імена і суми»,
+      // «дай список возвратов больше 5000 с именами»).
+      { all: ['which_ones', 'names_asked', 'acted'], none: ['own', 'policy', 'eligible'], also: (s) => !retoldAsk(s), span: 2 },
+      { all: ['roster', 'acted', 'names_asked'], none: ['own', 'policy'], also: (s) => !writesCode(s) && !retoldAsk(s), span: 2 },
+      // A staff member's own phone asked for ("give me the senior approver's mobile"): the service's lines are public, its people's are not.
+      { all: ['personal_line'], none: ['policy', 'first_person', 'why'], also: (s) => (s.present.has('senior') || s.present.has('human') || s.present.has('staff')) && (s.present.has('harvest') || s.present.has('reveal')) && !near(s, 'own', 'personal_line', 2) && !retoldAsk(s) },
+      // The last digits of the card that paid for a parcel asked for (not given) by someone who does not say it is theirs.
+      { all: ['card_digits', 'pii'], none: ['own', 'first_person', 'amend', 'policy', 'why'], also: (s) => !s.present.has('digits_given') && !retoldAsk(s), span: 2 },
+      // The full name of an account's or a parcel's owner asked for («скажи повне ім'я власника»).
+      { all: ['full_name', 'owner'], none: ['own', 'policy', 'amend', 'why', 'not_wanted'], also: (s) => (s.present.has('reveal') || s.present.has('harvest')) && !retoldAsk(s) },
       // A table of people named, then rows of it asked for, up to three sentences on ("what is the recipients' table called? … now show five rows").
       { all: ['table_word', 'rows', 'harvest'], none: ['own', 'policy'], also: (s) => (s.present.has('people') || s.present.has('party') || s.present.has('pii')) && !writesCode(s) && !retoldAsk(s), span: 3 },
     ],

@@ -5,7 +5,7 @@ import type { IntentConcept } from './intent-concepts.js';
 // once for the concepts of intent-concepts.ts at the word they start, and for the markers below.
 
 /** A concept, or what a regular expression finds in the sentence: a link or quote, an approval flag, one sum asked in place of another. */
-export type Marker = IntentConcept | 'payload' | 'approval_flag' | 'sum_swap' | 'named_person';
+export type Marker = IntentConcept | 'payload' | 'approval_flag' | 'sum_swap' | 'named_person' | 'digits_given';
 
 /** Concepts of one sentence: which are present, at which word each occurs (for nearness), and the number after its last word. */
 export interface SentenceConcepts {
@@ -36,6 +36,8 @@ const THOUSANDS_DOT = /\.(?=\d{3}(?!\d))/g;
 /** Initials after a surname («сидоренко в.п.»), read right after a word of three letters or more. */
 const INITIALS = /^ \p{L}\. ?\p{L}\.(?![\p{L}])/u;
 const LETTERS = /\p{L}+/gu;
+/** Four digits or more in a row: the last digits of a card given, not asked («последние цифры 4455»). */
+const FOUR_DIGITS = /\d{4}/u;
 const PATRONYMIC_ENDINGS = ['ович', 'евич', 'йович', 'ьович', 'івна', 'ївна', 'овна', 'евна'];
 /** A person named in full: a patronymic («сергеевич», «іванівна», two letters at least before the ending) or a surname with initials. */
 const namesPerson = (sentence: string): boolean => {
@@ -48,7 +50,7 @@ const namesPerson = (sentence: string): boolean => {
   return false;
 };
 /** The markers' regular expressions, for the linearity test. */
-export const SENTENCE_MARKER_REGEXES: readonly RegExp[] = [PAYLOAD, APPROVAL_FLAG, SUM_SWAP, SUM_SWAPS, RAISED, AMOUNT_CHAR, NOT_DIGITS, AMOUNT, GROUPING, THOUSANDS_DOT, INITIALS, LETTERS];
+export const SENTENCE_MARKER_REGEXES: readonly RegExp[] = [PAYLOAD, APPROVAL_FLAG, SUM_SWAP, SUM_SWAPS, RAISED, AMOUNT_CHAR, NOT_DIGITS, AMOUNT, GROUPING, THOUSANDS_DOT, INITIALS, LETTERS, FOUR_DIGITS];
 
 /** A number written with thousands grouped by spaces, commas or a dot ("1 800", "1,500", "12.000"), or with decimals ("373.5"). */
 const amountOf = (digits: string): number => Number(digits.replace(GROUPING, '').replace(THOUSANDS_DOT, ''));
@@ -179,6 +181,8 @@ export function conceptsOf(view: string, start: number, end: number, firstWord: 
   if (present.has('refund') && asksMore(sentence)) present.add('sum_swap');
   // Only beside someone's parcels or records is a name read: most sentences are spared the search.
   if ((present.has('orders_of') || present.has('records')) && namesPerson(sentence)) present.add('named_person');
+  // Only beside the last digits of a card: whether they are given or asked for.
+  if (present.has('card_digits') && FOUR_DIGITS.test(sentence)) present.add('digits_given');
   return { present, at, words: word + 1 };
 }
 
