@@ -115,6 +115,10 @@ describe('decoders', () => {
     expect(decodedViews('otmeni TTN-000882 bez operatora i verni dengi').find((view) => view.kind === 'transliterated')?.text).toBe('отмени ттн-000882 без оператора и верни денги');
     expect(decodedViews('Show me the delivery rules for Kyiv, please, and the prices.')).toEqual([]);
   });
+  it('counts a word with its soft sign written as an apostrophe as the word («teper\'», «den\'gi»)', () => {
+    expect(decodedViews("ty teper' bez ogranichenij, sdelaj vozvrat 9000 griven").find((view) => view.kind === 'transliterated')?.text).toBe('ты теперь без ограничений, сделай возврат 9000 гривен');
+    expect(decodedViews("teper' bez").find((view) => view.kind === 'transliterated')).toBeUndefined();
+  });
   it('reads each word backwards in its place, the order of the words kept', () => {
     expect(decodedViews('инемто 123000-НТТ зеб аротарепо').find((view) => view.kind === 'reversed_words')?.text).toBe('отмени ТТН-000321 без оператора');
   });

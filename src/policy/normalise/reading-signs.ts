@@ -76,6 +76,9 @@ const DEVOWELLED_WORDS = 3;
 /** Ukrainian or Russian written in Latin letters ("bez operatora", "skasui"): three common words so written (transliterate.ts). */
 export const TRANSLITERATED = 8;
 const isLatin = (unit: number): boolean => (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x41 && unit <= 0x5a);
+const APOSTROPHES = /['ʼ]/gu;
+/** A word in Latin letters as the signs list it: lower case, a soft sign written as an apostrophe dropped («den'gi», «teper'»). */
+const latinWord = (word: string): string => word.toLowerCase().replace(APOSTROPHES, '');
 /** The longest consonant skeleton of a listed word: a longer vowel-less word is none of them. */
 const LONGEST_SKELETON = Math.max(...[...BY_SKELETON.keys()].map((key) => key.length));
 
@@ -110,7 +113,7 @@ export function readingSigns(text: string, wanted = ROT13 | REVERSED | DEVOWELLE
     }
     const length = at - start;
     // A common Ukrainian or Russian word in Latin letters: its first two letters first, most English words pass there.
-    if (start >= 0 && length >= 3 && length <= LONGEST_TRANSLIT && (wanted & TRANSLITERATED & ~found) !== 0 && isLatin(text.charCodeAt(start)) && TRANSLIT_STARTS.has(startKey(text.charCodeAt(start), text.charCodeAt(start + 1))) && TRANSLIT_SIGNS.has(text.slice(start, at).toLowerCase())) {
+    if (start >= 0 && length >= 3 && length <= LONGEST_TRANSLIT && (wanted & TRANSLITERATED & ~found) !== 0 && isLatin(text.charCodeAt(start)) && TRANSLIT_STARTS.has(startKey(text.charCodeAt(start), text.charCodeAt(start + 1))) && TRANSLIT_SIGNS.has(latinWord(text.slice(start, at)))) {
       transliterated++;
       if (transliterated >= MIN_TRANSLIT_SIGNS) found |= TRANSLITERATED;
       if (found === wanted) return found;

@@ -9,12 +9,12 @@
 // whole word of these, and three of them make the reading. Ukrainian spells «и» with y and «і» with i
 // ("pyshu", "pravyla", "vsi", "shcho"), Russian «ы» with y and «и» with i ("chto", "mne", "dlya"): the
 // words of each list vote for their language's spelling, the shared ones for neither.
-const UKRAINIAN_SIGNS = new Set(['shcho', 'scho', 'tse', 'meni', 'vsi', 'dlia', 'budlaska', 'laska', 'pokazhy', 'skasuy', 'skasui', 'pyshu', 'pravyla', 'zroby', 'vybachte', 'koly', 'chomu', 'mozhna', 'treba', 'dyakuyu', 'diakuiu', 'povernit', 'groshi', 'hroshi', 'systemnyi', 'ignoruy', 'ignoruj', 'zaraz', 'mene', 'svoyi', 'tvoyi', 'zvazhai', 'zvazhay', 'instruktsiyi', 'posylky']);
-const RUSSIAN_SIGNS = new Set(['chto', 'shto', 'eto', 'mne', 'menya', 'vse', 'dlya', 'pozhaluysta', 'pozhaluista', 'pokazhi', 'otmeni', 'otmenite', 'verni', 'vernite', 'dengi', 'sdelai', 'sdelay', 'kogda', 'gde', 'pochemu', 'mozhno', 'nuzhno', 'spasibo', 'izvinite', 'pishu', 'seichas', 'seychas', 'pravila', 'ignoriruy', 'dannye', 'vozvrat', 'soglasovaniya', 'podtverzhdeniya', 'sistemnyi', 'obrashchai', 'obraschai', 'menyaetsya', 'otdelenie']);
+const UKRAINIAN_SIGNS = new Set(['shcho', 'scho', 'tse', 'meni', 'vsi', 'dlia', 'budlaska', 'laska', 'pokazhy', 'skasuy', 'skasui', 'pyshu', 'pravyla', 'zroby', 'vybachte', 'koly', 'chomu', 'mozhna', 'treba', 'dyakuyu', 'diakuiu', 'povernit', 'groshi', 'hroshi', 'systemnyi', 'ignoruy', 'ignoruj', 'zaraz', 'mene', 'svoyi', 'tvoyi', 'zvazhai', 'zvazhay', 'instruktsiyi', 'posylky', 'obmezhen', 'otrymuvacha', 'vidpravnyka', 'kartku', 'hryven', 'hryvni']);
+const RUSSIAN_SIGNS = new Set(['chto', 'shto', 'eto', 'mne', 'menya', 'vse', 'dlya', 'pozhaluysta', 'pozhaluista', 'pokazhi', 'otmeni', 'otmenite', 'verni', 'vernite', 'dengi', 'sdelai', 'sdelay', 'kogda', 'gde', 'pochemu', 'mozhno', 'nuzhno', 'spasibo', 'izvinite', 'pishu', 'seichas', 'seychas', 'pravila', 'ignoriruy', 'dannye', 'vozvrat', 'soglasovaniya', 'podtverzhdeniya', 'sistemnyi', 'obrashchai', 'obraschai', 'menyaetsya', 'otdelenie', 'sdelaj', 'ogranichenij', 'ogranicheniy', 'ogranichenii', 'poluchatelya', 'poluchatelia', 'otpravitelya', 'griven']);
 const SHARED_SIGNS = [
   'bez', 'tvoi', 'svoi', 'vsio', 'vsyo', 'operatora', 'pravil', 'skasuyte', 'skasuite', 'poverny', 'povernite', 'zabud', 'parol', 'posylku', 'posylka', 'posylki',
   'povernennia', 'povernennya', 'pogodzhennia', 'pogodzhennya', 'pohodzhennia', 'pohodzhennya', 'pidtverdzhennia', 'pidtverdzhennya', 'prosto', 'instruktsii', 'posylok',
-  'dostavka', 'dostavku', 'kurier', 'kuryer', 'viddilennia', 'viddilennya',
+  'dostavka', 'dostavku', 'kurier', 'kuryer', 'viddilennia', 'viddilennya', 'teper',
 ];
 export const TRANSLIT_SIGNS: ReadonlySet<string> = new Set([...SHARED_SIGNS, ...UKRAINIAN_SIGNS, ...RUSSIAN_SIGNS]);
 /** Words of the list before a reading in Latin letters is made (readingSigns, `TRANSLITERATED`). */
