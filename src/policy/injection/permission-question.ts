@@ -91,8 +91,10 @@ function isOneRuleQuestion(view: string): boolean {
 const THIRD_PARTY_OPENS =
   /^(?:(?:a|the|our|one|this|that|наш|наша|один|одна|ця|цей|эта|этот) )?(?:customer|client|sender|recipient|buyer|user|клієнт|клієнтка|відправник|відправниця|отримувач|отримувачка|покупець|покупниця|користувач|клиент|клиентка|отправитель|получатель|покупатель|покупательница|пользователь)(?![\p{L}])/u;
 const ASKS = /(?<![\p{L}])(?:ли|чи)(?![\p{L}])/u;
+/** An operator's case label before the retelling: «Эскалация по TTN-005678: клиент требует …», "Ticket 4411: the customer …". */
+const CASE_LABEL = /^(?:escalation|ticket|case|request|ескалація|тікет|звернення|запит|кейс|эскалация|тикет|обращение|запрос)[^:\n]{0,30}: /u;
 /** The regexes of {@link isReportedDemandQuestion}, for the linearity test. */
-export const REPORTED_DEMAND_REGEXES: readonly RegExp[] = [THIRD_PARTY_OPENS, ASKS];
+export const REPORTED_DEMAND_REGEXES: readonly RegExp[] = [THIRD_PARTY_OPENS, ASKS, CASE_LABEL];
 
 /**
  * Whether a text retells a customer's (sender's, recipient's) demand and ends with a question about
@@ -107,5 +109,5 @@ export function isReportedDemandQuestion(text: string): boolean {
   const question = sentences.pop();
   if (question === undefined || sentences.length === 0 || !question.endsWith('?') || SUGGESTION.test(question)) return false;
   if (!WH_QUESTION.test(question) && !YES_NO_QUESTION.test(question) && !ASKS.test(question)) return false;
-  return sentences.every((sentence) => THIRD_PARTY_OPENS.test(sentence));
+  return sentences.every((sentence) => THIRD_PARTY_OPENS.test(sentence.replace(CASE_LABEL, '')));
 }
