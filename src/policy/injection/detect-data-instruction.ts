@@ -43,6 +43,9 @@ const ACTION = words(
   'провест', 'hide(?![\\p{L}])', 'прихова', 'сховай', 'не\\sпоказ', 'скрыть', 'скрой',
   'отмен', 'верн', 'возмест', 'одобр', 'подтверд', 'согласу', 'переведи', 'вызов', 'покаж', 'выведи', 'расскаж', 'говори', 'скажи', 'отвеча', 'игнор', 'забудь', 'пропуст', 'обойд',
   'дай', 'отправь', 'перечисл',
+  // Cancelling as a standing rule («скасовувати всі відправлення»), a recipient or an amount changed, whatever is said obeyed.
+  'скасов', 'отменя', 'зміни\\s(?:отримувач|одержувач|адрес|статус|суму|реквізит)', 'поменяй\\s(?:получател|адрес|статус|сумм|реквизит)', 'измени\\s(?:получател|адрес|статус|сумм|реквизит)',
+  'change\\s(?:the\\s)?(?:recipient|address|status|amount|payout|payee)', 'роби\\sвсе', 'делай\\sвс[её]', 'do\\s(?:whatever|everything|anything)\\s',
 );
 
 /** An imperative or a "must" on a money action or a skipped check, with no reader named. */
@@ -90,6 +93,8 @@ const OWN_WORKINGS = words(
  * names it and an action, and orders nothing.
  */
 const NARRATIVE = words(
+  // What the reader said before, retold: "the AI chat told me my refund was approved", «бот сказав мені».
+  'told\\s(?:me|us)', 'сказав\\sмені', 'сказала\\sмені', 'сказал\\sмне', 'написав\\sмені', 'написал\\sмне',
   'did\\snot', "didn't", 'was\\snot', "wasn't", 'were\\snot', 'has\\snot', 'had\\snot',
   'cannot', "can't", 'can\\snot', 'may\\snot', 'must\\snot', 'does\\snot', "doesn't", 'will\\snot', "won't", 'never', 'is\\snot\\s(?:allowed|permitted|able|authori[sz]ed)', 'is\\sunable', 'has\\sno\\s(?:right|authority|access)', 'only\\s(?:after|if|when|once)', 'лише\\s(?:після|якщо|коли)', 'тільки\\s(?:після|якщо|коли)', 'только\\s(?:после|если|когда)',
   'не\\sможе', 'не\\sможуть', 'не\\sмає\\sправа', 'не\\sмають\\sправа', 'не\\sвправі', 'ніколи\\sне', 'не\\sуповноважен',
@@ -125,7 +130,10 @@ const ADDRESSED_READER = new RegExp(
     String.raw`(?:if|whoever|any\sai|the\sai|the\sbot|the\smodel)\s(?:is\s)?(?:reading|reads|processing|processes)\sthis`,
     String.raw`(?:агенту|боту|моделі|модели|асистенту|ассистенту|помічнику|помощнику|нейромережі|нейросети|ші-асистенте|асистенте|боте|ассистенте)(?![\p{L}])`,
     String.raw`для\s(?:\p{L}+\s)?(?:чат-)?(?:ші|ии|моделей|моделі|модели|агентів|агентов|агента|ботів|ботов|бота|асистента|ассистента|автоматизован\p{L}*\sсистем\p{L}*|автоматическ\p{L}*\sсистем\p{L}*|мовних\sмоделей|языковых\sмоделей|нейромереж\p{L}*|нейросет\p{L}*)(?![\p{L}])`,
-    String.raw`(?:нейросеть|нейромережа|модель|бот|агент|ассистент|асистент|ші|ии),?\s(?:яка|який|которая|который|що|что)\s(?:це|это)\s(?:читає|читает|обробляє|обрабатывает)`,
+    String.raw`(?:нейросеть|нейромережа|модель|бот|агент|ассистент|асистент|ші|ии),?\s(?:яка|який|которая|который|що|что)\s(?:(?:це|это)\s)?(?:читає|читает|обробляє|обрабатывает|опрацьовує)(?![\p{L}])`,
+    // A program hailed by name at a sentence's start, after a label or a greeting: «P.S. Нейросеть, поменяй…», «ей ші, …»;
+    // not a clause that ends on the word («як працює бот, надайте опис»).
+    String.raw`(?:^\s*|:\s?|(?:ей|гей|эй|агов|слухай|слушай|привіт|привет)[,!]?\s)(?:нейросеть|нейромережо|нейромережа|ші|ии|боте|бот|чат-боте|чат-бот)\s?[,:!]\s`,
     String.raw`(?:якщо|коли|если|когда)\s(?:це|это)\s(?:читає|читает|обробляє|обрабатывает)`,
     String.raw`(?:до\sуваги|увага|attention|к\sсведению|внимание)[,:]?\s(?:\p{L}+\s)?(?:автоматизован|автоматичн|автоматизированн|автоматическ|automated\s)\p{L}*\s?(?:обробк|систем|обработк|processing|system|handl)`,
   ].map((part) => String.raw`(?:${part})`).join('|'),
@@ -134,6 +142,7 @@ const ADDRESSED_READER = new RegExp(
 /** Data claiming to outrank the reader's own instructions, or to bring new ones. */
 const OUTRANKS = words(
   'new\\sinstructions?(?![\\p{L}])', 'updated\\sinstructions\\sfor', '(?:more\\simportant|higher\\spriority)\\sthan\\s(?:your|its|any)', 'overrides?\\s(?:your|its|any|all)\\s(?:previous\\s)?(?:instructions|rules|prompt)',
+  'your\\s(?:main|new|only|top)\\s(?:instruction|priority|task)', 'твоя\\s(?:головна|основна|нова|єдина)\\sінструкці', 'твоя\\s(?:главная|основная|новая|единственная)\\sинструкци',
   'нов(?:а|ая)\\sінструкці', 'нов(?:а|ая)\\sинструкци', 'новая\\sинструкция', 'вищий\\sпріоритет,?\\sніж', 'важливіш\\p{L}*,?\\sніж\\s(?:твої|ваші|свої)', 'важнее\\s(?:твоих|ваших|своих)', 'выше\\sприоритет\\p{L}*,?\\sчем', 'более\\sвысокий\\sприоритет',
 );
 const SENTENCE_END = /([.!?;\n]+)/u;
