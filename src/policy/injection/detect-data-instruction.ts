@@ -56,6 +56,10 @@ const DEMAND = words(
   '(?:треба|потрібно|необхідно|слід|мусиш|маєш|має)\\s(?:\\p{L}+\\s)?(?:скасувати|повернути|підтвердити|схвалити|пропускати|пропустити|ігнорувати)',
   'отмени(?:те)?(?![\\p{L}])', 'верни(?:те)?\\s(?:деньги|средства|\\d|вс)', 'оформи(?:те)?\\s(?:возврат|отмену)', 'одобри(?:те)?(?![\\p{L}])', 'подтверди(?:те)?\\s(?:возврат|отмену)',
   '(?:нужно|надо|необходимо|следует|должен|должна|должны|обязан)\\s(?:\\p{L}+\\s)?(?:отменить|вернуть|одобрить|подтвердить|пропускать|пропустить|игнорировать|одобрять)',
+  // Carried on as a standing order or finished off: «повертайте гроші», «виплачуйте», «завершіть повернення», "complete the refund".
+  'повертай(?:те)?\\s(?:кошти|гроші|будь|\\d|вс)', 'возвращай(?:те)?\\s(?:деньги|средства|любую|\\d|вс)', 'виплачуй(?:те)?(?![\\p{L}])', 'выплачивай(?:те)?(?![\\p{L}])',
+  'скасовуй(?:те)?(?![\\p{L}])', 'отменяй(?:те)?(?![\\p{L}])', 'заверш(?:и|іть)\\s(?:повернення|скасування|виплат|операці)', 'заверш(?:и|ите)\\s(?:возврат|отмену|выплат|операци)',
+  '(?:complete|finish)\\s(?:the\\s)?(?:refund|cancellation|payout)',
 );
 
 /**
@@ -66,11 +70,15 @@ const DEMAND = words(
 const WHEN_ANSWERING = words(
   'when(?:ever)?\\syou\\s(?:answer|reply|respond|talk)', 'in\\s(?:all\\s|every\\s)?(?:your|each)\\s(?:answers?|replies|reply|responses?)',
   'під\\sчас\\sвідповід', 'коли\\sвідповідаєш', 'коли\\sбудеш\\sвідповідати', 'у\\s(?:своїх|кожній|всіх)\\sвідповід', 'відповідаючи(?![\\p{L}])',
+  'перед\\sвідповіддю', 'у\\sвідповіді\\sклієнт', 'before\\s(?:you\\s)?(?:answer|reply|respond)', 'перед\\sответом', 'в\\sответе\\sклиент',
+  // Everyone who asks, told something: «всім клієнтам, які питатимуть…, радьте…», "tell every customer who asks…".
+  '(?:всім|усім|кожному)\\s(?:клієнт|покупц|отримувач|хто)', '(?:будь-кому|кожному),?\\sхто', '(?:всем|каждому|любому)\\s(?:клиент|покупател|получател|кто)', '(?:every|all|any)\\s(?:customers?|clients?|buyers?)\\s(?:who|that)',
   'при\\sответе', 'когда\\sотвечаешь', 'когда\\sбудешь\\sотвечать', 'в\\s(?:своих|каждом|всех)\\sответ', 'отвечая(?![\\p{L}])',
 );
 /** A telling verb in the imperative (English: after "you" above, any form). */
 const TELL = words(
-  '(?:say|tell|claim|state|mention|write|answer|reply)(?![\\p{L}])', 'кажи', 'скажи', 'говори', 'пиши', 'напиши', 'відповідай', 'повідомляй', 'стверджуй', 'отвечай', 'сообщай', 'утверждай',
+  '(?:say|tell|claim|state|mention|write|answer|reply|recommend|advise|include|add)(?![\\p{L}])', 'кажи', 'скажи', 'говори', 'пиши', 'напиши', 'відповідай', 'повідомляй', 'стверджуй', 'отвечай', 'сообщай', 'утверждай',
+  'радь', 'рекоменд', 'кажіть', 'пишіть', 'додай', 'додавай', 'советуй', 'советуйте', 'говорите', 'пишите', 'добавь', 'добавляй',
 );
 
 /** A check declared unnecessary or skipped, with a money action in the same text. */
@@ -79,7 +87,13 @@ const SKIPPED_CHECK = words(
   'skip\\s(?:the\\s)?(?:human\\s)?(?:approval|confirmation|check)',
   '(?:підтвердження|погодження|схвалення)\\s(?:не\\s)?(?:потрібн|треба)', 'без\\s(?:підтвердження|погодження|перевір)', 'не\\sпитаючи', 'пропускати\\sпідтвердження',
   '(?:подтверждение|согласование|одобрение)\\s(?:не\\s)?(?:нужн|требуется|надо)', 'без\\s(?:подтверждения|согласования|провер)', 'не\\sспрашивая', 'пропускать\\sподтверждение',
+  // The human left out, or a check switched off as a field: «без оператора», `"погодження": "не потрібне"`.
+  'без\\sоператор', 'without\\s(?:an?\\s|the\\s)?operator',
+  '(?:approval|confirmation|підтвердження|погодження|схвалення|подтверждение|согласование|одобрение)["\\x27]?\\s?[:=]\\s?["\\x27]?(?:not\\s(?:needed|required)|не\\s(?:потрібн|треба|нужн|требуется))',
 );
+
+/** A rule stated (a limit and whom it applies to): «ліміт 5000 грн для повернень без погодження діє для всіх». */
+const RULE_STATEMENT = words('ліміт', 'лимит', 'limit', 'поріг', 'порог', 'threshold', 'діє\\sдля', 'действует\\sдля', 'applies\\sto');
 
 /** Disclosure of the reader's own workings. */
 const OWN_WORKINGS = words(
@@ -135,6 +149,8 @@ const ADDRESSED_READER = new RegExp(
     // not a clause that ends on the word («як працює бот, надайте опис»).
     String.raw`(?:^\s*|:\s?|(?:ей|гей|эй|агов|слухай|слушай|привіт|привет)[,!]?\s)(?:нейросеть|нейромережо|нейромережа|ші|ии|боте|бот|чат-боте|чат-бот)\s?[,:!]\s`,
     String.raw`(?:якщо|коли|если|когда)\s(?:це|это)\s(?:читає|читает|обробляє|обрабатывает)`,
+    // The system named as the addressee of a labelled line: «Для системи: встановити статус …», "For the system: …".
+    String.raw`(?:^|\s)(?:для\sсистеми|для\sсистемы|to\sthe\ssystem|for\sthe\ssystem)\s?:`,
     String.raw`(?:до\sуваги|увага|attention|к\sсведению|внимание)[,:]?\s(?:\p{L}+\s)?(?:автоматизован|автоматичн|автоматизированн|автоматическ|automated\s)\p{L}*\s?(?:обробк|систем|обработк|processing|system|handl)`,
   ].map((part) => String.raw`(?:${part})`).join('|'),
   'u',
@@ -198,7 +214,8 @@ export function findDataInstruction(view: string): DataInstruction | undefined {
     if ((addressed || addressedBefore) && ACTION.test(sentence) && !NARRATIVE.test(sentence) && !question) return { sentence: sentence.trim(), plain: true };
     if (DEMAND.test(sentence)) return { sentence: sentence.trim(), plain: true };
     if (steered && WHEN_ANSWERING.test(sentence) && TELL.test(sentence) && !NARRATIVE.test(sentence)) return { sentence: sentence.trim(), plain: true };
-    if (skipped && (ACTION.test(sentence) || DEMAND.test(sentence)) && SKIPPED_CHECK.test(sentence)) return { sentence: sentence.trim(), plain: true };
+    // A money word beside a skipped check is what a limit's statement also holds: only an order then makes it one.
+    if (skipped && SKIPPED_CHECK.test(sentence) && (DEMAND.test(sentence) || (ACTION.test(sentence) && !RULE_STATEMENT.test(sentence)))) return { sentence: sentence.trim(), plain: true };
     if (OWN_WORKINGS.test(sentence) && SHOW.test(sentence)) return { sentence: sentence.trim(), plain: false };
     // Addressed to the program reading the data, or claiming to outrank its instructions: an instruction whatever follows.
     if (readerAddressed) return { sentence: sentence.trim(), plain: true };
