@@ -94,17 +94,6 @@ const SKIPPED_CHECK = words(
   '(?:approval|confirmation|підтвердження|погодження|схвалення|подтверждение|согласование|одобрение)["\\x27]?\\s?[:=]\\s?["\\x27]?(?:not\\s(?:needed|required)|не\\s(?:потрібн|треба|нужн|требуется))',
 );
 
-/**
- * A rule declared gone, or every refund declared approved in advance: "refunds no longer require senior
- * approval", «більше не потребують погодження», «вважається погодженим». Data may state a limit; only
- * an instruction announces that a check no longer holds.
- */
-const RULE_LIFTED = words(
-  'no\\slonger\\s(?:requires?|needs?)\\s(?:\\p{L}+\\s)?(?:approval|confirmation|sign-off)', '(?:approval|confirmation|sign-off)\\s(?:is\\s)?no\\slonger\\s(?:required|needed)', 'pre-?approved',
-  'більше\\sне\\sпотребу(?:ють|є)\\s(?:\\p{L}+\\s)?(?:погодж|підтвердж)', 'вважається\\s(?:погоджен|схвален)', 'вважаються\\s(?:погоджен|схвален)',
-  'больше\\sне\\sтребу(?:ют|ет)\\s(?:\\p{L}+\\s)?(?:соглас|подтвержд|одобр)', 'считается\\s(?:одобренн|согласованн)', 'считаются\\s(?:одобренн|согласованн)',
-);
-
 /** A rule stated (a limit and whom it applies to): «ліміт 5000 грн для повернень без погодження діє для всіх». */
 const RULE_STATEMENT = words('ліміт', 'лимит', 'limit', 'поріг', 'порог', 'threshold', 'діє\\sдля', 'действует\\sдля', 'applies\\sto');
 
@@ -168,8 +157,16 @@ const ADDRESSED_READER = new RegExp(
   ].map((part) => String.raw`(?:${part})`).join('|'),
   'u',
 );
-/** Data claiming to outrank the reader's own instructions, or to bring new ones. */
+/**
+ * Data claiming to outrank the reader's own instructions, or to bring new ones; or declaring a check
+ * gone, or every refund approved in advance ("refunds no longer require senior approval", «більше не
+ * потребують погодження», «вважається погодженим»): data may state a limit, only an instruction
+ * announces that a check no longer holds.
+ */
 const OUTRANKS = words(
+  'no\\slonger\\s(?:requires?|needs?)\\s(?:\\p{L}+\\s)?(?:approval|confirmation|sign-off)', '(?:approval|confirmation|sign-off)\\s(?:is\\s)?no\\slonger\\s(?:required|needed)', 'pre-?approved',
+  'більше\\sне\\sпотребу(?:ють|є)\\s(?:\\p{L}+\\s)?(?:погодж|підтвердж)', 'вважається\\s(?:погоджен|схвален)', 'вважаються\\s(?:погоджен|схвален)',
+  'больше\\sне\\sтребу(?:ют|ет)\\s(?:\\p{L}+\\s)?(?:соглас|подтвержд|одобр)', 'считается\\s(?:одобренн|согласованн)', 'считаются\\s(?:одобренн|согласованн)',
   'new\\sinstructions?(?![\\p{L}])', 'updated\\sinstructions\\sfor', '(?:more\\simportant|higher\\spriority)\\sthan\\s(?:your|its|any)', 'overrides?\\s(?:your|its|any|all)\\s(?:previous\\s)?(?:instructions|rules|prompt)',
   'your\\s(?:main|new|only|top)\\s(?:instruction|priority|task)', 'твоя\\s(?:головна|основна|нова|єдина)\\sінструкці', 'твоя\\s(?:главная|основная|новая|единственная)\\sинструкци',
   'нов(?:а|ая)\\sінструкці', 'нов(?:а|ая)\\sинструкци', 'новая\\sинструкция', 'вищий\\sпріоритет,?\\sніж', 'важливіш\\p{L}*,?\\sніж\\s(?:твої|ваші|свої)', 'важнее\\s(?:твоих|ваших|своих)', 'выше\\sприоритет\\p{L}*,?\\sчем', 'более\\sвысокий\\sприоритет',
@@ -208,7 +205,7 @@ export function findDataInstruction(view: string): DataInstruction | undefined {
   const skipped = SKIPPED_CHECK.test(view);
   const steered = WHEN_ANSWERING.test(view);
   // Most data names no reader, demands nothing and mentions no workings: a few passes, then done.
-  if (!skipped && !steered && !ADDRESSEE.test(view) && !DEMAND.test(view) && !OWN_WORKINGS.test(view) && !ADDRESSED_READER.test(view) && !OUTRANKS.test(view) && !RULE_LIFTED.test(view)) return undefined;
+  if (!skipped && !steered && !ADDRESSEE.test(view) && !DEMAND.test(view) && !OWN_WORKINGS.test(view) && !ADDRESSED_READER.test(view) && !OUTRANKS.test(view)) return undefined;
   // The split keeps each sentence's end beside it (odd places): a question is told by its mark.
   const parts = view.split(SENTENCE_END);
   let addressedBefore = false;
@@ -232,7 +229,7 @@ export function findDataInstruction(view: string): DataInstruction | undefined {
     if (OWN_WORKINGS.test(sentence) && SHOW.test(sentence)) return { sentence: sentence.trim(), plain: false };
     // Addressed to the program reading the data, or claiming to outrank its instructions: an instruction whatever follows.
     if (readerAddressed) return { sentence: sentence.trim(), plain: true };
-    if ((OUTRANKS.test(sentence) || RULE_LIFTED.test(sentence)) && !NARRATIVE.test(sentence)) return { sentence: sentence.trim(), plain: true };
+    if (OUTRANKS.test(sentence) && !NARRATIVE.test(sentence)) return { sentence: sentence.trim(), plain: true };
     addressedBefore = addressed && sentence.trim().split(/\s+/u).length <= 4;
   }
   return undefined;
