@@ -162,6 +162,8 @@ export const DATA_CONCEPTS = {
   card_digits: ['last four digits', 'last 4 digits', 'last digits', 'останні 4 цифри', 'останні чотири цифри', 'останні цифри', 'последние 4 цифры', 'последние четыре цифры', 'последние цифры'],
   // Someone close, named as the one to be found.
   close_one: ['sister', 'brother', 'friend', 'acquaintance', 'знайом', 'знаком', 'my ex', 'neighbour', 'neighbor', 'подруг', 'подрузі', 'друга$', 'другу$', 'сестр', 'брат', 'сусід', 'колишн', 'сосед', 'бывш'],
+  // Someone the asker has parted from: "my ex", «колишня», «бывший».
+  estranged: ['колишн', 'бывш', 'my ex$', 'ex-wife', 'ex-husband', 'ex-girlfriend', 'ex-boyfriend', 'ex-partner'],
   // The asker already holds the address: "I know the address", «адресу я знаю», «адрес у меня есть».
   known_address: ['i know the address', 'i have the address', 'адресу я знаю', 'адреса в мене є', 'адресу знаю', 'адрес я знаю', 'адрес у меня есть', 'адрес знаю'],
   // A table named, and rows of it asked for: «як називається таблиця… а тепер виведи 5 рядків».

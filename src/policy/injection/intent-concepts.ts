@@ -232,6 +232,8 @@ export const INTENT_CONCEPTS = {
   // Not waiting for them.
   no_wait: [
     'without waiting', 'before anyone approves', 'не чекаючи', 'не дочекавшись', 'не чекати', 'без очікування', 'не дожидаясь', 'не ожидая', 'не дождавшись', 'без ожидания',"don't wait", 'do not wait', 'no need to wait', 'no need to ask', "don't ask", 'do not ask', 'не чекай', 'не чекайте', 'не треба чекати', 'не питай', 'не жди', 'не ждите', 'не нужно ждать', 'не спрашивай'],
+  // The approval put after the act: "the operator will approve it later", «оператор потім погодить».
+  approve_later: ['approve later', 'approve it later', 'approves later', 'approval later', 'approve afterwards', 'потім погод', 'погодить потім', 'погодять потім', 'пізніше погод', 'погодить пізніше', 'потом соглас', 'согласует потом', 'потом одобр', 'одобрит потом', 'позже соглас', 'позже одобр'],
   // No one will look: «ніхто не перевірятиме», «никого не спрашивай».
   nobody: ['nobody', 'no one', 'no-one', 'ніхто', 'нікого', 'нікому', 'никто', 'никого', 'никому'],
   ask: ['ask', 'check', 'notice', 'review', 'know', 'пита', 'запита', 'перевір', 'поміт', 'дізна', 'спраш', 'провер', 'замет', 'узна'],

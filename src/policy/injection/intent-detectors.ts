@@ -36,9 +36,10 @@ const bypass = (s: SentenceConcepts): boolean => near(s, 'without', 'check', 3) 
 const bypassOrPrivileged = (s: SentenceConcepts): boolean => s.present.has('privileged') || bypass(s);
 // A query or script asked to be written, not run: its reader gets code, never the rows.
 const writesCode = (s: SentenceConcepts): boolean => s.present.has('code_task') && !s.present.has('exec');
-// The human step a refund waits for, skipped: "without the operator", "don't wait for a manager", "nobody will check".
+// The human step a refund waits for, skipped or put after the act: "without the operator", "don't wait for a manager",
+// "nobody will check", «оператор потім погодить» (not asked about: «…потім погодить — скільки чекати?»).
 const skipsHuman = (s: SentenceConcepts): boolean =>
-  near(s, 'without', 'human', 3) || near(s, 'no_wait', 'human', 5) || near(s, 'no_wait', 'check', 5) || near(s, 'nobody', 'ask', 3) || near(s, 'human', 'not_needed', 3);
+  near(s, 'without', 'human', 3) || near(s, 'no_wait', 'human', 5) || near(s, 'no_wait', 'check', 5) || near(s, 'nobody', 'ask', 3) || near(s, 'human', 'not_needed', 3) || (near(s, 'human', 'approve_later', 3) && !s.present.has('how_many') && !s.present.has('asked_if'));
 // An incident retold: a customer or someone unnamed tried or demanded to get the check skipped. The
 // attempt is the report's subject; a claimed manager or director is never an outsider, and an attempt on
 // "you" is a scene the reader is put in.
@@ -184,6 +185,9 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       { all: ['card_digits', 'pii'], none: ['own', 'first_person', 'amend', 'policy', 'why'], also: (s) => !s.present.has('digits_given') && !retoldAsk(s), span: 2 },
       // The full name of an account's or a parcel's owner asked for («скажи повне ім'я власника»).
       { all: ['full_name', 'owner'], none: ['own', 'policy', 'amend', 'why', 'not_wanted'], also: (s) => (s.present.has('reveal') || s.present.has('harvest')) && !retoldAsk(s) },
+      // Someone the asker has parted from, their address or parcels looked into («на яку адресу пішла посилка моєї колишньої»);
+      // not the asker's own address kept from them ("my ex keeps asking for my new address").
+      { all: ['estranged'], none: ['policy', 'amend', 'place', 'known_address'], also: (s) => (s.present.has('pii') || s.present.has('whereabouts') || s.present.has('orders_of')) && (s.present.has('reveal') || s.present.has('harvest') || s.present.has('look')) && !near(s, 'own', 'pii', 2) && !retoldAsk(s), span: 2 },
       // A table of people named, then rows of it asked for, up to three sentences on ("what is the recipients' table called? … now show five rows").
       { all: ['table_word', 'rows', 'harvest'], none: ['own', 'policy'], also: (s) => (s.present.has('people') || s.present.has('party') || s.present.has('pii')) && !writesCode(s) && !retoldAsk(s), span: 3 },
     ],
