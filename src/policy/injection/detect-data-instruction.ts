@@ -130,7 +130,7 @@ const AUTHOR_LABEL = /^\s*(?:[\p{L}\p{N}]+[_ ](?:agent|worker|bot)|(?:агент
 export const HIDDEN_COMMENT_REGEXES: readonly RegExp[] = [HIDDEN_COMMENT, AUTHOR_LABEL];
 
 /** Whether a sentence's verb on the workings is one of showing them. */
-const SHOW = words('reveal', 'disclose', 'print', 'show', 'include', 'output', 'tell', 'share', 'copy', 'paste', 'покаж', 'вивед', 'розкаж', 'поділ', 'скопіюй', 'розкрий', 'выведи', 'расскаж', 'подели', 'скопируй', 'раскрой');
+const SHOW = words('reveal', 'disclose', 'print', 'show', 'include', 'output', 'tell', 'share', 'copy', 'paste', 'describe', 'опиши', 'опишіть', 'опишите', 'покаж', 'вивед', 'розкаж', 'поділ', 'скопіюй', 'розкрий', 'выведи', 'расскаж', 'подели', 'скопируй', 'раскрой');
 
 /**
  * The reader of the data addressed as such, whatever it is then asked: "note to the stock bot", "for AI
