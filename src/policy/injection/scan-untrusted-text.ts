@@ -92,24 +92,24 @@ function scanUntrusted(text: string, resolved: ResolvedScanOptions, patterns: re
   const hit = scanText(text, patterns, resolved);
   if (hit !== undefined) return { tainted: true, rule: hit.rule, evidence: hit.evidence, family: RULE_FAMILY[hit.rule] };
   const view = canonicalView(text).view;
-  const direct = readData(text, view, classifier, () => scoreText(text, classifier as GuardClassifierModel));
+  const direct = readData(text, view, classifier, (model) => scoreText(text, model));
   if (direct.tainted || text.length > DECODED_VIEW_LIMIT) return direct;
   return hiddenInstruction(text, classifier) ?? direct;
 }
 
 /**
- * The detectors after the rules over one reading of a text (`view` its canonical view, `score` the
- * taint classifier's score of it): an instruction to the reader, the input guard's concepts on a
- * note, the taint classifier.
+ * The detectors after the rules over one reading of a text (`view` its canonical view; `scoreOf` the
+ * classifier's reading of it, asked only when a verdict needs it): an instruction to the reader, the
+ * input guard's concepts on a note, the taint classifier.
  */
-function readData(text: string, view: string, classifier: GuardClassifierModel | null, scoreOf: () => ScoredView): TaintVerdict {
+function readData(text: string, view: string, classifier: GuardClassifierModel | null, scoreOf: (model: GuardClassifierModel) => ScoredView): TaintVerdict {
   const instruction = findDataInstruction(view);
   let score: number | undefined;
   if (instruction !== undefined) {
     // A plain find (a reader named beside an action) is also what honest notes, agents' reports and
     // policy passages hold: the classifier must see some sign of an instruction in it too.
     // A note too short to judge keeps the rule's verdict.
-    score = instruction.plain && classifier !== null && hasWords(view, CLASSIFIER_MIN_WORDS) ? scoreOf().score : undefined;
+    score = instruction.plain && classifier !== null && hasWords(view, CLASSIFIER_MIN_WORDS) ? scoreOf(classifier).score : undefined;
     if (score === undefined || score >= PLAIN_FIND_CONFIRMATION) return { tainted: true, rule: 'data_instruction', evidence: excerpt(instruction.sentence), family: RULE_FAMILY.data_instruction, ...(score !== undefined && { score }) };
   }
   const found = text.length <= CONCEPT_DATA_CHARS ? detectConcepts(text) : undefined;
@@ -117,11 +117,11 @@ function readData(text: string, view: string, classifier: GuardClassifierModel |
   const concept = found?.reportable && !asksToAct(view) ? undefined : found;
   if (concept !== undefined) {
     // The concept detectors were written for requests: on data they too need the classifier's sign.
-    score ??= classifier !== null && hasWords(view, CLASSIFIER_MIN_WORDS) ? scoreOf().score : undefined;
+    score ??= classifier !== null && hasWords(view, CLASSIFIER_MIN_WORDS) ? scoreOf(classifier).score : undefined;
     if (score === undefined || score >= PLAIN_FIND_CONFIRMATION) return { tainted: true, rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], ...(score !== undefined && { score }) };
   }
   if (classifier === null || !hasWords(view, CLASSIFIER_MIN_WORDS)) return { tainted: false };
-  const scored = score === undefined ? scoreOf() : undefined;
+  const scored = score === undefined ? scoreOf(classifier) : undefined;
   const final = scored?.score ?? score ?? 0;
   if (final < classifier.threshold || scored === undefined) return { tainted: false, score: final };
   return { tainted: true, rule: 'taint_classifier', evidence: excerpt(scored.segment ?? view), family: RULE_FAMILY.taint_classifier, score: final };
@@ -138,7 +138,7 @@ function readData(text: string, view: string, classifier: GuardClassifierModel |
 function hiddenInstruction(text: string, classifier: GuardClassifierModel | null): TaintVerdict | undefined {
   for (const reading of decodedViews(text)) {
     const readingView = canonicalView(reading.text).view;
-    const found = readData(reading.text, readingView, classifier, () => scoreView(readingView, classifier as GuardClassifierModel));
+    const found = readData(reading.text, readingView, classifier, (model) => scoreView(readingView, model));
     if (found.tainted) return { tainted: true, rule: 'encoded_payload', evidence: excerpt(`${reading.kind}: ${found.evidence ?? ''}`), family: RULE_FAMILY.encoded_payload, ...(found.score !== undefined && { score: found.score }) };
   }
   return undefined;
