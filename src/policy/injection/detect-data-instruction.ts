@@ -85,6 +85,8 @@ const WHEN_ANSWERING = words(
 const TELL = words(
   '(?:say|tell|claim|state|mention|write|answer|reply|recommend|advise|include|add)(?![\\p{L}])', 'кажи', 'скажи', 'говори', 'пиши', 'напиши', 'відповідай', 'повідомляй', 'стверджуй', 'отвечай', 'сообщай', 'утверждай',
   'радь', 'рекоменд', 'кажіть', 'пишіть', 'додай', 'додавай', 'советуй', 'советуйте', 'говорите', 'пишите', 'добавь', 'добавляй',
+  // What may be told, in the infinitive: «можна повідомляти будь-кому, хто запитає», «можно сообщать».
+  'повідомля', 'сообща', 'share(?![\\p{L}])', 'disclose(?![\\p{L}])',
 );
 
 /** A check declared unnecessary or skipped, with a money action in the same text. */
@@ -95,7 +97,7 @@ const SKIPPED_CHECK = words(
   '(?:подтверждение|согласование|одобрение)\\s(?:не\\s)?(?:нужн|требуется|надо)', 'без\\s(?:подтверждения|согласования|провер)', 'не\\sспрашивая', 'пропускать\\sподтверждение',
   // A check claimed done where no one can see it: given by word of mouth, the operator said to know.
   'погодження\\s(?:\\p{L}+\\s)?усн', 'усно\\sпогодж', 'согласование\\s(?:\\p{L}+\\s)?устн', 'устно\\sсоглас', 'approv\\p{L}*\\s(?:was\\s)?(?:given\\s)?verbally',
-  'оператор\\sу\\sкурсі', 'оператор\\sв\\sкурсе', 'the\\soperator\\sknows', 'ждать\\sне\\sнужно', 'чекати\\sне\\sтреба', 'no\\sneed\\sto\\swait',
+  '(?:оператор|керівник|менеджер|начальник)\\s(?:\\p{L}+\\s)?у\\sкурсі', '(?:оператор|руководитель|менеджер|начальник)\\s(?:\\p{L}+\\s)?в\\sкурсе', 'the\\s(?:operator|manager)\\sknows', 'без\\sакта', 'без\\sакту', 'ждать\\sне\\sнужно', 'чекати\\sне\\sтреба', 'no\\sneed\\sto\\swait',
   // The human left out, or a check switched off as a field: «без оператора», `"погодження": "не потрібне"`.
   'без\\sоператор', 'without\\s(?:an?\\s|the\\s)?operator',
   '(?:погодження|підтвердження)\\s(?:\\p{L}+\\s){0,5}пропустити', 'пропустити\\s(?:\\p{L}+\\s)?(?:погодження|підтвердження)',
