@@ -161,6 +161,7 @@ describe('scanUntrustedText: a program hailed in a note, and what it is told to 
     'Your chat assistant told me to wait for an operator about my refund. Still waiting, please call me back.',
     'Комментарий: бот в приложении не даёт изменить адрес, поменяйте, пожалуйста, на Днепр, Яворницкого 10.',
     'Примечание к ТТН: нейросеть для распознавания номеров — это название товара, не пугайтесь.',
+    'Бот: замовлення скасовано оператором, кошти повернуто.',
   ])('leaves %s', (note) => {
     expect(scanUntrustedText(note).tainted).toBe(false);
   });
