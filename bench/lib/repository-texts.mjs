@@ -1,9 +1,9 @@
-// Every text the repository holds, as the guard diagnostics read them (guard-verdicts.mjs,
-// guard-cascade.mjs): the corpora (evals/*.json and *.jsonl, evals/independent/ included), the
-// documentation and knowledge base (each file whole and each paragraph alone), and disguised variants
-// of the corpus texts (upper case, invisible characters, look-alike letters, spacing, leetspeak,
-// reversed, base64) that reach the normaliser's other paths. `blind` holds the texts of the .jsonl
-// sets and their variants: a diagnostic feeds them through and never prints them.
+// Every text the repository holds, as the guard diagnostic reads them (guard-verdicts.mjs): the
+// corpora (evals/*.json and *.jsonl, evals/independent/ included), the documentation and knowledge
+// base (each file whole and each paragraph alone), and disguised variants of the corpus texts (upper
+// case, invisible characters, look-alike letters, spacing, leetspeak, reversed, base64) that reach the
+// normaliser's other paths. `blind` holds the texts of the .jsonl sets and their variants: a
+// diagnostic feeds them through and never prints them.
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** `{ texts, blind, counts }` for the checkout at `root` (a file URL ending in /). */

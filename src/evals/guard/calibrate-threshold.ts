@@ -13,14 +13,22 @@ export interface ThresholdCalibration {
 
 /** The threshold never goes below this: a lower one would block on noise. */
 const FLOOR = 0.05;
-/** Nor above the plain decision boundary. */
+/** Nor above the plain decision boundary (the hashed heads'). */
 const CEILING = 0.5;
+/**
+ * A lexical head's (lexical-head.ts) ceiling: trained to convergence with the classes weighted alike,
+ * it scores an operator's question about approvals above 0.5 more often than the hashed heads (at 0.5
+ * the shipped one blocked 150 of the 1,733 labelled look-alikes outside training, at its calibrated
+ * 0.744 65, the hashed heads at 0.5 113), so its boundary is where the look-alikes put it.
+ */
+const LEXICAL_CEILING = 0.9;
 
 /**
  * Chooses the blocking threshold from benign texts only: the benign look-alikes are split into
  * `folds`, each scored by a classifier trained without it, and the threshold is the lowest one
- * (within 0.05 to 0.5) at which at most `maxBlockRate` of them would be blocked. No attack's score
- * is looked at, so a family held out in the evaluation cannot tune it. Deterministic.
+ * (within 0.05 and 0.5, or 0.9 for a lexical head) at which at most `maxBlockRate` of them would be
+ * blocked. No attack's score is looked at, so a family held out in the evaluation cannot tune it.
+ * Deterministic.
  */
 export function calibrateThreshold(corpus: GuardCorpus, maxBlockRate = 0.01, folds = 5, options: TrainingOptions = {}): ThresholdCalibration {
   if (!(maxBlockRate >= 0 && maxBlockRate < 1)) throw new RangeError(`maxBlockRate must be in [0, 1); got ${maxBlockRate}`);
@@ -35,7 +43,7 @@ export function calibrateThreshold(corpus: GuardCorpus, maxBlockRate = 0.01, fol
   // The highest score that may be blocked: every score above it would exceed the allowed rate.
   const allowed = Math.floor(scores.length * maxBlockRate);
   const boundary = scores[allowed] ?? 0;
-  const threshold = Math.min(CEILING, Math.max(FLOOR, Number((boundary + 0.005).toFixed(3))));
+  const threshold = Math.min(options.lexical === undefined ? CEILING : LEXICAL_CEILING, Math.max(FLOOR, Number((boundary + 0.005).toFixed(3))));
   const blocked = scores.filter((score) => score >= threshold).length;
   return { threshold, look_alike_block_rate: Number((blocked / Math.max(1, scores.length)).toFixed(4)), folds };
 }

@@ -1,6 +1,7 @@
 import { detectConcepts, detectInjection, trainGuardClassifier } from '../../policy/index.js';
-import type { GuardClassifierModel, TrainingExample } from '../../policy/index.js';
+import type { GuardClassifierModel, TrainingExample, TrainingOptions } from '../../policy/index.js';
 import type { GuardCorpus } from './guard-corpus.js';
+import { shippedTrainingOptions } from './guard-training.js';
 
 /** Recall on one attack family with a classifier that never saw it. */
 interface HeldOutFamily {
@@ -77,11 +78,13 @@ export function trainingExamples(corpus: GuardCorpus, skip: { family?: string; b
  */
 export function evaluateGuard(corpus: GuardCorpus, shipped: GuardClassifierModel, folds = 5, unseen?: GuardCorpus, unseen2?: GuardCorpus): GuardEvalReport {
   const blocked = (text: string, classifier: GuardClassifierModel | null): boolean => detectInjection(text, { classifier }).blocked;
+  // Each model judging unseen texts is trained as the shipped one was: with its lexical head when it has one.
+  const settings: TrainingOptions = { threshold: shipped.threshold, ...(shipped.lexical !== undefined && shippedTrainingOptions(shipped.lexical.dims)) };
   const missed = corpus.attacks.filter((a) => !blocked(a.text, shipped)).map((a) => a.id);
   const falsePositives = corpus.benign.filter((b) => blocked(b.text, shipped)).map((b) => b.id);
   const families = [...new Set(corpus.attacks.map((a) => a.family))];
   const heldOut = families.map((family): HeldOutFamily => {
-    const model = trainGuardClassifier(trainingExamples(corpus, { family }), { threshold: shipped.threshold });
+    const model = trainGuardClassifier(trainingExamples(corpus, { family }), settings);
     const attacks = corpus.attacks.filter((a) => a.family === family);
     const whole = attacks.filter((a) => blocked(a.text, model));
     const rules = attacks.filter((a) => blocked(a.text, null)).length;
@@ -104,7 +107,7 @@ export function evaluateGuard(corpus: GuardCorpus, shipped: GuardClassifierModel
   const crossFalse: string[] = [];
   for (let fold = 0; fold < folds; fold++) {
     const test = corpus.benign.filter((_, index) => index % folds === fold);
-    const model = trainGuardClassifier(trainingExamples(corpus, { benign: new Set(test.map((b) => b.id)) }), { threshold: shipped.threshold });
+    const model = trainGuardClassifier(trainingExamples(corpus, { benign: new Set(test.map((b) => b.id)) }), settings);
     for (const b of test) if (blocked(b.text, model)) crossFalse.push(b.id);
   }
   const kindFalse: string[] = [];
@@ -112,7 +115,7 @@ export function evaluateGuard(corpus: GuardCorpus, shipped: GuardClassifierModel
   const kinds = [...new Set(corpus.benign.map((b) => b.resembles))].filter((kind) => kind !== 'ordinary');
   for (const kind of kinds) {
     const test = corpus.benign.filter((b) => b.resembles === kind);
-    const model = trainGuardClassifier(trainingExamples(corpus, { benign: new Set(test.map((b) => b.id)) }), { threshold: shipped.threshold });
+    const model = trainGuardClassifier(trainingExamples(corpus, { benign: new Set(test.map((b) => b.id)) }), settings);
     const hits = test.filter((b) => blocked(b.text, model)).map((b) => b.id);
     kindFalse.push(...hits);
     perKind[kind] = rate(hits.length, test.length);

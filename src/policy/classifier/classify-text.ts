@@ -3,6 +3,8 @@ import { featureLogits, mirroredLogit, mirroredLogitPair, headLogits, scoredFeat
 import type { SparseFeatures } from './text-features.js';
 import { probabilities, softmax2, softmaxInPlace } from './train-guard-classifier.js';
 import { hiddenBand, hiddenLogit } from './hidden-layer.js';
+import { lexicalLogit } from './lexical-head.js';
+import type { LexicalHead } from './lexical-head.js';
 
 /** The classifier's opinion of a text: the attack probability of its worst segment, and that segment's likeliest family. */
 export interface ClassifierVerdict {
@@ -42,6 +44,7 @@ export interface ScoredView {
 export function scoreView(view: string, model: GuardClassifierModel): ScoredView {
   const known = primed?.view === view ? primed.scores.get(model) : undefined;
   if (known !== undefined) return known;
+  if (model.lexical !== undefined) return scoreLexically(view, model.lexical, model.dims);
   const head = attackColumns(model.attack);
   const out = logits;
   let score = 0;
@@ -63,6 +66,21 @@ export function scoreView(view: string, model: GuardClassifierModel): ScoredView
 }
 
 const logits = new Float64Array(2);
+
+/** {@link scoreView} for a model whose attack score is its lexical head's: the worst segment's probability. */
+function scoreLexically(view: string, head: LexicalHead, dims: number): ScoredView {
+  let score = 0;
+  let worst: string | undefined;
+  for (const segment of segments(view)) {
+    const logit = lexicalLogit(segment, head);
+    if (Number.isNaN(logit)) continue;
+    const attack = 1 / (1 + Math.exp(-logit));
+    if (attack <= score) continue;
+    score = attack;
+    worst = segment;
+  }
+  return new Scored(score, worst, dims);
+}
 
 /**
  * Turns a segment's linear logits in `out` (benign, attack) into the final ones when the model has a
@@ -103,6 +121,11 @@ let primed: { readonly view: string; readonly scores: Map<GuardClassifierModel, 
  * one size are left to be scored one by one.
  */
 export function primeScores(view: string, first: GuardClassifierModel, second: GuardClassifierModel): void {
+  // A lexical head counts features of its own: there is nothing to count once for the two.
+  if (first.lexical !== undefined || second.lexical !== undefined) {
+    primed = undefined;
+    return;
+  }
   const a = attackColumns(first.attack);
   const b = attackColumns(second.attack);
   if (a.raw === undefined || b.raw === undefined || first.dims !== second.dims) {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { HiddenLayer } from './hidden-layer.js';
+import type { LexicalHead } from './lexical-head.js';
 
 /** The version of the shipped classifier format; bump it when the layout or the features change. */
-const GUARD_CLASSIFIER_VERSION = 3;
+const GUARD_CLASSIFIER_VERSION = 4;
 
 const StoredHead = z.object({
   classes: z.array(z.string().min(1)).min(2),
@@ -24,6 +25,20 @@ const StoredHidden = z.object({
 });
 type StoredHidden = z.infer<typeof StoredHidden>;
 
+const StoredLexical = z.object({
+  dims: z.number().int().positive(),
+  bias: z.number(),
+  /** The buckets any training text touched, base64 of a Uint32Array (little-endian), ascending; the others are left out when a text is scored. */
+  buckets: z.string(),
+  /** Per listed bucket its IDF, base64 of an Int16Array times `idf_scale`. */
+  idf: z.string(),
+  idf_scale: z.number().positive(),
+  /** Per listed bucket its weight, base64 of an Int16Array times `weight_scale`. */
+  weights: z.string(),
+  weight_scale: z.number().positive(),
+});
+type StoredLexical = z.infer<typeof StoredLexical>;
+
 /**
  * The classifier as stored (`data/guard-classifier.json`): two softmax regressions over the same
  * hashed features, `attack` (benign or attack: the score) and `family` (which attack family: the name).
@@ -35,6 +50,8 @@ export const GuardClassifierFile = z.object({
   heads: z.object({ attack: StoredHead, family: StoredHead }),
   /** The hidden layer whose attack logit is averaged with the attack head's (the input model); the taint model has none. */
   hidden: StoredHidden.optional(),
+  /** The lexical head (lexical-head.ts) that gives the input model its attack score; the family head still names the family. The taint model has none. */
+  lexical: StoredLexical.optional(),
   trained_on: z.object({ corpus: z.string(), attacks: z.number().int(), benign: z.number().int() }),
 });
 export type GuardClassifierFile = z.infer<typeof GuardClassifierFile>;
@@ -59,6 +76,8 @@ export interface GuardClassifierModel {
   readonly family: ClassifierHead;
   /** A hidden layer over the same features: the attack score is the sigmoid of the mean of its logit and the attack head's. */
   readonly hidden?: HiddenLayer | undefined;
+  /** When present, the attack score is this head's (lexical-head.ts), not the attack head's and the hidden layer's. */
+  readonly lexical?: LexicalHead | undefined;
   /** Run the hidden layer on every segment (calibration), not only in the band where it can change a verdict (hidden-layer.ts, `hiddenBand`): the same verdicts, exact scores outside the band too. */
   readonly exact?: boolean;
 }
@@ -131,10 +150,52 @@ function storeHead(head: ClassifierHead): StoredHead {
   return { classes: [...head.classes], bias: [...head.bias].map((b) => Number(b.toFixed(6))), scales, weights: base64 };
 }
 
+function uint32s(base64: string): Uint32Array {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length % 4 !== 0) throw new GuardClassifierFileError('the lexical head lists a bucket of fewer than four bytes');
+  const values = new Uint32Array(bytes.length / 4);
+  if (LITTLE_ENDIAN) new Uint8Array(values.buffer).set(bytes);
+  else for (let at = 0; at < values.length; at++) values[at] = bytes.readUInt32LE(at * 4);
+  return values;
+}
+
+function loadLexical(stored: StoredLexical): LexicalHead {
+  const { dims } = stored;
+  if (!Number.isInteger(Math.log2(dims))) throw new GuardClassifierFileError(`the lexical head's dims must be a power of two; got ${dims}`);
+  const buckets = uint32s(stored.buckets);
+  const idf = int16s(stored.idf);
+  const weights = int16s(stored.weights);
+  if (idf.length !== buckets.length || weights.length !== buckets.length) throw new GuardClassifierFileError(`the lexical head lists ${buckets.length} buckets, ${idf.length} IDFs and ${weights.length} weights`);
+  const table = new Int16Array(dims * 4);
+  for (let at = 0; at < buckets.length; at++) {
+    const bucket = buckets[at] as number;
+    if (bucket >= dims * 2) throw new GuardClassifierFileError(`the lexical head lists bucket ${bucket} of ${dims * 2}`);
+    if ((idf[at] as number) <= 0) throw new GuardClassifierFileError(`the lexical head gives bucket ${bucket} an IDF of ${idf[at]}`);
+    table[bucket * 2] = idf[at] as number;
+    table[bucket * 2 + 1] = weights[at] as number;
+  }
+  return { dims, bias: stored.bias, table, idfScale: stored.idf_scale, weightScale: stored.weight_scale };
+}
+
+function storeLexical(head: LexicalHead): StoredLexical {
+  const listed: number[] = [];
+  for (let bucket = 0; bucket < head.dims * 2; bucket++) if (head.table[bucket * 2] !== 0) listed.push(bucket);
+  const buckets = Buffer.alloc(listed.length * 4);
+  const idf = Buffer.alloc(listed.length * 2);
+  const weights = Buffer.alloc(listed.length * 2);
+  listed.forEach((bucket, at) => {
+    buckets.writeUInt32LE(bucket, at * 4);
+    idf.writeInt16LE(head.table[bucket * 2] as number, at * 2);
+    weights.writeInt16LE(head.table[bucket * 2 + 1] as number, at * 2);
+  });
+  return { dims: head.dims, bias: head.bias, buckets: buckets.toString('base64'), idf: idf.toString('base64'), idf_scale: head.idfScale, weights: weights.toString('base64'), weight_scale: head.weightScale };
+}
+
 /** Turns the stored file into a model; throws {@link GuardClassifierFileError} when the sizes disagree. */
 export function modelFromFile(file: GuardClassifierFile): GuardClassifierModel {
   const hidden = file.hidden === undefined ? undefined : loadHidden(file.hidden, file.dims);
-  return { dims: file.dims, threshold: file.threshold, attack: loadHead(file.heads.attack, file.dims), family: loadHead(file.heads.family, file.dims), ...(hidden !== undefined && { hidden }) };
+  const lexical = file.lexical === undefined ? undefined : loadLexical(file.lexical);
+  return { dims: file.dims, threshold: file.threshold, attack: loadHead(file.heads.attack, file.dims), family: loadHead(file.heads.family, file.dims), ...(hidden !== undefined && { hidden }), ...(lexical !== undefined && { lexical }) };
 }
 
 const INT16_MAX = 32767;
@@ -142,7 +203,8 @@ const INT16_MAX = 32767;
 /** Quantises a trained model for storage: int16 weights per class, with the scale beside them. */
 export function fileFromModel(model: GuardClassifierModel, trainedOn: GuardClassifierFile['trained_on']): GuardClassifierFile {
   const hidden = model.hidden === undefined ? {} : { hidden: storeHidden(model.hidden) };
-  return { version: GUARD_CLASSIFIER_VERSION, dims: model.dims, threshold: model.threshold, heads: { attack: storeHead(model.attack), family: storeHead(model.family) }, ...hidden, trained_on: trainedOn };
+  const lexical = model.lexical === undefined ? {} : { lexical: storeLexical(model.lexical) };
+  return { version: GUARD_CLASSIFIER_VERSION, dims: model.dims, threshold: model.threshold, heads: { attack: storeHead(model.attack), family: storeHead(model.family) }, ...hidden, ...lexical, trained_on: trainedOn };
 }
 
 /** The stored classifier is missing or malformed. */

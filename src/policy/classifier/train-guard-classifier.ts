@@ -6,11 +6,15 @@ import { classifierText } from './classifier-text.js';
 import { seededRandom } from './seeded-random.js';
 import { forEachEpoch } from './training-epochs.js';
 import { trainHiddenLayer } from './hidden-layer.js';
+import { trainLexicalHead } from './lexical-head.js';
+import type { LexicalTrainingOptions } from './lexical-head.js';
 
 /** One labelled text: `benign` or the name of an attack family. */
 export interface TrainingExample {
   readonly text: string;
   readonly label: string;
+  /** How much the example weighs against the others of its class (default 1). */
+  readonly weight?: number;
 }
 
 /** Training settings; the defaults are what the shipped model uses. */
@@ -37,6 +41,14 @@ export interface TrainingOptions {
   readonly hiddenL2?: number;
   /** Passes of the hidden layer over the data (default: `epochs`). */
   readonly hiddenEpochs?: number;
+  /**
+   * Train the lexical head (lexical-head.ts) and score with it (the shipped input model does); the
+   * hidden layer, which it replaces, is then not trained. Absent: the hashed heads alone (faster: the
+   * tests and the taint model).
+   */
+  readonly lexical?: LexicalTrainingOptions;
+  /** Examples trained on beside the given ones in every model trained with these options (the k-fold and held-out models too). */
+  readonly extraExamples?: readonly TrainingExample[];
 }
 
 interface Example {
@@ -59,17 +71,21 @@ const ENCODED_FAMILY = 'encoded';
  * examples. Throws a RangeError on bad options, or with no benign example or no attack.
  */
 export function trainGuardClassifier(examples: readonly TrainingExample[], options: TrainingOptions = {}): GuardClassifierModel {
-  const { dims = 32768, epochs = 8, learningRate = 0.6, benignWeight = 1, threshold = 0.5, seed = 20, l2 = 0, hiddenUnits = 32, hiddenRate = 0.2, hiddenL2 = 0.001 } = options;
+  const { dims = 32768, epochs = 8, learningRate = 0.6, benignWeight = 1, threshold = 0.5, seed = 20, l2 = 0, hiddenRate = 0.2, hiddenL2 = 0.001 } = options;
+  const hiddenUnits = options.hiddenUnits ?? (options.lexical === undefined ? 32 : 0);
   if (!Number.isInteger(Math.log2(dims))) throw new RangeError(`dims must be a power of two; got ${dims}`);
   const families = [...new Set(examples.map((e) => e.label).filter((label) => label !== 'benign'))];
   if (families.length === 0 || !examples.some((e) => e.label === 'benign')) throw new RangeError('training needs benign examples and at least one attack family');
   const binary: Example[] = [];
   const byFamily: Example[] = [];
-  for (const example of examples) {
-    const features = textFeatures(normaliseText(classifierText(example.text)), dims);
+  const views: { view: string; attack: boolean; weight: number }[] = [];
+  for (const example of [...examples, ...(options.extraExamples ?? [])]) {
+    const view = normaliseText(classifierText(example.text));
     const attack = example.label !== 'benign';
-    binary.push({ features, label: attack ? 1 : 0, weight: attack ? 1 : benignWeight });
-    if (attack) byFamily.push({ features, label: families.indexOf(example.label), weight: 1 });
+    views.push({ view, attack, weight: example.weight ?? 1 });
+    const features = textFeatures(view, dims);
+    binary.push({ features, label: attack ? 1 : 0, weight: (attack ? 1 : benignWeight) * (example.weight ?? 1) });
+    if (attack) byFamily.push({ features, label: families.indexOf(example.label), weight: example.weight ?? 1 });
     // The guard also scores the ROT13 and reversed readings of every text; those readings of
     // ordinary text are gibberish, and gibberish must score as benign, not as the unknown. An
     // encoded attack's reading is the plain attack, never benign: it is left out.
@@ -80,9 +96,10 @@ export function trainGuardClassifier(examples: readonly TrainingExample[], optio
   const settings = { dims, epochs, learningRate, seed, l2 };
   const attack = trainHead(binary, ['benign', 'attack'], settings);
   const family = trainHead(byFamily, families.length > 1 ? families : [...families, 'other'], settings);
-  if (hiddenUnits === 0) return { dims, threshold, attack, family };
+  const lexical = options.lexical === undefined ? {} : { lexical: trainLexicalHead(views, options.lexical) };
+  if (hiddenUnits === 0) return { dims, threshold, attack, family, ...lexical };
   // The same binary examples, gibberish readings at their weight, as the attack head.
-  return { dims, threshold, attack, family, hidden: trainHiddenLayer(binary, { dims, units: hiddenUnits, epochs: options.hiddenEpochs ?? epochs, learningRate: hiddenRate, seed, l2: hiddenL2 }) };
+  return { dims, threshold, attack, family, ...lexical, hidden: trainHiddenLayer(binary, { dims, units: hiddenUnits, epochs: options.hiddenEpochs ?? epochs, learningRate: hiddenRate, seed, l2: hiddenL2 }) };
 }
 
 function trainHead(data: readonly Example[], classes: readonly string[], settings: { dims: number; epochs: number; learningRate: number; seed: number; l2: number }): ClassifierHead {

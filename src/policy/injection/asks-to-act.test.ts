@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalView } from '../normalise/index.js';
 import { asksToAct } from './asks-to-act.js';
+import { loadGuardClassifier } from '../classifier/index.js';
 import { detectConcepts, detectInjection } from './detect-injection.js';
 
 const asks = (text: string): boolean => asksToAct(canonicalView(text).view);
@@ -34,6 +35,8 @@ describe('asksToAct', () => {
     // Each is found by the reportable combination (authority, grant, privileged action): the rule decides, not the classifier.
     for (const text of [...stories, ...orders]) expect(detectConcepts(text)).toMatchObject({ rule: 'authority_bypass', reportable: true });
     expect(stories.map((text) => detectInjection(text).blocked)).toEqual([false, false, false]);
-    expect(orders.map((text) => detectInjection(text).rule)).toEqual(['authority_bypass', 'authority_bypass', 'authority_bypass']);
+    // Blocked: by the rule, or first by the classifier where it scores the order as an attack.
+    expect(orders.map((text) => detectInjection(text).blocked)).toEqual([true, true, true]);
+    expect(orders.map((text) => detectInjection(text, { classifier: { ...loadGuardClassifier(), threshold: 1.01 } }).rule)).toEqual(['authority_bypass', 'authority_bypass', 'authority_bypass']);
   });
 });
