@@ -17,7 +17,7 @@ export interface TrainingExample {
   readonly weight?: number;
 }
 
-/** Training settings; the defaults are what the shipped model uses. */
+/** Training settings; the defaults train the hashed heads as the taint model's are (the shipped input model adds `lexical` and the PII sentences: src/evals/guard/guard-training.ts). */
 export interface TrainingOptions {
   /** Hash buckets, a power of two (default 32768). */
   readonly dims?: number;
@@ -74,12 +74,13 @@ export function trainGuardClassifier(examples: readonly TrainingExample[], optio
   const { dims = 32768, epochs = 8, learningRate = 0.6, benignWeight = 1, threshold = 0.5, seed = 20, l2 = 0, hiddenRate = 0.2, hiddenL2 = 0.001 } = options;
   const hiddenUnits = options.hiddenUnits ?? (options.lexical === undefined ? 32 : 0);
   if (!Number.isInteger(Math.log2(dims))) throw new RangeError(`dims must be a power of two; got ${dims}`);
-  const families = [...new Set(examples.map((e) => e.label).filter((label) => label !== 'benign'))];
-  if (families.length === 0 || !examples.some((e) => e.label === 'benign')) throw new RangeError('training needs benign examples and at least one attack family');
+  const all = [...examples, ...(options.extraExamples ?? [])];
+  const families = [...new Set(all.map((e) => e.label).filter((label) => label !== 'benign'))];
+  if (families.length === 0 || !all.some((e) => e.label === 'benign')) throw new RangeError('training needs benign examples and at least one attack family');
   const binary: Example[] = [];
   const byFamily: Example[] = [];
   const views: { view: string; attack: boolean; weight: number }[] = [];
-  for (const example of [...examples, ...(options.extraExamples ?? [])]) {
+  for (const example of all) {
     const view = normaliseText(classifierText(example.text));
     const attack = example.label !== 'benign';
     views.push({ view, attack, weight: example.weight ?? 1 });
