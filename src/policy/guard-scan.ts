@@ -26,9 +26,11 @@ export interface GuardScanResult {
 
 /** Runs all three guards over one text: input blocking (rules and classifier), tool-output taint, PII redaction. */
 export function guardScan(text: string): GuardScanResult {
-  // Both classifiers read the same view of the text: its features are counted once for the two
-  // (unless the input guard masks a reported quote first and so reads another text).
-  if (maskReportedQuotes(text) === text) primeScores(canonicalView(classifierText(text)).view, loadGuardClassifier(), loadTaintClassifier());
+  // Two hashed classifiers read the same view of the text: its features are counted once for the two
+  // (unless the input guard masks a reported quote first and so reads another text). The shipped
+  // input model's lexical head counts features of its own, so there is nothing to share with it.
+  const inputModel = loadGuardClassifier();
+  if (inputModel.lexical === undefined && maskReportedQuotes(text) === text) primeScores(canonicalView(classifierText(text)).view, inputModel, loadTaintClassifier());
   const { verdict: input, patterns } = inspectInput(text);
   // The injection patterns hit nothing on any view of this very text: the taint scan need not run them again.
   // They hit: the taint scan, whose patterns include them, would be tainted by a pattern too, and the

@@ -118,7 +118,7 @@ let primed: { readonly view: string; readonly scores: Map<GuardClassifierModel, 
  * scores for the {@link scoreView} calls about to ask for them (the whole guard reads one text with
  * the input classifier and the taint classifier: the same view, two heads). The same scores as one
  * {@link scoreView} per model, bit for bit. Models that do not both hold the stored int16 head of
- * one size are left to be scored one by one.
+ * one size, or either with a lexical head, are left to be scored one by one.
  */
 export function primeScores(view: string, first: GuardClassifierModel, second: GuardClassifierModel): void {
   // A lexical head counts features of its own: there is nothing to count once for the two.
