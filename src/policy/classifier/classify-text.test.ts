@@ -242,6 +242,22 @@ describe('scoredFeatures', () => {
     expect(compared).toBeGreaterThan(VIEWS.length);
   });
 
+  it('scores a segment the family head just counted from its kept features, as counting it again would', () => {
+    const head = hashed.family;
+    let compared = 0;
+    for (const segment of VIEWS.flatMap((view) => viewSegments(view))) {
+      mirroredLogit(`${segment} and more`, hashed.dims, stored(taint).bias, stored(taint).raw, stored(taint).scale);
+      const counted = mirroredLogit(segment, hashed.dims, stored(taint).bias, stored(taint).raw, stored(taint).scale);
+      if (Number.isNaN(counted)) continue;
+      // The guard names a blocked text's family, then the taint scan scores the same text.
+      mirroredLogit(`${segment} and more`, hashed.dims, stored(taint).bias, stored(taint).raw, stored(taint).scale);
+      headLogits(segment, hashed.dims, head.bias, head.weights, new Float64Array(head.classes.length));
+      expect(Object.is(mirroredLogit(segment, hashed.dims, stored(taint).bias, stored(taint).raw, stored(taint).scale), counted)).toBe(true);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(VIEWS.length);
+  });
+
   it('counts a view other than the one scored last', () => {
     mirroredLogit(VIEWS[0] ?? '', hashed.dims, stored(hashed).bias, stored(hashed).raw, stored(hashed).scale);
     const other = scoredFeatures(VIEWS[1] ?? '', hashed.dims);

@@ -67,6 +67,7 @@ export function featureLogits(view: string, dims: number, bias: Float32Array, be
  * after the rules ran, was the classifier's main cost. NaN when the view has no features.
  */
 export function mirroredLogit(view: string, dims: number, bias: number, raw: Int16Array, weightScale: number): number {
+  if (kept.view === view && kept.dims === dims) return keptLogit(bias, raw, weightScale);
   const count = countFeatures(view, dims);
   if (count === 0) return Number.NaN;
   const scratch = scratchFor(view, dims);
@@ -86,10 +87,23 @@ export function mirroredLogit(view: string, dims: number, bias: number, raw: Int
 }
 
 /**
- * The features of the view {@link mirroredLogit} or {@link mirroredLogitPair} last scored, kept as
- * they were summed (bucket and `Math.fround`ed value, in the order touched: what {@link textFeatures}
- * builds): the hidden layer reads the features of a segment just scored, and counting them again cost
- * as much as scoring it.
+ * {@link mirroredLogit} of the view whose features are kept: the same products in the same order.
+ * The whole guard names a blocked text's family from the segment the input classifier found worst,
+ * and the taint scan then scores the same text with the taint classifier.
+ */
+function keptLogit(bias: number, raw: Int16Array, weightScale: number): number {
+  const { count, indices, values } = kept;
+  let sum = bias;
+  for (let at = 0; at < count; at++) sum += Math.fround((raw[indices[at] as number] as number) * weightScale) * (values[at] as number);
+  return sum;
+}
+
+/**
+ * The features of the view {@link mirroredLogit}, {@link mirroredLogitPair} or {@link headLogits}
+ * last counted, kept as they were summed (bucket and `Math.fround`ed value, in the order touched:
+ * what {@link textFeatures} builds): the hidden layer reads the features of a segment just scored,
+ * and the taint classifier those of the segment the family head just read; counting them again cost
+ * as much as scoring them.
  */
 let kept = { view: undefined as string | undefined, dims: 0, count: 0, indices: new Uint32Array(1024), values: new Float32Array(1024) };
 
@@ -201,9 +215,13 @@ function countHeadValues(view: string, dims: number): number {
   const scale = scaleOf(scratch, count);
   if (headValues.length < count) headValues = new Float64Array(count * 2);
   const values = headValues;
+  const { indices, values: keptValues } = keepFor(view, dims, count);
   for (let at = 0; at < count; at++) {
     const bucket = order[at] as number;
-    values[at] = Math.fround((scratch[bucket] as number) * scale);
+    const value = Math.fround((scratch[bucket] as number) * scale);
+    values[at] = value;
+    indices[at] = bucket;
+    keptValues[at] = value;
     scratch[bucket] = 0;
   }
   return count;
