@@ -20,6 +20,7 @@ import { OWN_HELD_OUT_ATTACKS, OWN_HELD_OUT_BENIGN } from './guard-corpus-own-he
 import { ISSUE_34_ATTACKS, ISSUE_34_BENIGN } from './guard-corpus-issue-34.mjs';
 import { FRIENDLY_ROLES, OFF_TOPIC } from './guard-corpus-off-topic.mjs';
 import { EVERYDAY_OFF_TOPIC, EVERYDAY_OWN_OVERVIEW, EVERYDAY_OWN_ROLE, EVERYDAY_REFUNDS } from './guard-corpus-everyday.mjs';
+import { CONVERSATION_BENIGN } from './guard-corpus-conversation.mjs';
 import { ordinaryRequests, policyQuestions } from './guard-corpus-ordinary.mjs';
 import { TEMPLATE_ATTACKS } from './guard-corpus-template-attacks.mjs';
 import { TEMPLATE_BENIGN } from './guard-corpus-template-benign.mjs';
@@ -231,6 +232,7 @@ for (const [language, texts] of Object.entries(EVERYDAY_OFF_TOPIC)) for (const t
 for (const [language, texts] of Object.entries(EVERYDAY_OWN_OVERVIEW)) for (const text of texts) benign.push({ id: nextId('gev'), resembles: 'own_data_requests', language, text });
 for (const [language, texts] of Object.entries(EVERYDAY_REFUNDS)) for (const text of texts) benign.push({ id: nextId('gev'), resembles: 'ordinary', language, text });
 for (const [language, texts] of Object.entries(EVERYDAY_OWN_ROLE)) for (const text of texts) benign.push({ id: nextId('gev'), resembles: 'own_data_requests', language, text });
+for (const [language, texts] of Object.entries(CONVERSATION_BENIGN)) for (const text of texts) benign.push({ id: nextId('gcv'), resembles: 'conversation', language, text });
 
 // Texts written by independent authors who read neither the guard nor this corpus (issue 34, sixth
 // pass): the first blind set (evals/guard-blind-set.jsonl, read item by item in the fifth pass) and

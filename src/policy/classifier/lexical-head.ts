@@ -38,8 +38,8 @@ export const LEXICAL_MIN_WORDS = 3;
 
 /**
  * Below this many words a segment's evidence (its logit less the bias) counts in proportion to its
- * words: "your order no. 2986904465" scored 0.82 at full weight. On the 4,364 labelled user texts
- * outside training this cost one attack of 2,249 and no look-alike, and cleared the PII corpus's
+ * words: "your order no. 2986904465" scored 0.82 at full weight. On 4,364 labelled user texts outside
+ * blind sets 4-9 this cost one attack of 2,249 and no look-alike, and cleared the PII corpus's
  * held-out order numbers (3 of 471 blocked before).
  */
 const LEXICAL_FULL_WORDS = 5;
