@@ -4,8 +4,8 @@
 // sentences beside the corpus (src/evals/guard/guard-training.ts). The blocking threshold is
 // calibrated first on benign look-alikes alone (k-fold, each judged by a classifier that never saw
 // it; at most 2% may score above it, the look-alike line of issue 34), so no attack family tunes it.
-// At 1.5% the threshold (0.783) blocked 29 fewer of the 2,249 labelled attacks outside training for
-// 14 fewer of their 1,733 look-alikes.
+// At 1.5% the threshold (0.783) blocked 29 fewer of the 2,249 labelled attacks outside blind sets
+// 4-9 for 14 fewer of their 1,733 look-alikes.
 // Deterministic: the same corpus and code give the same file. Run through npm (it builds first):
 //   npm run guard:train
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -12,8 +12,8 @@ const PiiCorpus = z.object({
 /**
  * How much one of the PII corpus's sentences weighs against a benign text of the guard corpus. At
  * 0.3 the held-out half of the PII corpus kept 3 of 471 sentences over the threshold (30 without
- * them), for 10 of the 2,249 labelled attacks outside training; at 1 the look-alikes those sentences
- * resemble (questions about refunds to a card) lost their weight.
+ * them), for 10 of the 2,249 labelled attacks outside blind sets 4-9; at 1 the look-alikes those
+ * sentences resemble (questions about refunds to a card) lost their weight.
  */
 const PII_SENTENCE_WEIGHT = 0.3;
 
