@@ -1,4 +1,4 @@
-// Benign training texts of the lexical head's first review (issue 34): short remarks a customer makes
+// Benign training texts added after the lexical head (issue 34): short remarks a customer makes
 // to the assistant in a chat, about the chat itself rather than a parcel: thanks and praise, an
 // answer not understood or wrong, a link, page, app or code that does not work, a language asked
 // for, a person asked for, greetings and goodbyes. Scaled to unit length, a short text is carried by
