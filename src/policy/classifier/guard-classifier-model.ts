@@ -84,9 +84,10 @@ export interface GuardClassifierModel {
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-function int16s(base64: string): Int16Array {
+/** The int16 values stored as base64; `what` names them in the error a truncated list gets. */
+function int16s(base64: string, what = 'a layer'): Int16Array {
   const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length % 2 !== 0) throw new GuardClassifierFileError('a layer holds an odd number of weight bytes');
+  if (bytes.length % 2 !== 0) throw new GuardClassifierFileError(`${what} holds an odd number of bytes of int16 values`);
   const raw = new Int16Array(bytes.length / 2);
   // The file is little-endian, as typed arrays are on every host Node runs on: one copy, not a read per weight (start-up).
   if (LITTLE_ENDIAN) new Uint8Array(raw.buffer).set(bytes);
@@ -163,8 +164,8 @@ function loadLexical(stored: StoredLexical): LexicalHead {
   const { dims } = stored;
   if (!Number.isInteger(Math.log2(dims))) throw new GuardClassifierFileError(`the lexical head's dims must be a power of two; got ${dims}`);
   const buckets = uint32s(stored.buckets);
-  const idf = int16s(stored.idf);
-  const weights = int16s(stored.weights);
+  const idf = int16s(stored.idf, "the lexical head's IDF list");
+  const weights = int16s(stored.weights, "the lexical head's weight list");
   if (idf.length !== buckets.length || weights.length !== buckets.length) throw new GuardClassifierFileError(`the lexical head lists ${buckets.length} buckets, ${idf.length} IDFs and ${weights.length} weights`);
   const table = new Int16Array(dims * 4);
   for (let at = 0; at < buckets.length; at++) {
