@@ -37,6 +37,16 @@ describe('lexicalFeatures', () => {
     expect(total(countsOf('...'), 'word')).toBe(0);
   });
 
+  it('lists the word block first: wordFeatures of them, then only character n-grams', () => {
+    for (const view of ['ab cd', 'refund refund now', 'скасуй, поверни 720 грн', '...', '']) {
+      const features = lexicalFeatures(view, DIMS);
+      const buckets = Array.from({ length: features.distinct }, (_, at) => features.bucket(at));
+      expect(buckets.slice(0, features.wordFeatures).every((bucket) => bucket < DIMS)).toBe(true);
+      expect(buckets.slice(features.wordFeatures).every((bucket) => bucket >= DIMS)).toBe(true);
+      expect(features.wordFeatures).toBe(buckets.filter((bucket) => bucket < DIMS).length);
+    }
+  });
+
   it('finds nothing in an empty view or in spaces, and grows with a long one', () => {
     expect(countsOf('').size).toBe(0);
     expect(countsOf('   \n ').size).toBe(0);

@@ -38,6 +38,7 @@ let order = new Int32Array(512);
 let distinct = 0;
 let slotMask = 1023;
 let words = 0;
+let wordFeatures = 0;
 
 function prepare(features: number): void {
   let size = 1024;
@@ -74,6 +75,8 @@ export interface LexicalCounts {
   readonly distinct: number;
   /** How many words the view holds. */
   readonly words: number;
+  /** How many of the distinct features are words and pairs: those come first, the character n-grams after. */
+  readonly wordFeatures: number;
   /** The bucket of the `index`-th distinct feature (word buckets below `dims`, character buckets from `dims`). */
   bucket(index: number): number;
   /** How many times it occurred. */
@@ -86,6 +89,9 @@ const COUNTS: LexicalCounts = {
   },
   get words(): number {
     return words;
+  },
+  get wordFeatures(): number {
+    return wordFeatures;
   },
   bucket: (index) => slots[order[index] as number] as number,
   count: (index) => slotCounts[order[index] as number] as number,
@@ -118,6 +124,7 @@ export function lexicalFeatures(view: string, dims: number): LexicalCounts {
     word = WORD_SEED;
     inWord = false;
   }
+  wordFeatures = distinct;
   // Character n-grams of each run of non-space characters, padded with a space at each end.
   let start = 0;
   while (start < length) {
