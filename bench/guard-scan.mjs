@@ -122,8 +122,11 @@ const adversarial = {
 const linearity = {};
 for (const [name, unit] of Object.entries(adversarial)) {
   const at = (bytes) => unit.repeat(Math.ceil(bytes / unit.length));
-  const small = time(() => guardScan(at(100_000)));
-  const large = time(() => guardScan(at(400_000)));
+  // In the process's CPU time, as the varied text: the wall clock counts other jobs' time on a shared
+  // machine. Sizes this small still vary with the caches and the collector: on 2026-12-07 'a' read
+  // 8.3x by the wall clock and 7.6x by the CPU in two bench runs, 2.2x to 4.6x in three runs of its own,
+  // and 400 KB to 3.2 MB of it took 8 to 10 times as long (linear).
+  const [small, large] = [at(100_000), at(400_000)].map((text) => time(() => guardScan(text), 7, cpuClock));
   linearity[name] = { ms_100k: +small.toFixed(2), ms_400k: +large.toFixed(2), ratio_400k_over_100k: +(large / small).toFixed(2) };
 }
 
