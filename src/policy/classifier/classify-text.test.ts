@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { familyOf, primeScores, scoreView, viewSegments } from './classify-text.js';
 import { fileFromModel, modelFromFile } from './guard-classifier-model.js';
-import type { GuardClassifierModel } from './guard-classifier-model.js';
+import type { ClassifierHead, GuardClassifierModel } from './guard-classifier-model.js';
 import { loadGuardClassifier, loadTaintClassifier } from './load-guard-classifier.js';
 import { trainGuardClassifier } from './train-guard-classifier.js';
 import { headLogits, mirroredLogit, mirroredLogitPair, scoredFeatures, textFeatures } from './text-features.js';
@@ -17,12 +17,17 @@ import { lexicalLogit } from './lexical-head.js';
 const corpus = JSON.parse(readFileSync(new URL('../../../evals/guard-corpus.json', import.meta.url), 'utf8')) as { attacks: { text: string; family: string }[]; benign: { text: string }[] };
 const sample = [...corpus.attacks.map((a) => ({ text: a.text, label: a.family })), ...corpus.benign.map((b) => ({ text: b.text, label: 'benign' }))].filter((_, at) => at % 3 === 0);
 const hashed = modelFromFile(fileFromModel(trainGuardClassifier(sample, { epochs: 3 }), { corpus: 'a third of evals/guard-corpus.json', attacks: 0, benign: 0 }));
+/** A hashed model's attack head (a model scored by its lexical head has none). */
+function attackHead(model: GuardClassifierModel): ClassifierHead {
+  if (model.attack === undefined) throw new Error('a hashed model has an attack head');
+  return model.attack;
+}
 // That model with its hidden layer run on every segment: the vector path below runs it always.
 const exact: GuardClassifierModel = { ...hashed, exact: true };
 
 /** A segment's attack probability from its vector: the attack head's two logits, averaged with the hidden layer's when there is one. */
 function attackProbability(model: GuardClassifierModel, features: ReturnType<typeof textFeatures>): number {
-  const { bias, weights } = model.attack;
+  const { bias, weights } = attackHead(model);
   let benign = bias[0] ?? 0;
   let attack = bias[1] ?? 0;
   for (let f = 0; f < features.indices.length; f++) {
@@ -84,10 +89,10 @@ describe('scoreView', () => {
   });
 
   it('gives a head whose classes are not mirrored, or not stored as int16, the same scores as its vectors', () => {
-    const benign = Float32Array.from(hashed.attack.weights);
+    const benign = Float32Array.from(attackHead(hashed).weights);
     for (let at = 0; at < benign.length; at += 2) benign[at] = (benign[at] ?? 0) * 0.75;
-    const lopsided: GuardClassifierModel = { ...exact, attack: { classes: hashed.attack.classes, bias: hashed.attack.bias, weights: benign } };
-    const unstored: GuardClassifierModel = { ...exact, attack: { classes: hashed.attack.classes, bias: hashed.attack.bias, weights: hashed.attack.weights } };
+    const lopsided: GuardClassifierModel = { ...exact, attack: { classes: attackHead(hashed).classes, bias: attackHead(hashed).bias, weights: benign } };
+    const unstored: GuardClassifierModel = { ...exact, attack: { classes: attackHead(hashed).classes, bias: attackHead(hashed).bias, weights: attackHead(hashed).weights } };
     for (const view of VIEWS) {
       expect(Object.is(scoreView(view, lopsided).score, reference(view, lopsided).score)).toBe(true);
       expect(Object.is(scoreView(view, unstored).score, scoreView(view, exact).score)).toBe(true);
@@ -170,7 +175,7 @@ describe('probabilities', () => {
 
   it('gives a head summed from a view\'s counts the bits of its vector, for every segment of every view', () => {
     // The family head (nine classes: two blocks of four, one left) and the attack head (two).
-    for (const head of [hashed.family, hashed.attack]) {
+    for (const head of [hashed.family, attackHead(hashed)]) {
       const direct = new Float64Array(head.classes.length);
       const vector = new Float64Array(head.classes.length);
       let compared = 0;
@@ -209,10 +214,10 @@ describe('scoredFeatures', () => {
   // counting it again: they must be its counted features, to the bit, and the heads' sums the same.
   const taint = loadTaintClassifier();
   const stored = (model: GuardClassifierModel): { bias: number; raw: Int16Array; scale: number } => {
-    const quantised = model.attack.quantised;
+    const quantised = attackHead(model).quantised;
     if (quantised === undefined) throw new Error('the hashed attack head is stored as int16');
     const raw = Int16Array.from({ length: model.dims }, (_, bucket) => quantised.raw[bucket * 2 + 1] ?? 0);
-    return { bias: model.attack.bias[1] ?? 0, raw, scale: quantised.scales[1] ?? 0 };
+    return { bias: attackHead(model).bias[1] ?? 0, raw, scale: quantised.scales[1] ?? 0 };
   };
   const same = (a: ArrayLike<number>, b: ArrayLike<number>): boolean => a.length === b.length && Array.from(a).every((x, at) => Object.is(x, b[at]));
 

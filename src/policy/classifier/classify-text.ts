@@ -45,7 +45,9 @@ export function scoreView(view: string, model: GuardClassifierModel): ScoredView
   const known = primed?.view === view ? primed.scores.get(model) : undefined;
   if (known !== undefined) return known;
   if (model.lexical !== undefined) return scoreLexically(view, model.lexical, model.dims);
-  const head = attackColumns(model.attack);
+  const attackHead = model.attack;
+  if (attackHead === undefined) throw new RangeError('a model without a lexical head needs its attack head');
+  const head = attackColumns(attackHead);
   const out = logits;
   let score = 0;
   let worst: string | undefined;
@@ -55,7 +57,7 @@ export function scoreView(view: string, model: GuardClassifierModel): ScoredView
       if (Number.isNaN(attack)) continue;
       out[0] = -attack;
       out[1] = attack;
-    } else if (!featureLogits(segment, model.dims, model.attack.bias, head.benign, head.attack, out)) continue;
+    } else if (!featureLogits(segment, model.dims, attackHead.bias, head.benign, head.attack, out)) continue;
     withHidden(out, segment, model);
     const attack = softmax2(out);
     if (attack <= score) continue;
@@ -123,6 +125,10 @@ let primed: { readonly view: string; readonly scores: Map<GuardClassifierModel, 
 export function primeScores(view: string, first: GuardClassifierModel, second: GuardClassifierModel): void {
   // A lexical head counts features of its own: there is nothing to count once for the two.
   if (first.lexical !== undefined || second.lexical !== undefined) {
+    primed = undefined;
+    return;
+  }
+  if (first.attack === undefined || second.attack === undefined) {
     primed = undefined;
     return;
   }

@@ -2,8 +2,12 @@ import { z } from 'zod';
 import type { HiddenLayer } from './hidden-layer.js';
 import type { LexicalHead } from './lexical-head.js';
 
-/** The version of the shipped classifier format; bump it when the layout or the features change. */
-const GUARD_CLASSIFIER_VERSION = 4;
+/**
+ * The version of the shipped classifier format; bump it when the layout or the features change.
+ * Version 5 leaves out the hashed attack head of a model scored by its lexical head; a version 4 file
+ * (always with it) still reads.
+ */
+const GUARD_CLASSIFIER_VERSION = 5;
 
 const StoredHead = z.object({
   classes: z.array(z.string().min(1)).min(2),
@@ -40,20 +44,23 @@ const StoredLexical = z.object({
 type StoredLexical = z.infer<typeof StoredLexical>;
 
 /**
- * The classifier as stored (`data/guard-classifier.json`): two softmax regressions over the same
- * hashed features, `attack` (benign or attack: the score) and `family` (which attack family: the name).
+ * The classifier as stored (`data/guard-classifier.json`): softmax regressions over the same hashed
+ * features, `attack` (benign or attack: the score, absent when the lexical head gives it) and `family`
+ * (which attack family: the name).
  */
-export const GuardClassifierFile = z.object({
-  version: z.literal(GUARD_CLASSIFIER_VERSION),
-  dims: z.number().int().positive(),
-  threshold: z.number().min(0).max(1),
-  heads: z.object({ attack: StoredHead, family: StoredHead }),
-  /** The hidden layer whose attack logit is averaged with the attack head's (the input model); the taint model has none. */
-  hidden: StoredHidden.optional(),
-  /** The lexical head (lexical-head.ts) that gives the input model its attack score; the family head still names the family. The taint model has none. */
-  lexical: StoredLexical.optional(),
-  trained_on: z.object({ corpus: z.string(), attacks: z.number().int(), benign: z.number().int() }),
-});
+export const GuardClassifierFile = z
+  .object({
+    version: z.union([z.literal(4), z.literal(GUARD_CLASSIFIER_VERSION)]),
+    dims: z.number().int().positive(),
+    threshold: z.number().min(0).max(1),
+    heads: z.object({ attack: StoredHead.optional(), family: StoredHead }),
+    /** The hidden layer whose attack logit is averaged with the attack head's (the input model); the taint model has none. */
+    hidden: StoredHidden.optional(),
+    /** The lexical head (lexical-head.ts) that gives the input model its attack score; the family head still names the family. The taint model has none. */
+    lexical: StoredLexical.optional(),
+    trained_on: z.object({ corpus: z.string(), attacks: z.number().int(), benign: z.number().int() }),
+  })
+  .refine((file) => file.heads.attack !== undefined || file.lexical !== undefined, { message: 'the file has no attack score: neither heads.attack nor lexical', path: ['heads', 'attack'] });
 export type GuardClassifierFile = z.infer<typeof GuardClassifierFile>;
 
 /** One softmax regression in memory: weights bucket-major, already scaled. */
@@ -70,8 +77,8 @@ export interface GuardClassifierModel {
   readonly dims: number;
   /** Attack probability at which a text is blocked. */
   readonly threshold: number;
-  /** Classes `benign`, `attack`. */
-  readonly attack: ClassifierHead;
+  /** Classes `benign`, `attack`; absent when the lexical head gives the score (nothing would read it). */
+  readonly attack?: ClassifierHead | undefined;
   /** One class per attack family of the corpus. */
   readonly family: ClassifierHead;
   /** A hidden layer over the same features: the attack score is the sigmoid of the mean of its logit and the attack head's. */
@@ -196,7 +203,9 @@ function storeLexical(head: LexicalHead): StoredLexical {
 export function modelFromFile(file: GuardClassifierFile): GuardClassifierModel {
   const hidden = file.hidden === undefined ? undefined : loadHidden(file.hidden, file.dims);
   const lexical = file.lexical === undefined ? undefined : loadLexical(file.lexical);
-  return { dims: file.dims, threshold: file.threshold, attack: loadHead(file.heads.attack, file.dims), family: loadHead(file.heads.family, file.dims), ...(hidden !== undefined && { hidden }), ...(lexical !== undefined && { lexical }) };
+  // A version 4 file stores the attack head beside the lexical head too; nothing reads it then.
+  const attack = file.heads.attack === undefined || lexical !== undefined ? undefined : loadHead(file.heads.attack, file.dims);
+  return { dims: file.dims, threshold: file.threshold, ...(attack !== undefined && { attack }), family: loadHead(file.heads.family, file.dims), ...(hidden !== undefined && { hidden }), ...(lexical !== undefined && { lexical }) };
 }
 
 const INT16_MAX = 32767;
@@ -205,7 +214,10 @@ const INT16_MAX = 32767;
 export function fileFromModel(model: GuardClassifierModel, trainedOn: GuardClassifierFile['trained_on']): GuardClassifierFile {
   const hidden = model.hidden === undefined ? {} : { hidden: storeHidden(model.hidden) };
   const lexical = model.lexical === undefined ? {} : { lexical: storeLexical(model.lexical) };
-  return { version: GUARD_CLASSIFIER_VERSION, dims: model.dims, threshold: model.threshold, heads: { attack: storeHead(model.attack), family: storeHead(model.family) }, ...hidden, ...lexical, trained_on: trainedOn };
+  if (model.attack === undefined && model.lexical === undefined) throw new RangeError('a model needs an attack head or a lexical head');
+  // The lexical head gives the score: an attack head beside it would be stored and never read.
+  const attack = model.attack === undefined || model.lexical !== undefined ? {} : { attack: storeHead(model.attack) };
+  return { version: GUARD_CLASSIFIER_VERSION, dims: model.dims, threshold: model.threshold, heads: { ...attack, family: storeHead(model.family) }, ...hidden, ...lexical, trained_on: trainedOn };
 }
 
 /** The stored classifier is missing or malformed. */

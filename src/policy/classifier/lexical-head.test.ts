@@ -50,6 +50,11 @@ describe('trainGuardClassifier with a lexical head', () => {
     const model = trainGuardClassifier(texts, { epochs: 2, lexical: { dims: DIMS }, extraExamples: extra });
     expect(model.lexical).toBeDefined();
     expect(model.hidden).toBeUndefined();
+    // Nothing reads a hashed attack head beside the lexical head: none is trained.
+    expect(model.attack).toBeUndefined();
+    expect(() => trainGuardClassifier(texts, { epochs: 2, lexical: { dims: DIMS }, hiddenUnits: 4 })).toThrow(/hiddenUnits/);
+    // The family head draws from a generator of its own: the same as trained beside a hashed attack head.
+    expect(model.family).toEqual(trainGuardClassifier(texts, { epochs: 2, hiddenUnits: 0, extraExamples: extra }).family);
     expect(model.family.classes).toContain('override');
     const without = trainGuardClassifier(texts, { epochs: 2, lexical: { dims: DIMS } });
     expect(model.lexical).not.toEqual(without.lexical);

@@ -33,7 +33,7 @@ export interface TrainingOptions {
   readonly l2?: number;
   /** Seed of the shuffle (default 20). */
   readonly seed?: number;
-  /** Units of the hidden layer trained beside the attack head (default 32; 0: the linear heads alone, as the taint model). */
+  /** Units of the hidden layer trained beside the attack head (default 32, or 0 with `lexical`, which allows no other; 0: the linear heads alone, as the taint model). */
   readonly hiddenUnits?: number;
   /** The hidden layer's starting learning rate (default 0.2), decayed by epoch as the heads'. */
   readonly hiddenRate?: number;
@@ -43,8 +43,8 @@ export interface TrainingOptions {
   readonly hiddenEpochs?: number;
   /**
    * Train the lexical head (lexical-head.ts) and score with it (the shipped input model does); the
-   * hidden layer, which it replaces, is then not trained. Absent: the hashed heads alone (faster: the
-   * tests and the taint model).
+   * hashed attack head and the hidden layer, which it replaces, are then not trained. Absent: the
+   * hashed heads alone (faster: the tests and the taint model).
    */
   readonly lexical?: LexicalTrainingOptions;
   /** Examples trained on beside the given ones in every model trained with these options (the k-fold and held-out models too). */
@@ -65,15 +65,19 @@ const ENCODED_FAMILY = 'encoded';
 
 
 /**
- * Trains the two heads on the canonical view of each example: `attack` (benign against every
- * family pooled, which is what generalises to a family never seen) and `family` (attacks only, to
- * name one). Deterministic: fixed seed, fixed order of operations. A second or two for a thousand
- * examples. Throws a RangeError on bad options, or with no benign example or no attack.
+ * Trains the heads on the canonical view of each example: the score's, `attack` (benign against
+ * every family pooled, which is what generalises to a family never seen) or with `lexical` the
+ * lexical head, and `family` (attacks only, to name one). Deterministic: fixed seed, fixed order of
+ * operations. A second or two for a thousand examples. Throws a RangeError on bad options, or with
+ * no benign example or no attack.
  */
 export function trainGuardClassifier(examples: readonly TrainingExample[], options: TrainingOptions = {}): GuardClassifierModel {
   const { dims = 32768, epochs = 8, learningRate = 0.6, benignWeight = 1, threshold = 0.5, seed = 20, l2 = 0, hiddenRate = 0.2, hiddenL2 = 0.001 } = options;
   const hiddenUnits = options.hiddenUnits ?? (options.lexical === undefined ? 32 : 0);
   if (!Number.isInteger(Math.log2(dims))) throw new RangeError(`dims must be a power of two; got ${dims}`);
+  // The lexical head gives the score: an attack head or a hidden layer beside it would never be read.
+  if (options.lexical !== undefined && hiddenUnits > 0) throw new RangeError('the lexical head replaces the hidden layer: hiddenUnits must be 0 with it');
+  const hashedScore = options.lexical === undefined;
   const all = [...examples, ...(options.extraExamples ?? [])];
   const families = [...new Set(all.map((e) => e.label).filter((label) => label !== 'benign'))];
   if (families.length === 0 || !all.some((e) => e.label === 'benign')) throw new RangeError('training needs benign examples and at least one attack family');
@@ -85,8 +89,9 @@ export function trainGuardClassifier(examples: readonly TrainingExample[], optio
     const attack = example.label !== 'benign';
     views.push({ view, attack, weight: example.weight ?? 1 });
     const features = textFeatures(view, dims);
-    binary.push({ features, label: attack ? 1 : 0, weight: (attack ? 1 : benignWeight) * (example.weight ?? 1) });
     if (attack) byFamily.push({ features, label: families.indexOf(example.label), weight: example.weight ?? 1 });
+    if (!hashedScore) continue;
+    binary.push({ features, label: attack ? 1 : 0, weight: (attack ? 1 : benignWeight) * (example.weight ?? 1) });
     // The guard also scores the ROT13 and reversed readings of every text; those readings of
     // ordinary text are gibberish, and gibberish must score as benign, not as the unknown. An
     // encoded attack's reading is the plain attack, never benign: it is left out.
@@ -95,12 +100,13 @@ export function trainGuardClassifier(examples: readonly TrainingExample[], optio
     binary.push({ features: textFeatures(normaliseText(reverseText(example.text)), dims), label: 0, weight: GIBBERISH_WEIGHT });
   }
   const settings = { dims, epochs, learningRate, seed, l2 };
-  const attack = trainHead(binary, ['benign', 'attack'], settings);
+  // Each head draws its example order from a generator of its own seed: leaving one out changes no other.
   const family = trainHead(byFamily, families.length > 1 ? families : [...families, 'other'], settings);
-  const lexical = options.lexical === undefined ? {} : { lexical: trainLexicalHead(views, options.lexical) };
-  if (hiddenUnits === 0) return { dims, threshold, attack, family, ...lexical };
+  if (options.lexical !== undefined) return { dims, threshold, family, lexical: trainLexicalHead(views, options.lexical) };
+  const attack = trainHead(binary, ['benign', 'attack'], settings);
+  if (hiddenUnits === 0) return { dims, threshold, attack, family };
   // The same binary examples, gibberish readings at their weight, as the attack head.
-  return { dims, threshold, attack, family, ...lexical, hidden: trainHiddenLayer(binary, { dims, units: hiddenUnits, epochs: options.hiddenEpochs ?? epochs, learningRate: hiddenRate, seed, l2: hiddenL2 }) };
+  return { dims, threshold, attack, family, hidden: trainHiddenLayer(binary, { dims, units: hiddenUnits, epochs: options.hiddenEpochs ?? epochs, learningRate: hiddenRate, seed, l2: hiddenL2 }) };
 }
 
 function trainHead(data: readonly Example[], classes: readonly string[], settings: { dims: number; epochs: number; learningRate: number; seed: number; l2: number }): ClassifierHead {
