@@ -123,12 +123,9 @@ let primed: { readonly view: string; readonly scores: Map<GuardClassifierModel, 
  * one size, or either with a lexical head, are left to be scored one by one.
  */
 export function primeScores(view: string, first: GuardClassifierModel, second: GuardClassifierModel): void {
-  // A lexical head counts features of its own: there is nothing to count once for the two.
-  if (first.lexical !== undefined || second.lexical !== undefined) {
-    primed = undefined;
-    return;
-  }
-  if (first.attack === undefined || second.attack === undefined) {
+  // A lexical head counts features of its own (and a model scored by one has no hashed attack head):
+  // there is nothing to count once for the two.
+  if (first.lexical !== undefined || second.lexical !== undefined || first.attack === undefined || second.attack === undefined) {
     primed = undefined;
     return;
   }

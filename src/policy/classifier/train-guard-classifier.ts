@@ -77,7 +77,6 @@ export function trainGuardClassifier(examples: readonly TrainingExample[], optio
   if (!Number.isInteger(Math.log2(dims))) throw new RangeError(`dims must be a power of two; got ${dims}`);
   // The lexical head gives the score: an attack head or a hidden layer beside it would never be read.
   if (options.lexical !== undefined && hiddenUnits > 0) throw new RangeError('the lexical head replaces the hidden layer: hiddenUnits must be 0 with it');
-  const hashedScore = options.lexical === undefined;
   const all = [...examples, ...(options.extraExamples ?? [])];
   const families = [...new Set(all.map((e) => e.label).filter((label) => label !== 'benign'))];
   if (families.length === 0 || !all.some((e) => e.label === 'benign')) throw new RangeError('training needs benign examples and at least one attack family');
@@ -90,7 +89,8 @@ export function trainGuardClassifier(examples: readonly TrainingExample[], optio
     views.push({ view, attack, weight: example.weight ?? 1 });
     const features = textFeatures(view, dims);
     if (attack) byFamily.push({ features, label: families.indexOf(example.label), weight: example.weight ?? 1 });
-    if (!hashedScore) continue;
+    // Only the hashed attack head and the hidden layer read the binary examples.
+    if (options.lexical !== undefined) continue;
     binary.push({ features, label: attack ? 1 : 0, weight: (attack ? 1 : benignWeight) * (example.weight ?? 1) });
     // The guard also scores the ROT13 and reversed readings of every text; those readings of
     // ordinary text are gibberish, and gibberish must score as benign, not as the unknown. An
