@@ -1,11 +1,13 @@
 import { StoreError } from '../storage/store-error.js';
 import { ConfigError } from '../models/config/config-error.js';
 import { DecisionError } from '../runtimes/core/decision-error.js';
+import { RunStoreError } from '../telemetry/run-store-error.js';
 import { UsageError } from './usage-error.js';
 
 /**
  * Prints a failure as one line a person can act on (no stack trace unless WAYBILL_DEBUG is set) and
- * returns the exit code: 2 for usage and configuration problems, 1 for anything else.
+ * returns the exit code: 2 for usage and configuration problems and for a run another process took
+ * over, 1 for anything else.
  */
 export function reportFatal(error: unknown): number {
   if (process.env.WAYBILL_DEBUG) console.error(error);
@@ -16,6 +18,11 @@ export function reportFatal(error: unknown): number {
   // A run the tenant's stage does not admit, or a rollout action refused: what to change is in the message.
   if ((error instanceof Error && (error.name === 'StageRefusalError' || error.name === 'RolloutActionError'))) {
     console.error(`waybill: not allowed: ${error.message}`);
+    return 2;
+  }
+  // The run is finished by the process that took it over; this one wrote nothing of its end.
+  if (RunStoreError.isInstance(error) && error.code === 'lease_lost') {
+    console.error(`waybill: ${error.message}`);
     return 2;
   }
   if (StoreError.isInstance(error)) {

@@ -1,5 +1,6 @@
 import type { Logger } from '../mcp/stderr-logger.js';
 import { DecisionError } from '../runtimes/index.js';
+import { RunStoreError } from '../telemetry/index.js';
 import { executeJob, type JobOutcome, type JobRuntime } from './execute-job.js';
 import type { HeldJob, JobQueue } from './job-queue.js';
 import type { TenantSlots } from './tenant-slots.js';
@@ -95,7 +96,7 @@ export function startQueueWorker(options: QueueWorkerOptions): QueueWorker {
         // not held by this worker any more (the kernel let its lease lapse when it threw), so the thread is
         // free for the next job or recovery sweep.
         const deadLettered = held.retryCount >= queue.settings.retryLimit;
-        const why = { ...jobFields, run_ms: Date.now() - started, error: (error as Error).message, ...(DecisionError.isInstance(error) && { code: error.code }) };
+        const why = { ...jobFields, run_ms: Date.now() - started, error: (error as Error).message, ...((DecisionError.isInstance(error) || RunStoreError.isInstance(error)) && { code: error.code }) };
         if (deadLettered) logger.error('job dead-lettered', why);
         else logger.warn('job failed', why);
         settling = true;

@@ -16,6 +16,7 @@ export type ApiErrorCode =
   | 'thread_exists'
   | 'thread_busy'
   | 'run_ended'
+  | 'run_taken_over'
   | 'runtime_mismatch'
   | 'unsupported'
   | 'stage_refused'
@@ -36,6 +37,7 @@ const STATUS: Readonly<Record<ApiErrorCode, ContentfulStatusCode>> = {
   thread_exists: 409,
   thread_busy: 409,
   run_ended: 409,
+  run_taken_over: 409,
   runtime_mismatch: 409,
   link_used: 410,
   unsupported: 422,

@@ -1,3 +1,5 @@
+import { toApiError } from './to-api-error.js';
+
 /** A run started with `"wait": false` that has not been stored yet. */
 export interface InFlightRun {
   run_id: string;
@@ -23,7 +25,7 @@ export class InFlightRuns {
       () => this.#runs.delete(run.run_id),
       (error: unknown) => {
         // Kept so a client polling the id learns it failed instead of seeing it vanish.
-        this.#runs.set(run.run_id, { ...run, status: 'failed', error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } });
+        this.#runs.set(run.run_id, { ...run, status: 'failed', error: { code: toApiError(error)?.code ?? 'internal', message: error instanceof Error ? error.message : String(error) } });
       },
     );
     this.#tasks.add(tracked);

@@ -72,6 +72,28 @@ describe.each(SERVED_RUNTIMES)('the run routes on the %s runtime', (runtimeName:
       expect(await done.json()).toMatchObject({ run_id: accepted.run_id, status: 'finished', tool_calls: [{ tool: 'check_stock' }] });
     });
 
+    it('answers 409 run_taken_over, storing nothing of its end, when another process took the run over while this one held it past its lease', async () => {
+      const runs = server.opened.runs;
+      const save = runs.saveFinishedRun.bind(runs);
+      let taken: { runId: string; threadId: string } | undefined;
+      // Just before this process ends the run, another takes it over (as if this one had stalled).
+      runs.saveFinishedRun = async (record, events, alongside, holder) => {
+        const [held] = await runs.listIntents(record.thread_id);
+        expect(await runs.takeIntent(record.run_id, { seen: { owner: held?.owner ?? '', leaseUntil: held?.leaseUntil ?? '' }, next: { owner: 'other-host:9:taker', leaseUntil: '2999-01-01T00:00:00.000Z' } })).toBeDefined();
+        taken = { runId: record.run_id, threadId: record.thread_id };
+        return save(record, events, alongside, holder);
+      };
+      try {
+        const res = await server.call('POST', '/v1/runs', { key: server.keys.operator, body: { input: 'Де зараз посилка TTN-000003?' } });
+        expect(res.status).toBe(409);
+        expect(await res.json()).toMatchObject({ error: { code: 'run_taken_over', message: expect.stringContaining('taken over by another process') } });
+      } finally {
+        runs.saveFinishedRun = save;
+      }
+      expect(await runs.getRun(taken?.runId ?? '')).toBeUndefined();
+      expect(await runs.listIntents(taken?.threadId)).toEqual([expect.objectContaining({ runId: taken?.runId, owner: 'other-host:9:taker', attempts: 2 })]);
+    });
+
     it('scopes thread ids by tenant: another tenant’s thread id is a free one, and its runs stay apart', async () => {
       const res = await server.call('POST', '/v1/runs', { key: server.keys.globex, body: { input: 'Де зараз посилка TTN-000015?', thread_id: tracked.thread_id } });
       expect(res.status).toBe(200);

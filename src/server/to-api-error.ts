@@ -16,6 +16,8 @@ export function toApiError(error: unknown): ApiError | undefined {
     return new ApiError('unsupported', error.message, error.field ? [error.field] : []);
   }
   if (RunStoreError.isInstance(error) && error.code === 'invalid_argument') return new ApiError('bad_request', error.message);
+  // This process held the run past its lease and another took it over: that one's end is the run's.
+  if (RunStoreError.isInstance(error) && error.code === 'lease_lost') return new ApiError('run_taken_over', error.message);
   if (error instanceof HTTPException) {
     if (error.status === 413) return new ApiError('body_too_large', 'the request body is too large');
     if (error.status === 400) return new ApiError('bad_request', error.message || 'bad request');

@@ -4,7 +4,7 @@ export { RunApproval, RunPending, RunRecord, RunRuntime, RunStatus, RunToolCall,
 export { RunStoreError } from './run-store-error.js';
 export { RUN_LIST_MAX_LIMIT } from './run-store.js';
 export type { AlsoInTransaction, RunFilter, RunStore } from './run-store.js';
-export type { IntentDecision, NewRunIntent, RunIntent } from './run-intent.js';
+export type { IntentDecision, IntentHolder, NewRunIntent, RunIntent } from './run-intent.js';
 export { openRunStore } from './open-run-store.js';
 export { SqliteRunStore } from './sqlite-run-store.js';
 export { delegationTree, renderDelegationTree } from './delegation-tree.js';

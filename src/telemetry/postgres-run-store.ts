@@ -6,12 +6,12 @@ import type { AuditEvent } from './audit-event.js';
 import { storedAuditEvents } from './stored-audit-events.js';
 import type { RunRecord } from './run-record.js';
 import { RUN_RECORD_VERSION, RunStatus } from './run-record.js';
-import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
+import type { IntentHolder, LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
 import { intentParams, POSTGRES_ONE_INTENT_PER_THREAD_DDL, RUN_INTENTS_DDL, RUN_INTENTS_VARIANT_DDL, toIntent } from './run-intent-rows.js';
 import type { RunIntentRow } from './run-intent-rows.js';
 import { DECISIONS_SCHEMA, runsSchemaV1, THREAD_OWNERS_SCHEMA } from './run-store-schema.js';
 import type { AlsoInTransaction, DecisionClaim, RunCount, RunFilter, RunListing, RunStore, ThreadAdmission } from './run-store.js';
-import { checkLimit, invalidArgument, readAuditEvent, readOrThrow, toInstant, validAuditEvents, validRunRecord } from './run-store-checks.js';
+import { checkLimit, invalidArgument, leaseLost, readAuditEvent, readOrThrow, toInstant, validAuditEvents, validRunRecord } from './run-store-checks.js';
 import type { StoredRunRow } from './stored-run.js';
 import { decodeStoredRun, encodeStoredRun } from './stored-run.js';
 import { windowBounds, type RunDayCount, type UsageWindow } from './usage-window.js';
@@ -34,6 +34,8 @@ const RUN_COLUMNS = 'run_id, schema_version, record';
 // A prepared statement's name stands for one text: each set of writes alongside a run's record (a
 // handful: with or without usage, budget charge, holds) is prepared under a name of its own.
 const finishedNames = new Map<string, string>();
+/** What the fenced end of a run fails on when its writer no longer holds the run (saveFinishedRun). */
+const LEASE_LOST = 'waybill_lease_lost:';
 const finishedStatementName = (text: string): string => {
   let name = finishedNames.get(text);
   if (name === undefined) {
@@ -119,7 +121,7 @@ export class PostgresRunStore extends PostgresStore implements RunStore {
     await this.#writeRun(this.pool, validRunRecord(record));
   }
 
-  async saveFinishedRun(record: RunRecord, events: readonly AuditEvent[], alongside: readonly CompanionWrite[] = []): Promise<void> {
+  async saveFinishedRun(record: RunRecord, events: readonly AuditEvent[], alongside: readonly CompanionWrite[] = [], holder?: IntentHolder): Promise<void> {
     if (alongside.some((write) => !this.carries(write))) throw invalidArgument('a write alongside a run\'s record must be on the run store\'s database');
     // One statement, so one round trip and atomic on its own (it was a five-round-trip transaction):
     // the record, its events, the end of its intent and the writes alongside (the run's usage and
@@ -131,8 +133,23 @@ export class PostgresRunStore extends PostgresStore implements RunStore {
       for (const clause of write.clauses(values.length + 1)) clauses.push(`w${clauses.length} AS (${clause})`);
       values.push(...write.values);
     }
-    const text = `WITH ${clauses.join(', ')} DELETE FROM run_intents WHERE run_id = $1`;
-    await this.pool.query({ name: finishedStatementName(text), text, values });
+    if (holder === undefined) {
+      const text = `WITH ${clauses.join(', ')} DELETE FROM run_intents WHERE run_id = $1`;
+      await this.pool.query({ name: finishedStatementName(text), text, values });
+      return;
+    }
+    // Fenced: the intent goes only if this holding still has it, and otherwise the statement fails, so
+    // that none of its writes commit. The failure is a cast of a text that is not a number, built from the
+    // count so that it is evaluated only then (a constant one would be folded, and fail, when planned).
+    values.push(holder.owner, holder.attempts);
+    clauses.unshift(`held AS (DELETE FROM run_intents WHERE run_id = $1 AND owner = $${values.length - 1} AND attempts = $${values.length} RETURNING 1)`);
+    const text = `WITH ${clauses.join(', ')} SELECT CASE WHEN count(*) = 1 THEN 1 ELSE ('${LEASE_LOST}' || count(*))::int END AS held FROM held`;
+    try {
+      await this.pool.query({ name: finishedStatementName(text), text, values });
+    } catch (error) {
+      if ((error as { code?: unknown }).code === '22P02' && String((error as Error).message).includes(LEASE_LOST)) throw leaseLost(record.run_id);
+      throw error;
+    }
   }
 
   async #writeRun(client: Queryable, r: RunRecord): Promise<void> {

@@ -40,6 +40,16 @@ export interface RunIntent {
 /** What `beginIntent` and `claimDecision` write; the store counts attempts. */
 export type NewRunIntent = Omit<RunIntent, 'attempts'>;
 
+/**
+ * Which holding of a run in flight a process has: its lease owner and the intent's attempt count when
+ * it began or took the run. A taker changes the owner and counts an attempt, so a holder that stalled
+ * past its lease (and was taken over) no longer matches, even when the taker is the same process.
+ */
+export interface IntentHolder {
+  owner: string;
+  attempts: number;
+}
+
 /** The lease a taker saw and the one it wants: the take succeeds only if nobody renewed or took it since. */
 export interface LeaseSwap {
   seen: { owner: string; leaseUntil: string };

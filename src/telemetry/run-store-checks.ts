@@ -65,3 +65,8 @@ export function toInstant(text: string, what: string): string {
 export function invalidArgument(message: string): RunStoreError {
   return new RunStoreError('invalid_argument', message);
 }
+
+/** A run's end refused because its writer no longer holds the run (RunStore.saveFinishedRun). */
+export function leaseLost(runId: string): RunStoreError {
+  return new RunStoreError('lease_lost', `run ${runId} was taken over by another process after this one held it past its lease; nothing of this process's end of it was written (waybill runs show ${runId} shows the run as the other process ends it)`, { runId });
+}

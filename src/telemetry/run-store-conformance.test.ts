@@ -144,6 +144,32 @@ storeConformance('RunStore', openRunStore, ({ open, backend, exec }) => {
     expect((await store.getRun('run-i1'))?.thread_id).toBe('thread-i');
   });
 
+  it('ends a run only for the holding that still has its intent: one taken over (by another process, or by this one again) writes nothing and is told lease_lost', async () => {
+    const store = await open();
+    const other = await open();
+    const intent = { runId: 'run-f1', threadId: 'thread-f', tenant: 'acme', requestId: 'req-f', runtime: 'langgraph' as const, kind: 'ask' as const, input: 'де TTN-000001?', startedAt: '2026-11-30T10:00:00.000Z', owner: 'host:1:a', leaseUntil: '2026-11-30T10:00:30.000Z' };
+    expect(await store.beginIntent(intent)).toBe(true);
+    const stale = { owner: 'host:1:a', attempts: 1 };
+    await other.takeIntent('run-f1', { seen: { owner: 'host:1:a', leaseUntil: intent.leaseUntil }, next: { owner: 'host:2:b', leaseUntil: '2026-11-30T10:05:00.000Z' } });
+    const record = sampleRunRecord({ run_id: 'run-f1', thread_id: 'thread-f', answer: 'stale' });
+    expect(await codeOf(() => store.saveFinishedRun(record, [event('run-f1', 'run.end')], [], stale))).toBe('lease_lost');
+    expect(await other.getRun('run-f1')).toBeUndefined();
+    expect(await other.listEvents('run-f1')).toEqual([]);
+    expect(await other.listIntents('thread-f')).toEqual([{ ...intent, owner: 'host:2:b', leaseUntil: '2026-11-30T10:05:00.000Z', attempts: 2 }]);
+    // Taken back by its first owner: the owner matches, the attempt does not.
+    await store.takeIntent('run-f1', { seen: { owner: 'host:2:b', leaseUntil: '2026-11-30T10:05:00.000Z' }, next: { owner: 'host:1:a', leaseUntil: '2026-11-30T10:09:00.000Z' } });
+    expect(await codeOf(() => store.saveFinishedRun(record, [], [], stale))).toBe('lease_lost');
+    expect(await codeOf(() => other.saveFinishedRun(record, [], [], { owner: 'host:2:b', attempts: 2 }))).toBe('lease_lost');
+    await store.saveFinishedRun({ ...record, answer: 'the holder' }, [event('run-f1', 'run.end')], [], { owner: 'host:1:a', attempts: 3 });
+    expect((await other.getRun('run-f1'))?.answer).toBe('the holder');
+    expect(await other.listEvents('run-f1')).toHaveLength(1);
+    expect(await other.listIntents('thread-f')).toEqual([]);
+    // Finished by the holder: a stale end after it overwrites nothing.
+    expect(await codeOf(() => other.saveFinishedRun({ ...record, answer: 'late' }, [event('run-f1', 'run.end')], [], { owner: 'host:2:b', attempts: 2 }))).toBe('lease_lost');
+    expect((await store.getRun('run-f1'))?.answer).toBe('the holder');
+    expect(await store.listEvents('run-f1')).toHaveLength(1);
+  });
+
   it('begins at most one run in flight on a thread: of many starts at once on two connections, each with its own run id, exactly one', async () => {
     const a = await open();
     const b = await open();

@@ -1,7 +1,7 @@
 import type { StopReason } from '../policy/index.js';
 import type { CompanionWrite } from '../storage/index.js';
 import type { AuditEvent } from './audit-event.js';
-import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
+import type { IntentHolder, LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
 import type { RunRecord, RunStatus } from './run-record.js';
 import type { RunDayCount, UsageWindow } from './usage-window.js';
 
@@ -77,9 +77,12 @@ export interface RunStore {
   appendEvents(events: readonly AuditEvent[]): Promise<void>;
   /**
    * The end of a run in one transaction: its record, its events, and the removal of its intent (the
-   * run is no longer in flight). For records the runtime has just built: no validation again.
+   * run is no longer in flight). For records the runtime has just built: no validation again. With
+   * `holder` (a run that had an intent) it is the end only if that holding still has the intent: a
+   * process that stalled past its lease, whose run another process took over (or already finished),
+   * writes nothing, not even the writes `alongside`, and gets RunStoreError `lease_lost`.
    */
-  saveFinishedRun(record: RunRecord, events: readonly AuditEvent[], alongside?: readonly CompanionWrite[]): Promise<void>;
+  saveFinishedRun(record: RunRecord, events: readonly AuditEvent[], alongside?: readonly CompanionWrite[], holder?: IntentHolder): Promise<void>;
   /**
    * Optional (PostgreSQL). Whether another store's write can ride in saveFinishedRun's statement
    * (`alongside`): it is on this store's database. The run's usage and budget charges then commit with

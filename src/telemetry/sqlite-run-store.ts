@@ -6,9 +6,9 @@ import { AuditEvent } from './audit-event.js';
 import type { RunRecord} from './run-record.js';
 import { RUN_RECORD_VERSION, RunStatus } from './run-record.js';
 import { RunStoreError } from './run-store-error.js';
-import { validRunRecord } from './run-store-checks.js';
+import { invalidArgument, leaseLost, validRunRecord } from './run-store-checks.js';
 import { DECISIONS_SCHEMA, runsSchemaV1, THREAD_OWNERS_SCHEMA } from './run-store-schema.js';
-import type { LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
+import type { IntentHolder, LeaseSwap, NewRunIntent, RunIntent } from './run-intent.js';
 import { intentParams, RUN_INTENTS_DDL, RUN_INTENTS_VARIANT_DDL, SQLITE_ONE_INTENT_PER_THREAD_DDL, toIntent } from './run-intent-rows.js';
 import type { RunIntentRow } from './run-intent-rows.js';
 import type { AlsoInTransaction, DecisionClaim, RunCount, RunFilter, RunListing, RunStore } from './run-store.js';
@@ -64,14 +64,16 @@ export class SqliteRunStore extends SqliteStore implements RunStore {
    * typed values (finishRun), and re-parsing them was a measurable part of a run's CPU (issue 22).
    * Event details are still redacted before they are written.
    */
-  async saveFinishedRun(record: RunRecord, events: readonly AuditEvent[], alongside: readonly CompanionWrite[] = []): Promise<void> {
+  async saveFinishedRun(record: RunRecord, events: readonly AuditEvent[], alongside: readonly CompanionWrite[] = [], holder?: IntentHolder): Promise<void> {
     if (alongside.some((write) => !this.carries(write))) throw invalidArgument('a write alongside a run\'s record must be on the run store\'s connection');
     // The writes alongside (the run's usage and budget charges, on the process's one connection to the
     // file) commit with the record: one commit where there were three, and none without the others.
     this.db.transaction(() => {
+      // The intent first: a holder that lost it throws here and the transaction writes nothing.
+      if (holder === undefined) this.db.prepare('DELETE FROM run_intents WHERE run_id = ?').run(record.run_id);
+      else if (this.db.prepare('DELETE FROM run_intents WHERE run_id = ? AND owner = ? AND attempts = ?').run(record.run_id, holder.owner, holder.attempts).changes !== 1) throw leaseLost(record.run_id);
       this.#writeRun(record);
       this.#writeEvents(events);
-      this.db.prepare('DELETE FROM run_intents WHERE run_id = ?').run(record.run_id);
       for (const write of alongside) if (write.kind === 'transaction') write.apply();
     })();
   }
@@ -313,9 +315,6 @@ function toInstant(text: string, what: string): string {
   return new Date(time).toISOString();
 }
 
-function invalidArgument(message: string): RunStoreError {
-  return new RunStoreError('invalid_argument', message);
-}
 
 function setPausedStatus(db: Database.Database, runId: string, from: RunStatus, to: RunStatus): void {
   db.prepare("UPDATE runs SET status = @to, record = json_set(record, '$.status', @to) WHERE run_id = @runId AND status = @from").run({ runId, from, to });

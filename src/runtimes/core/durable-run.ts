@@ -46,9 +46,12 @@ export function resumeIntent(durable: DurableRuns, fields: { runId: string; thre
   return { ...fields, runtime: durable.runtime, kind: 'resume', startedAt: now, owner: leaseOwner(), leaseUntil: options.deferred ? now : leaseUntil(durable) };
 }
 
-/** Renews the lease of `run`'s intent until the run is finished (finishRun stops it). */
-export function holdLease(durable: DurableRuns, run: RunLedger): void {
-  run.lease = new HeldLease(durable.runs, run.init.runId, durable.leaseMs, durable.now);
+/**
+ * Renews the lease of `run`'s intent until the run is finished (finishRun stops it). `attempts`: the
+ * intent's count as this process holds it (1 when it began the run or claimed its decision).
+ */
+export function holdLease(durable: DurableRuns, run: RunLedger, attempts = 1): void {
+  run.lease = new HeldLease(durable.runs, run.init.runId, durable.leaseMs, durable.now, attempts);
 }
 
 /**

@@ -7,6 +7,7 @@ import { openKernel } from './open-kernel.js';
 import type { RunKernel } from './run-kernel.js';
 import type { RunLedger } from './run-ledger.js';
 import { watchRun } from './run-progress.js';
+import { leaseOwner } from './run-lease.js';
 
 // Issue 32: a run's lease ends on every exit path (success, error, abort, shutdown), so a process never
 // holds, or keeps renewing, the lease of a run it is not executing. Leases here are 1 s (renewed every
@@ -135,6 +136,26 @@ describe('a run’s lease ends on every exit path', () => {
     }
     expect(await intentOn('save-error')).toMatchObject({ lapsed: true });
     await notRenewed('save-error');
+  });
+
+  it('taken over while it ran (it held the run past its lease): its end writes nothing, the taker’s stands', async () => {
+    // Taken while this process is still in it, by this very process (its recovery of the run, the
+    // hardest case: the owner is the same, only the attempt tells the stale holding apart), which then
+    // lets the lease lapse.
+    port.steps.push(async (run) => {
+      const [held] = await kernel.runs.listIntents(run.init.threadId);
+      expect(await kernel.runs.takeIntent(run.init.runId, { seen: { owner: held?.owner ?? '', leaseUntil: held?.leaseUntil ?? '' }, next: { owner: leaseOwner(), leaseUntil: new Date(0).toISOString() } })).toBeDefined();
+      return { kind: 'final', text: 'the stale answer' };
+    });
+    await expect(kernel.ask({ input: 'Де TTN-000001?', threadId: 'taken' })).rejects.toMatchObject({ name: 'RunStoreError', code: 'lease_lost' });
+    const runId = (await intentOn('taken'))?.runId ?? '';
+    expect(await intentOn('taken')).toMatchObject({ owner: leaseOwner(), attempts: 2, lapsed: true });
+    expect(await kernel.runs.getRun(runId)).toBeUndefined();
+    expect(await kernel.runs.listEvents(runId)).toEqual([]);
+    port.steps.push(final('finished by the taker'));
+    expect(await kernel.recover('taken')).toEqual([expect.objectContaining({ run_id: runId, status: 'finished', answer: 'finished by the taker' })]);
+    expect(await intentOn('taken')).toBeUndefined();
+    expect((await kernel.runs.listEvents(runId)).filter((e) => e.type === 'run.recovered')).toHaveLength(1);
   });
 
   it('abort: a run the caller cancels ends stopped, recorded, its intent gone', async () => {

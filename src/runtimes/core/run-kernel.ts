@@ -290,7 +290,7 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
   #recoveredLedger(intent: RunIntent, effectId?: string, variant: RunVariant | undefined = intent.variant, before?: SpentBefore): RunLedger {
     const run = newRunLedger(this.#services, { threadId: intent.threadId, tenant: intent.tenant, requestId: intent.requestId, trustedText: intent.input, runId: intent.runId, variant }, before);
     auditVariant(run);
-    holdLease(this.#durable, run);
+    holdLease(this.#durable, run, intent.attempts);
     return recoveredRun(run, intent, effectId);
   }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { RunIntent, RunStore } from '../../telemetry/index.js';
+import type { IntentHolder, RunIntent, RunStore } from '../../telemetry/index.js';
 
 /** How long a run in flight stays its holder's without a renewal; renewed every third of it. */
 const DEFAULT_RUN_LEASE_MS = 30_000;
@@ -44,8 +44,12 @@ export function holderIsGone(intent: Pick<RunIntent, 'owner' | 'leaseUntil'>, no
 export class HeldLease {
   readonly #timer: NodeJS.Timeout;
   readonly #release: () => Promise<boolean>;
+  /** This holding, as the run's end names it: written only while the intent is still this one (RunStore.saveFinishedRun). */
+  readonly holder: IntentHolder;
 
-  constructor(runs: RunStore, runId: string, leaseMs: number, now: () => Date) {
+  /** `attempts`: the intent's attempt count when this process began (1) or took it. */
+  constructor(runs: RunStore, runId: string, leaseMs: number, now: () => Date, attempts: number) {
+    this.holder = { owner: PROCESS_OWNER, attempts };
     this.#release = () => runs.renewIntent(runId, PROCESS_OWNER, now().toISOString());
     this.#timer = setInterval(() => {
       void runs.renewIntent(runId, PROCESS_OWNER, new Date(now().getTime() + leaseMs).toISOString()).then(
@@ -63,6 +67,14 @@ export class HeldLease {
     clearInterval(this.#timer);
   }
 
+  /** Stops renewing a lease another process has taken (the run's end was refused `lease_lost`): `end` then leaves it alone. */
+  lose(): void {
+    this.stop();
+    this.#lost = true;
+  }
+
+  #lost = false;
+
   /**
    * Stops renewing and lets the lease lapse now: this process no longer runs the run (it threw, or its
    * record could not be saved), so any recoverer may take it at once instead of after a whole lease.
@@ -70,6 +82,7 @@ export class HeldLease {
    */
   async end(): Promise<void> {
     this.stop();
+    if (this.#lost) return;
     await this.#release().catch(() => false);
   }
 }

@@ -23,7 +23,8 @@ export async function saveFinishedRun(run: RunLedger, record: RunRecord, events:
   if (deps.held && !checkpoint) await deps.held.flush();
   const usage = carried(runUsageWrite(deps.controls, record));
   const charge = budgetEnd && carried(budget?.endRunWrite?.(budgetEnd));
-  await deps.runs.saveFinishedRun(record, events, [checkpoint, usage, charge].filter((write) => write !== undefined));
+  // Fenced by the lease (a run with an intent): a process another took the run from writes nothing here.
+  await deps.runs.saveFinishedRun(record, events, [checkpoint, usage, charge].filter((write) => write !== undefined), run.lease?.holder);
   if (!usage) await addRunUsage(deps.controls, record);
   if (budgetEnd && !charge) await budget?.endRun(budgetEnd);
 }
