@@ -29,7 +29,7 @@ export function askCommand(): Command {
     .option('--replay <file>', 'answer every model call from a recording made with --record, offline (langgraph)')
     .option('--proof-retries <n>', 'retries of a sub-task whose answer does not match its tool results, 0 to 5 (docs/proof.md)', '2')
     .option('--no-proof', 'do not check answers against their tool results (for comparison only)')
-    .addHelpText('after', '\nExit codes: 0 finished, 3 awaiting approval, 1 stopped (stop_reason says why), 2 bad usage.\nModel: the offline planner unless WAYBILL_MODEL / OPENROUTER_API_KEY configure one (see docs/models.md).')
+    .addHelpText('after', '\nExit codes: 0 finished, 3 awaiting approval, 1 stopped (stop_reason says why), 2 bad usage or a run this process held past its lease and another took over.\nModel: the offline planner unless WAYBILL_MODEL / OPENROUTER_API_KEY configure one (see docs/models.md).')
     .action(async (words: string[], options: { thread?: string; tenant?: string; json?: boolean; stream?: boolean; runtime: string; record?: string; replay?: string; proof: boolean; proofRetries: string }) => {
       const input = words.join(' ').trim();
       if (!input) throw new UsageError('ask needs a request');
