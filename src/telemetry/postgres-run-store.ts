@@ -290,8 +290,9 @@ export class PostgresRunStore extends PostgresStore implements RunStore {
     return rows[0] && toIntent(rows[0]);
   }
 
-  async renewIntent(runId: string, owner: string, leaseUntil: string): Promise<boolean> {
-    return (await this.pool.query({ name: 'waybill-runs-renew-intent', text: 'UPDATE run_intents SET lease_until = $1 WHERE run_id = $2 AND owner = $3', values: [leaseUntil, runId, owner] })).rowCount === 1;
+  async renewIntent(runId: string, owner: string, leaseUntil: string, attempts?: number): Promise<boolean> {
+    if (attempts === undefined) return (await this.pool.query({ name: 'waybill-runs-renew-intent', text: 'UPDATE run_intents SET lease_until = $1 WHERE run_id = $2 AND owner = $3', values: [leaseUntil, runId, owner] })).rowCount === 1;
+    return (await this.pool.query({ name: 'waybill-runs-renew-held-intent', text: 'UPDATE run_intents SET lease_until = $1 WHERE run_id = $2 AND owner = $3 AND attempts = $4', values: [leaseUntil, runId, owner, attempts] })).rowCount === 1;
   }
 
   async claimThread(threadId: string, tenant: string): Promise<string> {

@@ -160,6 +160,10 @@ storeConformance('RunStore', openRunStore, ({ open, backend, exec }) => {
     await store.takeIntent('run-f1', { seen: { owner: 'host:2:b', leaseUntil: '2026-11-30T10:05:00.000Z' }, next: { owner: 'host:1:a', leaseUntil: '2026-11-30T10:09:00.000Z' } });
     expect(await codeOf(() => store.saveFinishedRun(record, [], [], stale))).toBe('lease_lost');
     expect(await codeOf(() => other.saveFinishedRun(record, [], [], { owner: 'host:2:b', attempts: 2 }))).toBe('lease_lost');
+    // Renewed by that holding only: not by the one it replaced, though the owner is the same.
+    expect(await store.renewIntent('run-f1', 'host:1:a', '2026-11-30T10:20:00.000Z', 1)).toBe(false);
+    expect(await store.renewIntent('run-f1', 'host:1:a', '2026-11-30T10:10:00.000Z', 3)).toBe(true);
+    expect((await other.listIntents('thread-f'))[0]?.leaseUntil).toBe('2026-11-30T10:10:00.000Z');
     await store.saveFinishedRun({ ...record, answer: 'the holder' }, [event('run-f1', 'run.end')], [], { owner: 'host:1:a', attempts: 3 });
     expect((await other.getRun('run-f1'))?.answer).toBe('the holder');
     expect(await other.listEvents('run-f1')).toHaveLength(1);

@@ -123,8 +123,12 @@ export interface RunStore {
    * caller saw (of two takers exactly one wins) and counts the attempt. Undefined when the swap lost.
    */
   takeIntent(runId: string, swap: LeaseSwap): Promise<RunIntent | undefined>;
-  /** Extends the holder's lease; false when the run is no longer held by `owner` (finished or taken over). */
-  renewIntent(runId: string, owner: string, leaseUntil: string): Promise<boolean>;
+  /**
+   * Extends the holder's lease; false when the run is no longer held by `owner` (finished or taken over).
+   * With `attempts`, only that holding's (a take counts one): a holding this very process took over
+   * from itself is not renewed, or let lapse, by the one it replaced.
+   */
+  renewIntent(runId: string, owner: string, leaseUntil: string, attempts?: number): Promise<boolean>;
   /**
    * Claims `threadId` for `tenant` if no tenant owns it yet (one row per thread, written atomically) and
    * returns the owner: the first run on a thread makes its tenant the owner before any model call, so

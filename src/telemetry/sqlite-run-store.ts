@@ -269,8 +269,9 @@ export class SqliteRunStore extends SqliteStore implements RunStore {
     return row && toIntent(row);
   }
 
-  async renewIntent(runId: string, owner: string, leaseUntil: string): Promise<boolean> {
-    return this.db.prepare('UPDATE run_intents SET lease_until = ? WHERE run_id = ? AND owner = ?').run(leaseUntil, runId, owner).changes === 1;
+  async renewIntent(runId: string, owner: string, leaseUntil: string, attempts?: number): Promise<boolean> {
+    if (attempts === undefined) return this.db.prepare('UPDATE run_intents SET lease_until = ? WHERE run_id = ? AND owner = ?').run(leaseUntil, runId, owner).changes === 1;
+    return this.db.prepare('UPDATE run_intents SET lease_until = ? WHERE run_id = ? AND owner = ? AND attempts = ?').run(leaseUntil, runId, owner, attempts).changes === 1;
   }
 
   async claimThread(threadId: string, tenant: string): Promise<string> {

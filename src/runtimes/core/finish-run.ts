@@ -3,7 +3,7 @@ import type { DelegationContract } from '../../agents/index.js';
 import type { ControlStore, StopReason } from '../../policy/index.js';
 import { guardedTool, isStopReason, redactPii, USER_BLOCK_MESSAGE } from '../../policy/index.js';
 import type { AuditEvent, RunApproval, RunPending, RunRecord, RunStore } from '../../telemetry/index.js';
-import { RunStoreError, stampAuditEvents, statusForStopReason } from '../../telemetry/index.js';
+import { stampAuditEvents, statusForStopReason } from '../../telemetry/index.js';
 import type { HeldWrites } from './framework-port.js';
 import { checkFinalAnswer } from './check-final-answer.js';
 import { fileApproval } from './file-approval.js';
@@ -47,10 +47,9 @@ export async function finishRun(run: RunLedger, outcome: RunOutcome, deps: Finis
   try {
     record = await finishHeldRun(run, outcome, deps);
   } catch (error) {
-    // The run is another process's now: its lease is not ours to lapse.
-    if (RunStoreError.isInstance(error) && error.code === 'lease_lost') run.lease?.lose();
-    // Not saved: the intent stays for recovery, its lease lapsed now (this process no longer runs it).
-    else await run.lease?.end();
+    // Not saved: the intent stays for recovery, its lease lapsed now (this process no longer runs it). A
+    // run another process took over (`lease_lost`) is not this holding's any more: nothing lapses.
+    await run.lease?.end();
     throw error;
   }
   // Saved: the intent went with the record; nothing of ours to renew.

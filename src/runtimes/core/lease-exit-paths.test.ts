@@ -145,6 +145,8 @@ describe('a run’s lease ends on every exit path', () => {
     port.steps.push(async (run) => {
       const [held] = await kernel.runs.listIntents(run.init.threadId);
       expect(await kernel.runs.takeIntent(run.init.runId, { seen: { owner: held?.owner ?? '', leaseUntil: held?.leaseUntil ?? '' }, next: { owner: leaseOwner(), leaseUntil: new Date(0).toISOString() } })).toBeDefined();
+      // Past a renewal period: the stale holding's renewals must not extend the new one's lease.
+      await sleep(LEASE_MS / 2);
       return { kind: 'final', text: 'the stale answer' };
     });
     await expect(kernel.ask({ input: 'Де TTN-000001?', threadId: 'taken' })).rejects.toMatchObject({ name: 'RunStoreError', code: 'lease_lost' });

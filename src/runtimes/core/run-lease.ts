@@ -50,11 +50,11 @@ export class HeldLease {
   /** `attempts`: the intent's attempt count when this process began (1) or took it. */
   constructor(runs: RunStore, runId: string, leaseMs: number, now: () => Date, attempts: number) {
     this.holder = { owner: PROCESS_OWNER, attempts };
-    this.#release = () => runs.renewIntent(runId, PROCESS_OWNER, now().toISOString());
+    this.#release = () => runs.renewIntent(runId, PROCESS_OWNER, now().toISOString(), attempts);
     this.#timer = setInterval(() => {
-      void runs.renewIntent(runId, PROCESS_OWNER, new Date(now().getTime() + leaseMs).toISOString()).then(
+      void runs.renewIntent(runId, PROCESS_OWNER, new Date(now().getTime() + leaseMs).toISOString(), attempts).then(
         (held) => {
-          // Finished, or taken over by another process: nothing of ours to renew.
+          // Finished, or taken over (by another process, or by this one again): nothing of ours to renew.
           if (!held) this.stop();
         },
         () => undefined, // a failed renewal is retried at the next tick; the lease may run out meanwhile
@@ -67,14 +67,6 @@ export class HeldLease {
     clearInterval(this.#timer);
   }
 
-  /** Stops renewing a lease another process has taken (the run's end was refused `lease_lost`): `end` then leaves it alone. */
-  lose(): void {
-    this.stop();
-    this.#lost = true;
-  }
-
-  #lost = false;
-
   /**
    * Stops renewing and lets the lease lapse now: this process no longer runs the run (it threw, or its
    * record could not be saved), so any recoverer may take it at once instead of after a whole lease.
@@ -82,7 +74,6 @@ export class HeldLease {
    */
   async end(): Promise<void> {
     this.stop();
-    if (this.#lost) return;
     await this.#release().catch(() => false);
   }
 }
