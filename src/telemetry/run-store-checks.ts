@@ -68,5 +68,5 @@ export function invalidArgument(message: string): RunStoreError {
 
 /** A run's end refused because its writer no longer holds the run (RunStore.saveFinishedRun). */
 export function leaseLost(runId: string): RunStoreError {
-  return new RunStoreError('lease_lost', `run ${runId} was taken over by another process after this one held it past its lease; nothing of this process's end of it was written (waybill runs show ${runId} shows the run as the other process ends it)`, { runId });
+  return new RunStoreError('lease_lost', `run ${runId} was taken over by another process after this one held it past its lease; nothing of this process's end of it was written, and the run's record is the one that process writes (waybill trace ${runId}, GET /v1/runs/${runId})`, { runId });
 }
