@@ -2,6 +2,7 @@ import type { Logger } from '../../mcp/stderr-logger.js';
 import { watchRun } from '../../runtimes/index.js';
 import type { RunProgress } from '../../runtimes/index.js';
 import type { RunRecord } from '../../telemetry/index.js';
+import { RunStoreError } from '../../telemetry/index.js';
 import type { LiveRuns } from './live-runs.js';
 import { endEvents, progressEvents } from './protocol-run-events.js';
 import type { RunEvent } from './protocol-run-events.js';
@@ -97,6 +98,12 @@ export async function driveProtocolRun(runner: ProtocolRunner, run: RunRef, work
     return record;
   } catch (error) {
     await writing;
+    // Another process took the kernel run over (this one held it past its lease): its record, not this
+    // failure, is the run's end; the sweep ends the protocol run from it once this one stops stamping it.
+    if (RunStoreError.isInstance(error) && error.code === 'lease_lost') {
+      log.warn('agent protocol run taken over by another process', { run_id: run.runId, thread_id: run.threadId });
+      throw error;
+    }
     log.error('agent protocol run failed', { run_id: run.runId, thread_id: run.threadId, error: error instanceof Error ? error.message : String(error) });
     await failProtocolRun(store, run, error);
     throw error;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../mcp/stderr-logger.js';
-import type { RunRecord } from '../../telemetry/index.js';
+import type { RunIntent, RunRecord } from '../../telemetry/index.js';
 import { makeTempDir } from '../../testing/temp-dir.js';
 import { LiveRuns } from './live-runs.js';
 import { openProtocolStore } from './open-protocol-store.js';
@@ -10,6 +10,7 @@ import { startEvents } from './protocol-run-events.js';
 import type { ProtocolRunRow, ProtocolStore } from './protocol-store.js';
 import { readProtocolRun } from './read-protocol-run.js';
 import { humanMessage } from './protocol-values.js';
+import { sampleRunRecord } from '../../telemetry/sample-run-record.js';
 
 const LEASE_MS = 30_000;
 
@@ -33,7 +34,7 @@ describe('the sweep of protocol runs a stopped process left', () => {
       await store.createThread({ threadId: thread, tenant: 'acme', metadata: {} });
       await store.createRun({ runId, threadId: thread, assistantId: 'langgraph', metadata: {}, taken: false, streamModes: ['values'], events: startEvents({ runId, threadId: thread }, messages) });
     }
-    const runs = { getRun: async () => undefined, latestRunForThread: async (threadId: string) => kernel[threadId] as RunRecord | undefined };
+    const runs = { getRun: async () => undefined, latestRunForThread: async (threadId: string) => kernel[threadId] as RunRecord | undefined, listIntents: async () => [] };
     const runner = { store, live: new LiveRuns(), log: silentLogger };
 
     // Within the lease nothing is touched.
@@ -46,5 +47,39 @@ describe('the sweep of protocol runs a stopped process left', () => {
     expect(await status('run-decided')).toBe('pending');
     // The thread whose resume was lost takes a new run.
     expect(await store.activeRun('lost')).toBeUndefined();
+  });
+  it('leaves a started run whose kernel run another live process took over until that process records it, then ends it from that record', async () => {
+    const created = new Date('2026-12-01T10:00:00Z');
+    store = await openProtocolStore(join(temp.dir, 'waybill.db'), () => created);
+    for (const thread of ['taken', 'lapsed']) {
+      const runId = `run-${thread}`;
+      await store.createThread({ threadId: thread, tenant: 'acme', metadata: {} });
+      await store.createRun({ runId, threadId: thread, assistantId: 'langgraph', metadata: {}, taken: false, streamModes: ['values'], events: startEvents({ runId, threadId: thread }, [humanMessage(runId, 'Де TTN-000001?')]) });
+      // Its driver stamped it and stopped (its end was refused: another process held the kernel run).
+      await store.takeRun(runId);
+    }
+    const sweep = new Date(created.getTime() + 2 * LEASE_MS);
+    const records = new Map<string, RunRecord>();
+    // run-taken's kernel run is held by a live process; run-lapsed's holder let its lease lapse.
+    const intents = [
+      { runId: 'run-taken', threadId: 'taken', leaseUntil: new Date(sweep.getTime() + LEASE_MS).toISOString() },
+      { runId: 'run-lapsed', threadId: 'lapsed', leaseUntil: new Date(sweep.getTime() - 1).toISOString() },
+    ] as RunIntent[];
+    const runs = {
+      getRun: async (runId: string) => records.get(runId),
+      latestRunForThread: async (threadId: string) => records.get(`run-${threadId}`),
+      listIntents: async (threadId?: string) => intents.filter((intent) => intent.threadId === threadId),
+    };
+    const runner = { store, live: new LiveRuns(), log: silentLogger };
+    const status = async (runId: string) => (await readProtocolRun(runs, (await store?.runRequest(runId)) as ProtocolRunRow)).status;
+    expect(await endAbandonedProtocolRuns(runner, runs, LEASE_MS, () => sweep)).toBe(1);
+    expect(await status('run-lapsed')).toBe('error');
+    expect(await status('run-taken')).toBe('running');
+    // The taker records the run: the next sweep ends the protocol run with that record.
+    records.set('run-taken', sampleRunRecord({ run_id: 'run-taken', thread_id: 'taken', answer: 'the taker’s answer' }));
+    intents.splice(0, 1);
+    expect(await endAbandonedProtocolRuns(runner, runs, LEASE_MS, () => new Date(sweep.getTime() + LEASE_MS))).toBe(1);
+    expect(await status('run-taken')).toBe('success');
+    expect(await store.activeRun('taken')).toBeUndefined();
   });
 });

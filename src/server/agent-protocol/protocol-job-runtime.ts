@@ -48,12 +48,13 @@ export function protocolJobRuntime(runtime: JobRuntime, runner: ProtocolRunner):
 /**
  * Ends protocol runs whose process stopped mid-run (not stamped alive for `staleMs`): from the kernel's
  * record when the run's question was answered meanwhile (a retried job finds its run already recorded),
- * otherwise as failed (`error` event `run_abandoned`: the thread reads `error` and takes new runs again).
+ * otherwise as failed (`error` event `run_abandoned`: the thread reads `error` and takes new runs again),
+ * unless the kernel run is in flight under a live lease (another process took it over): then later.
  * A queued resume whose serve stopped before the decision was claimed (the thread still waits for it)
  * is ended the same way; a queued question, stored with its job in one transaction, waits for a worker.
  * Returns how many it ended.
  */
-export async function endAbandonedProtocolRuns(runner: ProtocolRunner, runs: Pick<RunStore, 'getRun' | 'latestRunForThread'>, staleMs: number, now: () => Date = () => new Date()): Promise<number> {
+export async function endAbandonedProtocolRuns(runner: ProtocolRunner, runs: Pick<RunStore, 'getRun' | 'latestRunForThread' | 'listIntents'>, staleMs: number, now: () => Date = () => new Date()): Promise<number> {
   const stale = await runner.store.staleRuns(new Date(now().getTime() - staleMs).toISOString());
   let ended = 0;
   for (const run of stale) {
@@ -65,6 +66,8 @@ export async function endAbandonedProtocolRuns(runner: ProtocolRunner, runs: Pic
       // An open run is recorded by the kernel under its own id (only ended runs have a legacy one).
       const record = await runs.getRun(run.run_id);
       if (record && record.status !== 'decided') await finishProtocolRun(runner.store, ref, record);
+      // Taken over by a live process (its driver held the kernel run past its lease): that process's record ends it at a later sweep.
+      else if (!record && (await runs.listIntents(run.thread_id)).some((intent) => intent.runId === run.run_id && intent.leaseUntil > now().toISOString())) continue;
       else await failProtocolRun(runner.store, ref, Object.assign(new Error(`the process running run ${run.run_id} stopped before it ended`), { code: 'run_abandoned' }));
     }
     runner.live.wake(run.run_id);

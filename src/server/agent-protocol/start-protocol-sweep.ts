@@ -7,7 +7,7 @@ import { endAbandonedProtocolRuns } from './protocol-job-runtime.js';
  * stamped alive for a lease): any number of `serve` processes and workers share a database, so a run
  * is abandoned when its own process stops stamping it, not when some process starts.
  */
-export function startProtocolSweep(runner: ProtocolRunner, runs: Pick<RunStore, 'getRun' | 'latestRunForThread'>, leaseMs: number): { stop(): Promise<void> } {
+export function startProtocolSweep(runner: ProtocolRunner, runs: Pick<RunStore, 'getRun' | 'latestRunForThread' | 'listIntents'>, leaseMs: number): { stop(): Promise<void> } {
   let current: Promise<void> = Promise.resolve();
   const sweep = () => {
     current = current
