@@ -16,7 +16,7 @@ export { fileBeforePause } from './file-approval.js';
 export type { RecordedDecision } from './record-decision.js';
 export { watchRun } from './run-progress.js';
 export type { RunProgress, RunProgressListener, RunWatch } from './run-progress.js';
-export { leaseOwner } from './run-lease.js';
+export { holderIsGone, leaseOwner } from './run-lease.js';
 export { recoverAbandoned } from './recover-abandoned.js';
 export type { RecoverySweep } from './recover-abandoned.js';
 export { RunKernel } from './run-kernel.js';

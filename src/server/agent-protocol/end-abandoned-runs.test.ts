@@ -62,8 +62,8 @@ describe('the sweep of protocol runs a stopped process left', () => {
     const records = new Map<string, RunRecord>();
     // run-taken's kernel run is held by a live process; run-lapsed's holder let its lease lapse.
     const intents = [
-      { runId: 'run-taken', threadId: 'taken', leaseUntil: new Date(sweep.getTime() + LEASE_MS).toISOString() },
-      { runId: 'run-lapsed', threadId: 'lapsed', leaseUntil: new Date(sweep.getTime() - 1).toISOString() },
+      { runId: 'run-taken', threadId: 'taken', owner: 'other-host:7:taker', leaseUntil: new Date(sweep.getTime() + LEASE_MS).toISOString() },
+      { runId: 'run-lapsed', threadId: 'lapsed', owner: 'other-host:8:gone', leaseUntil: new Date(sweep.getTime() - 1).toISOString() },
     ] as RunIntent[];
     const runs = {
       getRun: async (runId: string) => records.get(runId),

@@ -1,4 +1,5 @@
 import type { AskRequest, Runtime } from '../../runtimes/index.js';
+import { holderIsGone } from '../../runtimes/index.js';
 import type { RunRecord, RunStore } from '../../telemetry/index.js';
 import type { ProtocolRunner } from './drive-protocol-run.js';
 import { driveProtocolRun, failProtocolRun, finishProtocolRun } from './drive-protocol-run.js';
@@ -67,7 +68,7 @@ export async function endAbandonedProtocolRuns(runner: ProtocolRunner, runs: Pic
       const record = await runs.getRun(run.run_id);
       if (record && record.status !== 'decided') await finishProtocolRun(runner.store, ref, record);
       // Taken over by a live process (its driver held the kernel run past its lease): that process's record ends it at a later sweep.
-      else if (!record && (await runs.listIntents(run.thread_id)).some((intent) => intent.runId === run.run_id && intent.leaseUntil > now().toISOString())) continue;
+      else if (!record && (await runs.listIntents(run.thread_id)).some((intent) => intent.runId === run.run_id && !holderIsGone(intent, now()))) continue;
       else await failProtocolRun(runner.store, ref, Object.assign(new Error(`the process running run ${run.run_id} stopped before it ended`), { code: 'run_abandoned' }));
     }
     runner.live.wake(run.run_id);
