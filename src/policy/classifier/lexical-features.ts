@@ -77,22 +77,28 @@ export interface LexicalCounts {
   readonly words: number;
   /** How many of the distinct features are words and pairs: those come first, the character n-grams after. */
   readonly wordFeatures: number;
+  /**
+   * The table behind {@link bucket} and {@link count}, for a loop over every feature: the `index`-th
+   * distinct feature sits in slot `order[index]`, its bucket in `slots` and its count in `slotCounts`
+   * there. Read as locals, these cost the head a third less than a call per feature (issue 34).
+   */
+  readonly order: Int32Array;
+  readonly slots: Int32Array;
+  readonly slotCounts: Uint32Array;
   /** The bucket of the `index`-th distinct feature (word buckets below `dims`, character buckets from `dims`). */
   bucket(index: number): number;
   /** How many times it occurred. */
   count(index: number): number;
 }
 
-const COUNTS: LexicalCounts = {
-  get distinct(): number {
-    return distinct;
-  },
-  get words(): number {
-    return words;
-  },
-  get wordFeatures(): number {
-    return wordFeatures;
-  },
+// One object handed out by every call, its fields set at the end of each (the guard is synchronous).
+const COUNTS: { -readonly [K in keyof LexicalCounts]: LexicalCounts[K] } = {
+  distinct: 0,
+  words: 0,
+  wordFeatures: 0,
+  order,
+  slots,
+  slotCounts,
   bucket: (index) => slots[order[index] as number] as number,
   count: (index) => slotCounts[order[index] as number] as number,
 };
@@ -145,6 +151,12 @@ export function lexicalFeatures(view: string, dims: number): LexicalCounts {
     }
     start = end;
   }
+  COUNTS.distinct = distinct;
+  COUNTS.words = words;
+  COUNTS.wordFeatures = wordFeatures;
+  COUNTS.order = order;
+  COUNTS.slots = slots;
+  COUNTS.slotCounts = slotCounts;
   return COUNTS;
 }
 

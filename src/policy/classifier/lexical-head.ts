@@ -56,23 +56,24 @@ export function lexicalLogit(segment: string, head: LexicalHead): number {
   if (features.words < LEXICAL_MIN_WORDS) return Number.NaN;
   // An unknown bucket's IDF is 0: it adds 0 to each sum, so no branch asks (one on the looked-up IDF
   // waited for each lookup). Word features come before character n-grams (lexical-features.ts), so
-  // each block has a loop of its own. The loop bounds are read once: read through the counts' getter
-  // at every step, they cost more than the lookups (the head alone took 2.4 times as long).
+  // each block has a loop of its own. The table is read through locals: through the counts' getters,
+  // or a call per feature, the head took up to 2.4 times as long.
+  const { order, slots, slotCounts, wordFeatures: split, distinct } = features;
   let wordNorm = 0;
   let wordSum = 0;
-  const split = features.wordFeatures;
   for (let at = 0; at < split; at++) {
-    const bucket = features.bucket(at);
-    const value = tfOf(features.count(at)) * (table[bucket * 2] as number);
+    const slot = order[at] as number;
+    const bucket = slots[slot] as number;
+    const value = tfOf(slotCounts[slot] as number) * (table[bucket * 2] as number);
     wordNorm += value * value;
     wordSum += value * (table[bucket * 2 + 1] as number);
   }
   let charNorm = 0;
   let charSum = 0;
-  const distinct = features.distinct;
   for (let at = split; at < distinct; at++) {
-    const bucket = features.bucket(at);
-    const value = tfOf(features.count(at)) * (table[bucket * 2] as number);
+    const slot = order[at] as number;
+    const bucket = slots[slot] as number;
+    const value = tfOf(slotCounts[slot] as number) * (table[bucket * 2] as number);
     charNorm += value * value;
     charSum += value * (table[bucket * 2 + 1] as number);
   }
