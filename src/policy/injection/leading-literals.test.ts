@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadGuardCorpus } from '../../evals/guard/guard-corpus.js';
 import { WINDOWED_PATTERNS } from './guard-regexes.js';
 import { cyrillicSkeleton, latinSkeleton } from './homoglyph-skeleton.js';
-import { containedLiterals, leadingLiterals } from './leading-literals.js';
+import { containedLiterals, leadingLiterals, stemLiterals } from './leading-literals.js';
 import { normaliseForMatching } from './normalise-for-matching.js';
 import { EDGE } from './pattern-parts.js';
 
@@ -49,5 +49,20 @@ describe('leadingLiterals', () => {
     }
     expect(matches).toBeGreaterThan(100);
     expect(missed).toEqual([]);
+  });
+});
+
+describe('stemLiterals', () => {
+  it('reads the literals every stem starts with, through optional groups and escaped punctuation', () => {
+    expect(stemLiterals('(?:(?:language\\s)?models?|a\\.i\\.|bots?(?![\\p{L}])|(?:the\\s)??agent|chat-?bot)')).toEqual({ literals: ['language', 'model', 'a.i.', 'bot', 'the', 'agent', 'chat'], atTextStart: false });
+    expect(stemLiterals('reveal|(?:main|next)\\s(?:agent|step)')).toEqual({ literals: ['reveal', 'main', 'next'], atTextStart: false });
+  });
+
+  it('sets a stem anchored at the text start apart', () => {
+    expect(stemLiterals('(?:^\\s*(?:please\\s)?cancel|bot)')).toEqual({ literals: ['bot'], atTextStart: true });
+  });
+
+  it('gives up where a stem may start with anything', () => {
+    for (const source of ['(?:[a-z]x|bot)', '(?:\\sbot|bot)', '(?:(?:a|b)+c|bot)', '(?:(?:x)?|bot)', '(?:bot|)', '(?:\\p{L}+\\sbot)', '(?:\\x27bot)']) expect([source, stemLiterals(source)]).toEqual([source, undefined]);
   });
 });

@@ -39,6 +39,86 @@ export function containedLiterals(source: string): readonly string[] | undefined
   return undefined;
 }
 
+/** The literals that start every match of a list of word stems, and whether a stem is anchored at the text's start. */
+export interface StemLiterals {
+  readonly literals: readonly string[];
+  /** A stem starts with `^`: it can match at the text's start only, whatever its literals. */
+  readonly atTextStart: boolean;
+}
+
+/**
+ * For an alternation of stems (`a|b` or `(?:a|b)`, as `wordStartSearch` takes them): the literals one
+ * of which every match of a stem starts with, or undefined when that cannot be told for one of them
+ * (a class, an escape or a quantified group first). Unlike {@link leadingLiterals}, an optional group
+ * at a stem's start adds its literals to those of what follows it: `(?:language\s)?models?` yields
+ * `['language', 'model']`.
+ */
+export function stemLiterals(source: string): StemLiterals | undefined {
+  const whole = source.startsWith('(?:') && closingParen(source, 0) === source.length - 1;
+  const alternatives = splitTopLevel(whole ? source.slice(3, -1) : source);
+  if (alternatives === undefined) return undefined;
+  const literals: string[] = [];
+  let atTextStart = false;
+  for (const alternative of alternatives) {
+    if (alternative.startsWith('^')) {
+      atTextStart = true;
+      continue;
+    }
+    const starts = stemStarts(alternative);
+    if (starts === undefined || starts.some((literal) => literal === '')) return undefined;
+    literals.push(...starts);
+  }
+  return { literals, atTextStart };
+}
+
+function stemStarts(alternative: string): string[] | undefined {
+  if (!alternative.startsWith('(?:')) {
+    const literal = plainStart(alternative);
+    return literal === '' ? undefined : [literal];
+  }
+  const close = closingParen(alternative, 0);
+  if (close === undefined) return undefined;
+  const inner = splitTopLevel(alternative.slice(3, close));
+  if (inner === undefined) return undefined;
+  const own: string[] = [];
+  for (const part of inner) {
+    const starts = stemStarts(part);
+    if (starts === undefined) return undefined;
+    own.push(...starts);
+  }
+  const next = alternative[close + 1];
+  if (next === undefined || !(QUANTIFIER.has(next) || next === '+')) return own;
+  if (next !== '?') return undefined;
+  // Optional (greedy or lazy): a match starts with the group's literals or with what follows it.
+  const rest = stemStarts(alternative.slice(alternative[close + 2] === '?' ? close + 3 : close + 2));
+  return rest === undefined ? undefined : [...own, ...rest];
+}
+
+/**
+ * The plain text a stem starts with, escaped punctuation read as itself (`a\\.i\\.` starts with
+ * `a.i.`): up to the first class, escape of a letter (`\\s`, `\\p{…}`), group or other operator; a
+ * character a `?`, `*` or `{` follows may be absent, so it is left out.
+ */
+function plainStart(alternative: string): string {
+  let literal = '';
+  let at = 0;
+  while (at < alternative.length) {
+    const char = alternative[at] as string;
+    if (char === '\\') {
+      const escaped = alternative[at + 1];
+      if (escaped === undefined || WORD_ESCAPE.test(escaped)) break;
+      literal += escaped;
+      at += 2;
+      continue;
+    }
+    if (META.has(char)) break;
+    literal += char;
+    at++;
+  }
+  return at < alternative.length && QUANTIFIER.has(alternative[at] ?? '') ? literal.slice(0, -1) : literal;
+}
+const WORD_ESCAPE = /[\p{L}\p{N}]/u;
+
 /** Where the item (an escape, a class, a group or one character) starting at `at` ends. */
 function itemEnd(source: string, at: number): number | undefined {
   const char = source[at];

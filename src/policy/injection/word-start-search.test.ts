@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { loadGuardCorpus } from '../../evals/guard/guard-corpus.js';
+import { canonicalView } from '../normalise/index.js';
 import { wordStartSearch } from './word-start-search.js';
 
 // Texts where the character before a stem decides: start of text, digits, letters, a letter outside
@@ -25,5 +27,24 @@ describe('wordStartSearch', () => {
     const search = wordStartSearch('(?:^\\s*cancel|bot)', 'u', /^[\p{L}\p{N}]$/u);
     const consumed = /(?:^|[^\p{L}\p{N}])(?:^\s*cancel|bot)/u;
     for (const text of [...texts, ' cancel', 'x cancel', 'cancel', '\u{1D400}cancel']) expect([text, search.test(text)]).toEqual([text, consumed.test(text)]);
+  });
+
+  // Stems whose first letters can be read are tried only where those letters begin a word: the same
+  // answers, and the same position, as the plain search, on texts made to trip it and on every corpus text.
+  it('tries stems at their literals only where the plain search would find them', () => {
+    const stems = '(?:(?:language\\s)?models?(?![\\p{L}])|a\\.i\\.|ai(?![\\p{L}])|bots?|(?:the\\s)??agent|скасуй(?:те)?(?![\\p{L}])|о|^\\s*(?:please\\s)?cancel)';
+    const inWord = /^[\p{L}\p{N}]$/u;
+    const search = wordStartSearch(stems, 'u', inWord);
+    const lookbehind = new RegExp(`(?<![\\p{L}\\p{N}])${stems}`, 'u');
+    const tricky = [...texts, 'a.i. cancel', 'xa.i.', ' please cancel', 'please cancel', 'language model', 'languagemodel', 'the agent', 'theagent', 'не скасуйте', 'іскасуй', '\u{1D400}о', 'мо о', 'a\u{1F600}bot'];
+    const corpus = loadGuardCorpus();
+    const views = [...corpus.attacks, ...corpus.benign].map(({ text }) => canonicalView(text).view);
+    let found = 0;
+    for (const text of [...tricky, ...views]) {
+      const expected = lookbehind.exec(text)?.index ?? -1;
+      if (expected >= 0) found++;
+      expect([text, search.indexIn(text)]).toEqual([text, expected]);
+    }
+    expect(found).toBeGreaterThan(100);
   });
 });
