@@ -13,7 +13,8 @@ import type { WordStartSearch } from './word-start-search.js';
 // Each list is searched for its stems at the start of a word (after a character that is not a
 // letter or digit), the answer `(?:^|[^\p{L}\p{N}])(?:stems)` gives, at about a third of its CPU.
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
-const words = (...stems: readonly string[]): WordStartSearch => wordStartSearch(`(?:${stems.join('|')})`, 'u', LETTER_OR_DIGIT);
+// Up to a dozen of these read each text and sentence: their word starts are found once for all of them.
+const words = (...stems: readonly string[]): WordStartSearch => wordStartSearch(`(?:${stems.join('|')})`, 'u', LETTER_OR_DIGIT, { sharedStarts: true });
 
 /** The reader addressed: an AI, an assistant, an agent, a bot, a model, whoever processes the data. */
 const ADDRESSEE = words(

@@ -17,16 +17,20 @@ describe('wordStartSearch', () => {
       ['(?:bot|ot|approve\\sit|бот)', 'u', /^[\p{L}\p{N}]$/u],
       ['(?:bot|ot|approve\\sit|бот)', 'iu', /^\p{L}$/iu],
     ] as const) {
-      const search = wordStartSearch(stems, flags, inWord);
       const lookbehind = new RegExp(`(?<!${inWord.source.slice(1, -1)})${stems}`, flags);
-      for (const text of texts) expect([text, search.test(text)]).toEqual([text, lookbehind.test(text)]);
+      for (const sharedStarts of [false, true]) {
+        const search = wordStartSearch(stems, flags, inWord, { sharedStarts });
+        for (const text of texts) expect([text, sharedStarts, search.test(text)]).toEqual([text, sharedStarts, lookbehind.test(text)]);
+      }
     }
   });
 
   it('answers as a consumed non-word character or the start does', () => {
-    const search = wordStartSearch('(?:^\\s*cancel|bot)', 'u', /^[\p{L}\p{N}]$/u);
     const consumed = /(?:^|[^\p{L}\p{N}])(?:^\s*cancel|bot)/u;
-    for (const text of [...texts, ' cancel', 'x cancel', 'cancel', '\u{1D400}cancel']) expect([text, search.test(text)]).toEqual([text, consumed.test(text)]);
+    for (const sharedStarts of [false, true]) {
+      const search = wordStartSearch('(?:^\\s*cancel|bot)', 'u', /^[\p{L}\p{N}]$/u, { sharedStarts });
+      for (const text of [...texts, ' cancel', 'x cancel', 'cancel', '\u{1D400}cancel']) expect([text, sharedStarts, search.test(text)]).toEqual([text, sharedStarts, consumed.test(text)]);
+    }
   });
 
   // Stems whose first letters can be read are tried only where those letters begin a word: the same
@@ -34,7 +38,7 @@ describe('wordStartSearch', () => {
   it('tries stems at their literals only where the plain search would find them', () => {
     const stems = '(?:(?:language\\s)?models?(?![\\p{L}])|a\\.i\\.|ai(?![\\p{L}])|bots?|(?:the\\s)??agent|скасуй(?:те)?(?![\\p{L}])|о|^\\s*(?:please\\s)?cancel)';
     const inWord = /^[\p{L}\p{N}]$/u;
-    const search = wordStartSearch(stems, 'u', inWord);
+    const search = wordStartSearch(stems, 'u', inWord, { sharedStarts: true });
     const lookbehind = new RegExp(`(?<![\\p{L}\\p{N}])${stems}`, 'u');
     const tricky = [...texts, 'a.i. cancel', 'xa.i.', ' please cancel', 'please cancel', 'language model', 'languagemodel', 'the agent', 'theagent', 'не скасуйте', 'іскасуй', '\u{1D400}о', 'мо о', 'a\u{1F600}bot'];
     const corpus = loadGuardCorpus();
