@@ -112,6 +112,8 @@ interface Starts {
 }
 const STARTS = new WeakMap<RegExp, { readonly units: Uint8Array; readonly recent: [Starts, Starts]; next: number }>();
 const SURROGATE = 2;
+/** Word-start buffers up to this many entries are kept whatever the next text's length. */
+const KEPT_STARTS = 1 << 16;
 
 function wordStarts(text: string, inWord: RegExp): Starts {
   let known = STARTS.get(inWord);
@@ -124,7 +126,9 @@ function wordStarts(text: string, inWord: RegExp): Starts {
   for (const entry of known.recent) if (entry.text === text) return entry;
   const entry = known.recent[known.next] as Starts;
   known.next = 1 - known.next;
-  if (entry.starts.length < text.length + 1) entry.starts = new Int32Array(text.length + 1);
+  // Sized to the text; a buffer a long document left is given back once texts are short again.
+  const size = text.length + 1;
+  if (entry.starts.length < size || (entry.starts.length > KEPT_STARTS && entry.starts.length > 4 * size)) entry.starts = new Int32Array(Math.max(256, size));
   const { units } = known;
   const starts = entry.starts;
   let count = 0;
