@@ -3,19 +3,29 @@ import type { RunLedger } from './run-ledger.js';
 
 export type Admission = { admitted: true; text: string } | { admitted: false };
 
+/** What the guards make of a request: its redaction and the input guard's verdict. */
+export interface RequestChecks {
+  readonly redaction: ReturnType<typeof redactPii>;
+  readonly verdict: ReturnType<typeof detectInjection>;
+}
+
+/** Both guards over a request, once: a run admitted twice (the kernel's ask on PostgreSQL) reads it again from here. */
+export function checkRequest(input: string): RequestChecks {
+  return { redaction: redactPii(input), verdict: detectInjection(input) };
+}
+
 /**
  * The one place a user's request enters a run, on every runtime, before any model or checkpoint sees it:
  * the input guard (a blocked request stops the run with `input_blocked` at 0 tokens; the rule goes to the
  * audit trail, not to the user; an out-of-domain request is admitted and audited as `guard.out_of_domain`). `text`, what the framework is given, has personal data replaced by
- * typed placeholders.
+ * typed placeholders. `checks` are the guards' reading of that request (`checkRequest`).
  */
-export function admitRequest(run: RunLedger, input: string): Admission {
+export function admitRequest(run: RunLedger, checks: RequestChecks): Admission {
   // PII never stored raw (issue 20): the framework, its checkpoints and the audit trail get typed placeholders.
-  const redaction = redactPii(input);
+  const { redaction, verdict } = checks;
   run.audit({ agent: 'supervisor', type: 'run.start', status: 'info', detail: redaction.text.slice(0, 500) });
   auditVariant(run);
   if (redaction.total > 0) run.audit({ agent: 'supervisor', type: 'pii.redacted', status: 'info', detail: JSON.stringify(redaction.counts) });
-  const verdict = detectInjection(input);
   if (verdict.blocked) {
     run.audit({ agent: 'supervisor', type: 'guard.block', status: 'blocked', detail: `${verdict.rule ?? ''}: ${verdict.evidence ?? ''}` });
     run.stop('input_blocked', verdict.rule ?? 'blocked');

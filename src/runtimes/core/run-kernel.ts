@@ -1,8 +1,8 @@
 import type { DomainStore } from '../../domain/index.js';
 import type { ControlStore, DailyBudgetStore, SpentBefore } from '../../policy/index.js';
 import type { RunApproval, RunIntent, RunRecord, RunStore, RunVariant } from '../../telemetry/index.js';
-import type { Admission } from './admit-request.js';
-import { admitRequest, auditVariant } from './admit-request.js';
+import type { Admission, RequestChecks } from './admit-request.js';
+import { admitRequest, auditVariant, checkRequest } from './admit-request.js';
 import { applyDecision } from './apply-decision.js';
 import { checkEdit } from './check-edit.js';
 import { DecisionError } from './decision-error.js';
@@ -102,16 +102,17 @@ export class RunKernel<P extends PausedCall = PausedCall> implements Runtime {
       holdLease(this.#durable, run);
       return this.#holding(run, async () => this.#finish(run, await this.#step(run, () => this.port.start(run, admission.text))));
     }
-    const { run, admission } = this.#admitted(identity, request.input);
+    // The guards ran over this request for the early admission: the new ledger reads their verdict.
+    const { run, admission } = this.#admitted(identity, request.input, early?.checks);
     if (!admission.admitted) return this.#finish(run);
     await beginAsk(this.#durable, run, admission.text);
     return this.#holding(run, async () => this.#finish(run, await this.#step(run, () => this.port.start(run, admission.text))));
   }
 
-  /** A new run's ledger and its request through the input guard. */
-  #admitted(identity: NewLedgerIdentity, input: string): { run: RunLedger; admission: Admission } {
+  /** A new run's ledger and its request through the input guard (`checks`: the guards' verdict on `input`, when they ran already). */
+  #admitted(identity: NewLedgerIdentity, input: string, checks: RequestChecks = checkRequest(input)): { run: RunLedger; admission: Admission; checks: RequestChecks } {
     const run = newRunLedger(this.#services, identity);
-    return { run, admission: admitRequest(run, input) };
+    return { run, admission: admitRequest(run, checks), checks };
   }
 
   /** What a thread is doing, read from the shared stores, so any process can see a pause. */
