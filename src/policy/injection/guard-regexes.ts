@@ -9,7 +9,7 @@ import { ASKS_TO_ACT_REGEXES } from './asks-to-act.js';
 import { CODE_REQUEST_REGEXES } from './code-request.js';
 import { PERMISSION_QUESTION_REGEXES, REPORTED_DEMAND_REGEXES, RULE_QUESTION_REGEXES } from './permission-question.js';
 import { SELF_REQUEST_REGEXES } from './detect-self-request.js';
-import { THANKS_ALONE_REGEXES } from './thanks-alone.js';
+import { ASKS_NOTHING_REGEXES } from './asks-nothing.js';
 import { NEW_PERSONA_VETO_REGEXES, PRAISE_VETO_REGEXES } from './new-persona-patterns.js';
 import { REVEAL_VETO_REGEXES } from './reveal-system-prompt-patterns.js';
 import { UNSPLIT_REGEXES } from '../normalise/unsplit-words.js';
@@ -43,7 +43,7 @@ export const GUARD_REGEXES: readonly RegExp[] = [
   ...ASKS_TO_ACT_REGEXES,
   ...HIDDEN_COMMENT_REGEXES,
   ...SELF_REQUEST_REGEXES,
-  ...THANKS_ALONE_REGEXES,
+  ...ASKS_NOTHING_REGEXES,
   ...NEW_PERSONA_VETO_REGEXES,
   ...PRAISE_VETO_REGEXES,
   ...REVEAL_VETO_REGEXES,
