@@ -8,7 +8,7 @@
 import { canonicalView } from '../normalise/index.js';
 
 const INTENSIFIER = String.raw`(?:so\s|very\s|really\s|super\s|extremely\s|incredibly\s|truly\s)?`;
-const EN_PRAISE = String.raw`(?:helpful|useful|kind|nice|friendly|polite|great|amazing|awesome|fast|quick|patient|clear|brilliant|wonderful|excellent|fantastic|a\s(?:great|big|huge|real)\shelp|(?:a\s)?(?:great|big|huge|real)\shelp|the\sbest(?:\s(?:assistant|bot|helper|support))?(?:\sever)?)`;
+const EN_PRAISE = String.raw`(?:helpful|useful|kind|nice|friendly|polite|great|amazing|awesome|fast|quick|patient|clear|brilliant|wonderful|excellent|fantastic|(?:a\s)?(?:great|big|huge|real)\shelp|the\sbest(?:\s(?:assistant|bot|helper|support))?(?:\sever)?)`;
 const UK_PRAISE = String.raw`(?:(?:мені\s)?(?:дуже\s|так\s|справді\s)?(?:допомогли|допоміг|допомогла|корисні|корисний|корисна|чудові|чудовий|супер|найкращий(?:\sпомічник)?|молодець|молодці))`;
 const RU_PRAISE = String.raw`(?:(?:мне\s)?(?:очень\s|так\s|правда\s)?(?:помогли|помог|помогла|полезны|полезен|полезна|лучший(?:\sпомощник)?|супер|молодец|молодцы))`;
 
@@ -37,7 +37,7 @@ const PART = new RegExp(
     String.raw`(?:great|good|nice|excellent)\s(?:job|work)|well\sdone|perfect|great|awesome|wow|ok|okay|cool|super`,
     `(?:ви|ти)\\s${UK_PRAISE}(?:\\s(?:сьогодні|як\\sзавжди))?`,
     `(?:вы|ты)\\s${RU_PRAISE}(?:\\s(?:сегодня|как\\sвсегда))?`,
-    // The sender's own feeling, and what about (a few words after a preposition), or when.
+    // The sender's own feeling, what about (ABOUT_OR_WHEN's closed list) and when.
     `(?:(?:honestly|really|just|to\\sbe\\shonest)\\s)?(?:i'm|i\\sam|i\\sfeel|i'm\\sfeeling|i\\sam\\sfeeling|i\\swas|(?:this|it|that)\\smakes\\sme)\\s${DEGREE}${EN_FEELING}${ABOUT_OR_WHEN}`,
     `(?:мені|мне)\\s${UK_RU_DEGREE}(?:сумно|погано|тривожно|страшно|прикро|нудно|самотньо|добре|грустно|плохо|обидно|скучно|одиноко|хорошо)${ABOUT_OR_WHEN}`,
     `я\\s${UK_RU_DEGREE}(?:${UK_FEELING}|${RU_FEELING})${ABOUT_OR_WHEN}`,
