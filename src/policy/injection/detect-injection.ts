@@ -11,6 +11,7 @@ import { asksForAdvice } from './operator-advice.js';
 import { asksForCode } from './code-request.js';
 import { asksToAct } from './asks-to-act.js';
 import { asksNothing } from './asks-nothing.js';
+import { asksToPlayARole } from './plays-a-role.js';
 import { isPermissionQuestion, isReportedDemandQuestion, isRuleQuestion } from './permission-question.js';
 import { maskReportedQuotes, reportsMessage } from './reported-quotes.js';
 import { INJECTION_PATTERNS } from './injection-patterns.js';
@@ -89,8 +90,9 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   }
   const patterns = asGiven ? 'missed' : undefined;
   // A question about who may approve or how a rule works, and a report of a message received, are the
-  // operator's, whatever words of authority or attack they share with one; a message of thanks or feelings asks for nothing.
-  if (classifier !== null && opinion.score >= classifier.threshold && !isPermissionQuestion(text) && !isRuleQuestion(text) && !isReportedDemandQuestion(text) && !reportsMessage(text) && !asksForAdvice(text) && !asksForCode(text) && !asksNothing(text)) return { verdict: { blocked: true, label: 'attack', rule: 'injection_classifier', family: family(), score }, patterns };
+  // operator's, whatever words of authority or attack they share with one; a message of thanks or feelings asks for nothing,
+  // and a request to play an ordinary role (a pirate, a chef) asks for what a general assistant does.
+  if (classifier !== null && opinion.score >= classifier.threshold && !isPermissionQuestion(text) && !isRuleQuestion(text) && !isReportedDemandQuestion(text) && !reportsMessage(text) && !asksForAdvice(text) && !asksForCode(text) && !asksNothing(text) && !asksToPlayARole(text)) return { verdict: { blocked: true, label: 'attack', rule: 'injection_classifier', family: family(), score }, patterns };
   // Requests about the assistant itself and the intents of intent-detectors.ts are found as concepts
   // rather than phrasings even when the classifier lets them pass; rules-only scans (classifier null) keep to the patterns.
   if (classifier === null) return { verdict: passed(original, score), patterns };

@@ -10,6 +10,7 @@ import { CODE_REQUEST_REGEXES } from './code-request.js';
 import { PERMISSION_QUESTION_REGEXES, REPORTED_DEMAND_REGEXES, RULE_QUESTION_REGEXES } from './permission-question.js';
 import { SELF_REQUEST_REGEXES } from './detect-self-request.js';
 import { ASKS_NOTHING_REGEXES } from './asks-nothing.js';
+import { PLAYS_A_ROLE_REGEXES } from './plays-a-role.js';
 import { NEW_PERSONA_VETO_REGEXES, PRAISE_VETO_REGEXES } from './new-persona-patterns.js';
 import { REVEAL_VETO_REGEXES } from './reveal-system-prompt-patterns.js';
 import { UNSPLIT_REGEXES } from '../normalise/unsplit-words.js';
@@ -44,6 +45,7 @@ export const GUARD_REGEXES: readonly RegExp[] = [
   ...HIDDEN_COMMENT_REGEXES,
   ...SELF_REQUEST_REGEXES,
   ...ASKS_NOTHING_REGEXES,
+  ...PLAYS_A_ROLE_REGEXES,
   ...NEW_PERSONA_VETO_REGEXES,
   ...PRAISE_VETO_REGEXES,
   ...REVEAL_VETO_REGEXES,
