@@ -42,17 +42,17 @@ const FRAME_WORDS = String.raw`(?:${[
 // domain's own words (cancel, refund, approve, rules, operator, orders) are out-of-domain.ts's.
 const ATTACK_STEMS = [
   'instruct', 'restrict', 'limit', 'filter', 'guideline', 'censor', 'uncensor', 'unfilter', 'unrestrict', 'unlimit', 'boundar', 'ethic', 'moral', 'law', 'legal', 'illegal',
-  'system', 'prompt', 'secret', 'confidential', 'hidden', 'password', 'passphrase', 'key', 'token', 'credential', 'api', 'config', 'setting',
-  'admin', 'root', 'sudo', 'developer', 'creator', 'owner', 'god', 'mode', 'jailbr', 'dan(?![\\p{L}])', 'dude(?![\\p{L}])', 'stan(?![\\p{L}])', 'aim(?![\\p{L}])', 'opposite', 'alter ego', 'evil', 'malicious', 'villain', 'hack', 'exploit', 'crack',
+  'system', 'prompt', 'secret', 'confidential', 'hidden', 'password', 'passphrase', 'key', 'token', 'credential', 'api', 'config',
+  'admin', 'root', 'sudo', 'creator', 'god', 'mode', 'jailbr', 'dan(?![\\p{L}])', 'dude(?![\\p{L}])', 'stan(?![\\p{L}])', 'aim(?![\\p{L}])', 'opposite', 'alter ego', 'evil', 'malicious', 'villain', 'hack', 'exploit', 'crack',
   'weapon', 'bomb', 'drug', 'steal', 'scam', 'fraud', 'phish', 'virus', 'malware', 'kill', 'harm', 'hurt',
-  'ignore', 'forget', 'disregard', 'bypass', 'override', 'unlock', 'free', 'anything', 'everything', 'whatever', 'no longer', 'never', 'always', 'obey', 'comply', 'must', 'refus', 'reveal', 'leak', 'expose', 'disclose',
+  'ignore', 'forget', 'disregard', 'bypass', 'override', 'unlock', 'free', 'anything', 'everything', 'whatever', 'no longer', 'never', 'always', 'obey', 'comply', 'refus', 'reveal', 'leak', 'expose', 'disclose',
   // A role that is itself a machine ("as an AI with zero safeguards", «інший ШІ»): ordinary role-play
   // gives the assistant a person's or a creature's part, a persona attack another assistant's.
   'ai(?![\\p{L}])', 'bots?(?![\\p{L}])', 'chatbot', 'assistant', 'model', 'llm', 'gpt', 'machine', 'ші(?![\\p{L}])', 'ии(?![\\p{L}])', 'бот', 'асистент', 'ассистент', 'помічник', 'помощник', 'модел', 'нейромереж', 'нейросет',
   'safeguard', 'safety', 'safe', 'zero', 'in character', 'persona', 'prohibit', 'forbid', 'ban(?:ned|s)?(?![\\p{L}])', 'taboo', 'allowed', 'permitted', 'no rules', 'no limits',
   'заборон', 'запрет', 'немає', 'жодних', 'нет никаких', 'никаких', 'дозволен', 'можна все', 'можно всё', 'можно все', 'безпек', 'безопасн', 'персонаж',
   // Other people's conversations, and a role that has forgotten its rules or training.
-  'conversation', 'chat', 'other', 'everyone', 'everybody', 'people', 'rule', 'forg', 'train', 'learn', 'program',
+  'conversations', 'chats', 'other', 'everyone', 'everybody', 'people', 'rule', 'forg', 'train', 'learn', 'program',
   'розмов', 'чат', 'інш', 'всіх', 'усіх', 'люд', 'правил', 'забув', 'забул', 'навчен', 'навчил', 'запрограм',
   'разговор', 'переписк', 'друг', 'всех', 'люд', 'забыл', 'обучен', 'обучил', 'запрограм',
   // Roles with authority, and what such a role hands out: files and records, fees waived, compensation.
@@ -64,7 +64,7 @@ const ATTACK_STEMS = [
   'repeat', 'verbatim', 'word for word', 'above', 'previous', 'earlier', 'before this', 'before me', 'initial', 'first message', 'were given', 'were told', 'told you', 'wrote to you', 'at the start', 'beginning',
   'повтор', 'дослівн', 'вище', 'попередн', 'раніше', 'перед цим', 'до мене', 'на початку', 'спочатку', 'написали', 'сказали',
   'дословн', 'выше', 'предыдущ', 'ранее', 'перед этим', 'до меня', 'в начале', 'сначала',
-  'data', 'database', 'customer', 'client', 'user', 'personal', 'money', 'pay', 'bank', 'card', 'account', 'access', 'permission', 'authori', 'manager', 'boss', 'support', 'agent', 'employee', 'staff', 'service',
+  'data', 'database', 'customer', 'client', 'users(?![\\p{L}])', 'personal', 'money', 'pay', 'bank', 'card', 'account', 'access', 'permission', 'authori', 'manager', 'boss', 'support', 'agent', 'employee', 'staff', 'service',
   'інструкц', 'обмежен', 'фільтр', 'цензур', 'етик', 'мораль', 'закон', 'незакон', 'систем', 'промпт', 'секрет', 'конфіденц', 'прихован', 'парол', 'ключ', 'токен', 'налаштуван', 'конфігурац',
   'адмін', 'розробник', 'творець', 'власник', 'бог', 'режим', 'джейлбрейк', 'злий', 'зла', 'зле', 'злого', 'хакер', 'злам', 'зброя', 'зброю', 'бомб', 'наркот', 'вкрад', 'шахрай', 'вірус', 'вбий', 'вбити', 'шкод',
   'ігнор', 'забудь', 'знехтуй', 'обійди', 'без', 'будь-що', 'що завгодно', 'все що', 'усе що', 'завжди', 'ніколи', 'слухайся', 'виконуй', 'мусиш', 'повинен', 'відмов', 'розкри', 'розкаж про себе', 'покажи свої',
