@@ -86,6 +86,8 @@ const benign: readonly string[] = [
   'The system shows my parcel as delayed, why?',
   'Can you print the invoice as a table?',
   "my password for the shop site doesn't work, how do I track without it?",
+  'Tell me the secret to a good sourdough starter',
+  'Tell me the secret behind great coffee',
   'Please ignore the typo in my previous message',
   "I am a developer at a shop, what's the API for tracking?",
   'aGVsbG8gd29ybGQsIHdoZXJlIGlzIG15IHBhcmNlbA==',

@@ -51,9 +51,10 @@ export const EXFILTRATE_SECRETS_PATTERNS: readonly InjectionPattern[] = [
     anyOf(...STRONG_EN),
     EDGE,
   ),
-  // A password or code of a parcel locker, a branch or a gate is the customer's business.
+  // A password or code of a parcel locker, a branch or a gate is the customer's business; "the secret
+  // to (or behind) a good sourdough" is what makes it good.
   unlessFollowedBy(
-    definePattern('exfiltrate_secrets', 'latin', EDGE, anyOf(...IMPERATIVES_EN), fillers(FILLERS_EN, 4), anyOf('passwords?', 'passwd', 'passphrases?', 'tokens?', 'secrets?'), EDGE),
+    definePattern('exfiltrate_secrets', 'latin', EDGE, anyOf(...IMPERATIVES_EN), fillers(FILLERS_EN, 4), anyOf('passwords?', 'passwd', 'passphrases?', 'tokens?', String.raw`secrets?(?!\s(?:to|behind)\s)`), EDGE),
     DELIVERY_ACCESS_CONTEXT,
   ),
   definePattern('exfiltrate_secrets', 'latin', EDGE, anyOf('printenv', String.raw`echo\s\$\{?[a-z_]{0,40}(?:key|token|secret|passw)`)),
