@@ -61,9 +61,15 @@ function foldedView(text: string, runs?: DigitRuns): PiiView {
         // Keep what was written after the last token (separators), moved to where the digits end;
         // rewrite the run as its digits.
         const tailLength = out.length - runEnd;
-        out.move(runEnd, runStart + digits, tailLength);
+        // «восемь ноль шестьдесят семь …»: the old trunk prefix 8 dictated before a phone's 0 is kept
+        // apart from it, as "8 067 …" written in digits is, so the phone after it is read as one.
+        const trunk = digits === PHONE_DIGITS + 1 && groups[0]?.digits === '8' && groups[1]?.digits.startsWith('0') === true ? 1 : 0;
+        out.move(runEnd, runStart + digits + trunk, tailLength);
         out.length = runStart;
-        for (const group of groups) for (let at = 0; at < group.digits.length; at++) out.emit(group.digits.charCodeAt(at), group.start, group.end);
+        for (const [index, group] of groups.entries()) {
+          for (let at = 0; at < group.digits.length; at++) out.emit(group.digits.charCodeAt(at), group.start, group.end);
+          if (index === 0 && trunk === 1) out.emit(0x20, group.end, group.end);
+        }
         out.length += tailLength;
         out.changed = true;
       }
@@ -194,6 +200,9 @@ function ibanHead(out: ViewWriter, begin: number): boolean {
   const third = out.units[begin + 2] ?? 0;
   return (first === 0x55 || first === 0x75) && (second === 0x41 || second === 0x61) && (isDigit(third) || isLookalike(third));
 }
+
+/** A Ukrainian phone number without its country code: 0 and nine digits. */
+const PHONE_DIGITS = 10;
 
 /** A booklet passport's number has six digits; spelled out after its series it is one, though shorter than a phone. */
 const PASSPORT_DIGITS = 6;

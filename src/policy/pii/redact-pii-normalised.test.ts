@@ -13,6 +13,7 @@ describe('redactPii reads the normalised view and cuts the original text', () =>
     ['Persian digits', 'phone ۰۶۷ ۱۲۳ ۴۵ ۶۷.', 'phone [REDACTED:PHONE].', 'PHONE'],
     ['a phone dictated digit by digit (en)', 'call zero six seven one two three four five six seven please', 'call [REDACTED:PHONE] please', 'PHONE'],
     ['a phone dictated in groups (uk)', "дзвоніть: нуль шістдесят сім сто двадцять три сорок п'ять шістдесят сім, дякую", 'дзвоніть: [REDACTED:PHONE], дякую', 'PHONE'],
+    ['a phone dictated after the old trunk prefix 8 (ru)', 'звоните: восемь ноль шесть семь один два три четыре пять шесть семь', 'звоните: восемь [REDACTED:PHONE]', 'PHONE'],
     ['a phone dictated with pauses (ru)', 'номер ноль девяносто три, триста, тридцать пять, сорок', 'номер [REDACTED:PHONE]', 'PHONE'],
     ['«собака» for @', 'пишіть ivan.petrenko собака gmail.com, чекаю', 'пишіть [REDACTED:EMAIL], чекаю', 'EMAIL'],
     ['(собака) and (крапка)', 'olena (собака) ukr (крапка) net', '[REDACTED:EMAIL]', 'EMAIL'],
