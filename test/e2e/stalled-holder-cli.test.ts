@@ -37,7 +37,12 @@ function run(args: string[], env: Record<string, string>): Promise<{ status: num
 
 describe('a process stopped past its run’s lease', () => {
   it('writes nothing when it wakes after another process took the run over and finished it; the run is recorded once, by the taker', async () => {
-    const oracle = await serveOracle({ port: 0, latencyMs: 600 });
+    // The holder is stopped while it waits on the model, never inside a write: stopped there, it would
+    // hold SQLite's write lock, and no other process could write at all (the test then read "database
+    // is locked" from the taker, one run in several).
+    let modelAsked: () => void = () => undefined;
+    const waitingOnModel = new Promise<void>((resolve) => (modelAsked = resolve));
+    const oracle = await serveOracle({ port: 0, latencyMs: 600, onRequest: () => modelAsked() });
     const dbPath = join(temp.dir, 'stalled.db');
     const env = serverEnv(dbPath, { WAYBILL_MODEL: 'oracle', WAYBILL_BASE_URL: oracle.baseUrl, WAYBILL_RUN_LEASE_MS: String(LEASE_MS) });
     const stalled = spawn(process.execPath, [CLI, 'ask', '--thread', 'stalled', 'Де зараз посилка TTN-000001?'], { env });
@@ -45,7 +50,7 @@ describe('a process stopped past its run’s lease', () => {
     stalled.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const exited = new Promise<number | null>((resolve) => stalled.on('exit', (code) => resolve(code)));
     try {
-      // Stopped once its run is in flight (its intent written), while it waits on the model.
+      // Stopped once its run is in flight (its intent written), while it waits on the model (its first request arrived).
       let intents: Array<{ run_id: string; owner: string }> = [];
       for (let i = 0; i < 300 && intents.length === 0; i += 1) {
         await sleep(20);
@@ -59,6 +64,7 @@ describe('a process stopped past its run’s lease', () => {
       }
       expect(intents).toHaveLength(1);
       const runId = intents[0]?.run_id ?? '';
+      await waitingOnModel;
       stalled.kill('SIGSTOP');
       await sleep(LEASE_MS * 1.5);
       // Another process finds the lease lapsed (its holder is alive, but stopped) and finishes the run.

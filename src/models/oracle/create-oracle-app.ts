@@ -19,6 +19,11 @@ export interface OracleOptions {
   now?: () => Date;
   /** What answers each completion; default the offline planner. Tests pass a script here. */
   planner?: ChatPlanner;
+  /**
+   * Told when a completion request arrives, before its latency: a test that stops a client while it
+   * waits on the model (not while it writes) stops it then.
+   */
+  onRequest?: () => void;
 }
 
 /** Something that answers a chat conversation with offered tools the way the offline planner does. */
@@ -39,7 +44,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * `/v1/models`), so any framework can run, and be measured, with no key. Token counts use o200k_base.
  */
 export function createOracleApp(options: OracleOptions = {}): Hono {
-  const { latencyMs = 0, failFirst, now = () => new Date(), planner = planNextMessage } = options;
+  const { latencyMs = 0, failFirst, now = () => new Date(), planner = planNextMessage, onRequest } = options;
   let served = 0;
   let failuresLeft = failFirst?.count ?? 0;
   const app = new Hono();
@@ -51,6 +56,7 @@ export function createOracleApp(options: OracleOptions = {}): Hono {
   const refuse = (error: OracleError) => new Response(JSON.stringify(error.body), { status: error.status, headers: { 'content-type': 'application/json' } });
 
   app.post('/v1/chat/completions', async (c) => {
+    onRequest?.();
     const body: unknown = await c.req.json().catch(() => undefined);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return refuse(invalidRequest('We could not parse the JSON body of your request: expected a JSON object.', null, 'invalid_json'));
