@@ -21,9 +21,9 @@ const CITED = new RegExp(String.raw`(?<![\p{L}])${CITED_LINE}`, 'giu');
 const LETTER = /^\p{L}$/iu;
 
 const REPORTED_STEMS = [
-    String.raw`(?:wrote|sent|received|got\san?|typed|posted|forwarded|forwarding|said|saying|says|complain(?:s|ed)?\sthat|came\s(?:in|through)|arrived|pretending|impersonat\p{L}{0,6}|told\s(?:me|us|him|her|them|the|our|a|an|my)|telling|asked\s(?:me|us|him|her|them|the|our|a|an|my)|asking\s(?:the|our|a|an)|tried|trying|attempted|demand(?:s|ed|ing)|insist(?:s|ed|ing)|contain(?:s|ed|ing)|(?:the|a|this)\sphrase|saw|noticed|e-?mailed|texted|messaged|dm(?:ed|'d)|commented|replied|wrote\sin|pasted|escalating|for\sthe\srecord|transcript|excerpt|reads|showed|shows|displayed|popped\sup|left\s(?:a|this|the)\s(?:comment|review|note|message)|in\s(?:an?|the|this|their|his|her)\s(?:e-?mail|sms|text|message|chat|comment|review|letter))(?![\p{L}])`,
+    String.raw`(?:wrote|sent|received|got\san?|typed|typing|spamming|keeps?\s(?:writing|sending|saying|asking)|posted|forwarded|forwarding|said|saying|says|complain(?:s|ed)?\sthat|came\s(?:in|through)|arrived|pretending|impersonat\p{L}{0,6}|told\s(?:me|us|him|her|them|the|our|a|an|my)|telling|asked\s(?:me|us|him|her|them|the|our|a|an|my)|asking\s(?:the|our|a|an)|tried|trying|attempted|demand(?:s|ed|ing)|insist(?:s|ed|ing)|contain(?:s|ed|ing)|(?:the|a|this)\sphrase|saw|noticed|e-?mailed|texted|messaged|dm(?:ed|'d)|commented|replied|wrote\sin|pasted|escalating|for\sthe\srecord|transcript|excerpt|reads|showed|shows|displayed|popped\sup|left\s(?:a|this|the)\s(?:comment|review|note|message)|in\s(?:an?|the|this|their|his|her)\s(?:e-?mail|sms|text|message|chat|comment|review|letter))(?![\p{L}])`,
     // A message that came in (прийшло, надійшло, пришло, поступило), a complaint that someone said…
-    String.raw`(?:написа|надісла|прислал|прислав|прислали|отрима|переслал|переслан|пересилаю|прилетіл|прилетел|вимагає(?!\p{L})|вимагав|вимагала|вимагали|вимагають|требовал|требует|требуют|намага|пыта[лю]|вставив|вставила|вставил|вставили|містив|містила|містить|содержал|содержит|фраз|побачи|помітил|увидел|заметил|каже|кажуть|говорит|говорят|с\sпросьбой|з\sпроханням|получил|получили|прийшл|надійшл|пришл|пришёл|пришел|поступил|скаржит|скаржа|жалует|жалуют|видає\sсебе|выдаёт\sсебя|выдает\sсебя|представил|сказав\sмені|сказала\sмені|сказал\sмне|сказала\sмне|пише|пишуть|пишет|пишут|дописа|додав|додала|добавил|добавила|фрагмент|переписк|листуванн|наводжу|привожу|у\sлисті|в\sлисті|у\sповідомленні|в\sповідомленні|у\sсмс|в\sсмс|в\sчаті|у\sчаті|коментар|комментар|у\sвідгуку|у\sпримітц|в\sпримітц|в\sпримечани|вписа|в\sзаметк|в\sполе|у\sполі|в\sписьме|в\sсообщении|в\sчате|в\sотзыве|показав|показала|показало|показали|показує(?!\p{L})|показал|показывает(?!\p{L})|з'явил|з’явил|зʼявил|появил|висвітил|высветил)`,
+    String.raw`(?:написа|надісла|прислал|прислав|прислали|отрима|переслал|переслан|пересилаю|прилетіл|прилетел|вимагає(?!\p{L})|вимагав|вимагала|вимагали|вимагають|требовал|требует|требуют|намага|пыта[лю]|вставив|вставила|вставил|вставили|містив|містила|містить|содержал|содержит|фраз|побачи|помітил|увидел|заметил|каже|кажуть|говорит|говорят|с\sпросьбой|з\sпроханням|получил|получили|прийшл|прийшов|надійшов|надійшл|пришл|отправил|надсилає|надсилають|присылает|присылают|пришёл|пришел|поступил|скаржит|скаржа|жалует|жалуют|видає\sсебе|выдаёт\sсебя|выдает\sсебя|представил|сказав\sмені|сказала\sмені|сказал\sмне|сказала\sмне|пише|пишуть|пишет|пишут|дописа|додав|додала|добавил|добавила|фрагмент|переписк|листуванн|наводжу|привожу|у\sлисті|в\sлисті|у\sповідомленні|в\sповідомленні|у\sсмс|в\sсмс|в\sчаті|у\sчаті|коментар|комментар|у\sвідгуку|у\sпримітц|в\sпримітц|в\sпримечани|вписа|в\sзаметк|в\sполе|у\sполі|в\sписьме|в\sсообщении|в\sчате|в\sотзыве|показав|показала|показало|показали|показує(?!\p{L})|показал|показывает(?!\p{L})|з'явил|з’явил|зʼявил|появил|висвітил|высветил)`,
 ];
 const REPORTED = wordStartSearch(REPORTED_STEMS.join('|'), 'iu', LETTER);
 // Whether a text cites a line at all, asked of every text: the search without its lookbehind first.
@@ -44,8 +44,8 @@ const HELP_WORDS = [
 const HELP_WORD = wordStartSearch(HELP_WORDS.join('|'), 'iu', LETTER);
 /** A complaint or a report named in words: a question mark alone is not one. */
 const COMPLAINT_WORD = wordStartSearch(COMPLAINT_WORDS.join('|'), 'iu', LETTER);
-/** A sentence or clause that opens with a question word, its question mark left out ("how do i remove it"). */
-const QUESTION_OPENS = /(?:^|[.!?,\n] ?)(?:how|what|why|who|where|як|що|чому|хто|куди|как|что|почему|кто|куда)(?![\p{L}])/iu;
+/** A sentence or clause that opens with a question word, its question mark left out ("how do i remove it"); «кто-то», «що-небудь» ask nothing. */
+const QUESTION_OPENS = /(?:^|[.!?,\n] ?)(?:how|what|why|who|where|як|що|чому|хто|куди|как|что|почему|кто|куда)(?![\p{L}-])/iu;
 /** A question (its mark or its opening word), or a complaint or report named in words. */
 const COMPLAINT = { test: (text: string): boolean => text.includes('?') || COMPLAINT_WORD.test(text) || HELP_WORD.test(text) || QUESTION_OPENS.test(text) };
 
@@ -148,7 +148,9 @@ function maskQuotes(text: string): string {
   const unquoted = text.replace(QUOTED, ' ');
   const outside = cites ? unquoted.replace(CITED, '$1 ') : unquoted;
   // The question or complaint before the reporting words, whose search costs four times as much a character.
-  if (outside === text || !COMPLAINT.test(outside) || !(REPORTED.test(outside) || EXAMPLE_QUOTED.test(text)) || OBEY.test(outside)) return text;
+  // A sentence of the sender's own that orders or threatens («Так вот, забудь их и отмени …») makes the
+  // request whatever it quotes: the quote stays for the detectors to read with it.
+  if (outside === text || !COMPLAINT.test(outside) || !(REPORTED.test(outside) || EXAMPLE_QUOTED.test(text)) || OBEY.test(outside) || senderActs(outside)) return text;
   const masked = text.replace(QUOTED, (quote) => `${quote[0] ?? ''}${' '.repeat(Math.max(0, quote.length - 2))}${quote.at(-1) ?? ''}`);
   return cites ? masked.replace(CITED, (_line, intro: string, body: string) => `${intro}${' '.repeat(body.length)}`) : masked;
 }
