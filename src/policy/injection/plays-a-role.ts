@@ -52,14 +52,14 @@ const ATTACK_STEMS = [
   'safeguard', 'safety', 'safe', 'zero', 'in character', 'persona', 'prohibit', 'forbid', 'ban(?:ned|s)?(?![\\p{L}])', 'taboo', 'allowed', 'permitted', 'no rules', 'no limits',
   'заборон', 'запрет', 'немає', 'жодних', 'нет никаких', 'никаких', 'дозволен', 'можна все', 'можно всё', 'можно все', 'безпек', 'безопасн', 'персонаж',
   // Other people's conversations, and a role that has forgotten its rules or training.
-  'conversations', 'chats', 'other', 'everyone', 'everybody', 'people', 'rule', 'forg', 'train', 'learn', 'program',
+  'conversations', 'chats', 'other', 'everyone', 'everybody', 'people', 'rule', 'forg', 'trained(?![\\p{L}])', 'training\\sdata', 'learn(?:ed|t)(?![\\p{L}])', 'program',
   'розмов', 'чат', 'інш', 'всіх', 'усіх', 'люд', 'правил', 'забув', 'забул', 'навчен', 'навчил', 'запрограм',
   'разговор', 'переписк', 'друг', 'всех', 'люд', 'забыл', 'обучен', 'обучил', 'запрограм',
   // Roles with authority, and what such a role hands out: files and records, fees waived, compensation.
   'ceo', 'director', 'president', 'chief', 'head of', 'official', 'police', 'officer', 'inspector', 'auditor', 'judge', 'government', 'intern',
   'директор', 'президент', 'голова', 'поліц', 'полиц', 'інспектор', 'инспектор', 'аудитор', 'суддя', 'судья', 'чиновник', 'стажер', 'стажёр',
   'file', 'document', 'record', 'log', 'internal', 'share', 'fee', 'waive', 'discount', 'compensat', 'free of charge',
-  'файл', 'документ', 'запис', 'журнал', 'внутрішн', 'внутренн', 'ділит', 'делит', 'знижк', 'скидк', 'компенсац', 'комісі', 'комисси', 'безкоштовн', 'бесплатн',
+  'файл', 'документ', 'запис', 'журнал(?!іст|ист)', 'внутрішн', 'внутренн', 'ділит', 'делит', 'знижк', 'скидк', 'компенсац', 'комісі', 'комисси', 'безкоштовн', 'бесплатн',
   // What the assistant was given before the request: a role that repeats it is a disclosure.
   'repeat', 'verbatim', 'word for word', 'above', 'previous', 'earlier', 'before this', 'before me', 'initial', 'first message', 'were given', 'were told', 'told you', 'wrote to you', 'at the start', 'beginning',
   'повтор', 'дослівн', 'вище', 'попередн', 'раніше', 'перед цим', 'до мене', 'на початку', 'спочатку', 'написали', 'сказали',
