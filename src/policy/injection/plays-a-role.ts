@@ -75,14 +75,16 @@ const ATTACK_STEMS = [
   'данн', 'клиент', 'пользовател', 'персональн', 'деньг', 'денег', 'плат', 'банк', 'карт', 'счёт', 'счет', 'доступ', 'разрешен', 'полномоч', 'менеджер', 'руководител', 'начальник', 'поддержк', 'агент', 'сотрудник', 'работник', 'сервис', 'служб',
 ];
 
+// The longest stems first; the uk and ru lists share some.
+const ATTACK_WORDS = `(?:${[...new Set(ATTACK_STEMS)].sort((a, b) => b.length - a.length).join('|')})`;
 // Searched for their words alone, the character before each find checked apart (word-start-search.ts).
 const FRAME = wordStartSearch(FRAME_WORDS, 'u', LETTER);
-const ATTACK_WORD = wordStartSearch(`(?:${[...new Set(ATTACK_STEMS)].sort((a, b) => b.length - a.length).join('|')})`, 'u', /^[\p{L}\p{N}]$/u);
+const ATTACK_WORD = wordStartSearch(ATTACK_WORDS, 'u', /^[\p{L}\p{N}]$/u);
 /** Longer than this, a request says more than a role and a task. */
 const MAX_CHARS = 600;
 
 /** The regexes of {@link asksToPlayARole}, for the linearity test. */
-export const PLAYS_A_ROLE_REGEXES: readonly RegExp[] = [new RegExp(FRAME_WORDS, 'u'), new RegExp(`(?:${ATTACK_STEMS.join('|')})`, 'u')];
+export const PLAYS_A_ROLE_REGEXES: readonly RegExp[] = [new RegExp(FRAME_WORDS, 'u'), new RegExp(ATTACK_WORDS, 'u')];
 
 /**
  * Whether a text, written plainly, asks the assistant to play an ordinary role and nothing else a
