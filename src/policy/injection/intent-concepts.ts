@@ -291,13 +291,15 @@ export const INTENT_CONCEPTS = {
     'verified', 'перевірив', 'перевірено', 'проверил', 'проверено', 'погодило$', 'погодили$', 'согласовало', 'согласовали', 'одобрило',
     'approved', 'authorised', 'authorized', 'authorise', 'authorize', 'signed off', 'cleared', 'granted', 'permission', 'pre-approved', 'clearance', 'privilege', 'allowed to', 'you may', 'said yes',
     'instructing you', 'i instruct', 'i order', 'on behalf',
+    // An approval claimed without being given: "my approval is implied", «моє слово і є погодженням».
+    'implied', 'implicit', 'my word is', 'моє слово', 'мое слово', 'є погодженням', 'є дозволом', 'и есть одобрение', 'и есть согласование', 'является одобрением',
     // Whole words: «клієнт погодився» agreed to something, it approved nothing.
     'погодив$', 'погодила$', 'погоджено', 'дозволя', 'дозвол', 'схвалено', 'схвалив', 'надано', 'права$', 'можна', 'доручаю', 'наказую', 'сказала так', 'сказав так', 'від імені',
     'согласовал', 'согласовано', 'разреш', 'одобрено', 'одобрил', 'выдано', 'можно', 'поручаю', 'приказываю', 'сказала да', 'сказал да', 'от имени',
   ],
   // Actions that move money or erase records, as orders.
   privileged: [
-    'скасуєте', 'скасуєш', 'скасовуєш', 'скасуйте', 'відмініть', 'відміни$', 'отменяй', 'отмените', 'отменишь', 'отмену', 'cancel it', 'cancel my', 'cancel all',
+    'скасуєте', 'скасуєш', 'скасовуєш', 'скасуйте', 'скасовуй$', 'скасовуйте$', 'відмініть', 'відміни$', 'отменяй', 'отмените', 'отменишь', 'отмену', 'cancel it', 'cancel my', 'cancel all',
     'above the cap', 'above the limit', 'over the limit', 'понад ліміт', 'сверх лимита', 'выше лимита',
     'refund ttn', 'refund 1', 'refund 2', 'refund 3', 'refund 4', 'refund 5', 'refund 6', 'refund 7', 'refund 8', 'refund 9',
     'approve 1', 'approve 2', 'approve 3', 'approve 4', 'approve 5', 'approve 6', 'approve 7', 'approve 8', 'approve 9', 'refund all', 'refund every', 'refund the', 'refund me', 'issue a refund', 'full refund', 'process the refund', 'release the refund', 'cancel ttn', 'cancel the shipment', 'cancel_shipment', 'cancellation', 'run the cancel', 'discount', 'approve all', 'approve every', 'delete', 'wipe', 'erase', 'write off', 'as delivered', 'to my card', 'on my card',
