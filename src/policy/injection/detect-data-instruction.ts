@@ -135,6 +135,8 @@ const NARRATIVE = words(
   'told\\s(?:me|us)', 'сказав\\sмені', 'сказала\\sмені', 'сказал\\sмне', 'написав\\sмені', 'написал\\sмне',
   'did\\snot', "didn't", 'was\\snot', "wasn't", 'were\\snot', 'has\\snot', 'had\\snot',
   'cannot', "can't", 'can\\snot', 'may\\snot', 'must\\snot', 'does\\snot', "doesn't", 'will\\snot', "won't", 'never', 'is\\snot\\s(?:allowed|permitted|able|authori[sz]ed)', 'is\\sunable', 'has\\sno\\s(?:right|authority|access)', 'only\\s(?:after|if|when|once)', 'лише\\s(?:після|якщо|коли)', 'тільки\\s(?:після|якщо|коли)', 'только\\s(?:после|если|когда)',
+  // What cannot be done: "not possible", «скасування неможливе», «возврат невозможен».
+  'impossible', 'not\\spossible', 'неможлив', 'невозможн',
   'не\\sможе', 'не\\sможуть', 'не\\sмає\\sправа', 'не\\sмають\\sправа', 'не\\sвправі', 'ніколи\\sне', 'не\\sуповноважен',
   'не\\sможет', 'не\\sмогут', 'не\\sимеет\\sправа', 'не\\sимеют\\sправа', 'не\\sвправе', 'никогда\\sне', 'не\\sуполномочен',
   // What the assistant does in the process a policy describes: it files a request, a person decides.
@@ -146,8 +148,8 @@ const NARRATIVE = words(
  * as one. Data has no reason to hide a request there, so one holding an action is an instruction.
  */
 const HIDDEN_COMMENT = /<!--([^]{0,600}?)(?:-->|$)|(?:^|\n)\[\/\/\]: ?# ?\(([^)\n]{0,600})\)/gu;
-/** An agent's name as the label of its own output: `tracking_agent:`, `Stock agent:`, «Агент скасувань:», `supervisor:`. */
-const AUTHOR_LABEL = /^\s*(?:[\p{L}\p{N}]+[_ ](?:agent|worker|bot)|(?:агент|agent)\s\p{L}+|supervisor|coordinator|orchestrator|planner)\s?:/u;
+/** An agent's name as the label of its own output: `tracking_agent:`, `Stock agent:`, `Sub-agent summary:`, «Агент скасувань:», `supervisor:`. */
+const AUTHOR_LABEL = /^\s*(?:[\p{L}\p{N}]+[_ -](?:agent|worker|bot)|(?:[\p{L}\p{N}]+-)?(?:агент|agent)\s\p{L}+|supervisor|coordinator|orchestrator|planner)\s?:/u;
 /** The regexes of the hidden-comment check and the author label, for the linearity test (the word lists above are alternations of literals). */
 export const HIDDEN_COMMENT_REGEXES: readonly RegExp[] = [HIDDEN_COMMENT, AUTHOR_LABEL];
 
@@ -244,7 +246,8 @@ export function findDataInstruction(view: string): DataInstruction | undefined {
     if (readerAddressed && PROGRAM_READER.test(sentence)) return { sentence: sentence.trim(), plain: false };
     // "Dear assistant," may stand in a sentence of its own before the request. "Can the assistant cancel
     // my shipment?" in a FAQ asks about the reader, not of it.
-    if ((addressed || addressedBefore) && ACTION.test(sentence) && !NARRATIVE.test(sentence) && !question) return { sentence: sentence.trim(), plain: true };
+    // The label's own words ("Agent output:") name what the author wrote, not what the reader is to do.
+    if ((addressed || addressedBefore) && ACTION.test(unlabelled) && !NARRATIVE.test(sentence) && !question) return { sentence: sentence.trim(), plain: true };
     if (DEMAND.test(sentence)) return { sentence: sentence.trim(), plain: true };
     if (steered && WHEN_ANSWERING.test(sentence) && TELL.test(sentence) && !NARRATIVE.test(sentence)) return { sentence: sentence.trim(), plain: true };
     // A money word beside a skipped check is what a limit's statement also holds: only an order then makes it one.
