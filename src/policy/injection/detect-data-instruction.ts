@@ -137,6 +137,8 @@ const NARRATIVE = words(
   'cannot', "can't", 'can\\snot', 'may\\snot', 'must\\snot', 'does\\snot', "doesn't", 'will\\snot', "won't", 'never', 'is\\snot\\s(?:allowed|permitted|able|authori[sz]ed)', 'is\\sunable', 'has\\sno\\s(?:right|authority|access)', 'only\\s(?:after|if|when|once)', 'лише\\s(?:після|якщо|коли)', 'тільки\\s(?:після|якщо|коли)', 'только\\s(?:после|если|когда)',
   // What cannot be done: "not possible", «скасування неможливе», «возврат невозможен».
   'impossible', 'not\\spossible', 'неможлив', 'невозможн',
+  // What the reader does not do, told in the present: «не розкриває даних», «не раскрывает данные» (as "does not").
+  'не\\s(?:розкриває|показує|повідомляє|передає|видає|погоджує|скасовує|повертає)(?![\\p{L}])', 'не\\s(?:раскрывает|показывает|сообщает|передаёт|передает|выдаёт|выдает|одобряет|отменяет|возвращает)(?![\\p{L}])',
   'не\\sможе', 'не\\sможуть', 'не\\sмає\\sправа', 'не\\sмають\\sправа', 'не\\sвправі', 'ніколи\\sне', 'не\\sуповноважен',
   'не\\sможет', 'не\\sмогут', 'не\\sимеет\\sправа', 'не\\sимеют\\sправа', 'не\\sвправе', 'никогда\\sне', 'не\\sуполномочен',
   // What the assistant does in the process a policy describes: it files a request, a person decides.
