@@ -55,7 +55,7 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
 /**
  * Disguised forms, each run right after the plain pattern of its type (see `PII_DISGUISED_RULES`).
  * They read the normalised view (`piiNormalisedView`), and are proved linear the same way.
- * - EMAIL: `name (at) domain (dot) com`, `name [at] domain.com` (Latin words only here: «собака» and
+ * - EMAIL: `name (at) domain (dot) com`, `name [at] domain.com`, `first[dot]last[at]domain[dot]com` (one bracketed dot before the at) (Latin words only here: «собака» and
  *   «крапка» are turned into @ and a dot by the view, since they made the automaton too large for
  *   recheck to prove in its time limit);
  * - PHONE: digits spaced one by one, `0 6 7 1 2 3 4 5 6 7`, `+ 3 8 0 6 7 …`;
@@ -64,7 +64,7 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
  *   the text names the code; checksums still decide.
  */
 export const PII_DISGUISED_PATTERNS = {
-  EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ ?[([{<] ?(?:at|AT) ?[)\]}>] ?[A-Za-z0-9-]+(?: ?(?:\.|[([{<] ?(?:dot|DOT) ?[)\]}>]) ?[A-Za-z0-9-]+)+/g,
+  EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+(?: ?[([{<] ?(?:dot|DOT) ?[)\]}>] ?[A-Za-z0-9_%+-]+)? ?[([{<] ?(?:at|AT) ?[)\]}>] ?[A-Za-z0-9-]+(?: ?(?:\.|[([{<] ?(?:dot|DOT) ?[)\]}>]) ?[A-Za-z0-9-]+)+/g,
   // `j.smith at outlook dot com` in plain words, as people who fear spam write it: only at a mail
   // provider's domain, then "dot" and a top-level domain, so "meet me at home dot com" stays.
   EMAIL_WORDS: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ (?:at|AT) (?:gmail|outlook|hotmail|yahoo|ukr|meta|i|mail)(?: (?:dot|DOT) |\.)(?:com|net|ua)/g,

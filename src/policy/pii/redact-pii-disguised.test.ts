@@ -10,6 +10,7 @@ describe('redactPii finds disguised personal data', () => {
     ['e-mail with (at) and (dot)', 'пишіть ivan.petrenko (at) example (dot) com', 'пишіть [REDACTED:EMAIL]', 'EMAIL'],
     ['e-mail with [at]', 'mail: olena[at]ukr.net please', 'mail: [REDACTED:EMAIL] please', 'EMAIL'],
     ['e-mail with <AT> and dots (ru)', 'почта petrov <AT> mail.ru', 'почта [REDACTED:EMAIL]', 'EMAIL'],
+    ['e-mail with a bracketed dot in the mailbox too', 'Пошта: anna[dot]k[at]gmail[dot]com', 'Пошта: [REDACTED:EMAIL]', 'EMAIL'],
     ['card grouped with dots', 'картка 4111.1111.1111.1111', 'картка [REDACTED:CARD]', 'CARD'],
     ['card grouped with no-break spaces', 'card 4111\u00a01111\u00a01111\u00a01111', 'card [REDACTED:CARD]', 'CARD'],
     ['card in fullwidth digits', 'карта ４１１１１１１１１１１１１１１１', 'карта [REDACTED:CARD]', 'CARD'],
