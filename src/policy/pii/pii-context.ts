@@ -65,8 +65,14 @@ export function labelledAsIdentityDocument(view: string, start: number): boolean
 
 const isDigit = (unit: number): boolean => unit >= 0x30 && unit <= 0x39;
 
-// Words allowed between a code's label and the code: «ЄДРПОУ код 1436/0570», «ІПН №», "tax id no.".
-const CODE_FILLERS = new Set([...FILLERS, 'код', 'code', 'id', 'ід']);
+// Words allowed between a code's label and the code: «ЄДРПОУ код 1436/0570», «ІПН №», "tax id no.", and
+// whose code it is: «ІПН фізособи …», «ІПН отримувача …», «ИНН получателя …» (the label still has to be
+// reached through these alone, so «податкова накладна клієнта 1234567890» stays an invoice).
+const CODE_FILLERS = new Set([
+  ...FILLERS, 'код', 'code', 'id', 'ід',
+  'фізособи', 'фізичної', 'особи', 'отримувача', 'отримувачки', 'відправника', 'відправниці', 'клієнта', 'клієнтки', 'платника', 'покупця', 'власника',
+  'физлица', 'физического', 'лица', 'получателя', 'отправителя', 'клиента', 'плательщика', 'покупателя', 'владельца',
+]);
 
 /**
  * Whether one of `labels` ends within `reach` characters before `start` with only label punctuation
