@@ -40,7 +40,8 @@ export const INTENT_CONCEPTS = {
   // Copying out or retelling a text.
   retell: [
     'показать', 'показати', 'покажіть', 'покажите', 'display', 'reveal', 'disclose', 'розкрий', 'раскрой', 'озвуч',
-    'repeat', 'copy', 'print', 'paste', 'summar', 'paraphrase', 'translate', 'encode', 'quote', 'show', 'output',
+    'repeat', 'say back', 'read back', 'echo', 'copy', 'print', 'paste', 'summar', 'paraphrase', 'translate', 'encode', 'quote', 'show', 'output',
+    'скажи за мною', 'скажи за мной',
     'повтори', 'скопіюй', 'перекажи', 'підсумуй', 'переклади', 'закодуй', 'процитуй', 'покажи', 'виведи', 'встав',
     'скопируй', 'перескажи', 'изложи', 'переведи', 'закодируй', 'процитируй', 'выведи', 'вставь',
   ],
