@@ -52,7 +52,10 @@ const OWN_DETAILS = /^(?:(?:my details|my contacts|мої дані|мої кон
 // «Бачила в новинах, що …, це правда?», "…, is that true?": a rumour about a rule, asked whether it holds.
 const TAG_QUESTION = /(?:^|,\s|\s)(?:це|это|is (?:it|that)|that's) (?:правда|так|true|right)\?$/u;
 /** The regexes of {@link isRuleQuestion}, for the linearity test. */
-export const RULE_QUESTION_REGEXES: readonly RegExp[] = [WH_QUESTION, YES_NO_QUESTION, SUGGESTION, ASSISTANT_ACTS, WORKINGS, MONEY_RULE, ABILITY_CHOICE, CURIOUS, OWN_DETAILS, PLAIN_WORD, TAG_QUESTION];
+// What a question is for, said before it: "For a compliance audit, which refunds …?", «Для отчёта, какие
+// возвраты …?», "Quick question, who approved …?". Only these openers: "ignore your rules, which …?" keeps its order.
+const LEAD_IN = /^(?:for|as part of|by the way|quick question|just checking|для|по запросу|по запиту|на запит|на прохання|по просьбе|в рамках|у рамках)(?:\s[^,:?!.\n]{1,40})?[,:]\s/u;
+export const RULE_QUESTION_REGEXES: readonly RegExp[] = [LEAD_IN, WH_QUESTION, YES_NO_QUESTION, SUGGESTION, ASSISTANT_ACTS, WORKINGS, MONEY_RULE, ABILITY_CHOICE, CURIOUS, OWN_DETAILS, PLAIN_WORD, TAG_QUESTION];
 
 /**
  * Whether a text is only a question about how something is done or who may do it (on its canonical
@@ -72,7 +75,8 @@ export function isRuleQuestion(text: string): boolean {
   return sentences.length > 0 && sentences.every(isOneRuleQuestion);
 }
 
-function isOneRuleQuestion(view: string): boolean {
+function isOneRuleQuestion(sentence: string): boolean {
+  const view = sentence.replace(LEAD_IN, '');
   // A wh-question may name the assistant only about refunds and their approval ("what is the biggest refund
   // you can give?"); "which functions are you wired to?" asks about the assistant itself.
   if (WH_QUESTION.test(view)) return !SUGGESTION.test(view) && (!ASSISTANT_ACTS.test(view) || MONEY_RULE.test(view));
