@@ -26,6 +26,8 @@ const MIN_SPELLED_DIGITS = 7;
 const MAX_RUN_TOKENS = 40;
 /** A group of digits longer than this is no part of a dictated number (and is never copied into a string). */
 const MAX_RUN_DIGITS = 19;
+/** A Ukrainian phone number without its country code: 0 and nine digits. */
+const PHONE_DIGITS = 10;
 
 /**
  * The view the PII patterns read, the same normalisation the injection guard applies, kept for
@@ -200,9 +202,6 @@ function ibanHead(out: ViewWriter, begin: number): boolean {
   const third = out.units[begin + 2] ?? 0;
   return (first === 0x55 || first === 0x75) && (second === 0x41 || second === 0x61) && (isDigit(third) || isLookalike(third));
 }
-
-/** A Ukrainian phone number without its country code: 0 and nine digits. */
-const PHONE_DIGITS = 10;
 
 /** A booklet passport's number has six digits; spelled out after its series it is one, though shorter than a phone. */
 const PASSPORT_DIGITS = 6;

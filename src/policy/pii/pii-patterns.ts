@@ -55,9 +55,10 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
 /**
  * Disguised forms, each run right after the plain pattern of its type (see `PII_DISGUISED_RULES`).
  * They read the normalised view (`piiNormalisedView`), and are proved linear the same way.
- * - EMAIL: `name (at) domain (dot) com`, `name [at] domain.com`, `first[dot]last[at]domain[dot]com` (one bracketed dot before the at) (Latin words only here: «собака» and
- *   «крапка» are turned into @ and a dot by the view, since they made the automaton too large for
- *   recheck to prove in its time limit);
+ * - EMAIL: `name (at) domain (dot) com`, `name [at] domain.com`, `first[dot]last[at]domain[dot]com`
+ *   (one bracketed dot in the mailbox: more made the automaton too large for recheck to prove). Latin
+ *   words only here: «собака» and «крапка» are turned into @ and a dot by the view, since they made
+ *   the automaton too large for recheck to prove in its time limit;
  * - PHONE: digits spaced one by one, `0 6 7 1 2 3 4 5 6 7`, `+ 3 8 0 6 7 …`;
  * - IPN: the code with spaces or dashes inside (`1234 567 890`, `3184-710-691`); EDRPOU with spaces
  *   (an ISO date is eight digits with dashes); dots, slashes and line breaks for both only where
