@@ -11,7 +11,11 @@ const NOT_PII_LABELS = [
   'seal', 'invoice', 'inv', 'waybill', 'batch', 'lot', 'order', 'shipment', 'consignment', 'parcel', 'tracking', 'ttn', 'awb',
   'request', 'application', 'ticket',
   'версі', 'верси', 'прошивк', 'збірк', 'сборк', 'version', 'build', 'firmware',
+  // A product's article or catalogue number («Артикул 0501234567 — чохол»): a stock code, whatever its shape.
+  'артикул', 'article', 'каталожн', 'catalogue', 'catalog',
 ] as const;
+/** Short labels matched as whole words only: «арт.» is an article, «Артем» a name. */
+const NOT_PII_WORDS = new Set(['арт', 'art', 'sku']);
 
 // Words allowed between a label and its number: «пломба № …», «order number …», «накладна номер …».
 const FILLERS = new Set(['номер', 'номера', 'номеру', 'номером', 'number', 'no', 'nr', 'num', 'n', 'id', 'ід']);
@@ -50,7 +54,7 @@ export function labelledAsDocumentNumber(view: string, start: number): boolean {
   for (let words = 0; words < 3; words++) {
     const before = wordBefore(view, end);
     if (before === undefined) return false;
-    if (NOT_PII_LABELS.some((label) => before.word.startsWith(label))) return true;
+    if (NOT_PII_WORDS.has(before.word) || NOT_PII_LABELS.some((label) => before.word.startsWith(label))) return true;
     if (!FILLERS.has(before.word)) return false;
     end = before.start;
   }

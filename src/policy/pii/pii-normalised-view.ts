@@ -26,6 +26,8 @@ const MIN_SPELLED_DIGITS = 7;
 const MAX_RUN_TOKENS = 40;
 /** A group of digits longer than this is no part of a dictated number (and is never copied into a string). */
 const MAX_RUN_DIGITS = 19;
+/** An IBAN written with a Cyrillic A and no look-alike digit has at least this many digits (a Ukrainian one 27). */
+const MIN_IBAN_DIGITS = 12;
 /** A Ukrainian phone number without its country code: 0 and nine digits. */
 const PHONE_DIGITS = 10;
 
@@ -147,9 +149,12 @@ function foldedView(text: string, runs?: DigitRuns): PiiView {
       for (let i = begin; i < out.length; i++) out.units[i] = DIGIT_LOOKALIKES.get(out.units[i] ?? 0) ?? out.units[i] ?? 0;
       out.changed = true;
       letters = 0;
-    } else if (lookalikes > 0 && lookalikes === letters - 2 && digits > lookalikes && ibanHead(out, begin)) {
-      // An IBAN is one word that starts with UA, which no other word of digits and look-alikes does.
+    } else if (lookalikes === letters - 2 && (lookalikes > 0 ? digits > lookalikes : digits >= MIN_IBAN_DIGITS && isCyrillicA(out.units[begin + 1] ?? 0)) && ibanHead(out, begin)) {
+      // An IBAN is one word that starts with UA, which no other word of digits and look-alikes does;
+      // its A may be typed in Cyrillic («UА67…»), and is read as the Latin one.
       for (let i = begin + 2; i < out.length; i++) out.units[i] = DIGIT_LOOKALIKES.get(out.units[i] ?? 0) ?? out.units[i] ?? 0;
+      const second = out.units[begin + 1] ?? 0;
+      if (isCyrillicA(second)) out.units[begin + 1] = second - CYRILLIC_TO_LATIN_A;
       out.changed = true;
       letters = 2;
     }
@@ -195,12 +200,16 @@ interface RunToken {
   readonly pause: boolean;
 }
 
+const isCyrillicA = (unit: number): boolean => unit === 0x410 || unit === 0x430;
+/** From Cyrillic А (U+0410) and а to Latin A and a. */
+const CYRILLIC_TO_LATIN_A = 0x410 - 0x41;
+
 /** Whether view units from `begin` start like an IBAN: UA (either case) and a digit or a look-alike of one. */
 function ibanHead(out: ViewWriter, begin: number): boolean {
   const first = out.units[begin] ?? 0;
   const second = out.units[begin + 1] ?? 0;
   const third = out.units[begin + 2] ?? 0;
-  return (first === 0x55 || first === 0x75) && (second === 0x41 || second === 0x61) && (isDigit(third) || isLookalike(third));
+  return (first === 0x55 || first === 0x75) && (second === 0x41 || second === 0x61 || isCyrillicA(second)) && (isDigit(third) || isLookalike(third));
 }
 
 /** A booklet passport's number has six digits; spelled out after its series it is one, though shorter than a phone. */
@@ -208,12 +217,32 @@ const PASSPORT_DIGITS = 6;
 const isSeriesLetter = (unit: number): boolean =>
   (unit >= 0x410 && unit <= 0x42f) || unit === 0x404 || unit === 0x406 || unit === 0x407 || unit === 0x490 || unit === 0x41 || unit === 0x42 || unit === 0x43 || unit === 0x45 || unit === 0x48 || unit === 0x49 || unit === 0x4b || unit === 0x4d || unit === 0x4f || unit === 0x50 || unit === 0x54 || unit === 0x58;
 
-/** Whether the view before `runStart` ends with a passport series: two capitals alone («ТР », «КН № »). */
+/** The word a form writes between a passport's series and its number («серії ТТ номер …», "series KM number …"). */
+const NUMBER_WORDS_AFTER_SERIES = ['номер', 'number'] as const;
+
+/** Whether the view before `runStart` ends with a passport series: two capitals alone («ТР », «КН № », «ТТ номер »). */
 function passportSeriesBefore(out: ViewWriter, runStart: number): boolean {
   let at = runStart;
   while (at > 0 && runStart - at < 3 && (out.units[at - 1] === 0x20 || out.units[at - 1] === 0x2116)) at--;
   if (at === runStart || at < 2) return false;
+  for (const word of NUMBER_WORDS_AFTER_SERIES) {
+    const from = at - word.length;
+    if (from < 3 || out.units[from - 1] !== 0x20 || !endsWithWord(out, at, word)) continue;
+    at = from - 1;
+    while (at > 0 && out.units[at - 1] === 0x20) at--;
+    break;
+  }
   return isSeriesLetter(out.units[at - 1] ?? 0) && isSeriesLetter(out.units[at - 2] ?? 0) && (at === 2 || !isLetter(out.units[at - 3] ?? 0));
+}
+
+/** Whether view units up to `end` spell `word` (lower case; the view keeps the text's case). */
+function endsWithWord(out: ViewWriter, end: number, word: string): boolean {
+  for (let k = 0; k < word.length; k++) {
+    const unit = out.units[end - word.length + k] ?? 0;
+    const lower = (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x410 && unit <= 0x42f) ? unit + 0x20 : unit;
+    if (lower !== word.charCodeAt(k)) return false;
+  }
+  return true;
 }
 
 // Punctuation inside a written number: spaces, dashes, dots, brackets and the plus of +38.

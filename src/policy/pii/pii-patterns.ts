@@ -55,7 +55,7 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
 /**
  * Disguised forms, each run right after the plain pattern of its type (see `PII_DISGUISED_RULES`).
  * They read the normalised view (`piiNormalisedView`), and are proved linear the same way.
- * - EMAIL: `name (at) domain (dot) com`, `name [at] domain.com`, `first[dot]last[at]domain[dot]com`
+ * - EMAIL: `name (at) domain (dot) com`, `name [at] domain.com`, `name (at) domain dot com`, `first[dot]last[at]domain[dot]com`
  *   (one bracketed dot in the mailbox: more made the automaton too large for recheck to prove). Latin
  *   words only here: «собака» and «крапка» are turned into @ and a dot by the view, since they made
  *   the automaton too large for recheck to prove in its time limit;
@@ -65,7 +65,7 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
  *   the text names the code; checksums still decide.
  */
 export const PII_DISGUISED_PATTERNS = {
-  EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+(?: ?[([{<] ?(?:dot|DOT) ?[)\]}>] ?[A-Za-z0-9_%+-]+)? ?[([{<] ?(?:at|AT) ?[)\]}>] ?[A-Za-z0-9-]+(?: ?(?:\.|[([{<] ?(?:dot|DOT) ?[)\]}>]) ?[A-Za-z0-9-]+)+/g,
+  EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+(?: ?[([{<] ?(?:dot|DOT) ?[)\]}>] ?[A-Za-z0-9_%+-]+)? ?[([{<] ?(?:at|AT) ?[)\]}>] ?[A-Za-z0-9-]+(?: ?(?:\.|[([{<] ?(?:dot|DOT) ?[)\]}>]) ?[A-Za-z0-9-]+| (?:dot|DOT) [A-Za-z0-9-]+)+/g,
   // `j.smith at outlook dot com` in plain words, as people who fear spam write it: only at a mail
   // provider's domain, then "dot" and a top-level domain, so "meet me at home dot com" stays.
   EMAIL_WORDS: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ (?:at|AT) (?:gmail|outlook|hotmail|yahoo|ukr|meta|i|mail)(?: (?:dot|DOT) |\.)(?:com|net|ua)/g,
@@ -77,6 +77,9 @@ export const PII_DISGUISED_PATTERNS = {
   // an IP address, a date or a document number is too: those need a tax or company label (\`PII_RULES\`).
   IPN: /(?<![\dA-Za-z_])\d(?:[ ./\n-]?\d){9}(?![ ./\n-]?\d|[A-Za-z_])/g,
   EDRPOU: /(?<![\dA-Za-z_])\d(?:[ ./\n]?\d){7}(?![ ./\n]?\d|[A-Za-z_])/g,
+  // With dashes too («ЄДРПОУ 41-90-33-55», «1928-7406»), as an ISO date is written: taken only right
+  // behind a company-code label and not in a date's shape (\`PII_DISGUISED_RULES\`).
+  EDRPOU_DASHED: /(?<![\dA-Za-z_])\d(?:[ ./\n-]?\d){7}(?![ ./\n-]?\d|[A-Za-z_])/g,
   // A booklet passport spelled out (\`К Н 1 2 3 4 5 6\`) or grouped (\`КН 123 456\`, \`КН 12 34 56\`):
   // the series, spaced or not, then six digits with single spaces; anything but digits one by one
   // needs a passport label (\`spacedPassport\`), since «ЗП 150 000» is an amount.
@@ -90,6 +93,9 @@ export const PII_DISGUISED_PATTERNS = {
   // A passport's six digits alone, as a form writes them after the series («паспорт серія КМ, номер
   // 123456», "passport: series KM, number 123456"): taken only behind that series (\`PII_DISGUISED_RULES\`).
   PASSPORT_NUMBER: /(?<![\dA-Za-z_])\d{6}(?![\dA-Za-z_])/g,
+  // A passport of four digits of series and six of number («паспорт РФ 45 12 345678», «паспорт 4512 345678»):
+  // ten digits as a tax id or a phone has them, taken only right behind a passport label.
+  PASSPORT_DIGITS: /(?<![\dA-Za-z_])\d\d ?\d\d ?\d{6}(?![\dA-Za-z_])/g,
   // A record number of the demographic register (УНЗР, on an ID card): the holder's birth date and
   // five digits, \`19900101-01234\`; taken only behind its label, since an order number may start with a date.
   UNZR: /(?<![\dA-Za-z_])\d{8}-\d{5}(?![\dA-Za-z_])/g,

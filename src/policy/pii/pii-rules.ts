@@ -87,10 +87,14 @@ const hasDotOrSlash = (view: string, start: number, end: number): boolean => {
 };
 /** Whether dotted or slashed groups read as a date (2-2-4, 4-2-2) or an IPv4 address (four groups up to 255). */
 function dateOrAddressShaped(view: string, start: number, end: number): boolean {
+  if (dateShaped(view, start, end)) return true;
   const groups = splitGroups(view.slice(start, end));
-  const lengths = groups.map((group) => group.length).join('-');
-  if (lengths === '2-2-4' || lengths === '4-2-2') return true;
   return groups.length === 4 && groups.every((group) => group.length <= 3 && Number(group) <= 255);
+}
+/** Whether grouped digits read as a date (2-2-4, 4-2-2); dashed codes, never an IP address, are read by this alone. */
+function dateShaped(view: string, start: number, end: number): boolean {
+  const lengths = splitGroups(view.slice(start, end)).map((group) => group.length).join('-');
+  return lengths === '2-2-4' || lengths === '4-2-2';
 }
 
 // Dates, IP addresses and document numbers are dotted or slashed too: such a code needs its label
@@ -113,6 +117,14 @@ const namedCode =
   (labels: readonly string[]) =>
   (view: string, start: number, end: number): boolean =>
     standalone(view, start, end) && wrappedOnce(view, start, end, labels) && labelAdjacent(view, start, DOTTED_CODE_REACH, labels) && !hasDotOrSlash(view, start, end);
+/**
+ * {@link namedCode} for a code with dashes between its groups («ЄДРПОУ: 41-90-33-55»): the label right
+ * before it, and not a date's shape (2026-12-07 is eight digits with dashes).
+ */
+const namedDashedCode =
+  (labels: readonly string[]) =>
+  (view: string, start: number, end: number): boolean =>
+    standalone(view, start, end) && wrappedOnce(view, start, end, labels) && labelAdjacent(view, start, DOTTED_CODE_REACH, labels) && !hasDotOrSlash(view, start, end) && !dateShaped(view, start, end);
 const isSlashOrBar = (unit: number): boolean => unit === 0x2f || unit === 0x7c;
 const isDigitUnit = (unit: number): boolean => unit >= 0x30 && unit <= 0x39;
 // A card is never one part of a number grouped with slashes or bars («9478/3255/3724/…»).
@@ -222,6 +234,15 @@ function spacedPassport(view: string, start: number, end: number): boolean {
 /** A Latin series and six digits right behind a passport label («закордонний паспорт FA123456»). */
 const labelledLatinPassport = (view: string, start: number): boolean => notDocumentNumber(view, start) && identityLabelRightBefore(view, start, GROUPED_PASSPORT_REACH);
 
+/**
+ * Nine digits right behind an ID card's or passport's label are its number however grouped («паспорт
+ * 00045812 3», «номер ID-картки 0 0 3 9 9 1 2 7 5», «ID-карты 00391-2468»): the label says what they are.
+ */
+const labelledIdCard = (view: string, start: number, end: number): boolean => identityDocument(view, start, end) && identityLabelRightBefore(view, start, GROUPED_PASSPORT_REACH);
+
+/** A four-digit series and six-digit number right behind a passport label («паспорт РФ 45 12 345678»). */
+const labelledDigitPassport = (view: string, start: number, end: number): boolean => standalone(view, start, end) && wrappedOnce(view, start, end) && identityLabelRightBefore(view, start, GROUPED_PASSPORT_REACH);
+
 /** Six digits after a passport's series and «номер» («паспорт серія КМ, номер 123456»). */
 const seriesThenNumber = (view: string, start: number, end: number): boolean => standalone(view, start, end) && passportSeriesNamedBefore(view, start);
 
@@ -248,9 +269,12 @@ const PII_DISGUISED_RULES: readonly PiiRule[] = [
   { type: 'IPN', pattern: PII_DISGUISED_PATTERNS.IPN, measure: spacedCode(anyCode), accept: namedCode(TAX_ID_LABELS), minDigits: 10, minGroupedRun: 10 },
   { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(edrpouValid), accept: labelledCode(EDRPOU_LABELS), minDigits: 8, minGroupedRun: 8 },
   { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU, measure: spacedCode(anyCode), accept: namedCode(EDRPOU_LABELS), minDigits: 8, minGroupedRun: 8 },
+  { type: 'EDRPOU', pattern: PII_DISGUISED_PATTERNS.EDRPOU_DASHED, measure: spacedCode(anyCode), accept: namedDashedCode(EDRPOU_LABELS), minDigits: 8, minGroupedRun: 8 },
   { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT, measure: whole, accept: spacedPassport, minDigits: 6, minSpacedRun: 6, startsNear: { spans: 'spaced', lead: 6 } },
   { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT_LATIN, measure: whole, accept: labelledLatinPassport, minDigits: 6, minDigitRun: 6, startsNear: { spans: 'run', lead: 10 } },
   { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT_NUMBER, measure: whole, accept: seriesThenNumber, minDigits: 6, minDigitRun: 6, startsNear: { spans: 'run', lead: 0 } },
+  { type: 'PASSPORT', pattern: PII_DISGUISED_PATTERNS.PASSPORT_DIGITS, measure: whole, accept: labelledDigitPassport, minDigits: 10, minGroupedRun: 10 },
+  { type: 'ID_CARD', pattern: PII_PATTERNS.ID_CARD, measure: whole, accept: labelledIdCard, minDigits: 9, minGroupedRun: 9 },
   { type: 'ID_CARD', pattern: PII_DISGUISED_PATTERNS.UNZR, measure: whole, accept: namedCode(UNZR_LABELS), minDigits: 13, minDigitRun: 8 },
 ];
 

@@ -33,6 +33,15 @@ describe('redactPii finds disguised personal data', () => {
     ['a US phone with a bracketed area code', 'US contact: +1 (415) 555-0132', 'US contact: [REDACTED:PHONE]', 'PHONE'],
     ['a Moldovan phone (ru)', 'водитель +373 69 123 456 ждёт', 'водитель [REDACTED:PHONE] ждёт', 'PHONE'],
     ['foreign-travel passport with № (ru)', 'загранпаспорт GB №654321 действителен', 'загранпаспорт [REDACTED:PASSPORT] действителен', 'PASSPORT'],
+    ['EDRPOU with dashes right behind its label', 'Платник: ЄДРПОУ 32-85-50-17, договір підписано', 'Платник: ЄДРПОУ [REDACTED:EDRPOU], договір підписано', 'EDRPOU'],
+    ['EDRPOU 4-4 with a dash (en)', 'supplier EDRPOU code 3285-5017', 'supplier EDRPOU code [REDACTED:EDRPOU]', 'EDRPOU'],
+    ['ID card grouped 8-1 behind its label', 'паспорт 00123987 6 додаю', 'паспорт [REDACTED:ID_CARD] додаю', 'ID_CARD'],
+    ['ID card spaced digit by digit (ru)', 'номер ID-карты 0 0 4 5 6 7 8 1 2', 'номер ID-карты [REDACTED:ID_CARD]', 'ID_CARD'],
+    ['ID card grouped 5-4 (en)', 'ID card 00456-7812, issued 2021', 'ID card [REDACTED:ID_CARD], issued 2021', 'ID_CARD'],
+    ['a passport of four and six digits behind its label (ru)', 'паспорт гражданина 40 09 765432 выдан в 2015', 'паспорт гражданина [REDACTED:PASSPORT] выдан в 2015', 'PASSPORT'],
+    ['a passport number spelled out after its series and «номер»', 'паспорт серії МК номер сім два один нуль три вісім', 'паспорт серії [REDACTED:PASSPORT]', 'PASSPORT'],
+    ['an IBAN whose A is Cyrillic', 'рахунок UА213223130000026007233566001 для повернення', 'рахунок [REDACTED:IBAN] для повернення', 'IBAN'],
+    ['e-mail with (at) then a plain « dot »', 'reach me: o.melnyk (at) cargo-lviv dot com', 'reach me: [REDACTED:EMAIL]', 'EMAIL'],
   ])('%s', (_label, text, redacted, type) => {
     const result = redactPii(text);
     expect(result.text).toBe(redacted);

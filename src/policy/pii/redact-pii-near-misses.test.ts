@@ -75,6 +75,9 @@ describe('redactPii: a phone-shaped order, ticket or version number', () => {
     'Прошивка сканера оновлена до версії 2.4.0971234567.',
     'Firmware 380.50.12.34.567 is rolling out to the terminals.',
     'Release build 0631234567 fixed the label printer.',
+    'Артикул 0671112233: кабель USB-C, 40 шт. на складі.',
+    'Article no. 0957654321 (screen protector) is back in stock.',
+    'арт. 0442223344 — органайзер, Одеса',
   ])('leaves %s as it is', (text) => {
     expect(redactPii(text)).toMatchObject({ text, total: 0 });
   });
@@ -83,6 +86,9 @@ describe('redactPii: a phone-shaped order, ticket or version number', () => {
     expect(redactPii('Заказ № 0661234567, получатель 0931234567').counts).toEqual({ PHONE: 1 });
     expect(redactPii('Order +380 93 123 45 67 (the buyer)').counts).toEqual({ PHONE: 1 });
     expect(redactPii('версія застосунку 5.2, мій номер 0971234567').counts).toEqual({ PHONE: 1 });
+    // «Артем» starts like «арт.», an article's short label: a name before a phone leaves it a phone.
+    expect(redactPii('Артем 0671234567, кур’єр').counts).toEqual({ PHONE: 1 });
+    expect(redactPii('Артикул 0501112233, покупець 0931234567').counts).toEqual({ PHONE: 1 });
   });
 });
 
