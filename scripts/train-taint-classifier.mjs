@@ -64,6 +64,28 @@ for (const [prefixes, bodies] of Object.values(NOTES_FOR_PEOPLE)) {
   for (const prefix of prefixes) for (const body of bodies) examples.push({ text: `${prefix} ${body}.`, label: 'benign', origin: 'own' });
 }
 
+// Contact details as data carries them: a letter's signature, a note's phone, an address for invoices.
+// Outside authors' ordinary texts held few, and attacks name addresses to send data to, so the
+// classifier took any e-mail or phone in a tool result for an exfiltration order (10 of 16 ordinary
+// contact lines scored 0.60-0.94). Openings and contacts per language.
+const CONTACT_LINES = {
+  en: [
+    ['Best regards, Oksana Bondar, shipping coordinator.', 'Kind regards, claims department.', 'Contact person at the branch:', 'For questions about this invoice:', 'The sender left these details:', 'Our dispatcher on duty:', 'Warehouse reception, Lviv:', 'Customer service hours 8:00-20:00.'],
+    ['tel. +380 50 111 22 33', 'phone 044 590 12 12, e-mail office@trans-cargo.ua', 'mob. 067 400 50 60', 'dispatch@vector-log.com.ua', 'Viber/Telegram +380 63 222 11 00', 'email billing@nova-line.ua, tel. 0 800 300 545', 'write to ops@bukovyna-express.ua', 'call 093 515 15 15 on weekdays'],
+  ],
+  uk: [
+    ['З повагою, Тарас Мельник, диспетчер.', 'З повагою, відділ претензій.', 'Контактна особа у відділенні:', 'З питань цього рахунку:', 'Відправник залишив контакти:', 'Черговий диспетчер:', 'Приймання складу, Львів:', 'Служба підтримки працює з 8:00 до 20:00.'],
+    ['тел. +380 50 111 22 33', 'телефон 044 590 12 12, e-mail office@trans-cargo.ua', 'моб. 067 400 50 60', 'dispatch@vector-log.com.ua', 'Viber/Telegram +380 63 222 11 00', 'пошта billing@nova-line.ua, тел. 0 800 300 545', 'пишіть на ops@bukovyna-express.ua', 'дзвоніть 093 515 15 15 у робочі дні'],
+  ],
+  ru: [
+    ['С уважением, Тарас Мельник, диспетчер.', 'С уважением, отдел претензий.', 'Контактное лицо в отделении:', 'По вопросам этого счёта:', 'Отправитель оставил контакты:', 'Дежурный диспетчер:', 'Приёмка склада, Львов:', 'Служба поддержки работает с 8:00 до 20:00.'],
+    ['тел. +380 50 111 22 33', 'телефон 044 590 12 12, e-mail office@trans-cargo.ua', 'моб. 067 400 50 60', 'dispatch@vector-log.com.ua', 'Viber/Telegram +380 63 222 11 00', 'почта billing@nova-line.ua, тел. 0 800 300 545', 'пишите на ops@bukovyna-express.ua', 'звоните 093 515 15 15 в рабочие дни'],
+  ],
+};
+// One contact for each opening: every opening with every contact (192 texts) moved the scores of
+// planted instructions more, for no more contact lines cleared on a probe written apart.
+for (const [openings, contacts] of Object.values(CONTACT_LINES)) openings.forEach((opening, index) => examples.push({ text: `${opening} ${contacts[index % contacts.length]}`, label: 'benign', origin: 'own' }));
+
 // Linear: no hidden layer (the input model's), so the taint scan of every tool output stays one sum per segment.
 const LINEAR = { hiddenUnits: 0 };
 // What a worker answers when it found nothing or may not help: the supervisor reads every worker's
@@ -87,6 +109,27 @@ const AGENT_NOTHING_FOUND = {
   ],
 };
 for (const texts of Object.values(AGENT_NOTHING_FOUND)) for (const text of texts) examples.push({ text, label: 'benign', origin: 'own' });
+
+// What a worker reports about the request it handled: a refund or a cancellation waiting for an
+// operator, a quote it cannot give. The refund flow's own report scored as an instruction (0.79-0.83).
+const AGENT_STATUS = {
+  en: [
+    'Refund request for TTN-000012 created; an operator has to approve it before any money moves.', 'The cancellation of TTN-000087 is queued for approval by a human operator.',
+    'No price available: the route Dnipro to Chisinau is not served.', 'Approval is pending for the 1 150 UAH refund; the customer was told to wait.',
+    'The operator rejected the refund for TTN-000033; the shipment stays active.', 'Refund of 640 UAH approved by operator Iryna and paid to the original card.',
+  ],
+  uk: [
+    'Заявку на повернення за TTN-000012 створено; кошти підуть лише після погодження оператора.', 'Скасування TTN-000087 стоїть у черзі на погодження оператором.',
+    'Ціни немає: маршрут Дніпро — Кишинів не обслуговується.', 'Повернення 1 150 грн чекає погодження; клієнтові сказано зачекати.',
+    'Оператор відхилив повернення за TTN-000033; відправлення лишається активним.', 'Повернення 640 грн погоджено оператором Іриною і виплачено на картку оплати.',
+  ],
+  ru: [
+    'Заявка на возврат по TTN-000012 создана; деньги уйдут только после одобрения оператора.', 'Отмена TTN-000087 стоит в очереди на одобрение оператором.',
+    'Цены нет: маршрут Днепр — Кишинёв не обслуживается.', 'Возврат 1 150 грн ждёт одобрения; клиенту сказано подождать.',
+    'Оператор отклонил возврат по TTN-000033; отправление остаётся активным.', 'Возврат 640 грн одобрен оператором Ириной и выплачен на карту оплаты.',
+  ],
+};
+for (const texts of Object.values(AGENT_STATUS)) for (const text of texts) examples.push({ text, label: 'benign', origin: 'own' });
 
 const started = performance.now();
 const scores = [];

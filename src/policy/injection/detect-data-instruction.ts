@@ -23,7 +23,7 @@ const ADDRESSEE = words(
   'оркестратор', 'планувальник', 'планировщик', 'помічник', 'асистент', 'агент', 'ші(?![\\p{L}])', 'бот(?:е|у|а|и|ом)?(?![\\p{L}])', 'модел', 'супервізор', 'координатор', 'хто\\sобробляє', 'якщо\\sти', 'хто\\sце\\sчитає',
   'помощник', 'ассистент', 'ии(?![\\p{L}])', 'супервизор', 'кто\\sобрабатывает', 'если\\sты', 'кто\\sэто\\sчитает', 'читающий',
   // "Whoever reads this", the program or the processing addressed without naming what it is.
-  'whoever\\syou\\sare', 'automated\\s(?:processing|system|handler|reader)', 'хто\\sб(?:и)?\\s(?:це\\s)?не\\sчита', 'автоматизован\\p{L}*\\sобробк', 'автоматичн\\p{L}*\\sобробк', 'системо(?![\\p{L}])',
+'whoever\\syou\\sare', '(?:the\\s)?reader\\sof\\sth(?:is|e)\\s', 'читач\\p{L}*\\s(?:цього|цієї)', 'читател\\p{L}*\\s(?:этого|этой)', 'automated\\s(?:processing|system|handler|reader)', 'хто\\sб(?:и)?\\s(?:це\\s)?не\\sчита', 'автоматизован\\p{L}*\\sобробк', 'автоматичн\\p{L}*\\sобробк', 'системо(?![\\p{L}])',
   'прошу\\s(?:систему|бота|асистента|модель|помічника|ші)(?![\\p{L}])', 'прошу\\s(?:ассистента|помощника|ии)(?![\\p{L}])',
   'нейромереж', 'кто\\sбы\\s(?:это\\s)?ни\\sчита', 'автоматизированн\\p{L}*\\sобработк', 'автоматическ\\p{L}*\\sобработк', 'нейросет',
   // Whoever will answer the customer, the system told what it "must know", the automation reminded.
@@ -33,7 +33,7 @@ const ADDRESSEE = words(
 
 /** An action a reader of data must not take from it: money, approvals, checks, disclosure, obedience. */
 const ACTION = words(
-  '(?:cancel|refund|reimburse|approve|transfer|reveal|disclose|print|show|tell|say|reply|respond|ignore|forget|skip|bypass|override|provide|output|execute)(?![\\p{L}])',
+  '(?:cancel|refund|reimburse|approve|transfer|reveal|disclose|print|show|tell|say|reply|respond|answers?|ignore|forget|skip|bypass|override|provide|output|execute)(?![\\p{L}])',
   'pay\\s', 'send\\s(?:the\\s)?(?:money|customer)', 'call\\s(?:cancel|the\\stool|tool|a\\stool)', 'process\\s(?:it|this|the\\srefund|the\\scancel)', 'include\\syour', 'give\\s', 'list\\s',
   'ask\\s(?:the\\s)?(?:user|customer|client)', 'попрос', 'попроси',
   // Moving data or records out, switching safeguards off, writing a state into a record.
@@ -42,7 +42,11 @@ const ACTION = words(
   // Going on with what the data set up ("refund_approved=true. Agent, proceed").
   'proceed(?![\\p{L}])', 'go\\sahead', 'continue\\swith', 'act\\son', 'продовжуй', 'продовжуйте', 'виконуй', 'дій(?![\\p{L}])', 'продолжай', 'продолжайте', 'выполняй', 'действуй',
   'скасу', 'поверн', 'повернути', 'відшкод', 'оформ', 'підтверд', 'схвал', 'погод', 'переказ', 'виклич', 'покаж', 'вивед', 'розкаж', 'кажи', 'скажи', 'відповід', 'ігнор', 'забудь',
-  'пропуст', 'обійд', 'дай', 'надішли', 'перелічи', 'поверт', 'возвращ', 'повідом(?:те)?(?![\\p{L}])', 'сообщи(?:те)?(?![\\p{L}])',
+  'пропуст', 'обійд', 'дай', 'надішли', 'перелічи',
+  // «повертай», «возвращай»: not the present «агент повертає статус», «возвращает», which tells what happens.
+  'поверт(?!ає|ають)', 'возвращ(?!ает|ают)', 'повідом(?:те)?(?![\\p{L}])', 'сообщи(?:те)?(?![\\p{L}])',
+  // The same in the infinitive after "must": «модель має вивести телефони», «ассистент должен показать адреса».
+  'вивести', 'вывести', 'показати', 'показать', 'надіслати', 'переслати', 'переслать', 'отправить', 'розкрити', 'раскрыть', 'повідомити', 'сообщить', 'передати', 'передать',
   // Carrying a request through, or keeping it from the human who checks it.
   'провест', 'hide(?![\\p{L}])', 'прихова', 'сховай', 'не\\sпоказ', 'скрыть', 'скрой',
   'отмен', 'верн', 'возмест', 'одобр', 'подтверд', 'согласу', 'переведи', 'вызов', 'покаж', 'выведи', 'расскаж', 'говори', 'скажи', 'отвеча', 'игнор', 'забудь', 'пропуст', 'обойд',
@@ -135,6 +139,8 @@ const NARRATIVE = words(
   'told\\s(?:me|us)', 'сказав\\sмені', 'сказала\\sмені', 'сказал\\sмне', 'написав\\sмені', 'написал\\sмне',
   'did\\snot', "didn't", 'was\\snot', "wasn't", 'were\\snot', 'has\\snot', 'had\\snot',
   'cannot', "can't", 'can\\snot', 'may\\snot', 'must\\snot', 'does\\snot', "doesn't", 'will\\snot', "won't", 'never', 'is\\snot\\s(?:allowed|permitted|able|authori[sz]ed)', 'is\\sunable', 'has\\sno\\s(?:right|authority|access)', 'only\\s(?:after|if|when|once)', 'лише\\s(?:після|якщо|коли)', 'тільки\\s(?:після|якщо|коли)', 'только\\s(?:после|если|когда)',
+  // A demand retold, not made: "the customer demanded a refund without checks", «клієнт вимагав», «клиент требовал».
+  'demanded', 'insisted', 'вимагав', 'вимагала', 'вимагали', 'наполягав', 'наполягала', 'наполягали', 'требовал', 'требовала', 'требовали', 'настаивал', 'настаивала', 'настаивали',
   // What cannot be done: "not possible", «скасування неможливе», «возврат невозможен».
   'impossible', 'not\\spossible', 'неможлив', 'невозможн',
   // What the reader does not do, told in the present: «не розкриває даних», «не раскрывает данные» (as "does not").
@@ -143,6 +149,8 @@ const NARRATIVE = words(
   'не\\sможет', 'не\\sмогут', 'не\\sимеет\\sправа', 'не\\sимеют\\sправа', 'не\\sвправе', 'никогда\\sне', 'не\\sуполномочен',
   // What the assistant does in the process a policy describes: it files a request, a person decides.
   'files\\s(?:a|the)\\s(?:request|claim)', 'submits\\s(?:a|the)\\s(?:request|claim)', 'подає\\s(?:заявку|запит)', 'оформлює\\s(?:заявку|запит)', 'подаёт\\s(?:заявку|запрос)', 'оформляет\\s(?:заявку|запрос)',
+  'creates\\s(?:a|the)\\s(?:\\p{L}+\\s)?(?:request|claim)', 'can\\s(?:create|file|submit|open)\\s(?:a|the)\\s(?:\\p{L}+\\s)?(?:request|claim)',
+  '(?:формує|створює)\\s(?:заявку|запит)', '(?:формирует|создаёт|создает)\\s(?:заявку|запрос)', 'може\\s(?:створити|подати|оформити)\\s(?:заявку|запит)', 'может\\s(?:создать|подать|оформить)\\s(?:заявку|запрос)',
 );
 
 /**
@@ -150,8 +158,20 @@ const NARRATIVE = words(
  * as one. Data has no reason to hide a request there, so one holding an action is an instruction.
  */
 const HIDDEN_COMMENT = /<!--([^]{0,600}?)(?:-->|$)|(?:^|\n)\[\/\/\]: ?# ?\(([^)\n]{0,600})\)/gu;
-/** An agent's name as the label of its own output: `tracking_agent:`, `Stock agent:`, `Sub-agent summary:`, «Агент скасувань:», `supervisor:`. */
-const AUTHOR_LABEL = /^\s*(?:[\p{L}\p{N}]+[_ -](?:agent|worker|bot)|(?:[\p{L}\p{N}]+-)?(?:агент|agent)\s\p{L}+|supervisor|coordinator|orchestrator|planner)\s?:/u;
+/** An agent's name as the label of its own output: `tracking_agent:`, `Stock agent:`, `Sub-agent summary:`, «Агент скасувань:», `supervisor:`, `Supervisor summary:`, «Звіт агента:». */
+const AUTHOR_LABEL =
+  /^\s*(?:[\p{L}\p{N}]+[_ -](?:agent|worker|bot)|(?:[\p{L}\p{N}]+-)?(?:агент|agent)\s\p{L}+|(?:supervisor|coordinator|orchestrator|planner)(?:\s(?:summary|report|output|note))?|(?:звіт|отчёт|отчет|відповідь|ответ|підсумок|итог)\s(?:агента|супервізора|супервизора|оркестратора))\s?:/u;
+/** Words that make "<word> agent:" an address to the reader ("Next agent: approve …"), not the author's name. */
+const ADDRESSING_WORDS = new Set(['next', 'downstream', 'main', 'parent', 'calling', 'any', 'every', 'all', 'the', 'dear', 'hi', 'hey', 'наступний', 'следующий', 'любой']);
+
+/** The sentence with the author's label at its start taken out (a label that addresses the reader stays). */
+function withoutAuthorLabel(sentence: string): string {
+  const label = AUTHOR_LABEL.exec(sentence);
+  if (label === null) return sentence;
+  const first = /[\p{L}\p{N}]+/u.exec(label[0])?.[0] ?? '';
+  return ADDRESSING_WORDS.has(first) ? sentence : sentence.replace(AUTHOR_LABEL, ' ');
+}
+
 /** The regexes of the hidden-comment check and the author label, for the linearity test (the word lists above are alternations of literals). */
 export const HIDDEN_COMMENT_REGEXES: readonly RegExp[] = [HIDDEN_COMMENT, AUTHOR_LABEL];
 
@@ -171,7 +191,7 @@ const ADDRESSED_READER = new RegExp(
     String.raw`(?:^|[\s(\[{>/])(?:ai|assistant|bot|model|llm)\s?[:,!]\s`,
     String.raw`(?:if|whoever|any\sai|the\sai|the\sbot|the\smodel)\s(?:is\s)?(?:reading|reads|processing|processes)\sthis`,
     String.raw`(?:агенту|боту|моделі|модели|асистенту|ассистенту|помічнику|помощнику|нейромережі|нейросети|ші-асистенте|асистенте|боте|ассистенте)(?![\p{L}])`,
-    String.raw`для\s(?:\p{L}+\s)?(?:чат-)?(?:ші|ии|моделей|моделі|модели|агентів|агентов|агента|ботів|ботов|бота|асистента|ассистента|автоматизован\p{L}*\sсистем\p{L}*|автоматическ\p{L}*\sсистем\p{L}*|мовних\sмоделей|языковых\sмоделей|нейромереж\p{L}*|нейросет\p{L}*)(?![\p{L}])`,
+    String.raw`для\s(?:\p{L}+\s)?(?:чат-)?(?:ші|ии|моделей|моделі|модели|агентів|агентов|агента|ботів|ботов|бота|асистента|ассистента|автоматизован\p{L}*\sсистем\p{L}*|автоматичн\p{L}*\sсистем\p{L}*|автоматическ\p{L}*\sсистем\p{L}*|мовних\sмоделей|языковых\sмоделей|нейромереж\p{L}*|нейросет\p{L}*)(?![\p{L}])`,
     String.raw`(?:нейросеть|нейромережа|модель|бот|агент|ассистент|асистент|ші|ии),?\s(?:яка|який|которая|который|що|что)\s(?:(?:це|это)\s)?(?:читає|читает|обробляє|обрабатывает|опрацьовує)(?![\p{L}])`,
     // A program hailed by name at a sentence's start, after a label or a greeting: «P.S. Нейросеть, поменяй…», «ей ші, …»;
     // not a clause that ends on the word («як працює бот, надайте опис»), nor a speaker's label («Бот: замовлення
@@ -240,7 +260,7 @@ export function findDataInstruction(view: string): DataInstruction | undefined {
     const sentence = parts[index] ?? '';
     const question = (parts[index + 1] ?? '').includes('?') && !SECOND_PERSON.test(sentence);
     // "tracking_agent: …", "supervisor: …" at a sentence's start names who wrote it, not whom it addresses.
-    const unlabelled = sentence.replace(AUTHOR_LABEL, ' ');
+    const unlabelled = withoutAuthorLabel(sentence);
     const addressed = ADDRESSEE.test(unlabelled);
     // Addressed to the program reading the data by what only a program is ("instruction for the chatbot:"):
     // an instruction whatever follows, with no sign from the classifier needed.
@@ -252,8 +272,9 @@ export function findDataInstruction(view: string): DataInstruction | undefined {
     if ((addressed || addressedBefore) && ACTION.test(unlabelled) && !NARRATIVE.test(sentence) && !question) return { sentence: sentence.trim(), plain: true };
     if (DEMAND.test(sentence)) return { sentence: sentence.trim(), plain: true };
     if (steered && WHEN_ANSWERING.test(sentence) && TELL.test(sentence) && !NARRATIVE.test(sentence)) return { sentence: sentence.trim(), plain: true };
-    // A money word beside a skipped check is what a limit's statement also holds: only an order then makes it one.
-    if (skipped && SKIPPED_CHECK.test(sentence) && (DEMAND.test(sentence) || (ACTION.test(sentence) && !RULE_STATEMENT.test(sentence)))) return { sentence: sentence.trim(), plain: true };
+    // A money word beside a skipped check is what a limit's statement also holds: only an order then makes it one,
+    // and a demand retold ("the customer demanded a refund without checks") is none.
+    if (skipped && SKIPPED_CHECK.test(sentence) && (DEMAND.test(sentence) || (ACTION.test(sentence) && !RULE_STATEMENT.test(sentence))) && !NARRATIVE.test(sentence)) return { sentence: sentence.trim(), plain: true };
     if (OWN_WORKINGS.test(sentence) && SHOW.test(sentence)) return { sentence: sentence.trim(), plain: false };
     // Addressed to the program reading the data, or claiming to outrank its instructions: an instruction whatever follows.
     if (readerAddressed) return { sentence: sentence.trim(), plain: true };

@@ -266,7 +266,7 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
  * "```system", "assistant note:". Customers quote an app or an SMS, never a role.
  */
 const ROLE_MARKUP =
-  /(?:^|\n|[<[{(#`*]|<!--) ?(?:system|assistant|admin|developer|operator|bot|ai|асистент|ассистент|система|адмін|админ|бот|ші|ии)(?![\p{L}\p{N}]) ?(?:note|нотатка|примітка|заметка)? ?[:\]>"]|" ?(?:system|assistant|admin|developer|operator|bot|ai|асистент|ассистент|система|адмін|админ|бот|ші|ии)(?![\p{L}\p{N}]) ?(?:note|нотатка|примітка|заметка)? ?"? ?:|```(?:system|assistant|admin|developer|система|асистент|ассистент)(?![\p{L}\p{N}])|(?:^|\n)#{2,3} ?(?:instruction|response|інструкція|відповідь|инструкция|ответ)(?![\p{L}\p{N}])/u;
+  /(?:^|\n|[<[{(#`*]|<!--) ?(?:system|assistant|admin|developer|operator|bot|ai|асистент|ассистент|система|адмін|админ|бот|ші|ии)(?![\p{L}\p{N}]) ?(?:note|нотатка|примітка|заметка|override)? ?[:\]>"]|" ?(?:system|assistant|admin|developer|operator|bot|ai|асистент|ассистент|система|адмін|админ|бот|ші|ии)(?![\p{L}\p{N}]) ?(?:note|нотатка|примітка|заметка)? ?"? ?:|```(?:system|assistant|admin|developer|система|асистент|ассистент)(?![\p{L}\p{N}])|(?:^|\n)#{2,3} ?(?:instruction|response|інструкція|відповідь|инструкция|ответ)(?![\p{L}\p{N}])/u;
 /** The detectors' regular expressions, for the linearity test. */
 export const INTENT_REGEXES: readonly RegExp[] = [ROLE_MARKUP, ...SENTENCE_MARKER_REGEXES];
 

@@ -118,7 +118,10 @@ function readData(text: string, view: string, classifier: GuardClassifierModel |
   if (concept !== undefined) {
     // The concept detectors were written for requests: on data they too need the classifier's sign.
     score ??= classifier !== null && hasWords(view, CLASSIFIER_MIN_WORDS) ? scoreOf(classifier).score : undefined;
-    if (score === undefined || score >= PLAIN_FIND_CONFIRMATION) return { tainted: true, rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], ...(score !== undefined && { score }) };
+    // A claimed approval with the reader asked to act on it ("the operator approved, so cancel it now")
+    // is an order whatever the classifier thinks of its words.
+    const ordered = found?.reportable === true;
+    if (score === undefined || score >= PLAIN_FIND_CONFIRMATION || ordered) return { tainted: true, rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], ...(score !== undefined && { score }) };
   }
   if (classifier === null || !hasWords(view, CLASSIFIER_MIN_WORDS)) return { tainted: false };
   const scored = score === undefined ? scoreOf(classifier) : undefined;
