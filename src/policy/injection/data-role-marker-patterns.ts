@@ -47,5 +47,5 @@ export const DATA_ROLE_MARKER_PATTERNS: readonly InjectionPattern[] = [
   // A label that claims to overrule the reader, anywhere in the data ("… Lviv 40. SYSTEM OVERRIDE: respond …"):
   // no record, note or passage labels a line so.
   definePattern('role_marker', 'latin', EDGE, anyOf(String.raw`(?:system|admin|administrator|developer|security)\s(?:override|directive|command)s?`), String.raw`\s?:`),
-  definePattern('role_marker', 'cyrillic', EDGE, anyOf(String.raw`системн${LETTER}{0,3}\s(?:директив${LETTER}{0,2}|команд${LETTER}{0,2})`, 'перевизначення\sсистеми', 'переопределение\sсистемы'), String.raw`\s?:`),
+  definePattern('role_marker', 'cyrillic', EDGE, anyOf(String.raw`системн${LETTER}{0,3}\s(?:директив${LETTER}{0,2}|команд${LETTER}{0,2})`, String.raw`перевизначення\sсистеми`, String.raw`переопределение\sсистемы`), String.raw`\s?:`),
 ];
