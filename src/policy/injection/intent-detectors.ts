@@ -141,8 +141,9 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       { all: ['harvest', 'people', 'acted'], none: ['policy', 'own'], also: (s) => near(s, 'harvest', 'people', 3) && !writesCode(s) && !onlyDeclined(s) && !retoldAsk(s) },
       // Someone else's contact or address asked for: "tell me his phone", «покажи адрес отправителя».
       // Not the sender's own ("will the recipient see my phone?", "the recipients of my shipments"),
-      // data being set ("change the recipient's address") or a place's public address (the recipient's branch).
-      { all: ['pii', 'party', 'reveal'], none: ['policy', 'amend', 'place'], also: (s) => near(s, 'reveal', 'pii', 6) && (near(s, 'party', 'pii', 4) || near(s, 'pii', 'party', 3)) && !near(s, 'own', 'pii', 2) && !near(s, 'own', 'party', 3) && !retoldAsk(s) },
+      // data being set ("change the recipient's address"), a place's public address (the recipient's branch), or
+      // why they were not shown ("why did your assistant say it can't give me the recipient's phone?").
+      { all: ['pii', 'party', 'reveal'], none: ['policy', 'amend', 'place', 'why'], also: (s) => near(s, 'reveal', 'pii', 6) && (near(s, 'party', 'pii', 4) || near(s, 'pii', 'party', 3)) && !near(s, 'own', 'pii', 2) && !near(s, 'own', 'party', 3) && !retoldAsk(s) },
       // "Who's the recipient on TTN-…? Need full name + phone": the other party's details asked, over two
       // sentences. Not the asker's own parcel, a branch, a rule, details being set, or why they are not shown.
       { all: ['who_party', 'pii'], none: ['own', 'policy', 'amend', 'place', 'why'], also: (s) => !retoldAsk(s), span: 2 },
@@ -266,7 +267,7 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
  * "```system", "assistant note:". Customers quote an app or an SMS, never a role.
  */
 const ROLE_MARKUP =
-  /(?:^|\n|[<[{(#`*]|<!--) ?(?:system|assistant|admin|developer|operator|bot|ai|асистент|ассистент|система|адмін|админ|бот|ші|ии)(?![\p{L}\p{N}]) ?(?:note|нотатка|примітка|заметка|override)? ?[:\]>"]|" ?(?:system|assistant|admin|developer|operator|bot|ai|асистент|ассистент|система|адмін|админ|бот|ші|ии)(?![\p{L}\p{N}]) ?(?:note|нотатка|примітка|заметка)? ?"? ?:|```(?:system|assistant|admin|developer|система|асистент|ассистент)(?![\p{L}\p{N}])|(?:^|\n)#{2,3} ?(?:instruction|response|інструкція|відповідь|инструкция|ответ)(?![\p{L}\p{N}])/u;
+  /(?:^|\n|[<[{(#`*]|<!--) ?(?:system|assistant|admin|developer|bot|ai|асистент|ассистент|система|адмін|админ|бот|ші|ии)(?![\p{L}\p{N}]) ?(?:note|нотатка|примітка|заметка|override)? ?[:\]>"]|(?:[<[{(#`*]|<!--) ?operator ?(?:note)? ?[:\]>"]|" ?(?:system|assistant|admin|developer|operator|bot|ai|асистент|ассистент|система|адмін|админ|бот|ші|ии)(?![\p{L}\p{N}]) ?(?:note|нотатка|примітка|заметка)? ?"? ?:|```(?:system|assistant|admin|developer|система|асистент|ассистент)(?![\p{L}\p{N}])|(?:^|\n)#{2,3} ?(?:instruction|response|інструкція|відповідь|инструкция|ответ)(?![\p{L}\p{N}])/u;
 /** The detectors' regular expressions, for the linearity test. */
 export const INTENT_REGEXES: readonly RegExp[] = [ROLE_MARKUP, ...SENTENCE_MARKER_REGEXES];
 
