@@ -48,7 +48,8 @@ export const FOLD_CONFUSABLES_REGEXES: readonly RegExp[] = [WORD];
 /**
  * Folds look-alike letters inside words that mix scripts, using the TR39 confusables table: each
  * word that mixes Latin, Cyrillic and Greek letters is rewritten in the first script (most letters
- * first) into which every letter of it maps, so "іgnоrе" with Cyrillic і, о, е reads "ignore" and
+ * first) into which every letter of it maps (a mostly Cyrillic word with Latin letters no table maps,
+ * «забуdь», as transliterated), so "іgnоrе" with Cyrillic і, о, е reads "ignore" and
  * "ігнοруй" with a Greek ο reads "ігноруй". Words in one script are left exactly as written. Expects
  * lower-case text. Linear: each letter is looked up once per candidate script.
  */
@@ -141,18 +142,21 @@ function foldWord(word: string): string {
   }
   if (scripts < 2) return word;
   const order = (Object.keys(counts) as Script[]).filter((s) => counts[s] > 0).sort((a, b) => counts[b] - counts[a]);
+  // A script every letter of the word looks like comes first: «аsіdе» (three Cyrillic letters, two Latin) is
+  // "aside" written in look-alikes, not «асіде» with its Latin letters read as transliterated.
+  const mostlyCyrillic = counts.cyrillic > counts.latin;
   for (const target of order) {
-    const folded = foldInto(word, target, target === 'cyrillic' && counts.cyrillic > counts.latin);
+    const folded = foldInto(word, target, false, target === 'cyrillic' && mostlyCyrillic);
     if (folded !== undefined) return folded;
   }
-  return word;
+  return (mostlyCyrillic ? foldInto(word, 'cyrillic', true, true) : undefined) ?? word;
 }
 
 // Latin letters typed for the Cyrillic letter they transliterate, not one they look like: «забуdь»,
 // «праviла». Read only inside a word that is mostly Cyrillic, after the look-alike table had no letter.
 const TRANSLITERATED: ReadonlyMap<string, string> = new Map(Object.entries({ b: 'б', d: 'д', f: 'ф', g: 'г', h: 'х', j: 'й', l: 'л', m: 'м', n: 'н', r: 'р', s: 'с', t: 'т', u: 'у', v: 'в', w: 'в', z: 'з' }));
 
-function foldInto(word: string, target: Script, transliterate: boolean): string | undefined {
+function foldInto(word: string, target: Script, transliterate: boolean, rAsCyrillicEr: boolean): string | undefined {
   let out = '';
   for (const char of word) {
     const script = scriptOf(char.charCodeAt(0));
@@ -161,7 +165,7 @@ function foldInto(word: string, target: Script, transliterate: boolean): string 
       continue;
     }
     // Lower-case r looks like г only by accident of its shape: typed in a Cyrillic word it is р.
-    const letter = (transliterate && char === 'r' ? 'р' : undefined) ?? BY_PROTOTYPE[target].get(prototypeOf(char)) ?? (transliterate ? TRANSLITERATED.get(char) : undefined);
+    const letter = (rAsCyrillicEr && char === 'r' ? 'р' : undefined) ?? BY_PROTOTYPE[target].get(prototypeOf(char)) ?? (transliterate ? TRANSLITERATED.get(char) : undefined);
     if (letter === undefined) return undefined;
     out += letter;
   }

@@ -53,6 +53,11 @@ describe('foldConfusables', () => {
   ])('reads Latin letters typed as a transliteration inside a mostly Cyrillic word (%s)', (_case, input, expected) => {
     expect(foldConfusables(input)).toBe(expected);
   });
+  it('reads a word whose every letter looks Latin as Latin, however many are Cyrillic', () => {
+    // а, і, е and у are Cyrillic here, s, d, l and u Latin: look-alikes of an English word, not a transliteration.
+    expect(foldConfusables('рlеаsе sеt аsіdе уоu')).toBe('please set aside you');
+    expect(foldConfusables('зaбуdь')).toBe('забудь');
+  });
   it('transliterates only inside a mostly Cyrillic word', () => {
     expect(foldConfusables('dбd')).toBe('dбd');
   });
