@@ -39,7 +39,7 @@ const writesCode = (s: SentenceConcepts): boolean => s.present.has('code_task') 
 // The human step a refund waits for, skipped or put after the act: "without the operator", "don't wait for a manager",
 // "nobody will check", «оператор потім погодить» (not asked about: «…потім погодить — скільки чекати?»).
 const skipsHuman = (s: SentenceConcepts): boolean =>
-  near(s, 'without', 'human', 3) || near(s, 'no_wait', 'human', 5) || near(s, 'no_wait', 'check', 5) || near(s, 'nobody', 'ask', 3) || near(s, 'human', 'not_needed', 3) || (near(s, 'human', 'approve_later', 3) && !s.present.has('how_many') && !s.present.has('asked_if'));
+  near(s, 'without', 'human', 3) || near(s, 'no_wait', 'human', 6) || near(s, 'no_wait', 'check', 5) || near(s, 'nobody', 'ask', 3) || near(s, 'human', 'not_needed', 3) || (near(s, 'human', 'approve_later', 3) && !s.present.has('how_many') && !s.present.has('asked_if'));
 // An incident retold: a customer or someone unnamed tried or demanded to get the check skipped. The
 // attempt is the report's subject; a claimed manager or director is never an outsider, and an attempt on
 // "you" is a scene the reader is put in.

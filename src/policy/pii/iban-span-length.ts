@@ -14,7 +14,7 @@ const isAlphanumeric = (unit: number): boolean => (unit >= 0x30 && unit <= 0x39)
 /**
  * How much of `candidate` is an IBAN: its country's length of letters and digits (separators
  * between groups skipped) that ends where the candidate's letters and digits end and carries a valid
- * mod-97 checksum; 0 otherwise. A Ukrainian IBAN may be typed in lower case («ua21…»); another
+ * mod-97 checksum (a Ukrainian one: or is UA and 27 digits); 0 otherwise. A Ukrainian IBAN may be typed in lower case («ua21…»); another
  * country's needs its code in capitals, so that a word and digits («is12 …») are not read as one.
  */
 export function ibanSpanLength(candidate: string): number {
@@ -28,7 +28,20 @@ export function ibanSpanLength(candidate: string): number {
   }
   // One more letter or digit right after it: a longer code than this country's IBAN.
   if (compact.length < length || isAlphanumeric(candidate.charCodeAt(taken))) return 0;
-  return ibanValid(compact) ? taken : 0;
+  // A Ukrainian account is UA and 27 digits, a shape nothing else in a delivery desk's text has: with a
+  // digit mistyped (its checksum failing) it names the same account, so its shape is enough. Other
+  // countries' codes mix letters and digits as references do: their checksum decides.
+  return ibanValid(compact) || ukrainianShape(compact) ? taken : 0;
+}
+
+/** UA (either case) and 27 ASCII digits. */
+function ukrainianShape(compact: string): boolean {
+  if (compact.slice(0, 2).toUpperCase() !== 'UA' || compact.length !== IBAN_LENGTHS.UA) return false;
+  for (let at = 2; at < compact.length; at++) {
+    const unit = compact.charCodeAt(at);
+    if (unit < 0x30 || unit > 0x39) return false;
+  }
+  return true;
 }
 
 /** Whether no letter or digit follows the IBAN (`end` of the view): the candidate may have stopped at its longest. */

@@ -74,6 +74,8 @@ const isDigit = (unit: number): boolean => unit >= 0x30 && unit <= 0x39;
 // reached through these alone, so «податкова накладна клієнта 1234567890» stays an invoice).
 const CODE_FILLERS = new Set([
   ...FILLERS, 'код', 'code', 'id', 'ід',
+  // "my tax number is …", «мій ІПН — це …», «мой ИНН это …».
+  'is', 'це', 'это',
   'фізособи', 'фізичної', 'особи', 'отримувача', 'отримувачки', 'відправника', 'відправниці', 'клієнта', 'клієнтки', 'платника', 'покупця', 'власника',
   'физлица', 'физического', 'лица', 'получателя', 'отправителя', 'клиента', 'плательщика', 'покупателя', 'владельца',
 ]);
@@ -84,11 +86,15 @@ const CODE_FILLERS = new Set([
  */
 export function labelAdjacent(view: string, start: number, reach: number, labels: readonly string[]): boolean {
   let end = start;
+  let after = '';
   for (let words = 0; words < 3 && start - end < reach; words++) {
     const before = wordBefore(view, end);
     if (before === undefined) return false;
-    if (labels.some((label) => before.word.startsWith(label))) return true;
+    // A label of two words ("company code", «код компанії») read with the filler after it.
+    const pair = `${before.word} ${after}`;
+    if (labels.some((label) => before.word.startsWith(label) || (after !== '' && pair.startsWith(label)))) return true;
     if (!CODE_FILLERS.has(before.word)) return false;
+    after = before.word;
     end = before.start;
   }
   return false;

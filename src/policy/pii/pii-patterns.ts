@@ -55,7 +55,7 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
 /**
  * Disguised forms, each run right after the plain pattern of its type (see `PII_DISGUISED_RULES`).
  * They read the normalised view (`piiNormalisedView`), and are proved linear the same way.
- * - EMAIL: `name (at) domain (dot) com`, `name [at] domain.com`, `name (at) domain dot com`, `first[dot]last[at]domain[dot]com`
+ * - EMAIL: `name (at) domain (dot) com`, `name [at] domain.com`, `name (at) domain dot com`, `name@domain[dot]com`, `first[dot]last[at]domain[dot]com`
  *   (one bracketed dot in the mailbox: more made the automaton too large for recheck to prove). Latin
  *   words only here: «собака» and «крапка» are turned into @ and a dot by the view, since they made
  *   the automaton too large for recheck to prove in its time limit;
@@ -66,6 +66,8 @@ export const PII_PATTERNS: Readonly<Record<PiiType, RegExp>> = {
  */
 export const PII_DISGUISED_PATTERNS = {
   EMAIL: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+(?: ?[([{<] ?(?:dot|DOT) ?[)\]}>] ?[A-Za-z0-9_%+-]+)? ?[([{<] ?(?:at|AT) ?[)\]}>] ?[A-Za-z0-9-]+(?: ?(?:\.|[([{<] ?(?:dot|DOT) ?[)\]}>]) ?[A-Za-z0-9-]+| (?:dot|DOT) [A-Za-z0-9-]+)+/g,
+  // A plain @ with a bracketed dot in the domain (`name@domain[dot]com`): at least one such dot.
+  EMAIL_AT_DOT: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)* ?[([{<] ?(?:dot|DOT) ?[)\]}>] ?[A-Za-z0-9-]+(?: ?(?:\.|[([{<] ?(?:dot|DOT) ?[)\]}>]) ?[A-Za-z0-9-]+)*/g,
   // `j.smith at outlook dot com` in plain words, as people who fear spam write it: only at a mail
   // provider's domain, then "dot" and a top-level domain, so "meet me at home dot com" stays.
   EMAIL_WORDS: /(?<lead>^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+ (?:at|AT) (?:gmail|outlook|hotmail|yahoo|ukr|meta|i|mail)(?: (?:dot|DOT) |\.)(?:com|net|ua)/g,

@@ -52,6 +52,17 @@ export function hasBracketedAt(view: string): boolean {
   }
   return false;
 }
+/** Whether the view holds a bracketed dot, «[dot]», «(DOT)», as `name@domain[dot]com` does. */
+function hasBracketedDot(view: string): boolean {
+  for (const word of ['dot', 'DOT']) {
+    for (let at = view.indexOf(word); at >= 0; at = view.indexOf(word, at + 1)) {
+      const before = view.charCodeAt(at - 1) === 0x20 ? at - 2 : at - 1;
+      const after = view.charCodeAt(at + 3) === 0x20 ? at + 4 : at + 3;
+      if (isOpening(view.charCodeAt(before)) && isClosing(view.charCodeAt(after))) return true;
+    }
+  }
+  return false;
+}
 const MAIL_PROVIDERS = ['gmail.', 'outlook.', 'hotmail.', 'yahoo.', 'ukr.', 'meta.', 'i.', 'mail.'] as const;
 /** Whether « at » is followed by a mail provider's domain with its dot ("ivan at gmail.com"), as `PII_DISGUISED_PATTERNS.EMAIL_WORDS` writes it. */
 export function atProviderDomain(view: string): boolean {
@@ -118,13 +129,15 @@ const namedCode =
   (view: string, start: number, end: number): boolean =>
     standalone(view, start, end) && wrappedOnce(view, start, end, labels) && labelAdjacent(view, start, DOTTED_CODE_REACH, labels) && !hasDotOrSlash(view, start, end);
 /**
- * {@link namedCode} for a code with dashes between its groups («ЄДРПОУ: 41-90-33-55»): the label right
- * before it, and not a date's shape (2026-12-07 is eight digits with dashes).
+ * {@link namedCode} for a code with dashes or dots between its groups («ЄДРПОУ: 41-90-33-55», «код ЕГРПОУ
+ * 42.11.33.77»): the label right before it, and not a date's shape (2026-12-07 and 07.12.2026 are eight
+ * digits so written). Slashes stay out: a document's number and its year are written with one.
  */
 const namedDashedCode =
   (labels: readonly string[]) =>
   (view: string, start: number, end: number): boolean =>
-    standalone(view, start, end) && wrappedOnce(view, start, end, labels) && labelAdjacent(view, start, DOTTED_CODE_REACH, labels) && !hasDotOrSlash(view, start, end) && !dateShaped(view, start, end);
+    standalone(view, start, end) && wrappedOnce(view, start, end, labels) && labelAdjacent(view, start, DOTTED_CODE_REACH, labels) && !hasSlash(view, start, end) && !dateShaped(view, start, end);
+const hasSlash = (view: string, start: number, end: number): boolean => view.slice(start, end).includes('/');
 const isSlashOrBar = (unit: number): boolean => unit === 0x2f || unit === 0x7c;
 const isDigitUnit = (unit: number): boolean => unit >= 0x30 && unit <= 0x39;
 // A card is never one part of a number grouped with slashes or bars («9478/3255/3724/…»).
@@ -260,6 +273,7 @@ const hasPlus = (view: string): boolean => view.includes('+');
 
 const PII_DISGUISED_RULES: readonly PiiRule[] = [
   { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL, measure: whole, minDigits: 0, mayMatch: hasBracketedAt },
+  { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL_AT_DOT, measure: whole, minDigits: 0, needsAt: true, mayMatch: hasBracketedDot },
   { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL_WORDS, measure: whole, minDigits: 0, mayMatch: hasWordsAtAndDot },
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE, measure: whole, minDigits: 10, minGroupedRun: 10 },
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE_SPACED_SIGNS, measure: whole, minDigits: 12 },

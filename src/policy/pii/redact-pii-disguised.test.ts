@@ -42,6 +42,11 @@ describe('redactPii finds disguised personal data', () => {
     ['a passport number spelled out after its series and «номер»', 'паспорт серії МК номер сім два один нуль три вісім', 'паспорт серії [REDACTED:PASSPORT]', 'PASSPORT'],
     ['an IBAN whose A is Cyrillic', 'рахунок UА213223130000026007233566001 для повернення', 'рахунок [REDACTED:IBAN] для повернення', 'IBAN'],
     ['e-mail with (at) then a plain « dot »', 'reach me: o.melnyk (at) cargo-lviv dot com', 'reach me: [REDACTED:EMAIL]', 'EMAIL'],
+    ['e-mail with @ and a bracketed dot', 'пишіть на k.savchuk@ukr[dot]net', 'пишіть на [REDACTED:EMAIL]', 'EMAIL'],
+    ['a Ukrainian IBAN with a mistyped digit (its checksum fails)', 'повернення на UA21 3223 1300 0002 6007 2335 6600 2', 'повернення на [REDACTED:IBAN]', 'IBAN'],
+    ['EDRPOU in dotted pairs behind its label', 'Отримувач ТОВ «Рівне-Агро», код ЄДРПОУ 32.85.50.17', 'Отримувач ТОВ «Рівне-Агро», код ЄДРПОУ [REDACTED:EDRPOU]', 'EDRPOU'],
+    ['a two-word label ("company code") with a wrong checksum', 'Buyer: Lviv Parts LLC, company code 32855018', 'Buyer: Lviv Parts LLC, company code [REDACTED:EDRPOU]', 'EDRPOU'],
+    ['a tax id after "is"', 'my tax number is 3012345678, for customs', 'my tax number is [REDACTED:IPN], for customs', 'IPN'],
   ])('%s', (_label, text, redacted, type) => {
     const result = redactPii(text);
     expect(result.text).toBe(redacted);
