@@ -45,8 +45,11 @@ const WORD = /[\p{L}\p{N}'_]+/gu;
 const ADDRESSED = new RegExp(`(?<![\\p{L}\\p{N}'_])(?:${[...ASSISTANT].join('|')})(?![\\p{L}\\p{N}'_])`, 'u');
 const ATTACK_NAME = /prompt[ -]injection|промпт[ -]ін'?єкці|промпт[ -]инъекци/gu;
 const CONCEDED_RULES = /(?:що|что)\s(?:у|в)\s(?:вас|тебе|тебя)\s(?:(?:є|есть)\s)?(?:свої|свои)\s(?:правила|інструкції|инструкции)|(?:i know|i understand)\s(?:that\s)?you\shave\s(?:your\s)?(?:own\s)?rules/gu;
+// Rules named by their subject («які в тебе правила щодо скасування?», "your rules on cancellations") are the
+// service's policy asked about, as "your rules for sending batteries" is; other parts named beside them still count.
+const RULES_ON = /(?:rules|правила|правил)\s(?:on|about|regarding|щодо|стосовно|відносно|про|относительно|насчёт|насчет|касательно)\s/gu;
 /** The regexes of this detector, for the linearity test. */
-export const SELF_REQUEST_REGEXES: readonly RegExp[] = [SENTENCE, WORD, ADDRESSED, ATTACK_NAME, CONCEDED_RULES];
+export const SELF_REQUEST_REGEXES: readonly RegExp[] = [SENTENCE, WORD, ADDRESSED, ATTACK_NAME, CONCEDED_RULES, RULES_ON];
 /** At most this many words between the assistant named and a part of its workings. */
 const PART_GAP = 8;
 /** Sentences longer than this are read in their first part only: the check stays linear. */
@@ -68,7 +71,7 @@ export function findSelfRequest(view: string): string | undefined {
   for (const match of view.matchAll(SENTENCE)) {
     // "Prompt injection" names an attack to explain, not the assistant's prompt; «я розумію, що у вас свої
     // правила» concedes them before a request of the sender's own, it asks nothing about them.
-    const sentence = match[0].slice(0, SENTENCE_CHARS).replace(ATTACK_NAME, 'injection').replace(CONCEDED_RULES, ' ');
+    const sentence = match[0].slice(0, SENTENCE_CHARS).replace(ATTACK_NAME, 'injection').replace(CONCEDED_RULES, ' ').replace(RULES_ON, ' policy on ');
     if (!ADDRESSED.test(sentence)) continue;
     let ask = false;
     let lastAssistant = -Infinity;

@@ -351,7 +351,7 @@ export const INTENT_CONCEPTS = {
   // Guidance for staff about what never to do: "a FAQ on what never to share", «памʼятка».
   guidance: ['never', 'faq', 'handbook', 'training', 'briefing', 'ніколи', 'навчанн', 'пам\'ятк', 'інструктаж', 'никогда', 'обучени', 'памятк', 'инструктаж'],
   // A question about a policy or its rules: "what is our policy on sharing phone numbers?".
-  policy: ['policy', 'policies', 'політик', 'регламент', 'политик', 'rules on', 'rules for', 'правила передач', 'правила щодо', 'правила по'],
+  policy: ['policy', 'policies', 'політик', 'регламент', 'политик', 'rules on', 'rules for', 'правила передач', 'правила щодо', 'правила по', 'procedure', 'процедур'],
   // The assistant told to act on its own, the operator left out or told afterwards.
   self_act: [
     'yourself', 'on your own', 'by yourself',

@@ -163,7 +163,7 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       // The code to the service's warehouse or office door: never a customer's to ask for ("I'm a new courier").
       { all: ['access_code', 'premises'], none: ['own', 'policy'], also: (s) => !retoldAsk(s) && !writesCode(s), span: 2 },
       // Claimed police, court or officials asking for people's data: the service hands none over in a chat.
-      { all: ['official', 'pii', 'harvest'], none: ['own'], span: 2 },
+      { all: ['official', 'pii', 'harvest'], none: ['own', 'policy'], span: 2 },
       { all: ['official', 'party_data', 'harvest'], none: ['own', 'policy'], also: (s) => !retoldAsk(s), span: 2 },
       // A made-up scene to be filled with real people's records.
       { all: ['real_data'], also: (s) => s.present.has('pii') || s.present.has('people'), span: 2 },
