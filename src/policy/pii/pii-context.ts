@@ -227,3 +227,32 @@ export function passportSeriesNamedBefore(view: string, start: number): boolean 
 
 /** Labels of a demographic register record number (УНЗР), the ID card's second number. */
 export const UNZR_LABELS = ['унзр', 'unzr'] as const;
+
+/** How far a cell's line and its table's header are read: a row or a header longer than this is no table's. */
+const TABLE_LINE_REACH = 400;
+/** Cell separators a header may use, in the order they are preferred when it holds several. */
+const TABLE_SEPARATORS = [';', '\t', '|', ','] as const;
+
+/**
+ * Whether the number at `start` is a cell of a table whose header (the text's first line, cells split
+ * by «;», a tab, «|» or «,») names its column with one of `labels`: «ПІБ;РНОКПП;дата» over «Мельник
+ * Олег;3456789012;12.03.2024». The header, not the digits, says what the column holds, as a label
+ * before a code does. Only the first line and the number's own line are read, each up to
+ * {@link TABLE_LINE_REACH} characters, so the check is bounded for every candidate.
+ */
+export function labelledByColumn(view: string, start: number, labels: readonly string[]): boolean {
+  const headerEnd = view.indexOf('\n');
+  if (headerEnd <= 0 || headerEnd > TABLE_LINE_REACH || start <= headerEnd) return false;
+  const header = view.slice(0, headerEnd);
+  const separator = TABLE_SEPARATORS.find((candidate) => header.includes(candidate));
+  if (separator === undefined) return false;
+  let lineStart = start;
+  while (lineStart > 0 && view.charCodeAt(lineStart - 1) !== 0x0a) {
+    if (start - lineStart >= TABLE_LINE_REACH) return false;
+    lineStart--;
+  }
+  let column = 0;
+  for (let at = lineStart; at < start; at++) if (view[at] === separator) column++;
+  const cell = (header.split(separator)[column] ?? '').trim().toLowerCase();
+  return cell !== '' && labels.some((label) => cell.startsWith(label) || cell.endsWith(label));
+}

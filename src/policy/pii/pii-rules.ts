@@ -4,7 +4,7 @@ import { ibanEnds, ibanSpanLength } from './iban-span-length.js';
 import { internationalPhoneLength, notSignedAmount } from './international-phone-length.js';
 import { ipnValid } from './ipn-valid.js';
 import { isAsciiDigit } from './is-ascii-digit.js';
-import { CARD_LABELS, EDRPOU_LABELS, identityLabelRightBefore, insideLongerNumber, labelAdjacent, labelledAsDocumentNumber, labelledAsIdentityDocument, passportSeriesNamedBefore, TAX_ID_LABELS, UNZR_LABELS, wrappedOnce } from './pii-context.js';
+import { CARD_LABELS, EDRPOU_LABELS, identityLabelRightBefore, insideLongerNumber, labelAdjacent, labelledAsDocumentNumber, labelledByColumn, labelledAsIdentityDocument, passportSeriesNamedBefore, TAX_ID_LABELS, UNZR_LABELS, wrappedOnce } from './pii-context.js';
 import { PII_DISGUISED_PATTERNS, PII_PATTERNS } from './pii-patterns.js';
 import type { PiiType } from './pii-type.js';
 
@@ -127,7 +127,7 @@ const labelledCode =
 const namedCode =
   (labels: readonly string[]) =>
   (view: string, start: number, end: number): boolean =>
-    standalone(view, start, end) && wrappedOnce(view, start, end, labels) && labelAdjacent(view, start, DOTTED_CODE_REACH, labels) && !hasDotOrSlash(view, start, end);
+    standalone(view, start, end) && wrappedOnce(view, start, end, labels) && (labelAdjacent(view, start, DOTTED_CODE_REACH, labels) || labelledByColumn(view, start, labels)) && !hasDotOrSlash(view, start, end);
 /**
  * {@link namedCode} for a code with dashes or dots between its groups («ЄДРПОУ: 41-90-33-55», «код ЕГРПОУ
  * 42.11.33.77»): the label right before it, and not a date's shape (2026-12-07 and 07.12.2026 are eight

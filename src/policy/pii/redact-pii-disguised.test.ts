@@ -47,6 +47,8 @@ describe('redactPii finds disguised personal data', () => {
     ['EDRPOU in dotted pairs behind its label', 'Отримувач ТОВ «Рівне-Агро», код ЄДРПОУ 32.85.50.17', 'Отримувач ТОВ «Рівне-Агро», код ЄДРПОУ [REDACTED:EDRPOU]', 'EDRPOU'],
     ['a two-word label ("company code") with a wrong checksum', 'Buyer: Lviv Parts LLC, company code 32855018', 'Buyer: Lviv Parts LLC, company code [REDACTED:EDRPOU]', 'EDRPOU'],
     ['a tax id after "is"', 'my tax number is 3012345678, for customs', 'my tax number is [REDACTED:IPN], for customs', 'IPN'],
+    ['a tax id in a column its header names', 'name;rnokpp;city\nOlha Koval;3012345678;Lviv', 'name;rnokpp;city\nOlha Koval;[REDACTED:IPN];Lviv', 'IPN'],
+    ['a company code in a tab-separated column', 'Платник\tЄДРПОУ\tсума\nТОВ Лан\t32855018\t720', 'Платник\tЄДРПОУ\tсума\nТОВ Лан\t[REDACTED:EDRPOU]\t720', 'EDRPOU'],
   ])('%s', (_label, text, redacted, type) => {
     const result = redactPii(text);
     expect(result.text).toBe(redacted);
