@@ -7,6 +7,7 @@ import { NORMALISATION_REGEXES } from './normalise-for-matching.js';
 import { OPERATOR_ADVICE_REGEXES } from './operator-advice.js';
 import { ASKS_TO_ACT_REGEXES } from './asks-to-act.js';
 import { CODE_REQUEST_REGEXES } from './code-request.js';
+import { TEST_CASE_REGEXES } from './test-case.js';
 import { PERMISSION_QUESTION_REGEXES, REPORTED_DEMAND_REGEXES, RULE_QUESTION_REGEXES } from './permission-question.js';
 import { SELF_REQUEST_REGEXES } from './detect-self-request.js';
 import { ASKS_NOTHING_REGEXES } from './asks-nothing.js';
@@ -41,6 +42,7 @@ export const GUARD_REGEXES: readonly RegExp[] = [
   ...REPORTED_DEMAND_REGEXES,
   ...OPERATOR_ADVICE_REGEXES,
   ...CODE_REQUEST_REGEXES,
+  ...TEST_CASE_REGEXES,
   ...ASKS_TO_ACT_REGEXES,
   ...HIDDEN_COMMENT_REGEXES,
   ...SELF_REQUEST_REGEXES,
