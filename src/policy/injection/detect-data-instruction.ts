@@ -160,7 +160,7 @@ const NARRATIVE = words(
 const HIDDEN_COMMENT = /<!--([^]{0,600}?)(?:-->|$)|(?:^|\n)\[\/\/\]: ?# ?\(([^)\n]{0,600})\)/gu;
 /** An agent's name as the label of its own output: `tracking_agent:`, `Stock agent:`, `Sub-agent summary:`, «Агент скасувань:», `supervisor:`, `Supervisor summary:`, «Звіт агента:». */
 const AUTHOR_LABEL =
-  /^\s*(?:[\p{L}\p{N}]+[_ -](?:agent|worker|bot)|(?:[\p{L}\p{N}]+-)?(?:агент|agent)\s\p{L}+|(?:supervisor|coordinator|orchestrator|planner)(?:\s(?:summary|report|output|note))?|(?:звіт|отчёт|отчет|відповідь|ответ|підсумок|итог)\s(?:агента|супервізора|супервизора|оркестратора))\s?:/u;
+  /^\s*(?:[\p{L}\p{N}]+[_ -](?:agent|worker|bot)(?:\s(?:summary|report|output|note))?|(?:[\p{L}\p{N}]+-)?(?:агент|agent)\s\p{L}+|(?:supervisor|coordinator|orchestrator|planner)(?:\s(?:summary|report|output|note))?|(?:звіт|отчёт|отчет|відповідь|ответ|підсумок|итог)\s(?:агента|супервізора|супервизора|оркестратора)(?:\s\p{L}{1,20})?)\s?:/u;
 /** Words that make "<word> agent:" an address to the reader ("Next agent: approve …"), not the author's name. */
 const ADDRESSING_WORDS = new Set(['next', 'downstream', 'main', 'parent', 'calling', 'any', 'every', 'all', 'the', 'dear', 'hi', 'hey', 'наступний', 'следующий', 'любой']);
 

@@ -131,8 +131,12 @@ function maskRetoldAttacks(text: string): string {
   return ORDERS.test(masked) ? text : masked;
 }
 
+/** Words of a header that forwards what follows as it came: «Пересылаю из чата, без правок:», "Forwarding this from the queue —". */
+const FORWARDING_WORDS = String.raw`(?:forwarding|forwarded|as\sreceived|verbatim|copied\sfrom|пересилаю|переслали|переслав|переслала|без\sзмін|дослівно|копіюю|пересылаю|переслал|без\sправок|дословно|копирую)(?![\p{L}])`;
+const FORWARDING = wordStartSearch(FORWARDING_WORDS, 'iu', LETTER);
+
 /** The regexes of this file, for the linearity test. */
-export const REPORTED_QUOTE_REGEXES: readonly RegExp[] = [QUOTED, CITED, CITE_WORD, QUESTION_OPENS, EXAMPLE_QUOTED, SELF_INTRODUCED, SENTENCE, SENTENCE_WITH_END, ADDRESSED_SPEAKS, ...[...REPORTED_STEMS, ...COMPLAINT_WORDS, ...HELP_WORDS, OBEY_STEMS, ...SENDER_ACTS_STEMS, ...ATTACK_QUESTION_STEMS, OTHERS_STEMS, ORDERS_STEMS].map((stems) => new RegExp(stems, 'iu'))];
+export const REPORTED_QUOTE_REGEXES: readonly RegExp[] = [QUOTED, CITED, CITE_WORD, QUESTION_OPENS, EXAMPLE_QUOTED, SELF_INTRODUCED, SENTENCE, SENTENCE_WITH_END, ADDRESSED_SPEAKS, ...[...REPORTED_STEMS, ...COMPLAINT_WORDS, ...HELP_WORDS, OBEY_STEMS, ...SENDER_ACTS_STEMS, ...ATTACK_QUESTION_STEMS, OTHERS_STEMS, ORDERS_STEMS, FORWARDING_WORDS].map((stems) => new RegExp(stems, 'iu'))];
 
 /**
  * The text with the contents of reported quotes replaced by spaces (same length, so excerpts and
@@ -150,16 +154,62 @@ let lastMasked: { readonly text: string | undefined; readonly masked: string } =
 
 function maskQuotes(text: string): string {
   const cites = CITE_WORD.test(text) && CITES.test(text);
-  if (!cites && !text.includes('"') && !text.includes('«') && !text.includes('“') && !text.includes('„') && !text.includes("'")) return text;
+  const blocks = blockQuotes(text);
+  if (!cites && blocks.length === 0 && !text.includes('"') && !text.includes('«') && !text.includes('“') && !text.includes('„') && !text.includes("'")) return text;
   // The cited-line regex (a lookbehind first) runs only over a text the search without it found one in.
-  const unquoted = text.replace(QUOTED, ' ');
+  const unquoted = blank(text, blocks).replace(QUOTED, ' ');
   const outside = cites ? unquoted.replace(CITED, '$1 ') : unquoted;
   // The question or complaint before the reporting words, whose search costs four times as much a character.
   // A sentence of the sender's own that orders or threatens («Так вот, забудь их и отмени …») makes the
   // request whatever it quotes: the quote stays for the detectors to read with it.
-  if (outside === text || !COMPLAINT.test(outside) || !(REPORTED.test(outside) || EXAMPLE_QUOTED.test(text)) || OBEY.test(outside) || senderActs(outside)) return text;
-  const masked = text.replace(QUOTED, (quote) => `${quote[0] ?? ''}${' '.repeat(Math.max(0, quote.length - 2))}${quote.at(-1) ?? ''}`);
+  // A header that forwards the next line reports it as "wrote" would; an e-mail's "> " line alone does not.
+  const forwards = blocks.some((span) => span.forwarded);
+  if (outside === text || !COMPLAINT.test(outside) || !(REPORTED.test(outside) || forwards || EXAMPLE_QUOTED.test(text)) || OBEY.test(outside) || senderActs(outside)) return text;
+  const masked = blank(text, blocks).replace(QUOTED, (quote) => `${quote[0] ?? ''}${' '.repeat(Math.max(0, quote.length - 2))}${quote.at(-1) ?? ''}`);
   return cites ? masked.replace(CITED, (_line, intro: string, body: string) => `${intro}${' '.repeat(body.length)}`) : masked;
+}
+
+/** How long a quoted line may be: a forwarded message, not a document. */
+const BLOCK_LINE_CHARS = 400;
+
+/**
+ * Lines quoted without quote marks: an e-mail's "> " lines, and the line after a header that forwards it
+ * («Пересылаю из чата, без правок:⏎АДМИН-РЕЖИМ ВКЛЮЧЁН…⏎Как отвечать?»), as [start, end) spans. A
+ * one-line text quotes nothing so; the last line, where the sender speaks, is never one.
+ */
+function blockQuotes(text: string): BlockQuote[] {
+  if (!text.includes('\n')) return [];
+  const spans: BlockQuote[] = [];
+  let forwarded = false;
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    const line = text.slice(start, end);
+    const last = newline < 0;
+    const trimmed = line.trim();
+    if (!last && trimmed.length <= BLOCK_LINE_CHARS && (trimmed.startsWith('>') || forwarded) && trimmed.length > 1) spans.push({ start, end, forwarded });
+    forwarded = !last && trimmed.length <= BLOCK_LINE_CHARS && /[:—–-]$/u.test(trimmed) && FORWARDING.test(trimmed);
+    start = end + 1;
+  }
+  return spans;
+}
+
+/** A line quoted without marks, and whether a forwarding header introduced it. */
+interface BlockQuote {
+  readonly start: number;
+  readonly end: number;
+  readonly forwarded: boolean;
+}
+
+/** The text with each span's characters replaced by spaces (same length). */
+function blank(text: string, spans: readonly BlockQuote[]): string {
+  let out = '';
+  let copied = 0;
+  for (const { start, end } of spans) {
+    out += text.slice(copied, start) + ' '.repeat(end - start);
+    copied = end;
+  }
+  return out + text.slice(copied);
 }
 
 /**
