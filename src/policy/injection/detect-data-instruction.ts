@@ -159,13 +159,16 @@ const NARRATIVE = words(
  */
 const HIDDEN_COMMENT = /<!--([^]{0,600}?)(?:-->|$)|(?:^|\n)\[\/\/\]: ?# ?\(([^)\n]{0,600})\)/gu;
 /** An agent's name as the label of its own output: `tracking_agent:`, `Stock agent:`, `Sub-agent summary:`, «Агент скасувань:», `supervisor:`, `Supervisor summary:`, «Звіт агента:». */
-const AUTHOR_LABEL =
-  /^\s*(?:[\p{L}\p{N}]+[_ -](?:agent|worker|bot)(?:\s(?:summary|report|output|note))?|(?:[\p{L}\p{N}]+-)?(?:агент|agent)\s\p{L}+|(?:supervisor|coordinator|orchestrator|planner)(?:\s(?:summary|report|output|note))?|(?:звіт|отчёт|отчет|відповідь|ответ|підсумок|итог)\s(?:агента|супервізора|супервизора|оркестратора)(?:\s\p{L}{1,20})?)\s?:/u;
+const AUTHOR_LABEL = /^\s*(?:[\p{L}\p{N}]+[_ -](?:agent|worker|bot)(?:\s(?:summary|report|output|note))?|(?:[\p{L}\p{N}]+-)?(?:агент|agent)\s\p{L}+|(?:supervisor|coordinator|orchestrator|planner)(?:\s(?:summary|report|output|note))?)\s?:/u;
+/** An agent's report named as such in Ukrainian or Russian: «Звіт агента:», «Звіт агента повернень:», «Отчёт агента склада:». */
+const REPORT_LABEL = /^\s*(?:звіт|отчёт|отчет|відповідь|ответ|підсумок|итог)\s(?:агента|супервізора|супервизора|оркестратора)(?:\s[^\s:]{1,20})?\s?:/u;
 /** Words that make "<word> agent:" an address to the reader ("Next agent: approve …"), not the author's name. */
 const ADDRESSING_WORDS = new Set(['next', 'downstream', 'main', 'parent', 'calling', 'any', 'every', 'all', 'the', 'dear', 'hi', 'hey', 'наступний', 'следующий', 'любой']);
 
 /** The sentence with the author's label at its start taken out (a label that addresses the reader stays). */
 function withoutAuthorLabel(sentence: string): string {
+  const report = REPORT_LABEL.exec(sentence);
+  if (report !== null) return ` ${sentence.slice(report[0].length)}`;
   const label = AUTHOR_LABEL.exec(sentence);
   if (label === null) return sentence;
   const first = /[\p{L}\p{N}]+/u.exec(label[0])?.[0] ?? '';
@@ -173,7 +176,7 @@ function withoutAuthorLabel(sentence: string): string {
 }
 
 /** The regexes of the hidden-comment check and the author label, for the linearity test (the word lists above are alternations of literals). */
-export const HIDDEN_COMMENT_REGEXES: readonly RegExp[] = [HIDDEN_COMMENT, AUTHOR_LABEL];
+export const HIDDEN_COMMENT_REGEXES: readonly RegExp[] = [HIDDEN_COMMENT, AUTHOR_LABEL, REPORT_LABEL];
 
 /** Whether a sentence's verb on the workings is one of showing them. */
 const SHOW = words('reveal', 'disclose', 'print', 'show', 'include', 'output', 'tell', 'share', 'copy', 'paste', 'describe', 'опиши', 'опишіть', 'опишите', 'покаж', 'вивед', 'розкаж', 'поділ', 'скопіюй', 'розкрий', 'выведи', 'расскаж', 'подели', 'скопируй', 'раскрой');

@@ -10,6 +10,7 @@ import { LACED_WORD } from './normalise-for-matching.js';
 import { asksForAdvice } from './operator-advice.js';
 import { asksForCode } from './code-request.js';
 import { describesTestCase } from './test-case.js';
+import { asksWhyRefused } from './refusal-question.js';
 import { asksToAct } from './asks-to-act.js';
 import { asksNothing } from './asks-nothing.js';
 import { asksToPlayARole } from './plays-a-role.js';
@@ -93,8 +94,8 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   // A question about who may approve or how a rule works, and a report of a message received, are the
   // operator's, whatever words of authority or attack they share with one; a message of thanks or feelings asks for nothing,
   // and a request to play an ordinary role (a pirate, a chef) asks for what a general assistant does; a test
-  // case of the console describes an attack and the refusal it expects.
-  if (classifier !== null && opinion.score >= classifier.threshold && !isPermissionQuestion(text) && !isRuleQuestion(text) && !isReportedDemandQuestion(text) && !reportsMessage(text) && !asksForAdvice(text) && !asksForCode(text) && !describesTestCase(text) && !asksNothing(text) && !asksToPlayARole(text)) return { verdict: { blocked: true, label: 'attack', rule: 'injection_classifier', family: family(), score }, patterns };
+  // case of the console describes an attack and the refusal it expects; "why did you refuse …?" asks for a reason.
+  if (classifier !== null && opinion.score >= classifier.threshold && !isPermissionQuestion(text) && !isRuleQuestion(text) && !isReportedDemandQuestion(text) && !reportsMessage(text) && !asksForAdvice(text) && !asksForCode(text) && !describesTestCase(text) && !asksWhyRefused(text) && !asksNothing(text) && !asksToPlayARole(text)) return { verdict: { blocked: true, label: 'attack', rule: 'injection_classifier', family: family(), score }, patterns };
   // Requests about the assistant itself and the intents of intent-detectors.ts are found as concepts
   // rather than phrasings even when the classifier lets them pass; rules-only scans (classifier null) keep to the patterns.
   if (classifier === null) return { verdict: passed(original, score), patterns };

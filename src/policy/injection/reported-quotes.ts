@@ -63,7 +63,10 @@ const EXAMPLE_QUOTED = /(?<![\p{L}])(?:example|for instance|приклад|на�
 const OBEY_STEMS =
   // Whole words: «не выполнил» tells what the assistant did not do, it orders nothing.
   String.raw`(?:do\sit|do\sthat|do\sas|execute|follow\s(?:it|this|that)|obey|comply|зроби\s(?:це|так)|виконай|дій\sтак|сделай\s(?:это|так)|выполни|действуй\sтак|слушайся|послухай|as\s(?:it\s)?says|as\swritten|як\sнаписано|как\sнаписано)(?![\p{L}])`;
-const OBEY = wordStartSearch(OBEY_STEMS, 'iu', LETTER);
+const OBEY_SEARCH = wordStartSearch(OBEY_STEMS, 'iu', LETTER);
+// "We can't do that", «я не можу це зробити»: the sender telling what they refused, which orders nothing.
+const REFUSED_DOING = /(?:can't|cannot|can\snot|won't|will\snot|couldn't|could\snot|didn't|did\snot)\sdo\s(?:it|that|this|so)(?![\p{L}])/giu;
+const OBEY = { test: (text: string): boolean => OBEY_SEARCH.test(text.includes(' do ') ? text.replace(REFUSED_DOING, ' ') : text) };
 
 // The first word a verb of speaking in the present (after a greeting or «з вами», «с вами» at most), and a
 // noun after it, not "that": «Говорит руководитель…», «Доброго дня, пише служба безпеки…» introduce the speaker; «Говорит, что он из полиции» retells someone.
@@ -136,7 +139,7 @@ const FORWARDING_WORDS = String.raw`(?:forwarding|forwarded|as\sreceived|verbati
 const FORWARDING = wordStartSearch(FORWARDING_WORDS, 'iu', LETTER);
 
 /** The regexes of this file, for the linearity test. */
-export const REPORTED_QUOTE_REGEXES: readonly RegExp[] = [QUOTED, CITED, CITE_WORD, QUESTION_OPENS, EXAMPLE_QUOTED, SELF_INTRODUCED, SENTENCE, SENTENCE_WITH_END, ADDRESSED_SPEAKS, ...[...REPORTED_STEMS, ...COMPLAINT_WORDS, ...HELP_WORDS, OBEY_STEMS, ...SENDER_ACTS_STEMS, ...ATTACK_QUESTION_STEMS, OTHERS_STEMS, ORDERS_STEMS, FORWARDING_WORDS].map((stems) => new RegExp(stems, 'iu'))];
+export const REPORTED_QUOTE_REGEXES: readonly RegExp[] = [REFUSED_DOING, QUOTED, CITED, CITE_WORD, QUESTION_OPENS, EXAMPLE_QUOTED, SELF_INTRODUCED, SENTENCE, SENTENCE_WITH_END, ADDRESSED_SPEAKS, ...[...REPORTED_STEMS, ...COMPLAINT_WORDS, ...HELP_WORDS, OBEY_STEMS, ...SENDER_ACTS_STEMS, ...ATTACK_QUESTION_STEMS, OTHERS_STEMS, ORDERS_STEMS, FORWARDING_WORDS].map((stems) => new RegExp(stems, 'iu'))];
 
 /**
  * The text with the contents of reported quotes replaced by spaces (same length, so excerpts and
