@@ -72,8 +72,8 @@ export function needsNormalisedView(text: string, runs?: DigitRuns): boolean {
       end++;
     }
     if ((seen & DIGIT) !== 0 && (seen & LOOKALIKE) !== 0) return true;
-    // An IBAN's UA typed with a Cyrillic А («UА67…»), which the view reads as the Latin one.
-    if ((seen & DIGIT) !== 0 && (unit === 0x55 || unit === 0x75) && (text.charCodeAt(at + 1) === 0x410 || text.charCodeAt(at + 1) === 0x430)) return true;
+    // An IBAN's UA typed with a Cyrillic А («UА67…», «УА21…»), which the view reads as the Latin one.
+    if ((seen & DIGIT) !== 0 && (unit === 0x55 || unit === 0x75 || unit === 0x423 || unit === 0x443) && (text.charCodeAt(at + 1) === 0x410 || text.charCodeAt(at + 1) === 0x430)) return true;
     if ((seen & LETTER) === 0) {
       if (previous === 2) return true;
       previous = 1;

@@ -61,6 +61,9 @@ export function labelledAsDocumentNumber(view: string, start: number): boolean {
   return false;
 }
 
+/** The passport and ID-card labels, for a number wrapped under its label. */
+export const IDENTITY_LABELS: readonly string[] = ID_LABELS;
+
 /** Whether the 60 characters before `start` name a passport or an ID card («ID-картка № 001234567», "passport no."). */
 export function labelledAsIdentityDocument(view: string, start: number): boolean {
   const context = view.slice(Math.max(0, start - 60), start).toLowerCase();
@@ -171,20 +174,28 @@ export function wrappedOnce(view: string, start: number, end: number, labels?: r
     wrap = at;
   }
   if (wrap < 0) return true;
-  if (start === 0 || !isWordStartGap(view.charCodeAt(start - 1))) return false;
+  // Its label on the line before it («my card for the refund⏎4242 4242⏎4242 4242»): the number may start its own line.
+  const labelled = labels !== undefined && labelBefore(view, start, labels);
+  const startsLine = start > 0 && view.charCodeAt(start - 1) === 0x0a;
+  if (start === 0 || !(isWordStartGap(view.charCodeAt(start - 1)) || (startsLine && labelled))) return false;
   // A CSV comma stands right against its cells; a comma in prose has a space after it.
   if (view.charCodeAt(end) === 0x2c && view.charCodeAt(end + 1) !== 0x20) return false;
   let before = start - 1;
   while (before >= 0 && start - before <= LINE_LOOKBACK && view.charCodeAt(before) === 0x20) before--;
   const previous = view.charCodeAt(before);
-  if (before < 0 || previous === 0x0a || previous === 0x0d || isCellSeparator(previous)) return false;
+  if (!(startsLine && labelled) && (before < 0 || previous === 0x0a || previous === 0x0d || isCellSeparator(previous))) return false;
   let after = end;
   while (after < view.length && after - end < LINE_LOOKBACK && view.charCodeAt(after) === 0x20) after++;
   if (isCellSeparator(view.charCodeAt(after))) return false;
   let digits = 0;
   for (let at = wrap + 1; at < end && isDigit(view.charCodeAt(at)); at++) digits++;
-  if (digits < 3) return false;
-  if (labels === undefined) return true;
+  // A number written with + is a phone: «+380⏎50 771 03 26» breaks after its country code.
+  if (digits < 3 && view.charCodeAt(start) !== 0x2b) return false;
+  return labels === undefined || labelled;
+}
+
+/** Whether one of `labels` stands in the {@link WRAP_LABEL_REACH} characters before `start`. */
+function labelBefore(view: string, start: number, labels: readonly string[]): boolean {
   const context = view.slice(Math.max(0, start - WRAP_LABEL_REACH), start).toLowerCase();
   return labels.some((label) => context.includes(label));
 }

@@ -26,8 +26,8 @@ const MIN_SPELLED_DIGITS = 7;
 const MAX_RUN_TOKENS = 40;
 /** A group of digits longer than this is no part of a dictated number (and is never copied into a string). */
 const MAX_RUN_DIGITS = 19;
-/** An IBAN written with a Cyrillic A and no look-alike digit has at least this many digits (a Ukrainian one 27). */
-const MIN_IBAN_DIGITS = 12;
+/** An IBAN's first group holds its two check digits after UA («UА21 3223 …»); the IBAN rule reads the rest. */
+const IBAN_CHECK_DIGITS = 2;
 /** A Ukrainian phone number without its country code: 0 and nine digits. */
 const PHONE_DIGITS = 10;
 
@@ -149,12 +149,15 @@ function foldedView(text: string, runs?: DigitRuns): PiiView {
       for (let i = begin; i < out.length; i++) out.units[i] = DIGIT_LOOKALIKES.get(out.units[i] ?? 0) ?? out.units[i] ?? 0;
       out.changed = true;
       letters = 0;
-    } else if (lookalikes === letters - 2 && (lookalikes > 0 ? digits > lookalikes : digits >= MIN_IBAN_DIGITS && isCyrillicA(out.units[begin + 1] ?? 0)) && ibanHead(out, begin)) {
+    } else if (lookalikes === letters - 2 && (lookalikes > 0 ? digits > lookalikes : digits >= IBAN_CHECK_DIGITS && isCyrillicA(out.units[begin + 1] ?? 0)) && ibanHead(out, begin)) {
       // An IBAN is one word that starts with UA, which no other word of digits and look-alikes does;
       // its A may be typed in Cyrillic («UА67…»), and is read as the Latin one.
       for (let i = begin + 2; i < out.length; i++) out.units[i] = DIGIT_LOOKALIKES.get(out.units[i] ?? 0) ?? out.units[i] ?? 0;
       const second = out.units[begin + 1] ?? 0;
       if (isCyrillicA(second)) out.units[begin + 1] = second - CYRILLIC_TO_LATIN_A;
+      // «УА21…»: UA typed on a Cyrillic keyboard, У for U.
+      const first = out.units[begin] ?? 0;
+      if (first === 0x423 || first === 0x443) out.units[begin] = first === 0x423 ? 0x55 : 0x75;
       out.changed = true;
       letters = 2;
     }
@@ -204,12 +207,13 @@ const isCyrillicA = (unit: number): boolean => unit === 0x410 || unit === 0x430;
 /** From Cyrillic А (U+0410) and а to Latin A and a. */
 const CYRILLIC_TO_LATIN_A = 0x410 - 0x41;
 
-/** Whether view units from `begin` start like an IBAN: UA (either case) and a digit or a look-alike of one. */
+/** Whether view units from `begin` start like an IBAN: UA (either case, its A or both letters Cyrillic) and a digit or a look-alike of one. */
 function ibanHead(out: ViewWriter, begin: number): boolean {
   const first = out.units[begin] ?? 0;
   const second = out.units[begin + 1] ?? 0;
   const third = out.units[begin + 2] ?? 0;
-  return (first === 0x55 || first === 0x75) && (second === 0x41 || second === 0x61 || isCyrillicA(second)) && (isDigit(third) || isLookalike(third));
+  const cyrillicU = first === 0x423 || first === 0x443;
+  return (first === 0x55 || first === 0x75 || (cyrillicU && isCyrillicA(second))) && (second === 0x41 || second === 0x61 || isCyrillicA(second)) && (isDigit(third) || isLookalike(third));
 }
 
 /** A booklet passport's number has six digits; spelled out after its series it is one, though shorter than a phone. */

@@ -47,6 +47,10 @@ describe('redactPii finds disguised personal data', () => {
     ['EDRPOU in dotted pairs behind its label', 'Отримувач ТОВ «Рівне-Агро», код ЄДРПОУ 32.85.50.17', 'Отримувач ТОВ «Рівне-Агро», код ЄДРПОУ [REDACTED:EDRPOU]', 'EDRPOU'],
     ['a two-word label ("company code") with a wrong checksum', 'Buyer: Lviv Parts LLC, company code 32855018', 'Buyer: Lviv Parts LLC, company code [REDACTED:EDRPOU]', 'EDRPOU'],
     ['a tax id after "is"', 'my tax number is 3012345678, for customs', 'my tax number is [REDACTED:IPN], for customs', 'IPN'],
+    ['an IBAN typed on a Cyrillic keyboard, grouped', 'р/р УА21 3223 1300 0002 6007 2335 6600 1', 'р/р [REDACTED:IBAN]', 'IBAN'],
+    ['a card on the lines under its label', 'card for the refund:\n4111 1111\n1111 1111', 'card for the refund:\n[REDACTED:CARD]', 'CARD'],
+    ['an ID card number broken under its label', 'номер ID-картки:\n0045\n67812', 'номер ID-картки:\n[REDACTED:ID_CARD]', 'ID_CARD'],
+    ['a phone broken after +380', 'Отримувач: +380\n67 123 45 67', 'Отримувач: [REDACTED:PHONE]', 'PHONE'],
     ['a tax id in a column its header names', 'name;rnokpp;city\nOlha Koval;3012345678;Lviv', 'name;rnokpp;city\nOlha Koval;[REDACTED:IPN];Lviv', 'IPN'],
     ['a company code in a tab-separated column', 'Платник\tЄДРПОУ\tсума\nТОВ Лан\t32855018\t720', 'Платник\tЄДРПОУ\tсума\nТОВ Лан\t[REDACTED:EDRPOU]\t720', 'EDRPOU'],
   ])('%s', (_label, text, redacted, type) => {
