@@ -71,6 +71,8 @@ export const DATA_CONCEPTS = {
     'tell me', 'give me', 'show me', 'send me', 'find', 'look up', 'want to know', 'need his', 'need her', 'need full', "what's", 'what is', "who's", 'who is', 'list',
     'скажи', 'скажіть', 'підкажи', 'підкажіть', 'дай', 'покажи', 'покажіть', 'знайди', 'знайдіть', 'надішли', 'надішліть', 'скинь', 'хочу знати', 'який', 'яка', 'яке', 'перелічи',
     'подскажи', 'найди', 'пришли', 'хочу знать', 'какой', 'какая', 'какое', 'перечисли',
+    // The same question words in their other cases: «яку адресу», «з якої адреси», «с какого адреса», «какую».
+    'яку', 'якої', 'якого', 'какую', 'какого', 'продиктуй', 'продиктуйте',
     'forward me', 'перешли', 'перешліть', 'перешлите',
   ],
   // Setting or correcting data, not reading it; or what someone entered.

@@ -273,6 +273,7 @@ const hasPlus = (view: string): boolean => view.includes('+');
 
 const PII_DISGUISED_RULES: readonly PiiRule[] = [
   { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL, measure: whole, minDigits: 0, mayMatch: hasBracketedAt },
+  { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL_WORD_DOT, measure: whole, minDigits: 0, mayMatch: hasBracketedAt },
   { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL_AT_DOT, measure: whole, minDigits: 0, needsAt: true, mayMatch: hasBracketedDot },
   { type: 'EMAIL', pattern: PII_DISGUISED_PATTERNS.EMAIL_WORDS, measure: whole, minDigits: 0, mayMatch: hasWordsAtAndDot },
   { type: 'PHONE', pattern: PII_DISGUISED_PATTERNS.PHONE, measure: whole, minDigits: 10, minGroupedRun: 10 },
