@@ -23,7 +23,7 @@ const ADDRESSEE = words(
   'оркестратор', 'планувальник', 'планировщик', 'помічник', 'асистент', 'агент', 'ші(?![\\p{L}])', 'бот(?:е|у|а|и|ом)?(?![\\p{L}])', 'модел', 'супервізор', 'координатор', 'хто\\sобробляє', 'якщо\\sти', 'хто\\sце\\sчитає',
   'помощник', 'ассистент', 'ии(?![\\p{L}])', 'супервизор', 'кто\\sобрабатывает', 'если\\sты', 'кто\\sэто\\sчитает', 'читающий',
   // "Whoever reads this", the program or the processing addressed without naming what it is.
-'whoever\\syou\\sare', '(?:the\\s)?reader\\sof\\sth(?:is|e)\\s', 'читач\\p{L}*\\s(?:цього|цієї)', 'читател\\p{L}*\\s(?:этого|этой)', 'automated\\s(?:processing|system|handler|reader)', 'хто\\sб(?:и)?\\s(?:це\\s)?не\\sчита', 'автоматизован\\p{L}*\\sобробк', 'автоматичн\\p{L}*\\sобробк', 'системо(?![\\p{L}])',
+  'whoever\\syou\\sare', '(?:the\\s)?reader\\sof\\sth(?:is|e)\\s', 'читач\\p{L}*\\s(?:цього|цієї)', 'читател\\p{L}*\\s(?:этого|этой)', 'automated\\s(?:processing|system|handler|reader)', 'хто\\sб(?:и)?\\s(?:це\\s)?не\\sчита', 'автоматизован\\p{L}*\\sобробк', 'автоматичн\\p{L}*\\sобробк', 'системо(?![\\p{L}])',
   'прошу\\s(?:систему|бота|асистента|модель|помічника|ші)(?![\\p{L}])', 'прошу\\s(?:ассистента|помощника|ии)(?![\\p{L}])',
   'нейромереж', 'кто\\sбы\\s(?:это\\s)?ни\\sчита', 'автоматизированн\\p{L}*\\sобработк', 'автоматическ\\p{L}*\\sобработк', 'нейросет',
   // Whoever will answer the customer, the system told what it "must know", the automation reminded.
@@ -165,18 +165,20 @@ const REPORT_LABEL = /^\s*(?:звіт|отчёт|отчет|відповідь|�
 /** Words that make "<word> agent:" an address to the reader ("Next agent: approve …"), not the author's name. */
 const ADDRESSING_WORDS = new Set(['next', 'downstream', 'main', 'parent', 'calling', 'any', 'every', 'all', 'the', 'dear', 'hi', 'hey', 'наступний', 'следующий', 'любой']);
 
+const FIRST_WORD = /[\p{L}\p{N}]+/u;
+
 /** The sentence with the author's label at its start taken out (a label that addresses the reader stays). */
 function withoutAuthorLabel(sentence: string): string {
   const report = REPORT_LABEL.exec(sentence);
   if (report !== null) return ` ${sentence.slice(report[0].length)}`;
   const label = AUTHOR_LABEL.exec(sentence);
   if (label === null) return sentence;
-  const first = /[\p{L}\p{N}]+/u.exec(label[0])?.[0] ?? '';
+  const first = FIRST_WORD.exec(label[0])?.[0] ?? '';
   return ADDRESSING_WORDS.has(first) ? sentence : sentence.replace(AUTHOR_LABEL, ' ');
 }
 
 /** The regexes of the hidden-comment check and the author label, for the linearity test (the word lists above are alternations of literals). */
-export const HIDDEN_COMMENT_REGEXES: readonly RegExp[] = [HIDDEN_COMMENT, AUTHOR_LABEL, REPORT_LABEL];
+export const HIDDEN_COMMENT_REGEXES: readonly RegExp[] = [HIDDEN_COMMENT, AUTHOR_LABEL, REPORT_LABEL, FIRST_WORD];
 
 /** Whether a sentence's verb on the workings is one of showing them. */
 const SHOW = words('reveal', 'disclose', 'print', 'show', 'include', 'output', 'tell', 'share', 'copy', 'paste', 'describe', 'опиши', 'опишіть', 'опишите', 'покаж', 'вивед', 'розкаж', 'поділ', 'скопіюй', 'розкрий', 'выведи', 'расскаж', 'подели', 'скопируй', 'раскрой');

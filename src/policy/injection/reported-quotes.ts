@@ -160,7 +160,8 @@ function maskQuotes(text: string): string {
   const blocks = blockQuotes(text);
   if (!cites && blocks.length === 0 && !text.includes('"') && !text.includes('«') && !text.includes('“') && !text.includes('„') && !text.includes("'")) return text;
   // The cited-line regex (a lookbehind first) runs only over a text the search without it found one in.
-  const unquoted = blank(text, blocks).replace(QUOTED, ' ');
+  const unblocked = blank(text, blocks);
+  const unquoted = unblocked.replace(QUOTED, ' ');
   const outside = cites ? unquoted.replace(CITED, '$1 ') : unquoted;
   // The question or complaint before the reporting words, whose search costs four times as much a character.
   // A sentence of the sender's own that orders or threatens («Так вот, забудь их и отмени …») makes the
@@ -168,7 +169,7 @@ function maskQuotes(text: string): string {
   // A header that forwards the next line reports it as "wrote" would; an e-mail's "> " line alone does not.
   const forwards = blocks.some((span) => span.forwarded);
   if (outside === text || !COMPLAINT.test(outside) || !(REPORTED.test(outside) || forwards || EXAMPLE_QUOTED.test(text)) || OBEY.test(outside) || senderActs(outside)) return text;
-  const masked = blank(text, blocks).replace(QUOTED, (quote) => `${quote[0] ?? ''}${' '.repeat(Math.max(0, quote.length - 2))}${quote.at(-1) ?? ''}`);
+  const masked = unblocked.replace(QUOTED, (quote) => `${quote[0] ?? ''}${' '.repeat(Math.max(0, quote.length - 2))}${quote.at(-1) ?? ''}`);
   return cites ? masked.replace(CITED, (_line, intro: string, body: string) => `${intro}${' '.repeat(body.length)}`) : masked;
 }
 
@@ -187,15 +188,23 @@ function blockQuotes(text: string): BlockQuote[] {
   for (let start = 0; start < text.length; ) {
     const newline = text.indexOf('\n', start);
     const end = newline < 0 ? text.length : newline;
-    const line = text.slice(start, end);
     const last = newline < 0;
-    const trimmed = line.trim();
-    if (!last && trimmed.length <= BLOCK_LINE_CHARS && (trimmed.startsWith('>') || forwarded) && trimmed.length > 1) spans.push({ start, end, forwarded });
-    forwarded = !last && trimmed.length <= BLOCK_LINE_CHARS && /[:—–-]$/u.test(trimmed) && FORWARDING.test(trimmed);
+    // The line's first and last visible characters, found in place: a document's lines are not copied.
+    let first = start;
+    while (first < end && isBlankUnit(text.charCodeAt(first))) first++;
+    let after = end;
+    while (after > first && isBlankUnit(text.charCodeAt(after - 1))) after--;
+    const short = after - first <= BLOCK_LINE_CHARS;
+    if (!last && short && after - first > 1 && (text.charCodeAt(first) === 0x3e || forwarded)) spans.push({ start, end, forwarded });
+    forwarded = !last && short && isHeaderEnd(text.charCodeAt(after - 1)) && FORWARDING.test(text.slice(first, after));
     start = end + 1;
   }
   return spans;
 }
+
+const isBlankUnit = (unit: number): boolean => unit === 0x20 || unit === 0x09 || unit === 0x0d || unit === 0xa0;
+/** What a forwarding header ends on: a colon or a dash («без правок:», "from the queue —"). */
+const isHeaderEnd = (unit: number): boolean => unit === 0x3a || unit === 0x2014 || unit === 0x2013 || unit === 0x2d;
 
 /** A line quoted without marks, and whether a forwarding header introduced it. */
 interface BlockQuote {
@@ -206,6 +215,7 @@ interface BlockQuote {
 
 /** The text with each span's characters replaced by spaces (same length). */
 function blank(text: string, spans: readonly BlockQuote[]): string {
+  if (spans.length === 0) return text;
   let out = '';
   let copied = 0;
   for (const { start, end } of spans) {

@@ -20,8 +20,8 @@ const NOT_PII_WORDS = new Set(['арт', 'art', 'sku']);
 // Words allowed between a label and its number: «пломба № …», «order number …», «накладна номер …».
 const FILLERS = new Set(['номер', 'номера', 'номеру', 'номером', 'number', 'no', 'nr', 'num', 'n', 'id', 'ід']);
 
-// Words that say the number after them is a passport or an ID card.
-const ID_LABELS = ['паспорт', 'passport', 'id-карт', 'id карт', 'id-card', 'id card', 'ід-карт', 'ід карт', 'айді карт', 'айди карт', 'айдішк', 'айдишк', 'ідентифікаційн', 'идентификацион', 'документ', 'document', 'унзр', 'national id', 'identity card', 'посвідчення особи', 'удостоверение личности'] as const;
+// Words that say the number after them is a passport or an ID card (also what a number wrapped under its label needs).
+export const ID_LABELS = ['паспорт', 'passport', 'id-карт', 'id карт', 'id-card', 'id card', 'ід-карт', 'ід карт', 'айді карт', 'айди карт', 'айдішк', 'айдишк', 'ідентифікаційн', 'идентификацион', 'документ', 'document', 'унзр', 'national id', 'identity card', 'посвідчення особи', 'удостоверение личности'] as const;
 
 const isLetter = (unit: number): boolean => (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x400 && unit <= 0x4ff);
 // Punctuation between a label and its number: spaces, №, #, colon, dot, dash, comma, quotes, a
@@ -60,9 +60,6 @@ export function labelledAsDocumentNumber(view: string, start: number): boolean {
   }
   return false;
 }
-
-/** The passport and ID-card labels, for a number wrapped under its label. */
-export const IDENTITY_LABELS: readonly string[] = ID_LABELS;
 
 /** Whether the 60 characters before `start` name a passport or an ID card («ID-картка № 001234567», "passport no."). */
 export function labelledAsIdentityDocument(view: string, start: number): boolean {

@@ -4,7 +4,7 @@ import { ibanEnds, ibanSpanLength } from './iban-span-length.js';
 import { internationalPhoneLength, notSignedAmount } from './international-phone-length.js';
 import { ipnValid } from './ipn-valid.js';
 import { isAsciiDigit } from './is-ascii-digit.js';
-import { CARD_LABELS, EDRPOU_LABELS, IDENTITY_LABELS, identityLabelRightBefore, insideLongerNumber, labelAdjacent, labelledAsDocumentNumber, labelledByColumn, labelledAsIdentityDocument, passportSeriesNamedBefore, TAX_ID_LABELS, UNZR_LABELS, wrappedOnce } from './pii-context.js';
+import { CARD_LABELS, EDRPOU_LABELS, ID_LABELS, identityLabelRightBefore, insideLongerNumber, labelAdjacent, labelledAsDocumentNumber, labelledByColumn, labelledAsIdentityDocument, passportSeriesNamedBefore, TAX_ID_LABELS, UNZR_LABELS, wrappedOnce } from './pii-context.js';
 import { PII_DISGUISED_PATTERNS, PII_PATTERNS } from './pii-patterns.js';
 import type { PiiType } from './pii-type.js';
 
@@ -87,7 +87,7 @@ const phoneContext = (view: string, start: number, end: number): boolean =>
   wrappedOnce(view, start, end) && (view.charCodeAt(start) === 0x2b || (notDocumentNumber(view, start) && !endsDottedNumber(view, start)));
 const endsDottedNumber = (view: string, start: number): boolean => start >= 2 && view[start - 1] === '.' && isAsciiDigit(view[start - 2]);
 const standalone = (view: string, start: number, end: number): boolean => notDocumentNumber(view, start) && !insideLongerNumber(view, start, end);
-const identityDocument = (view: string, start: number, end: number): boolean => labelledAsIdentityDocument(view, start) && standalone(view, start, end) && wrappedOnce(view, start, end, IDENTITY_LABELS);
+const identityDocument = (view: string, start: number, end: number): boolean => labelledAsIdentityDocument(view, start) && standalone(view, start, end) && wrappedOnce(view, start, end, ID_LABELS);
 // A number broken by a line break is taken as a card or a tax id only when the text says it is one;
 // a phone's head and an IBAN's UA and checksum say it themselves.
 /** How close a label must stand before a code grouped with dots or slashes («ІПН 318.471.069.1»). */
