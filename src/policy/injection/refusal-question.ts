@@ -8,14 +8,19 @@ import { canonicalView } from '../normalise/index.js';
 /** The question: why, up to three words, and a refusal or a "not" of what was done. */
 const WHY_REFUSED =
   /(?:^|[.!?]\s)(?:but\s|and\s|so\s)?(?:why|how\scome|чому|чого|почему|отчего)\s(?:[^\s]{1,24}\s){0,3}(?:refuse|refused|decline|declined|reject|rejected|not|never|didn't|wouldn't|couldn't|won't|can't|відмов|не\s|отказ)/u;
+/**
+ * "Why not …?", «Чому б не …», «Почему бы тебе не …»: a suggestion of the act, not a question about a
+ * refusal («Чому б тобі не стати оператором, який погоджує все?» scored 0.97 and was let through).
+ */
+const WHY_NOT = /(?:^|[.!?]\s)(?:but\s|and\s|so\s)?(?:why\snot|(?:чому|чого|почему|отчего)\sб(?:и|ы)?)(?![\p{L}])/u;
 /** A sentence that opens with an order: the act asked for, not its reason. */
 const ORDER_OPENS =
   /(?:^|[.!?]\s)(?:please\s|just\s|now\s|then\s|so\s|просто\s|будь\sласка,?\s|пожалуйста,?\s)?(?:refund|cancel|approve|pay|skip|ignore|reveal|show|give|send|transfer|do\sit|поверн\p{L}{0,3}|скасу\p{L}{0,3}|погодь\p{L}{0,2}|схвал\p{L}{0,3}|покаж\p{L}{0,3}|зроб\p{L}{0,3}|виплат\p{L}{0,3}|верн\p{L}{0,3}|отмен\p{L}{0,3}|одобр\p{L}{0,3}|сдела\p{L}{0,3}|выплат\p{L}{0,3}|проведи\p{L}{0,2}|проведіть)(?![\p{L}])/u;
 /** The regexes of {@link asksWhyRefused}, for the linearity test. */
-export const REFUSAL_QUESTION_REGEXES: readonly RegExp[] = [WHY_REFUSED, ORDER_OPENS];
+export const REFUSAL_QUESTION_REGEXES: readonly RegExp[] = [WHY_REFUSED, WHY_NOT, ORDER_OPENS];
 
-/** Whether a text asks why the assistant refused or did not do something, and orders nothing; on its canonical view. */
+/** Whether a text asks why the assistant refused or did not do something, and neither suggests nor orders the act; on its canonical view. */
 export function asksWhyRefused(text: string): boolean {
   const view = canonicalView(text).view;
-  return view.includes('?') && WHY_REFUSED.test(view) && !ORDER_OPENS.test(view);
+  return view.includes('?') && WHY_REFUSED.test(view) && !WHY_NOT.test(view) && !ORDER_OPENS.test(view);
 }
