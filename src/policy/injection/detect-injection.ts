@@ -10,7 +10,7 @@ import { LACED_WORD } from './normalise-for-matching.js';
 import { asksForAdvice } from './operator-advice.js';
 import { asksForCode } from './code-request.js';
 import { describesTestCase } from './test-case.js';
-import { asksWhyRefused } from './refusal-question.js';
+import { restAfterWhyRefused } from './refusal-question.js';
 import { asksToAct } from './asks-to-act.js';
 import { asksNothing } from './asks-nothing.js';
 import { asksToPlayARole } from './plays-a-role.js';
@@ -95,7 +95,7 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   // operator's, whatever words of authority or attack they share with one; a message of thanks or feelings asks for nothing,
   // and a request to play an ordinary role (a pirate, a chef) asks for what a general assistant does; a test
   // case of the console describes an attack and the refusal it expects; "why did you refuse …?" asks for a reason.
-  if (classifier !== null && opinion.score >= classifier.threshold && !isPermissionQuestion(text) && !isRuleQuestion(text) && !isReportedDemandQuestion(text) && !reportsMessage(text) && !asksForAdvice(text) && !asksForCode(text) && !describesTestCase(text) && !asksWhyRefused(text) && !asksNothing(text) && !asksToPlayARole(text)) return { verdict: { blocked: true, label: 'attack', rule: 'injection_classifier', family: family(), score }, patterns };
+  if (classifier !== null && opinion.score >= classifier.threshold && !isPermissionQuestion(text) && !isRuleQuestion(text) && !isReportedDemandQuestion(text) && !reportsMessage(text) && !asksForAdvice(text) && !asksForCode(text) && !describesTestCase(text) && !asksOnlyWhyRefused(text, classifier) && !asksNothing(text) && !asksToPlayARole(text)) return { verdict: { blocked: true, label: 'attack', rule: 'injection_classifier', family: family(), score }, patterns };
   // Requests about the assistant itself and the intents of intent-detectors.ts are found as concepts
   // rather than phrasings even when the classifier lets them pass; rules-only scans (classifier null) keep to the patterns.
   if (classifier === null) return { verdict: passed(original, score), patterns };
@@ -110,6 +110,15 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   const view = canonicalView(text).view;
   if (LACED_WORD.test(original) && asksToAct(view)) return { verdict: { blocked: true, label: 'attack', rule: 'encoded_payload', evidence: excerpt(view), family: RULE_FAMILY.encoded_payload, score }, patterns };
   return { verdict: passed(original, score), patterns };
+}
+
+/**
+ * A question why the assistant refused stands the classifier down only for itself: the rest of the text,
+ * read without it, is scored as any request is, so the question cannot carry an attack past the classifier.
+ */
+function asksOnlyWhyRefused(text: string, classifier: GuardClassifierModel): boolean {
+  const rest = restAfterWhyRefused(text);
+  return rest !== undefined && scoreViews(rest, classifier).score < classifier.threshold;
 }
 
 const passed = (text: string, score: number): InjectionVerdict => ({ blocked: false, label: isOutOfDomain(text) ? 'out_of_domain' : 'benign', score });
