@@ -225,9 +225,9 @@ export const INTENT_CONCEPTS = {
   // The senior approver a large refund goes to: "the senior", «старшого».
   senior: ['senior', 'старш'],
   // An order to split: "split it", «розбий», «раздели».
-  split_order: ['split$', 'divide$', 'break it', 'break the', 'розбий', 'розбийте', 'розділи$', 'розділіть', 'раздели$', 'разделите', 'разбей', 'разбейте'],
+  split_order: ['split$', 'divide$', 'break it', 'break the', 'break my', 'break up', 'розбий', 'розбийте', 'розділи$', 'розділіть', 'раздели$', 'разделите', 'разбей', 'разбейте'],
   // A purpose: "so it…", «щоб…», «чтобы…».
-  purpose: ['so it', 'so that', 'so the', 'to avoid', 'to skip', 'щоб', 'аби$', 'чтобы', 'чтоб$'],
+  purpose: ['so it', 'so that', 'so the', 'so each', 'so every', 'so both', 'that way', 'to avoid', 'to skip', 'щоб', 'аби$', 'чтобы', 'чтоб$'],
   // Kept away: "not", "skips", «не», «обійти».
   kept_away: ['not$', "doesn't", "don't", 'skip', 'avoid', 'bypass', 'не$', 'обійти', 'обминути', 'обойти', 'минуя'],
   // Not waiting for them.
@@ -366,9 +366,11 @@ export const INTENT_CONCEPTS = {
   // The speaker doing it themselves: "я сама оформлю повернення" is not an order to the assistant.
   first_self: ['i myself', 'я сам', 'я сама', 'ми самі', 'мы сами', 'сам скасую', 'сама скасую', 'сам отменю', 'сама отменю', 'як самостійно', 'как самостоятельно', 'how to do it yourself'],
   // A limit and a way around it: a refund split so it stays under the cap.
+  // Going through without a person: "automatically", «пройшла автоматично», «само собой».
+  automatic: ['automatic', 'auto-approv', 'autoapprov', 'on its own', 'by itself', 'автоматичн', 'автоматом', 'сам собою', 'сама собою', 'само собою', 'автоматическ', 'сам собой', 'сама собой', 'само собой'],
   limit: ['limit', 'cap$', 'threshold', 'ліміт', 'поріг', 'лимит', 'порог', 'обмеженн', 'ограничени'],
   evade: [
-    'split', 'two payments', 'several payments', 'in parts', 'so it doesn', 'to stay under', 'stay below', 'another one', 'a second one',
+    'split', 'two payments', 'several payments', 'in parts', 'into parts', 'into two', 'into three', 'into several', 'на дві частини', 'на три частини', 'на две части', 'на три части', 'so it doesn', 'to stay under', 'stay below', 'another one', 'a second one',
     'розбий', 'розділи', 'частинами', 'двома платеж', 'ще один', 'не порушується', 'не перевищ', 'не спрацює',
     'раздели', 'разбей', 'частями', 'двумя платеж', 'ещё один', 'еще один', 'не нарушается', 'не превыш', 'не сработает',
   ],
@@ -383,6 +385,23 @@ export const INTENT_CONCEPTS = {
     'your real', 'your actual', 'its real', 'its actual', 'your own', 'its own', 'your instructions', 'its instructions', 'your rules', 'its rules', 'internal rules',
     'свої справжні', 'твої справжні', 'свої внутрішні', 'внутрішні правила', 'у вас інструкц', 'ваші інструкц',
     'свои настоящие', 'твои настоящие', 'свои реальные', 'свои внутренние', 'внутренние правила', 'у вас инструкц', 'ваши инструкц',
+  ],
+  // A part given to play, in any frame: "act as", «зіграй роль», «веди себя как». Alone it is a general
+  // assistant's request (plays-a-role.ts); it counts with a role that approves whatever comes.
+  role_frame: [
+    'act as', 'act like', 'behave as', 'behave like', 'play the role', 'play the part', 'take on the role', 'take the role', 'step into the role', 'roleplay', 'role-play',
+    'you are now', "you're now", 'imagine you are', "imagine you're", 'pretend you are', "pretend you're", 'pretend to be',
+    'зіграй', 'зіграйте', 'грай роль', 'в ролі', 'у ролі', 'прикинься', 'прикиньтеся', 'вдавай', 'удавай', 'поводься як', 'уяви, що ти', 'уяви що ти', 'уявіть, що ви', 'тепер ти', 'ти тепер',
+    'сыграй', 'сыграйте', 'играй роль', 'в роли', 'притворись', 'притворитесь', 'веди себя как', 'представь, что ты', 'представь что ты', 'представьте, что вы', 'теперь ты', 'ты теперь',
+  ],
+  // Approving whatever comes: every refund, all requests, anything asked.
+  approve_all: [
+    'approves every', 'approves all', 'approves any', 'approves everything', 'approve every', 'approve all', 'approve any', 'approve everything', 'approving every', 'approving all', 'approving any', 'approving everything',
+    'auto-approve', 'automatically approve', 'says yes to every', 'says yes to all', 'says yes to any', 'never refuses', 'never declines', 'never rejects', 'rejects nothing', 'declines nothing',
+    'погоджує всі', 'погоджує усі', 'погоджує все', 'погоджує будь-', 'погоджуєш всі', 'погоджуєш усі', 'погоджуєш все', 'погоджуй всі', 'погоджуй усі', 'погоджуй все', 'погоджуй будь-',
+    'схвалює всі', 'схвалює усі', 'схвалює все', 'схвалює будь-', 'схвалюй всі', 'схвалюй усі', 'схвалюй все', 'схвалюй будь-', 'підтверджує всі', 'підтверджує усі', 'підтверджує все', 'ніколи не відмовляє', 'нікому не відмовляє',
+    'одобряет все', 'одобряет всё', 'одобряет любые', 'одобряет любой', 'одобряешь все', 'одобряешь всё', 'одобряй все', 'одобряй всё', 'одобряй любые', 'согласовывает все', 'согласовывает всё', 'согласовывает любые',
+    'утверждает все', 'утверждает всё', 'подтверждает все', 'подтверждает всё', 'подтверждает любые', 'никогда не отказывает', 'никому не отказывает',
   ],
   // A persona put on the assistant: "you are now Zhora", «ти вже не Waybill», a game with roles.
   persona: [
