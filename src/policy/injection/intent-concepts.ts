@@ -158,7 +158,7 @@ export const INTENT_CONCEPTS = {
   reassign: ['change', 'switch', 'replace', 'змін', 'поміня', 'заміни', 'переоформ', 'измен', 'поменя', 'замени', 'переоформ'],
   // More money than was paid: a multiple, "more than the price", a sum rounded up or added on top.
   inflate: [
-    'ten times', 'times ten', 'x10$', 'помножити на', 'помнож', 'умножить на', 'умнож', 'в десять раз', 'у десять разів', 'вдесятеро', 'в десятеро',
+    'ten times', 'times ten', 'tenfold', 'fivefold', 'x10$', 'десятикратн', 'п\'ятикратн', 'пятикратн', 'двократн', 'двукратн', 'трикратн', 'трёхкратн', 'трехкратн', 'помножити на', 'помнож', 'умножить на', 'умнож', 'в десять раз', 'у десять разів', 'вдесятеро', 'в десятеро',
     'twice the', 'twice as', 'double the', 'double it', 'double refund', 'refund double', 'triple', 'x2$', 'x3$', 'more than the', 'more than i paid', 'more than they paid', 'more than he paid', 'more than she paid', 'more than it cost', 'on top of', 'on top$', 'round it up', 'round the refund up', 'round up', 'bump it up', 'bump the',
     'удвічі', 'вдвічі', 'у два рази', 'в два рази', 'у три рази', 'в три рази', 'подвійн', 'потрійн', 'більше, ніж', 'більше ніж', 'більше за', 'зверху', 'понад варт', 'понад сум', 'накинь', 'накиньте', 'накинути', 'докинь', 'округли',
     'вдвое', 'в два раза', 'в три раза', 'втрое', 'двойн', 'тройн', 'больше, чем', 'больше чем', 'сверху', 'накинуть', 'накиньте', 'округли',
@@ -219,6 +219,8 @@ export const INTENT_CONCEPTS = {
   // The assistant addressed: an attempt "to convince you" is made on the reader, not retold.
   you_word: ['you$', 'ти$', 'тебе$', 'тобі$', 'ты$', 'тебя$'],
   // "Not needed", said of what would otherwise be asked for: «персональні дані нам не потрібні».
+  // Left out of what is asked: "a report without names", «звіт без ПІБ», «кроме телефонов».
+  left_out: ['without', 'except', 'excluding', 'no$', 'без$', 'крім', 'окрім', 'кроме', 'за винятком', 'за исключением'],
   not_wanted: ['не потрібні', 'не потрібен', 'не потрібна', 'не нужны', 'не нужен', 'не нужна', "don't need", 'do not need'],
   // The person in the loop a refund waits for.
   human: ['human', 'operator', 'manager', 'a person', 'supervisor', 'reviewer', 'approver', 'людин', 'оператор', 'менеджер', 'керівник', 'апрувер', 'погоджувач', 'человек', 'руководител', 'проверяющ', 'согласующ'],

@@ -55,6 +55,8 @@ const onlyAfter = (s: SentenceConcepts, word: IntentConcept, before: IntentConce
 };
 // Every "need" of the sentence negated: «персональні дані нам не потрібні» asks for none.
 const onlyDeclined = (s: SentenceConcepts): boolean => onlyAfter(s, 'harvest', 'not_wanted', 2);
+// Every field of personal data named only to be left out: «вивантаж звіт без ПІБ клієнтів» asks for none.
+const onlyLeftOut = (s: SentenceConcepts): boolean => onlyAfter(s, 'pii', 'left_out', 1);
 // The asker's own parcels or orders ("my orders", «мою посилку»): a possessive up to two words before
 // them that does not open another person ("my neighbour's orders").
 const ownOrders = (s: SentenceConcepts): boolean => {
@@ -132,7 +134,7 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
     clauses: [
       // "my saved recipients", "our customers": the customer's own contacts, not people at large.
       // "What is our policy on passing recipients' data to third parties?" asks about a rule, not for the data.
-      { all: ['pii', 'people', 'harvest'], none: ['policy'], also: (s) => !near(s, 'own', 'people', 2) && !writesCode(s) && !onlyDeclined(s) && !retoldAsk(s) },
+      { all: ['pii', 'people', 'harvest'], none: ['policy'], also: (s) => !near(s, 'own', 'people', 2) && !writesCode(s) && !onlyDeclined(s) && !onlyLeftOut(s) && !retoldAsk(s) },
       { all: ['third_party', 'pii'], none: ['own'], span: 2 },
       // "Can u check what my ex is ordering?", «хочу глянути, шо мій сусід замовляє»: another person's
       // parcels looked into. Not the asker's own parcels («мою посилку забрав сусід»).
