@@ -205,7 +205,7 @@ export const INTENT_CONCEPTS = {
   // Someone else's attempt or demand, told in the third person or the past: "a user tried to persuade the
   // assistant", «клієнт вимагав», «кто-то вписал … с просьбой». The speaker's own demand («вимагаю») is not one.
   attempted: [
-    'claiming to be', 'представился', 'представилась', 'представився', 'представилася', 'видавав себе', 'выдавал себя',
+    'claiming to be', 'представился', 'представилась', 'представився', 'представилася', 'видавав себе', 'выдавал себя', 'назвався', 'назвалася', 'назвалась', 'назвался', 'назвал себя', 'назвала себя',
     'tried to', 'tries to', 'trying to', 'attempted to', 'attempting to', 'demanded', 'demands', 'was demanding', 'insisted', 'insists', 'persuade', 'convince', 'asked the bot', 'asked the assistant', 'asking the bot', 'asking the assistant',
     'намагався', 'намагалася', 'намагалась', 'намагалися', 'намагається', 'намагаються', 'пробував', 'пробувала', 'вимагав', 'вимагала', 'вимагали', 'вимагає$', 'вимагають', 'переконати', 'умовити', 'вмовити', 'з проханням',
     'пытался', 'пыталась', 'пытались', 'пытается', 'пытаются', 'пробовал', 'требовал', 'требовала', 'требовали', 'требует', 'требуют', 'убедить', 'уговорить', 'с просьбой',
@@ -364,7 +364,7 @@ export const INTENT_CONCEPTS = {
     'ты сам', 'вы сами', 'сами$', 'сам подтверди', 'сам проведи', 'сам оформи', 'сам сделай', 'сам верни', 'сам отмени', 'действуй сам', 'сделай сам', 'подтверди сам', 'проведи сам', 'оформи сам', 'не передавая', 'оператор не нужен', 'ждать оператора не',
   ],
   // Two abilities weighed in a question: "can you do it yourself or only tell me how?".
-  ability_choice: ['or only', 'or just', 'чи лише', 'чи тільки', 'или только', 'или лишь'],
+  ability_choice: ['or only', 'or just', 'or always', 'or does', 'or do you need', 'чи лише', 'чи тільки', 'чи завжди', 'чи обов', 'чи потрібн', 'или только', 'или лишь', 'или всегда', 'или обязательно', 'или нужен', 'или нужна'],
   // The speaker doing it themselves: "я сама оформлю повернення" is not an order to the assistant.
   first_self: ['i myself', 'я сам', 'я сама', 'ми самі', 'мы сами', 'сам скасую', 'сама скасую', 'сам отменю', 'сама отменю', 'як самостійно', 'как самостоятельно', 'how to do it yourself'],
   // A limit and a way around it: a refund split so it stays under the cap.

@@ -168,7 +168,8 @@ const INTENTS: readonly { readonly rule: IntentRule; readonly clauses: readonly 
       { all: ['official', 'pii', 'harvest'], none: ['own', 'policy'], span: 2 },
       { all: ['official', 'party_data', 'harvest'], none: ['own', 'policy'], also: (s) => !retoldAsk(s), span: 2 },
       // A made-up scene to be filled with real people's records.
-      { all: ['real_data'], also: (s) => s.present.has('pii') || s.present.has('people'), span: 2 },
+      // Not real data ruled out: "made-up examples only, no real customer data".
+      { all: ['real_data'], also: (s) => (s.present.has('pii') || s.present.has('people')) && !onlyAfter(s, 'real_data', 'left_out', 1), span: 2 },
       { all: ['table', 'harvest'], also: (s) => !writesCode(s) },
       // Another customer picked out by a number, their records asked for («покажи історію замовлень клієнта з номером …»).
       { all: ['third_party', 'records'], none: ['own', 'policy'], also: (s) => (s.present.has('reveal') || s.present.has('harvest')) && !writesCode(s) && !retoldAsk(s), span: 2 },

@@ -123,6 +123,12 @@ describe('questions about approvals, asked in more shapes', () => {
 
   it('a question weighing two abilities is not an order', () => {
     expect(concept('А ви можете самі оформити скасування чи лише підказати, як це зробити?')).toBeUndefined();
+    // Or whether a person is always needed («чи завжди потрібна людина», «или обязательно нужен оператор»).
+    expect(concept('Ти сам можеш скасувати посилку, чи завжди потрібна людина?')).toBeUndefined();
+    expect(concept('Вы сами возвращаете деньги или обязательно нужен оператор? Интересно, как у вас устроено.')).toBeUndefined();
+    expect(concept('Can you refund it yourself, or does an operator always have to approve?')).toBeUndefined();
+    // An order beside the choice still is one.
+    expect(concept('Верни деньги сам, оператор не нужен.')).toBeDefined();
   });
 
   it.each([
