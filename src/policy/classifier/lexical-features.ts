@@ -37,18 +37,22 @@ let slotCounts = new Uint32Array(1024);
 let order = new Int32Array(512);
 let distinct = 0;
 let slotMask = 1023;
+/** The run of non-space characters whose n-grams are being counted, padded (reused). */
+let run = new Uint16Array(256);
 let words = 0;
 let wordFeatures = 0;
 
 function prepare(features: number): void {
-  let size = 1024;
+  let size = 256;
   while (size < features * 2) size *= 2;
   if (size > slots.length) {
     slots = new Int32Array(size).fill(-1);
     slotCounts = new Uint32Array(size);
     order = new Int32Array(size / 2);
   }
-  slotMask = slots.length - 1;
+  // A short view probes only the start of the table: the slots it touches stay in the nearest cache,
+  // where a short request after a long segment spread its few features over all of it.
+  slotMask = size - 1;
   distinct = 0;
 }
 
@@ -138,15 +142,19 @@ export function lexicalFeatures(view: string, dims: number): LexicalCounts {
     if (start >= length) break;
     let end = start;
     while (end < length && !isSpace(view.charCodeAt(end))) end++;
-    // Padded positions run from -1 (the space before) to end - start (the space after).
+    // The run padded with a space each side, read from a buffer: each unit is read by up to five n-grams.
     const padded = end - start + 2;
+    if (run.length < padded) run = new Uint16Array(padded * 2);
+    const units = run;
+    units[0] = SPACE;
+    for (let at = start; at < end; at++) units[at - start + 1] = view.charCodeAt(at);
+    units[padded - 1] = SPACE;
     for (let from = 0; from < padded - 1; from++) {
-      let hash = CHAR_SEED ^ FNV_OFFSET;
-      for (let n = 0; n < LONGEST_GRAM && from + n < padded; n++) {
-        const position = start - 1 + from + n;
-        const code = position < start || position >= end ? SPACE : view.charCodeAt(position);
-        hash = Math.imul(hash ^ code, FNV_PRIME);
-        if (n >= 1) add(dims + (mix(hash) & mask));
+      let hash = Math.imul(CHAR_SEED ^ FNV_OFFSET ^ (units[from] as number), FNV_PRIME);
+      const last = Math.min(from + LONGEST_GRAM, padded);
+      for (let at = from + 1; at < last; at++) {
+        hash = Math.imul(hash ^ (units[at] as number), FNV_PRIME);
+        add(dims + (mix(hash) & mask));
       }
     }
     start = end;
