@@ -221,7 +221,9 @@ function attackColumns(head: ClassifierHead): AttackColumns {
 /** The likeliest attack family of a scored view's most suspicious segment, or `unknown`. */
 export function familyOf(scored: ScoredView, model: GuardClassifierModel): string {
   const head = model.family;
-  const families = new Float64Array(head.classes.length);
+  // Read only here, before the next call: a buffer of this size is kept rather than made for each blocked text.
+  if (familyLogits.length !== head.classes.length) familyLogits = new Float64Array(head.classes.length);
+  const families = familyLogits;
   // The worst segment's logits summed from its counts, the vector never built.
   if (scored.segment !== undefined && headLogits(scored.segment, model.dims, head.bias, head.weights, families)) softmaxInPlace(families, families.length);
   else if (scored.worst === undefined) return 'unknown';
@@ -230,6 +232,8 @@ export function familyOf(scored: ScoredView, model: GuardClassifierModel): strin
   for (let c = 1; c < families.length; c++) if ((families[c] ?? 0) > (families[family] ?? 0)) family = c;
   return model.family.classes[family] ?? 'unknown';
 }
+
+let familyLogits = new Float64Array(0);
 
 /** The segments {@link scoreView} scores a view in, for tests. */
 export function viewSegments(view: string): string[] {

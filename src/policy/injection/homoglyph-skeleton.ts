@@ -43,7 +43,9 @@ function fromUnits(units: Uint16Array): string {
 export function latinSkeleton(view: string): string {
   // Every look-alike lies above U+0130: a view without such a character is its own skeleton.
   if (!ABOVE_LATIN_EXTENDED.test(view)) return view;
-  const units = new Uint16Array(view.length);
+  // A buffer kept from view to view: a typed array made for each was most of this function's time.
+  if (skeletonUnits.length < view.length) skeletonUnits = new Uint16Array(view.length * 2);
+  const units = skeletonUnits;
   let changed = false;
   for (let at = 0; at < view.length; at++) {
     const unit = view.charCodeAt(at);
@@ -51,8 +53,10 @@ export function latinSkeleton(view: string): string {
     units[at] = mapped;
     if (mapped !== unit) changed = true;
   }
-  return changed ? fromUnits(units) : view;
+  return changed ? fromUnits(units.subarray(0, view.length)) : view;
 }
+
+let skeletonUnits = new Uint16Array(1024);
 
 // One search each rules out the loops below for most views (English only, or Ukrainian without Latin letters).
 const ABOVE_LATIN_EXTENDED = /[\u0131-\uffff]/;
