@@ -91,9 +91,9 @@ export function join(a: SentenceConcepts, b: SentenceConcepts): SentenceConcepts
 const NONE: ReadonlySet<Marker> = new Set();
 const NO_POSITIONS: ReadonlyMap<IntentConcept, readonly number[]> = new Map();
 
-// Stems of two characters by a hash of them, of three by a hash of those, longer ones by a hash of
-// their first four (every stem has two or more), so each word looks up three short lists without
-// copying its start: Ukrainian and Russian share many starts («по», «не », «пов»: a list by three
+// Stems of two characters by a hash of them, of three by a hash of those, of four by those four and
+// longer ones by their first five (every stem has two or more), so each word looks up four short lists
+// without copying its start: Ukrainian and Russian share many starts («по», «не », «пов»: a list by three
 // characters held up to 52 stems, 3.3 checked a word of the bench's text, 1.4 by four). A list may
 // hold stems of other starts; each is checked whole. The order stems are found in is no matter: a
 // sentence's concepts are a set and their word positions are only searched and counted.
@@ -109,13 +109,19 @@ type Stem = { readonly stem: string; readonly whole: boolean; readonly concept: 
 const SHORT_STEMS = new Array<Stem[] | undefined>(1 << STEM_BUCKETS_LOG2);
 const LONG_STEMS = new Array<Stem[] | undefined>(1 << LONG_STEM_BUCKETS_LOG2);
 const LONGER_STEMS = new Array<Stem[] | undefined>(1 << LONGER_STEM_BUCKETS_LOG2);
+// Stems of five characters or more by their first five: by four, a word as common as "your", "all" or
+// «пере…» checked 26 to 48 stems each time it occurred.
+const LONGEST_STEMS = new Array<Stem[] | undefined>(1 << LONGER_STEM_BUCKETS_LOG2);
+const longestStemBucket = (first: number, second: number, third: number, fourth: number, fifth: number): number =>
+  (Math.imul(first, 0x9e3779b1) ^ Math.imul(second, 0x85ebca77) ^ Math.imul(third, 0xc2b2ae3d) ^ Math.imul(fourth, 0x27d4eb2f) ^ Math.imul(fifth, 0x165667b1)) >>> (32 - LONGER_STEM_BUCKETS_LOG2);
 for (const [concept, stems] of Object.entries(INTENT_CONCEPTS) as [IntentConcept, readonly string[]][]) {
   for (const raw of stems) {
     const whole = raw.endsWith('$');
     const stem = whole ? raw.slice(0, -1) : raw;
     if (stem.length === 2) (SHORT_STEMS[stemBucket(stem.charCodeAt(0), stem.charCodeAt(1))] ??= []).push({ stem, whole, concept });
     else if (stem.length === 3) (LONG_STEMS[longStemBucket(stem.charCodeAt(0), stem.charCodeAt(1), stem.charCodeAt(2))] ??= []).push({ stem, whole, concept });
-    else (LONGER_STEMS[longerStemBucket(stem.charCodeAt(0), stem.charCodeAt(1), stem.charCodeAt(2), stem.charCodeAt(3))] ??= []).push({ stem, whole, concept });
+    else if (stem.length === 4) (LONGER_STEMS[longerStemBucket(stem.charCodeAt(0), stem.charCodeAt(1), stem.charCodeAt(2), stem.charCodeAt(3))] ??= []).push({ stem, whole, concept });
+    else (LONGEST_STEMS[longestStemBucket(stem.charCodeAt(0), stem.charCodeAt(1), stem.charCodeAt(2), stem.charCodeAt(3), stem.charCodeAt(4))] ??= []).push({ stem, whole, concept });
   }
 }
 
@@ -165,7 +171,9 @@ export function conceptsOf(view: string, start: number, end: number, firstWord: 
       const longer = i + 4 <= end ? LONGER_STEMS[longerStemBucket(view.charCodeAt(i), view.charCodeAt(i + 1), view.charCodeAt(i + 2), view.charCodeAt(i + 3))] : undefined;
       if (short !== undefined) found = addStems(found, short, view, i, end, word);
       if (long !== undefined) found = addStems(found, long, view, i, end, word);
+      const longest = i + 5 <= end ? LONGEST_STEMS[longestStemBucket(view.charCodeAt(i), view.charCodeAt(i + 1), view.charCodeAt(i + 2), view.charCodeAt(i + 3), view.charCodeAt(i + 4))] : undefined;
       if (longer !== undefined) found = addStems(found, longer, view, i, end, word);
+      if (longest !== undefined) found = addStems(found, longest, view, i, end, word);
     }
     while (i + 1 < end && WORD_UNIT[view.charCodeAt(i + 1)] === 1) i++;
   }
