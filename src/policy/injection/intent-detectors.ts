@@ -319,16 +319,44 @@ export function findIntent(view: string): IntentHit | undefined {
       // A clause whose concepts are not all in the sentences it reads fails whatever its reading: the
       // joined readings are built only for the clauses that may hold.
       const spans = [current, previous, before];
-      for (const { rule, clauses } of INTENTS) {
-        for (const clause of clauses) {
-          if (mayHold(clause, spans) && holds(clause, reading(clause.span ?? 1))) return { rule, sentence: view.slice(from, to).trim(), ...(clause.reportable && { reportable: true as const }) };
-        }
+      for (const index of candidateClauses(spans)) {
+        const { rule, clause } = CLAUSES[index] as (typeof CLAUSES)[number];
+        if (mayHold(clause, spans) && holds(clause, reading(clause.span ?? 1))) return { rule, sentence: view.slice(from, to).trim(), ...(clause.reportable && { reportable: true as const }) };
       }
     }
     before = previous;
     previous = current;
   }
   return undefined;
+}
+
+// Every clause in the order of INTENTS, and their indices by the first concept each needs: a sentence
+// tries only the clauses whose first concept it or the two before it hold (of 79, most sentences with
+// a concept could hold a few), in that order, so the first clause that holds is the same.
+const CLAUSES = INTENTS.flatMap(({ rule, clauses }) => clauses.map((clause) => ({ rule, clause })));
+const BY_FIRST_CONCEPT = new Map<Marker, number[]>();
+const WITHOUT_CONCEPTS: number[] = [];
+CLAUSES.forEach(({ clause }, index) => {
+  const first = clause.all[0];
+  if (first === undefined) WITHOUT_CONCEPTS.push(index);
+  else BY_FIRST_CONCEPT.set(first, [...(BY_FIRST_CONCEPT.get(first) ?? []), index]);
+});
+const candidate = new Uint8Array(CLAUSES.length);
+
+/** The indices of the clauses that may hold over these sentences, ascending: every other fails {@link mayHold}. */
+function candidateClauses(spans: readonly (SentenceConcepts | undefined)[]): number[] {
+  for (const index of WITHOUT_CONCEPTS) candidate[index] = 1;
+  for (const sentence of spans) {
+    if (sentence === undefined) continue;
+    for (const concept of sentence.present) for (const index of BY_FIRST_CONCEPT.get(concept) ?? []) candidate[index] = 1;
+  }
+  const indices: number[] = [];
+  for (let index = 0; index < candidate.length; index++) {
+    if (candidate[index] === 0) continue;
+    candidate[index] = 0;
+    indices.push(index);
+  }
+  return indices;
 }
 
 /** Whether every concept of `clause.all` is present in one of the sentences its span reads (the present one first). */
