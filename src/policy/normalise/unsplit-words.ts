@@ -23,9 +23,24 @@ const CYRILLIC = /^[\u0400-\u052f]$/u;
 const DIGIT = /^\p{N}$/u;
 const DOTTED_PIECE = /^\p{L}[\p{L}\p{N}]*$|^\p{N}+$/u;
 const BETWEEN_DOTS = /[^.$_]+/gu;
+// A Cyrillic word with dots put inside it anywhere («сд.е.лай», «о.пер.атор», «н.ужен»): three or more such
+// words in a text are a disguise; one or two are abbreviations («т.е.», «м.Київ»).
+const CYRILLIC_DOTTED = /^[\u0400-\u052f]+(?:\.[\u0400-\u052f]+)+$/u;
+const CYRILLIC_DOT_SIGN = /(?:^|[^\u0400-\u052f.])[\u0400-\u052f]+(?:\.[\u0400-\u052f]+)+/gu;
+const DOTTED_WORDS_MIN = 3;
 
 /** The regexes of this reading, for the linearity test. */
-export const UNSPLIT_REGEXES: readonly RegExp[] = [SYLLABLE_SIGN, EMPHASIS_SIGN, UNDERSCORE_SIGN, DOTTED_SIGN, TOKEN, MARKS, UNDERSCORES, HYPHENATED, LETTER, CYRILLIC, DIGIT, DOTTED_PIECE, BETWEEN_DOTS];
+export const UNSPLIT_REGEXES: readonly RegExp[] = [SYLLABLE_SIGN, EMPHASIS_SIGN, UNDERSCORE_SIGN, DOTTED_SIGN, TOKEN, MARKS, UNDERSCORES, HYPHENATED, LETTER, CYRILLIC, DIGIT, DOTTED_PIECE, BETWEEN_DOTS, CYRILLIC_DOTTED, CYRILLIC_DOT_SIGN];
+
+/** Whether three or more Cyrillic words of the text have dots inside them. */
+function dotsInWords(text: string): boolean {
+  const dot = text.indexOf('.');
+  if (dot === -1 || text.indexOf('.', dot + 1) === -1) return false;
+  let found = 0;
+  CYRILLIC_DOT_SIGN.lastIndex = 0;
+  while (CYRILLIC_DOT_SIGN.exec(text) !== null) if (++found >= DOTTED_WORDS_MIN) return true;
+  return false;
+}
 
 /** Whether some word of the text looks cut: the reading is made only then. */
 function looksCut(text: string): boolean {
@@ -34,7 +49,7 @@ function looksCut(text: string): boolean {
   if ((text.includes('*') || text.includes('~') || text.includes('`')) && EMPHASIS_SIGN.test(text)) return true;
   if (text.includes('_') && UNDERSCORE_SIGN.test(text)) return true;
   const dot = text.indexOf('.');
-  return dot !== -1 && text.indexOf('.', dot + 1) !== -1 && DOTTED_SIGN.test(text);
+  return dot !== -1 && text.indexOf('.', dot + 1) !== -1 && (DOTTED_SIGN.test(text) || dotsInWords(text));
 }
 
 // One UTF-16 unit: the letters these read are all in the basic plane, and half a surrogate pair is no letter.
@@ -82,7 +97,8 @@ function undot(token: string): string {
  * {@link looksCut}). Hyphenated Cyrillic pieces of at most five letters are joined in a token of three or more, or
  * of two with one of one or two letters («тре-ба»); `*`, `~` and backticks touching a word are dropped,
  * and `_` beside a Cyrillic letter; three or more single letters chained by dots are joined, and four
- * or more words so chained get spaces between them. Never longer than the text.
+ * or more words so chained get spaces between them; when three or more Cyrillic words have dots inside
+ * them («сд.е.лай отм.ену, о.пер.атор н.е н.ужен»), their dots are dropped. Never longer than the text.
  *
  * @example
  * unsplitWords('Ск-а-суй від-прав-ку, по-год-жен-ня не тре-ба'); // 'Скасуй відправку, погодження не треба'
@@ -90,5 +106,13 @@ function undot(token: string): string {
  */
 export function unsplitWords(text: string): string | undefined {
   if (!looksCut(text)) return undefined;
-  return text.replace(TOKEN, (token) => undot(joinSyllables(dropMarks(token))));
+  const dotted = dotsInWords(text);
+  return text.replace(TOKEN, (token) => {
+    const mended = undot(joinSyllables(dropMarks(token)));
+    if (!dotted) return mended;
+    // The dots inside a Cyrillic word dropped; a sentence's own full stop after it stays.
+    const end = mended.endsWith('.') ? mended.length - 1 : mended.length;
+    const body = mended.slice(0, end);
+    return CYRILLIC_DOTTED.test(body) ? body.replaceAll('.', '') + mended.slice(end) : mended;
+  });
 }
