@@ -243,7 +243,7 @@ for (const [language, texts] of Object.entries(CONVERSATION_BENIGN)) for (const 
 const INDEPENDENT_FAMILY = {
   override: 'override', polite_indirect: 'override', obfuscation: 'override', homoglyph: 'override', roleplay: 'persona', fiction: 'persona', authority: 'fake_authority',
   refund_manipulation: 'fake_authority', exfiltration: 'secrets', fake_system: 'role_injection', encoded: 'encoded', multi_step: 'multi_turn', threat_urgency: 'goal_hijack',
-  // The classifier's own family names, as the training candidates of evals/candidates give them.
+  // The classifier's own family names, as the outside training sets of 2026-12-07 (train-staff, train-tech, …) give them.
   fake_authority: 'fake_authority', goal_hijack: 'goal_hijack', secrets: 'secrets', self_disclosure: 'self_disclosure', persona: 'persona', role_injection: 'role_injection', multi_turn: 'multi_turn',
 };
 // `dev-*.jsonl` sets do not train the input classifier: with them (2,070 texts) it blocked 0.6 to 2
