@@ -167,8 +167,8 @@ export function mirroredLogitPair(view: string, dims: number, first: MirroredHea
  * The logits of a head of any number of classes over {@link textFeatures}`(view, dims)`, written into
  * `out`, without building the vector: per class the same products summed in the same order as
  * `probabilities` sums them (`weights` class-interleaved per bucket; a loaded head's float weights
- * are its int16 ones times their scale, to the bit), so bit for bit the same. Up to eight classes are
- * summed at a time in locals, a pass over the features each: the family head of a blocked text's worst
+ * are its int16 ones times their scale, to the bit), so bit for bit the same. Four classes are summed
+ * at a time in locals, a pass over the features each: the family head of a blocked text's worst
  * segment cost the guard more than scoring it. Returns false when the view has no features.
  */
 export function headLogits(view: string, dims: number, bias: Float32Array, weights: Float32Array, out: Float64Array): boolean {
@@ -177,40 +177,15 @@ export function headLogits(view: string, dims: number, bias: Float32Array, weigh
   const order = touchedBuckets();
   const values = headValues;
   const k = out.length;
-  // Eight classes a pass, then four, then one: each pass reads every feature's weights again, and the
-  // shipped family head's nine classes took three passes at four a pass (eight then one: a sixth less time).
-  let first = 0;
-  for (; first + 8 <= k; first += 8) {
-    let a = bias[first] ?? 0;
-    let b = bias[first + 1] ?? 0;
-    let c = bias[first + 2] ?? 0;
-    let d = bias[first + 3] ?? 0;
-    let e = bias[first + 4] ?? 0;
-    let f = bias[first + 5] ?? 0;
-    let g = bias[first + 6] ?? 0;
-    let h = bias[first + 7] ?? 0;
-    for (let at = 0; at < count; at++) {
-      const base = (order[at] as number) * k + first;
-      const value = values[at] as number;
-      a += (weights[base] as number) * value;
-      b += (weights[base + 1] as number) * value;
-      c += (weights[base + 2] as number) * value;
-      d += (weights[base + 3] as number) * value;
-      e += (weights[base + 4] as number) * value;
-      f += (weights[base + 5] as number) * value;
-      g += (weights[base + 6] as number) * value;
-      h += (weights[base + 7] as number) * value;
+  for (let first = 0; first < k; first += 4) {
+    if (k - first < 4) {
+      for (let c = first; c < k; c++) {
+        let sum = bias[c] ?? 0;
+        for (let at = 0; at < count; at++) sum += (weights[(order[at] as number) * k + c] as number) * (values[at] as number);
+        out[c] = sum;
+      }
+      break;
     }
-    out[first] = a;
-    out[first + 1] = b;
-    out[first + 2] = c;
-    out[first + 3] = d;
-    out[first + 4] = e;
-    out[first + 5] = f;
-    out[first + 6] = g;
-    out[first + 7] = h;
-  }
-  for (; first + 4 <= k; first += 4) {
     let a = bias[first] ?? 0;
     let b = bias[first + 1] ?? 0;
     let c = bias[first + 2] ?? 0;
@@ -227,11 +202,6 @@ export function headLogits(view: string, dims: number, bias: Float32Array, weigh
     out[first + 1] = b;
     out[first + 2] = c;
     out[first + 3] = d;
-  }
-  for (; first < k; first++) {
-    let sum = bias[first] ?? 0;
-    for (let at = 0; at < count; at++) sum += (weights[(order[at] as number) * k + first] as number) * (values[at] as number);
-    out[first] = sum;
   }
   return true;
 }
