@@ -44,6 +44,18 @@ export const DATA_ROLE_MARKER_PATTERNS: readonly InjectionPattern[] = [
     ),
     EDGE,
   ),
+  // A tool call written into data (`<tool_call>…`, `cancel_shipment(…)`, `send_sms(to=…)`): no note, record or
+  // passage holds one, and a model that reads it may make the call. Named by an action's verb so a
+  // field name with an underscore stays clean.
+  definePattern('data_instruction', 'latin', String.raw`<\s?/?\s?`, anyOf('tool_calls?', 'tool_use', 'function_calls?', 'invoke'), String.raw`[\s>]`),
+  definePattern(
+    'data_instruction',
+    'latin',
+    EDGE,
+    anyOf('cancel', 'refund', 'approve', 'reject', 'send', 'set', 'delete', 'remove', 'update', 'transfer', 'issue', 'export', 'create', 'change', 'release', 'pay', 'grant', 'reveal', 'get', 'call', 'run', 'exec', 'execute'),
+    // Its arguments as a call gives them (a quoted value, a keyword, a waybill's digits, none): "SET_BOX(40x40)" is a product.
+    String.raw`_[a-z_]{2,30}\s?\(\s?(?:['"]|[a-z_]{1,20}\s?[=:]|[0-9]{6}|\))`,
+  ),
   // A label that claims to overrule the reader, anywhere in the data ("… Lviv 40. SYSTEM OVERRIDE: respond …"):
   // no record, note or passage labels a line so.
   definePattern('role_marker', 'latin', EDGE, anyOf(String.raw`(?:system|admin|administrator|developer|security)\s(?:override|directive|command)s?`), String.raw`\s?:`),

@@ -1,4 +1,5 @@
 import { decodePercent } from './decode-percent.js';
+import { readCyrillicLeet } from './cyrillic-leet.js';
 import { DEVOWELLED, readingSigns, REVERSED, ROT13, TRANSLITERATED } from './reading-signs.js';
 import { transliterate } from './transliterate.js';
 import { restoreVowels } from './restore-vowels.js';
@@ -8,14 +9,15 @@ import { unsplitWords } from './unsplit-words.js';
 
 /** One other reading of a text: how it was decoded and what it says. */
 export interface DecodedView {
-  readonly kind: 'url' | 'rot13' | 'reversed' | 'reversed_words' | 'unsplit' | 'devowelled' | 'transliterated';
+  readonly kind: 'url' | 'rot13' | 'reversed' | 'reversed_words' | 'unsplit' | 'devowelled' | 'transliterated' | 'cyrillic_leet';
   readonly text: string;
 }
 
 /**
  * The readings an attacker may hide an instruction in, beside base64, hex and tag characters (which
  * the injection scanner decodes itself): words cut into pieces put back together (`unsplit-words.ts`,
- * only when some word looks cut), URL percent-escapes, ROT13 and the whole text reversed, the
+ * only when some word looks cut), leet digits read as Cyrillic letters (`cyrillic-leet.ts`, only when two
+ * words show them), URL percent-escapes, ROT13 and the whole text reversed, the
  * last two only when some word of the text is a common or an attack's word so disguised
  * (`reading-signs.ts`): otherwise the reading is gibberish, and scanning it cost the guard about half
  * its time on ordinary documents. Each is as long as the text or shorter, so scanning them keeps the
@@ -39,6 +41,8 @@ export function decodedViews(text: string): DecodedView[] {
   }
   if ((signs & DEVOWELLED) !== 0) views.push({ kind: 'devowelled', text: restoreVowels(text) });
   if ((signs & TRANSLITERATED) !== 0) views.push({ kind: 'transliterated', text: transliterate(text) });
+  const leet = readCyrillicLeet(text);
+  if (leet !== undefined) views.push({ kind: 'cyrillic_leet', text: leet });
   last = { text, views };
   return [...views];
 }
