@@ -99,7 +99,10 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   // Requests about the assistant itself and the intents of intent-detectors.ts are found as concepts
   // rather than phrasings even when the classifier lets them pass; rules-only scans (classifier null) keep to the patterns.
   if (classifier === null) return { verdict: passed(original, score), patterns };
-  const concept = detectConcepts(text) ?? readingConcepts(text);
+  // The concepts were written for requests and read words, not intent: a request the classifier, having
+  // read enough to judge, finds plainly benign is not blocked by them (as a concept find in data needs its sign).
+  const unconfirmed = opinion.segment !== undefined && opinion.score < CONCEPT_CONFIRMATION;
+  const concept = unconfirmed ? undefined : (detectConcepts(text) ?? readingConcepts(text));
   // A question about how refunds are approved, or about a customer's demand retold, names the bypass it asks about; it orders nothing.
   // An operator asking how to handle a demand or a message names what it asks about and orders nothing (operator-advice.ts).
   // A claimed approval found only by what a report of a real one also says (an operator approved, a
@@ -111,6 +114,15 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   if (LACED_WORD.test(original) && asksToAct(view)) return { verdict: { blocked: true, label: 'attack', rule: 'encoded_payload', evidence: excerpt(view), family: RULE_FAMILY.encoded_payload, score }, patterns };
   return { verdict: passed(original, score), patterns };
 }
+
+/**
+ * The classifier's score below which a concept find on a request stands down, when the classifier had
+ * an opinion (a segment of three words or more; a shorter request is the concepts' alone). On the
+ * outside authors' labelled requests (blind sets 3-15 and 18, the dev sets), of the 170 attacks only a
+ * concept caught none scored below it and 5 of 21 look-alikes so blocked did; at 0.05 one attack was
+ * lost, at 0.1 four.
+ */
+const CONCEPT_CONFIRMATION = 0.03;
 
 /**
  * A question why the assistant refused stands the classifier down only for itself: the rest of the text,
