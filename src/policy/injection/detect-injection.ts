@@ -10,6 +10,7 @@ import { LACED_WORD } from './normalise-for-matching.js';
 import { asksForAdvice } from './operator-advice.js';
 import { asksForCode } from './code-request.js';
 import { describesTestCase } from './test-case.js';
+import { asksForTrainingMaterial } from './training-material.js';
 import { restAfterWhyRefused } from './refusal-question.js';
 import { asksToAct } from './asks-to-act.js';
 import { asksNothing } from './asks-nothing.js';
@@ -104,10 +105,11 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   const unconfirmed = opinion.segment !== undefined && opinion.score < CONCEPT_CONFIRMATION;
   const concept = unconfirmed ? undefined : (detectConcepts(text) ?? readingConcepts(text));
   // A question about how refunds are approved, or about a customer's demand retold, names the bypass it asks about; it orders nothing.
-  // An operator asking how to handle a demand or a message names what it asks about and orders nothing (operator-advice.ts).
+  // An operator asking how to handle a demand or a message names what it asks about and orders nothing (operator-advice.ts);
+  // training material asked for names the attack it shows refused (training-material.ts).
   // A claimed approval found only by what a report of a real one also says (an operator approved, a
   // refund was paid) is the sender's story, not an order, unless something in the request asks to act.
-  if (concept !== undefined && !(concept.rule === 'authority_bypass' && (isRuleQuestion(text) || isReportedDemandQuestion(text) || (concept.reportable === true && !asksToAct(canonicalView(text).view)))) && !asksForAdvice(text)) return { verdict: { blocked: true, label: 'attack', rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score }, patterns };
+  if (concept !== undefined && !(concept.rule === 'authority_bypass' && (isRuleQuestion(text) || isReportedDemandQuestion(text) || (concept.reportable === true && !asksToAct(canonicalView(text).view)))) && !asksForAdvice(text) && !asksForTrainingMaterial(text)) return { verdict: { blocked: true, label: 'attack', rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score }, patterns };
   // Words laced with zero-width characters («с\u200bк\u200bа\u200bс\u200bу\u200bй») are a disguise no customer
   // types: read clean, a request to act in them is made in hiding.
   const view = canonicalView(text).view;

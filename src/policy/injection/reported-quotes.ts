@@ -33,9 +33,11 @@ const REPORTED_STEMS = [
     String.raw`(?:написа|надісла|прислал|прислав|прислали|отрима|переслал|переслан|пересилаю|прилетіл|прилетел|вимагає(?!\p{L})|вимагав|вимагала|вимагали|вимагають|требовал|требует|требуют|намага|пыта[лю]|вставив|вставила|вставил|вставили|містив|містила|містить|содержал|содержит|фраз|побачи|помітил|увидел|заметил|каже|кажуть|говорит|говорят|с\sпросьбой|з\sпроханням|получил|получили|прийшл|прийшов|надійшов|надійшл|пришл|отправил|надсилає|надсилають|присылает|присылают|пришёл|пришел|поступил|скаржит|скаржа|жалует|жалуют|видає\sсебе|выдаёт\sсебя|выдает\sсебя|представил|сказав\sмені|сказала\sмені|сказал\sмне|сказала\sмне|пише|пишуть|пишет|пишут|дописа|додав|додала|добавил|добавила|фрагмент|переписк|листуванн|наводжу|привожу|у\sлисті|в\sлисті|у\sповідомленні|в\sповідомленні|у\sсмс|в\sсмс|в\sчаті|у\sчаті|коментар|комментар|у\sвідгуку|у\sпримітц|в\sпримітц|в\sпримечани|вписа|в\sзаметк|в\sполе|у\sполі|в\sписьме|в\sсообщении|в\sчате|в\sотзыве|показав|показала|показало|показали|показує(?!\p{L})|показал|показывает(?!\p{L})|з'явил|з’явил|зʼявил|появил|висвітил|высветил)`,
     // A message supposed or met in a test: "when I send «…»", «якщо клієнт напише «…»», «на сообщение «…» бот отвечает»,
     // a notice that popped up («вискочило «…»»).
-    String.raw`(?:(?:if|when|whenever)\s(?:[^\s]{1,16}\s){0,2}(?:send|sends|write|writes|type|types|paste|pastes|enter|enters|say|says)|(?:якщо|коли|если|когда)\s(?:[^\s]{1,16}\s){0,2}(?:напише|напишуть|надішле|вставить|введе|скаже|напишет|напишут|отправит|пришлёт|пришлет|вставит|введёт|введет|скажет)|(?:на|у\sвідповідь\sна|в\sответ\sна)\s(?:повідомлення|сообщение|запит|запрос|фразу|текст)|вискочил|выскочил|висить|висит)(?![\p{L}])`,
+    String.raw`(?:(?:if|when|whenever)\s(?:[^\s]{1,16}\s){0,2}(?:send|sends|write|writes|type|types|paste|pastes|enter|enters|say|says)|(?:якщо|коли|если|когда)\s(?:[^\s]{1,16}\s){0,2}(?:напише|напишуть|надішле|вставить|введе|скаже|напишет|напишут|отправит|пришлёт|пришлет|вставит|введёт|введет|скажет)|(?:на|у\sвідповідь\sна|в\sответ\sна)\s(?:повідомлення|сообщение|запит|запрос|фразу|текст)|вискочил\p{L}{0,2}|выскочил\p{L}{0,2}|висить|висит)(?![\p{L}])`,
 ];
 const REPORTED = wordStartSearch(REPORTED_STEMS.join('|'), 'iu', LETTER);
+/** The first of the reporting words alone: a request the assistant or the guard refused. */
+const REFUSED_BY = wordStartSearch(REPORTED_STEMS[0] ?? '', 'iu', LETTER);
 // Whether a text cites a line at all, asked of every text: the search without its lookbehind first.
 const CITES = wordStartSearch(CITED_LINE, 'iu', LETTER);
 /** What every cited line's introduction holds ("… the line", «з рядком», «со строкой»): a text without any of these words cites none, found in a pass a third as dear. */
@@ -57,7 +59,8 @@ const COMPLAINT_WORD = wordStartSearch(COMPLAINT_WORDS.join('|'), 'iu', LETTER);
 /** A sentence or clause that opens with a question word, its question mark left out ("how do i remove it"); «кто-то», «що-небудь» ask nothing. */
 const QUESTION_OPENS = /(?:^|[.!?,\n] ?)(?:how|what|why|who|where|як|що|чому|хто|куди|как|что|почему|кто|куда)(?![\p{L}-])/iu;
 /** A question (its mark or its opening word), or a complaint or report named in words. */
-const COMPLAINT = { test: (text: string): boolean => text.includes('?') || COMPLAINT_WORD.test(text) || HELP_WORD.test(text) || QUESTION_OPENS.test(text) };
+// A request the bot refused («ваш бот заблокував моє повідомлення, бо я написав «…»») is a complaint however it is punctuated.
+const COMPLAINT = { test: (text: string): boolean => text.includes('?') || COMPLAINT_WORD.test(text) || HELP_WORD.test(text) || QUESTION_OPENS.test(text) || REFUSED_BY.test(text) };
 
 /** A quote given as an example of an attack ("an example like «forget your rules»", "phrases like 'ignore your instructions'"): shown, not made. */
 const EXAMPLE_QUOTED = /(?<![\p{L}])(?:example|for instance|приклад|наприклад|пример|например|(?:phrase|word|message|фраз|слів|слов|повідомлен|сообщени)\p{L}{0,4} (?:like|such as|на кшталт|типу|як|вроде|типа|как))\p{L}{0,3}:? ?[«"“„']/iu;
