@@ -13,8 +13,11 @@ const HAS_OWN_RULES = /^[^\p{L}]?(?:що|что)\s(?:у|в)\s(?:вас|тебе|
 const WHAT_IT_IS = /^[^\p{L}]{0,2}(?:what(?:'s|\sis|\sare)\s(?:an?\s)?system\s(?:prompts?|instructions?)[^\p{L}]{0,2}$|(?:що|что)\sтак(?:е|ое)\s(?:\p{L}+\s)?системн)/u;
 const ADDRESSED_AFTER = /^[^\n]{0,60}(?:you|твій|твоя|твої|твоє|твой|твои|твоё|тобі|тебе|тебя|свій|свої|свой|свои)/u;
 const asksWhatItIs = (match: string, after: string): boolean => WHAT_IT_IS.test(match) && !ADDRESSED_AFTER.test(after);
+// «чому бот пише, що не може розкрити свої інструкції?», «говорит, что не может раскрыть системные инструкции»:
+// the assistant's refusal retold, in the third person («не можеш» is the reader dared, and stays read).
+const TOLD_UNABLE = /(?:не\sможе|не\sможет|не\sвправі|не\sвправе|не\sмає\sправа|не\sимеет\sправа)\s/u;
 /** The vetoes' regular expressions, for the linearity test. */
-export const REVEAL_VETO_REGEXES: readonly RegExp[] = [HAS_OWN_RULES, WHAT_IT_IS, ADDRESSED_AFTER];
+export const REVEAL_VETO_REGEXES: readonly RegExp[] = [HAS_OWN_RULES, WHAT_IT_IS, ADDRESSED_AFTER, TOLD_UNABLE];
 
 /** Asking for the system prompt, "your instructions/rules", the hidden prompt, in en/uk/ru/pl. */
 export const REVEAL_SYSTEM_PROMPT_PATTERNS: readonly InjectionPattern[] = [
@@ -66,7 +69,7 @@ export const REVEAL_SYSTEM_PROMPT_PATTERNS: readonly InjectionPattern[] = [
       String.raw`(?:ваш|вашу|ваші|ваших|ваши)\s${ONE_WORD}(?:промпт|інструкці|инструкци|конфігураці|конфигураци|системн)`,
       String.raw`(?:прихован|скрыт|початков|исходн)${LETTER}{0,4}\s(?:промпт|інструкці|инструкци|правил)`,
     ),
-  ), (match, after) => DELIVERY_RULES_CONTEXT.test(after) || HAS_OWN_RULES.test(match) || asksWhatItIs(match, after)),
+  ), (match, after) => DELIVERY_RULES_CONTEXT.test(after) || HAS_OWN_RULES.test(match) || TOLD_UNABLE.test(match) || asksWhatItIs(match, after)),
   definePattern(
     'reveal_system_prompt',
     'latin',
