@@ -294,7 +294,7 @@ export const INTENT_CONCEPTS = {
   grant: [
     'verified', 'перевірив', 'перевірено', 'проверил', 'проверено', 'погодило$', 'погодили$', 'согласовало', 'согласовали', 'одобрило',
     'approved', 'authorised', 'authorized', 'authorise', 'authorize', 'signed off', 'cleared', 'granted', 'permission', 'pre-approved', 'clearance', 'privilege', 'allowed to', 'you may', 'said yes',
-    'instructing you', 'i instruct', 'i order', 'on behalf',
+    'instructing you', 'i instruct', 'i order$', 'on behalf',
     // An approval claimed without being given: "my approval is implied", «моє слово і є погодженням».
     'implied', 'implicit', 'my word is', 'моє слово', 'мое слово', 'є погодженням', 'є дозволом', 'и есть одобрение', 'и есть согласование', 'является одобрением',
     // Whole words: «клієнт погодився» agreed to something, it approved nothing.
@@ -344,6 +344,8 @@ export const INTENT_CONCEPTS = {
   // An approval asked about or supposed, not claimed: "check whether the operator approved", «чи погодив оператор»,
   // «одобрил ли менеджер», «якщо менеджер погодив…, це треба оформити?».
   asked_if: ['whether', 'if$', 'чи$', 'якщо$', 'ли$', 'если$'],
+  // An approval still owed, not claimed: "an operator has to approve it first", «оператор має погодити», «должен одобрить».
+  obliged: ['has to', 'have to', 'must', 'needs to', 'need to', 'is required to', 'повинен', 'повинна', 'має$', 'мають$', 'треба', 'потрібно', 'должен', 'должна', 'должны', 'обязан', 'нужно', 'надо'],
   // A rule stated as a condition: "only after an operator approves", «лише після погодження».
   condition: ['only after', 'only once', 'only when', 'only if', 'лише після', 'тільки після', 'лише коли', 'тільки коли', 'лише якщо', 'только после', 'только когда', 'только если'],
   // Watching for fraud rather than making it: "how to spot a fraudulent refund request".

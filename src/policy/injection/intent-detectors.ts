@@ -67,11 +67,11 @@ const ownOrders = (s: SentenceConcepts): boolean => {
 const moneyOrCancel = (s: SentenceConcepts): boolean => s.present.has('refund') || s.present.has('privileged');
 // A text composed for the operator to send, with no link, harm or lure in it.
 const drafted = (s: SentenceConcepts): boolean => s.present.has('compose') && s.present.has('draft') && !s.present.has('payload') && !s.present.has('harm') && !s.present.has('lure');
-// Every grant of the reading asked about, supposed or hoped for: "whether", «чи», "if" or a purpose («щоб», "so that") up to
-// four words before it, or «ли» right after it («одобрил ли»).
+// Every grant of the reading asked about, supposed, hoped for or still owed: "whether", «чи», "if", a purpose («щоб», "so that")
+// or an obligation ("has to", «має», «должен») up to four words before it, or «ли» right after it («одобрил ли»).
 const awaited = (s: SentenceConcepts): boolean => {
   const grants = s.at.get('grant') ?? [];
-  const before = [...(s.at.get('asked_if') ?? []), ...(s.at.get('purpose') ?? [])];
+  const before = [...(s.at.get('asked_if') ?? []), ...(s.at.get('purpose') ?? []), ...(s.at.get('obliged') ?? [])];
   const asked = s.at.get('asked_if') ?? [];
   return grants.length > 0 && grants.every((g) => before.some((b) => b < g && g - b <= 4) || asked.some((a) => a === g + 1));
 };
