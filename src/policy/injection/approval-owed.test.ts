@@ -21,5 +21,4 @@ describe('an approval owed, not claimed', () => {
   ])('a claimed one is still read: %s', (text) => {
     expect(detectInjection(text, conceptsOnly)).toMatchObject({ blocked: true, rule: 'authority_bypass' });
   });
-
 });
