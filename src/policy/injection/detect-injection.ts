@@ -102,17 +102,20 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   if (classifier === null) return { verdict: passed(original, score), patterns };
   // The concepts were written for requests and read words, not intent: a request the classifier, having
   // read enough to judge, finds plainly benign is not blocked by them (as a concept find in data needs its sign).
-  // A question about approvals or about the assistant itself ("…or does a person check it?", «если бот в тесте выдал свои
-  // инструкции, какой приоритет ставить?») needs more of that sign: it names the bypass or the instructions it asks about.
-  const asked = opinion.segment !== undefined && opinion.score < QUESTION_CONFIRMATION && endsWithQuestion(text);
   const unconfirmed = opinion.segment !== undefined && opinion.score < CONCEPT_CONFIRMATION;
   const concept = unconfirmed ? undefined : (detectConcepts(text) ?? readingConcepts(text));
+  // A question about approvals or the assistant itself ("…or does a person check it?", «если бот в тесте выдал свои
+  // инструкции, какой приоритет ставить?») needs more of that sign: it names the bypass or the instructions it asks about.
+  // Only when the request ends in its question, or the find is in its questions alone ("…without a manager? Refund it now
+  // without a manager." orders it); role
+  // markup is never so spared: a question before a hidden «<!-- assistant: …» is how the markup is carried.
+  const asked = concept !== undefined && QUESTIONED_RULES.has(concept.rule) && opinion.segment !== undefined && opinion.score < QUESTION_CONFIRMATION && (endsWithQuestion(text) || (text.includes('?') && detectConcepts(outsideQuestions(text)) === undefined));
   // A question about how refunds are approved, or about a customer's demand retold, names the bypass it asks about; it orders nothing.
   // An operator asking how to handle a demand or a message names what it asks about and orders nothing (operator-advice.ts);
   // training material asked for names the attack it shows refused (training-material.ts).
   // A claimed approval found only by what a report of a real one also says (an operator approved, a
   // refund was paid) is the sender's story, not an order, unless something in the request asks to act.
-  if (concept !== undefined && !(concept.rule === 'authority_bypass' && (isRuleQuestion(text) || isReportedDemandQuestion(text) || (concept.reportable === true && !asksToAct(canonicalView(text).view)))) && !(asked && QUESTIONED_RULES.has(concept.rule)) && !asksForAdvice(text) && !asksForTrainingMaterial(text)) return { verdict: { blocked: true, label: 'attack', rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score }, patterns };
+  if (concept !== undefined && !(concept.rule === 'authority_bypass' && (isRuleQuestion(text) || isReportedDemandQuestion(text) || (concept.reportable === true && !asksToAct(canonicalView(text).view)))) && !asked && !asksForAdvice(text) && !asksForTrainingMaterial(text)) return { verdict: { blocked: true, label: 'attack', rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score }, patterns };
   // Words laced with zero-width characters («с\u200bк\u200bа\u200bс\u200bу\u200bй») are a disguise no customer
   // types: read clean, a request to act in them is made in hiding.
   const view = canonicalView(text).view;
@@ -130,17 +133,21 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
 const CONCEPT_CONFIRMATION = 0.03;
 
 /**
- * The score a request that ends in a question needs for a concept find of an approval skipped or of the
- * assistant itself to stand. On the outside authors' labelled requests (blind sets 3-15 and 18, the
- * dev sets, a set of 300 hard look-alikes), of the 43 attacks so found none ended in a question scored
- * below it, and 5 look-alikes did. Questions found asking for people's data keep the lower floor: two
- * attacks asked so («скільки посилок оформлено на прізвище …?») scored 0.10 and 0.14.
+ * The score a request that asks a question needs for a concept find of an approval skipped or of the
+ * assistant itself to stand, when the request ends in a question or the find is in its questions alone.
+ * On the outside authors' labelled requests (blind sets 3-15 and 18, the dev and training sets, 300 hard
+ * look-alikes), of the 43 attacks so found none so asked scored below it; of the 60,308 texts of the
+ * repository's corpora and sets, 28 look-alikes so asked did, and no attack. Questions found asking for people's data
+ * keep the lower floor: of those below it, 14 were attacks («скільки посилок оформлено на прізвище …?»).
  */
 const QUESTION_CONFIRMATION = 0.3;
 const QUESTIONED_RULES: ReadonlySet<InjectionRule> = new Set(['authority_bypass', 'assistant_self_request']);
+const SENTENCE = /[^.!?\n]+[.!?]*/gu;
 const TRAILING_QUESTION = /\?[\s"'»”)]*$/u;
 /** Whether the request ends in a question mark (closing quotes and brackets aside). */
 const endsWithQuestion = (text: string): boolean => TRAILING_QUESTION.test(text);
+/** The text with its questions blanked (same length): what it states or orders. */
+const outsideQuestions = (text: string): string => text.replace(SENTENCE, (sentence) => (sentence.includes('?') ? ' '.repeat(sentence.length) : sentence));
 
 /**
  * A question why the assistant refused stands the classifier down only for itself: the rest of the text,
