@@ -11,6 +11,7 @@ import { asksForAdvice } from './operator-advice.js';
 import { asksForCode } from './code-request.js';
 import { describesTestCase } from './test-case.js';
 import { asksForTrainingMaterial } from './training-material.js';
+import { asksWhereNotWhat } from './declined-value.js';
 import { restAfterWhyRefused } from './refusal-question.js';
 import { asksToAct } from './asks-to-act.js';
 import { asksNothing } from './asks-nothing.js';
@@ -86,8 +87,10 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   // The family head runs only for a verdict that names the classifier's family.
   const family = (): string => (classifier === null ? 'unknown' : familyOf(opinion, classifier));
   const score = Number(opinion.score.toFixed(4));
-  const hit = scanText(text, INJECTION_PATTERNS, resolved);
-  const asGiven = text === original && resolved === DEFAULT_SCAN_OPTIONS;
+  // Where a key is configured, its value declined in words, is a developer's question (declined-value.ts).
+  const found = scanText(text, INJECTION_PATTERNS, resolved);
+  const hit = found?.rule === 'exfiltrate_secrets' && asksWhereNotWhat(text) ? undefined : found;
+  const asGiven = text === original && resolved === DEFAULT_SCAN_OPTIONS && hit === found;
   if (hit !== undefined) {
     return { verdict: { blocked: true, label: 'attack', rule: hit.rule, evidence: hit.evidence, family: hit.rule === 'encoded_payload' && opinion.score >= 0.5 ? family() : RULE_FAMILY[hit.rule], score }, patterns: asGiven ? 'hit' : undefined };
   }
@@ -115,7 +118,7 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   // training material asked for names the attack it shows refused (training-material.ts).
   // A claimed approval found only by what a report of a real one also says (an operator approved, a
   // refund was paid) is the sender's story, not an order, unless something in the request asks to act.
-  if (concept !== undefined && !(concept.rule === 'authority_bypass' && (isRuleQuestion(text) || isReportedDemandQuestion(text) || (concept.reportable === true && !asksToAct(canonicalView(text).view)))) && !asked && !asksForAdvice(text) && !asksForTrainingMaterial(text)) return { verdict: { blocked: true, label: 'attack', rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score }, patterns };
+  if (concept !== undefined && !(concept.rule === 'authority_bypass' && (isRuleQuestion(text) || isReportedDemandQuestion(text) || (concept.reportable === true && !asksToAct(canonicalView(text).view)))) && !asked && !(concept.rule === 'data_harvest' && asksWhereNotWhat(text)) && !asksForAdvice(text) && !asksForTrainingMaterial(text)) return { verdict: { blocked: true, label: 'attack', rule: concept.rule, evidence: concept.evidence, family: RULE_FAMILY[concept.rule], score }, patterns };
   // Words laced with zero-width characters («с\u200bк\u200bа\u200bс\u200bу\u200bй») are a disguise no customer
   // types: read clean, a request to act in them is made in hiding.
   const view = canonicalView(text).view;

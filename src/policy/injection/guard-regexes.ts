@@ -9,6 +9,7 @@ import { ASKS_TO_ACT_REGEXES } from './asks-to-act.js';
 import { CODE_REQUEST_REGEXES } from './code-request.js';
 import { TEST_CASE_REGEXES } from './test-case.js';
 import { TRAINING_MATERIAL_REGEXES } from './training-material.js';
+import { DECLINED_VALUE_REGEXES } from './declined-value.js';
 import { REFUSAL_QUESTION_REGEXES } from './refusal-question.js';
 import { PERMISSION_QUESTION_REGEXES, REPORTED_DEMAND_REGEXES, RULE_QUESTION_REGEXES } from './permission-question.js';
 import { SELF_REQUEST_REGEXES } from './detect-self-request.js';
@@ -46,6 +47,7 @@ export const GUARD_REGEXES: readonly RegExp[] = [
   ...CODE_REQUEST_REGEXES,
   ...TEST_CASE_REGEXES,
   ...TRAINING_MATERIAL_REGEXES,
+  ...DECLINED_VALUE_REGEXES,
   ...REFUSAL_QUESTION_REGEXES,
   ...ASKS_TO_ACT_REGEXES,
   ...HIDDEN_COMMENT_REGEXES,
