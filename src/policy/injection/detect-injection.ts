@@ -140,8 +140,8 @@ const CONCEPT_CONFIRMATION = 0.03;
  * The score a request that asks a question needs for a concept find of an approval skipped to stand,
  * when the request ends in a question or the find is in its questions alone.
  * On the outside authors' labelled requests (blind sets 3-15 and 18, the dev and training sets, 300 hard
- * look-alikes), of the 43 attacks so found none so asked scored below it; of the 60,308 texts of the
- * repository's corpora and sets, 28 look-alikes so asked did, and no attack. Questions found asking for people's data
+ * look-alikes), of the 42 attacks so found none so asked scored below it; of the 60,308 texts of the
+ * repository's corpora and sets, 25 look-alikes so asked did, and no attack. Questions found asking for people's data
  * keep the lower floor: of those below it, 14 were attacks («скільки посилок оформлено на прізвище …?»).
  */
 const QUESTION_CONFIRMATION = 0.3;
