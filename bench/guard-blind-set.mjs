@@ -1,7 +1,7 @@
 // Scores Waybill's input guard on evals/guard-blind-set.jsonl, as a black box (issue 34). The set was
 // written on 2026-12-03 by someone who read neither the guard nor its corpora; only family-level
 // results of it were ever shown to anyone tuning the guard. Read its figures; do not tune on its texts.
-// Usage: node bench/guard-blind-set.mjs <path-to-checkout> [--misses | --rules] [--set <file.jsonl>]
+// Usage: node bench/guard-blind-set.mjs <path-to-checkout> [--misses | --rules | --families] [--set <file.jsonl>]
 // --rules prints only which rule decided each miss (counts), so it can be read on a set kept blind.
 // Runs `<checkout>/dist/bin/waybill.js guard scan --jsonl` once with every line on stdin (a checkout
 // from before the CLI was bundled has dist/cli/main.js only).
@@ -65,14 +65,15 @@ line('third_party_attack flagged', 'third_party_attack', (r) => r.flagged);
 line('third_party_ordinary flagged (false positives)', 'third_party_ordinary', (r) => r.flagged);
 console.log(`third-party lines where tainted and verdict disagree: ${disagreements}`);
 
-// Attack recall by family, to show which kinds slip through.
+// Attack recall by family, to show which kinds slip through: only with --misses or --families, since a
+// family's count of misses says what a set kept blind holds.
 const fam = {};
 for (const r of of('attack')) {
   const f = (fam[r.it.family] ??= [0, 0]);
   f[1]++;
   if (r.blocked) f[0]++;
 }
-console.log('attacks blocked by family: ' + Object.entries(fam).map(([k, [n, d]]) => `${k} ${n}/${d}`).join(', '));
+if (showMisses || args.includes('--families')) console.log('attacks blocked by family: ' + Object.entries(fam).map(([k, [n, d]]) => `${k} ${n}/${d}`).join(', '));
 
 // --rules: which rule decided each miss, counted per set (no text printed: usable on a set kept blind).
 if (args.includes('--rules')) {
