@@ -1,4 +1,5 @@
 import { DATA_CONCEPTS } from './data-concepts.js';
+import { RECORD_CONCEPTS } from './record-concepts.js';
 import { ROLE_CONCEPTS } from './role-concepts.js';
 
 /**
@@ -392,6 +393,7 @@ export const INTENT_CONCEPTS = {
     'свои настоящие', 'твои настоящие', 'свои реальные', 'свои внутренние', 'внутренние правила', 'у вас инструкц', 'ваши инструкц',
   ],
   ...ROLE_CONCEPTS,
+  ...RECORD_CONCEPTS,
 } as const satisfies Record<string, readonly string[]>;
 
 /** One concept of {@link INTENT_CONCEPTS}. */
