@@ -87,9 +87,10 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   // The family head runs only for a verdict that names the classifier's family.
   const family = (): string => (classifier === null ? 'unknown' : familyOf(opinion, classifier));
   const score = Number(opinion.score.toFixed(4));
-  // Where a key is configured, its value declined in words, is a developer's question (declined-value.ts).
+  // Where a key is configured, its value declined in words, is a developer's question (declined-value.ts): the
+  // secrets rule stands down, and the other rules still read the text.
   const found = scanText(text, INJECTION_PATTERNS, resolved);
-  const hit = found?.rule === 'exfiltrate_secrets' && asksWhereNotWhat(text) ? undefined : found;
+  const hit = found?.rule === 'exfiltrate_secrets' && asksWhereNotWhat(text) ? scanText(text, PATTERNS_BUT_SECRETS, resolved) : found;
   const asGiven = text === original && resolved === DEFAULT_SCAN_OPTIONS && hit === found;
   if (hit !== undefined) {
     return { verdict: { blocked: true, label: 'attack', rule: hit.rule, evidence: hit.evidence, family: hit.rule === 'encoded_payload' && opinion.score >= 0.5 ? family() : RULE_FAMILY[hit.rule], score }, patterns: asGiven ? 'hit' : undefined };
@@ -111,8 +112,8 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
   // that sign: it names the bypass it asks about. Not a question about the assistant itself: asking is how its workings
   // are fished for ("What tools can you call, and which permissions does each one have?" scored 0.29).
   // Only when the request ends in its question, or the find is in its questions alone ("…without a manager? Refund it now
-  // without a manager." orders it); role
-  // markup is never so spared: a question before a hidden «<!-- assistant: …» is how the markup is carried.
+  // without a manager." orders it); role markup is never so spared: a question before a hidden «<!-- assistant: …» is
+  // how the markup is carried.
   const asked = concept !== undefined && QUESTIONED_RULES.has(concept.rule) && opinion.segment !== undefined && opinion.score < QUESTION_CONFIRMATION && (endsWithQuestion(text) || (text.includes('?') && detectConcepts(outsideQuestions(text)) === undefined));
   // A question about how refunds are approved, or about a customer's demand retold, names the bypass it asks about; it orders nothing.
   // An operator asking how to handle a demand or a message names what it asks about and orders nothing (operator-advice.ts);
@@ -135,6 +136,9 @@ export function inspectInput(original: string, options: DetectOptions = {}): { r
  * lost, at 0.1 four.
  */
 const CONCEPT_CONFIRMATION = 0.03;
+
+/** The injection patterns without the secrets rule, for a request that only asks where a key is kept. */
+const PATTERNS_BUT_SECRETS = INJECTION_PATTERNS.filter((pattern) => pattern.rule !== 'exfiltrate_secrets');
 
 /**
  * The score a request that asks a question needs for a concept find of an approval skipped to stand,

@@ -24,10 +24,11 @@ const LETTER = /^\p{L}$/iu;
 const REFUSERS_EN = 'bot|assistant|chatbot|guard|system|classifier|filter|ai';
 const REFUSERS = `${REFUSERS_EN}|бот|асистент|ассистент|система|помічник|помощник|фільтр|фильтр|класифікатор|классификатор`;
 
+// A request the assistant or the guard refused, or one refused in the passive: an operator asking why «…» was blocked.
+// The refuser named: "blocked" or «відхилив» alone also tell of a card or a road, and a reporting word spares a text the classifier.
+const REFUSED_STEM = String.raw`(?:(?:${REFUSERS})\s(?:[^\s]{1,24}\s)?(?:refused|declined|rejected|blocked|відмовився|відмовилась|відмовилася|відмовив|відмовила|відхилив|відхилила|заблокував|заблокувала|отказался|отказалась|отказал|отклонил|отклонила|заблокировал|заблокировала)|did\s(?:the\s|your\s|our\s|this\s)?(?:${REFUSERS_EN})\s(?:refuse|decline|reject|block)|(?:was|were|got)\s(?:refused|declined|rejected|blocked)|(?:був|була|було)\s(?:відхилен|заблокован)|(?:был|была|было)\s(?:отклонен|заблокирован))(?![\p{L}])`;
 const REPORTED_STEMS = [
-    // A request the assistant or the guard refused, or one refused in the passive: an operator asking why «…» was blocked.
-    // The refuser named: "blocked" or «відхилив» alone also tell of a card or a road, and a reporting word spares a text the classifier.
-    String.raw`(?:(?:${REFUSERS})\s(?:[^\s]{1,24}\s)?(?:refused|declined|rejected|blocked|відмовився|відмовилась|відмовилася|відмовив|відмовила|відхилив|відхилила|заблокував|заблокувала|отказался|отказалась|отказал|отклонил|отклонила|заблокировал|заблокировала)|did\s(?:the\s|your\s|our\s|this\s)?(?:${REFUSERS_EN})\s(?:refuse|decline|reject|block)|(?:was|were|got)\s(?:refused|declined|rejected|blocked)|(?:був|була|було)\s(?:відхилен|заблокован)|(?:был|была|было)\s(?:отклонен|заблокирован))(?![\p{L}])`,
+    REFUSED_STEM,
     String.raw`(?:wrote|sent|received|got\san?|typed|typing|spamming|keeps?\s(?:writing|sending|saying|asking)|posted|forwarded|forwarding|said|saying|says|complain(?:s|ed)?\sthat|came\s(?:in|through)|arrived|pretending|impersonat\p{L}{0,6}|told\s(?:me|us|him|her|them|the|our|a|an|my)|telling|asked\s(?:me|us|him|her|them|the|our|a|an|my)|asking\s(?:the|our|a|an)|tried|trying|attempted|demand(?:s|ed|ing)|insist(?:s|ed|ing)|contain(?:s|ed|ing)|(?:the|a|this)\sphrase|saw|noticed|e-?mailed|texted|messaged|dm(?:ed|'d)|commented|replied|wrote\sin|pasted|escalating|for\sthe\srecord|transcript|excerpt|reads|showed|shows|displayed|popped\sup|left\s(?:a|this|the)\s(?:comment|review|note|message)|in\s(?:an?|the|this|their|his|her)\s(?:e-?mail|sms|text|message|chat|comment|review|letter)|got\s(?:this|that|these)|from\s(?:a|the|one|our)\s(?:customer|client|user|sender|recipient|caller)|in\s(?:chat|e-?mail|sms|viber|telegram))(?![\p{L}])`,
     // A message that came in (прийшло, надійшло, пришло, поступило), a complaint that someone said…
     String.raw`(?:написа|надісла|прислал|прислав|прислали|отрима|переслал|переслан|пересилаю|прилетіл|прилетел|вимагає(?!\p{L})|вимагав|вимагала|вимагали|вимагають|требовал|требует|требуют|намага|пыта[лю]|вставив|вставила|вставил|вставили|містив|містила|містить|содержал|содержит|фраз|побачи|помітил|увидел|заметил|каже|кажуть|говорит|говорят|с\sпросьбой|з\sпроханням|получил|получили|прийшл|прийшов|надійшов|надійшл|пришл|отправил|надсилає|надсилають|присылает|присылают|пришёл|пришел|поступил|скаржит|скаржа|жалует|жалуют|видає\sсебе|выдаёт\sсебя|выдает\sсебя|представил|сказав\sмені|сказала\sмені|сказал\sмне|сказала\sмне|пише|пишуть|пишет|пишут|дописа|додав|додала|добавил|добавила|фрагмент|переписк|листуванн|наводжу|привожу|у\sлисті|в\sлисті|у\sповідомленні|в\sповідомленні|у\sсмс|в\sсмс|в\sчаті|у\sчаті|коментар|комментар|у\sвідгуку|у\sпримітц|в\sпримітц|в\sпримечани|вписа|в\sзаметк|в\sполе|у\sполі|в\sписьме|в\sсообщении|в\sчате|в\sотзыве|показав|показала|показало|показали|показує(?!\p{L})|показал|показывает(?!\p{L})|з'явил|з’явил|зʼявил|появил|висвітил|высветил)`,
@@ -36,8 +37,8 @@ const REPORTED_STEMS = [
     String.raw`(?:(?:if|when|whenever)\s(?:[^\s]{1,16}\s){0,2}(?:send|sends|write|writes|type|types|paste|pastes|enter|enters|say|says)|(?:якщо|коли|если|когда)\s(?:[^\s]{1,16}\s){0,2}(?:напише|напишуть|надішле|вставить|введе|скаже|напишет|напишут|отправит|пришлёт|пришлет|вставит|введёт|введет|скажет)|(?:на|у\sвідповідь\sна|в\sответ\sна)\s(?:повідомлення|сообщение|запит|запрос|фразу|текст)|вискочил\p{L}{0,2}|выскочил\p{L}{0,2}|висить|висит)(?![\p{L}])`,
 ];
 const REPORTED = wordStartSearch(REPORTED_STEMS.join('|'), 'iu', LETTER);
-/** The first of the reporting words alone: a request the assistant or the guard refused. */
-const REFUSED_BY = wordStartSearch(REPORTED_STEMS[0] ?? '', 'iu', LETTER);
+/** A request the assistant or the guard refused, alone. */
+const REFUSED_BY = wordStartSearch(REFUSED_STEM, 'iu', LETTER);
 // Whether a text cites a line at all, asked of every text: the search without its lookbehind first.
 const CITES = wordStartSearch(CITED_LINE, 'iu', LETTER);
 /** What every cited line's introduction holds ("… the line", «з рядком», «со строкой»): a text without any of these words cites none, found in a pass a third as dear. */

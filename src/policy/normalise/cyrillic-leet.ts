@@ -18,47 +18,49 @@ const SIGN_WORDS = 2;
  * The reading of `text` with leet digits read as Cyrillic letters, or undefined when fewer than two
  * words hold a leet digit between two Cyrillic letters. In a text that shows it, every digit next to a
  * Cyrillic letter is read, except in runs of three digits or more (a waybill, a phone, an amount).
- * One pass to look for the sign, one to read.
+ * One pass to look for the sign, one to read: linear in the text.
  */
 export function readCyrillicLeet(text: string): string | undefined {
   let signs = 0;
-  let seen = -1;
+  // The start of the word being read, and whether it has shown the sign already: a word counts once.
+  let wordStart = 0;
+  let counted = -1;
   for (let at = 1; at + 1 < text.length; at++) {
-    if (!isLeet(text.charCodeAt(at)) || !isCyrillic(text.charCodeAt(at - 1))) continue;
-    // A word counts once: a sign within the word of the last one found is the same word's.
+    if (isSpace(text.charCodeAt(at))) {
+      wordStart = at + 1;
+      continue;
+    }
+    if (counted === wordStart || !isLeet(text.charCodeAt(at)) || !isCyrillic(text.charCodeAt(at - 1))) continue;
     const next = text.charCodeAt(at + 1);
     if (!isCyrillic(next) && !(isLeet(next) && at + 2 < text.length && isCyrillic(text.charCodeAt(at + 2)))) continue;
-    const start = wordStart(text, at);
-    if (start === seen) continue;
-    seen = start;
+    counted = wordStart;
     if (++signs >= SIGN_WORDS) return read(text);
   }
   return undefined;
 }
 
-function wordStart(text: string, at: number): number {
-  let start = at;
-  while (start > 0 && !isSpace(text.charCodeAt(start - 1))) start--;
-  return start;
-}
-
 const isSpace = (unit: number): boolean => unit === 0x20 || unit === 0x0a || unit === 0x09 || unit === 0x0d || unit === 0xa0;
 
 function read(text: string): string {
+  // Where each run of digits starts and ends, found in one pass each way, so a digit's run is looked up, not walked.
+  const length = text.length;
+  const runStart = new Int32Array(length);
+  const runEnd = new Int32Array(length);
+  for (let at = 0; at < length; at++) runStart[at] = isDigit(text.charCodeAt(at)) && at > 0 && isDigit(text.charCodeAt(at - 1)) ? (runStart[at - 1] as number) : at;
+  for (let at = length - 1; at >= 0; at--) runEnd[at] = isDigit(text.charCodeAt(at)) && at + 1 < length && isDigit(text.charCodeAt(at + 1)) ? (runEnd[at + 1] as number) : at + 1;
   let out = '';
-  for (let at = 0; at < text.length; at++) {
+  for (let at = 0; at < length; at++) {
     const unit = text.charCodeAt(at);
     const char = text[at] as string;
     if (!isLeet(unit)) {
       out += char;
       continue;
     }
-    // The run of digits this one belongs to, and whether a Cyrillic letter touches it.
-    let from = at;
-    while (from > 0 && isDigit(text.charCodeAt(from - 1))) from--;
-    let to = at + 1;
-    while (to < text.length && isDigit(text.charCodeAt(to))) to++;
-    const touches = (from > 0 && isCyrillic(text.charCodeAt(from - 1))) || (to < text.length && isCyrillic(text.charCodeAt(to)));
+    // The run of digits this one belongs to (a sign, such as @, joins the digits either side), and whether a Cyrillic letter touches it.
+    const digit = isDigit(unit);
+    const from = digit ? (runStart[at] as number) : at > 0 && isDigit(text.charCodeAt(at - 1)) ? (runStart[at - 1] as number) : at;
+    const to = digit ? (runEnd[at] as number) : at + 1 < length && isDigit(text.charCodeAt(at + 1)) ? (runEnd[at + 1] as number) : at + 1;
+    const touches = (from > 0 && isCyrillic(text.charCodeAt(from - 1))) || (to < length && isCyrillic(text.charCodeAt(to)));
     out += touches && to - from < 3 ? (AS_CYRILLIC[char] ?? char) : char;
   }
   return out;
